@@ -1,0 +1,186 @@
+# overlapcheck build.
+#
+#   make              CLI (build/bin/overlapcheck) and injection library
+#                     (build/lib/liboverlapcheck-inject.so)
+#   make test         every CPU test (unit, CLI, fixtures); no GPU needed
+#   make demo         trace and report the bundled example (GPU), or report the
+#                     bundled H200 traces (no GPU)
+#   make gpu-progs    build the CUDA programs (tests/gpu, examples, bench) here,
+#                     so that a GPU machine without sqlite3.h needs no rebuild
+#   make gpu-test     on a GPU machine: trace every scenario and check it
+#   make bench        on a GPU machine: overhead and scale benchmarks
+#   make install      PREFIX=/usr/local DESTDIR=
+#
+# Options: V=1 full command lines, DEBUG=1 -O0 -g, ASAN=1 address+UB sanitizers,
+# CUDA_HOME=/path to CUDA (default /usr/local/cuda).
+
+VERSION   := 0.1.0
+PREFIX    ?= /usr/local
+DESTDIR   ?=
+CUDA_HOME ?= /usr/local/cuda
+BUILD     ?= build
+
+CC      ?= cc
+NVCC    ?= $(CUDA_HOME)/bin/nvcc
+# sm_90 machine code for the H100/H200, plus PTX for anything newer.
+NVCCFLAGS ?= -O2 -gencode arch=compute_90,code=sm_90 -gencode arch=compute_90,code=compute_90
+
+ifeq ($(V),1)
+Q :=
+else
+Q := @
+endif
+
+CFLAGS_BASE := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wshadow -Wno-unused-parameter \
+               -Iinclude -I$(BUILD)/gen -DOC_VERSION='"$(VERSION)"'
+ifeq ($(DEBUG),1)
+OPT := -O0 -g3
+else
+OPT := -O2 -g
+endif
+ifeq ($(ASAN),1)
+SAN := -fsanitize=address,undefined -fno-omit-frame-pointer
+endif
+CFLAGS  ?=
+CFLAGS  += $(CFLAGS_BASE) $(OPT) $(SAN)
+LDFLAGS += $(SAN)
+
+# ---- dependencies ---------------------------------------------------------
+HAVE_SQLITE := $(shell printf '\#include <sqlite3.h>\n' | $(CC) -E -x c - >/dev/null 2>&1 && echo 1)
+ifneq ($(HAVE_SQLITE),1)
+$(error sqlite3.h not found: install the SQLite development files (Debian: apt-get install libsqlite3-dev))
+endif
+
+CUPTI_INC := $(firstword $(foreach d,include extras/CUPTI/include targets/x86_64-linux/include,\
+               $(if $(wildcard $(CUDA_HOME)/$(d)/cupti.h),$(CUDA_HOME)/$(d))))
+CUDA_INC  := $(firstword $(foreach d,include targets/x86_64-linux/include,\
+               $(if $(wildcard $(CUDA_HOME)/$(d)/cuda.h),$(CUDA_HOME)/$(d))))
+CUPTI_LIB := $(firstword $(foreach d,lib64 lib targets/x86_64-linux/lib extras/CUPTI/lib64,\
+               $(if $(wildcard $(CUDA_HOME)/$(d)/libcupti.so),$(CUDA_HOME)/$(d))))
+ifneq ($(and $(CUPTI_INC),$(CUDA_INC),$(CUPTI_LIB)),)
+HAVE_CUPTI := 1
+else
+HAVE_CUPTI :=
+CUPTI_WHY := $(if $(CUPTI_INC),$(if $(CUDA_INC),no libcupti.so under $(CUDA_HOME)/{lib64,lib,targets/x86_64-linux/lib,extras/CUPTI/lib64},no cuda.h under $(CUDA_HOME)),no cupti.h under $(CUDA_HOME)/{include,extras/CUPTI/include,targets/x86_64-linux/include})
+endif
+HAVE_NVCC := $(if $(wildcard $(NVCC)),1)
+
+# ---- sources --------------------------------------------------------------
+SCHEMA_SRC := schema/schema.c
+CLI_SRC    := src/main.c $(wildcard src/cmd-*.c)
+LIB_SRC    := $(filter-out $(CLI_SRC),$(wildcard src/*.c)) $(SCHEMA_SRC)
+INJ_SRC    := $(wildcard injection/*.c) $(SCHEMA_SRC)
+
+LIB_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRC))
+CLI_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(CLI_SRC))
+INJ_OBJ := $(patsubst %.c,$(BUILD)/pic/%.o,$(INJ_SRC))
+
+CLI      := $(BUILD)/bin/overlapcheck
+LIBA     := $(BUILD)/lib/liboverlapcheck.a
+INJ_SO   := $(BUILD)/lib/liboverlapcheck-inject.so
+GEN_HDR  := $(BUILD)/gen/schema-sql.h
+
+UNIT_SRC   := $(wildcard tests/unit/test-*.c)
+UNIT_INJ   := $(filter tests/unit/test-inj-%.c,$(UNIT_SRC))
+UNIT_LIB   := $(filter-out $(UNIT_INJ),$(UNIT_SRC))
+UNIT_BIN   := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_LIB))
+UNIT_INJ_BIN := $(if $(HAVE_CUPTI),$(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_INJ)))
+
+TOOL_SRC := $(wildcard tools/*.c)
+TOOL_BIN := $(patsubst tools/%.c,$(BUILD)/bin/%,$(TOOL_SRC))
+
+GPU_CU   := $(wildcard tests/gpu/*.cu) $(wildcard examples/*.cu) $(wildcard bench/*.cu)
+GPU_BIN  := $(patsubst %.cu,$(BUILD)/gpu/%,$(GPU_CU))
+
+.PHONY: all test unit-tests demo gpu-progs gpu-test bench install uninstall clean check-cuda
+all: $(CLI) $(TOOL_BIN) $(if $(HAVE_CUPTI),$(INJ_SO),check-cuda)
+
+check-cuda:
+	@echo "NOTE: injection library skipped: $(CUPTI_WHY). Set CUDA_HOME to a CUDA toolkit with CUPTI to build it; the CLI still works for reports."
+
+$(GEN_HDR): schema/trace.sql tools/embed.sh
+	@mkdir -p $(dir $@)
+	$(Q)sh tools/embed.sh oc_schema_sql < $< > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/obj/%.o: %.c $(GEN_HDR)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/pic/%.o: %.c $(GEN_HDR)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC [so] $<")
+	$(Q)$(CC) $(CFLAGS) -fPIC -fvisibility=hidden -I$(CUPTI_INC) -I$(CUDA_INC) -MMD -MP -c $< -o $@
+
+$(LIBA): $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+$(CLI): $(CLI_OBJ) $(LIBA)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIBA) -lsqlite3 -lm -lpthread
+
+# libcupti is found through the rpath; in a process that already loaded a
+# libcupti.so.13 (PyTorch ships one), the loader reuses that one by soname.
+$(INJ_SO): $(INJ_OBJ)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(LDFLAGS) -shared -o $@ $(INJ_OBJ) -L$(CUPTI_LIB) -Wl,-rpath,$(CUPTI_LIB) \
+	    -lcupti -lsqlite3 -lpthread -ldl -Wl,--no-undefined
+
+$(BUILD)/bin/%: tools/%.c $(LIBA)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIBA) -lsqlite3 -lm -lpthread
+
+# ---- tests ----------------------------------------------------------------
+$(BUILD)/tests/test-inj-%: tests/unit/test-inj-%.c $(filter-out $(BUILD)/pic/injection/inject.o,$(INJ_OBJ))
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  TEST    $@")
+	$(Q)$(CC) $(CFLAGS) -I$(CUPTI_INC) -I$(CUDA_INC) -Iinjection $(LDFLAGS) -o $@ $^ \
+	    -L$(CUPTI_LIB) -Wl,-rpath,$(CUPTI_LIB) -lcupti -lcmocka -lsqlite3 -lpthread -ldl -lm
+
+$(BUILD)/tests/test-%: tests/unit/test-%.c $(LIBA)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  TEST    $@")
+	$(Q)$(CC) $(CFLAGS) -Isrc $(LDFLAGS) -o $@ $< $(LIBA) -lcmocka -lsqlite3 -lm -lpthread
+
+unit-tests: $(UNIT_BIN) $(UNIT_INJ_BIN)
+
+test: all unit-tests
+	$(Q)BUILD=$(BUILD) HAVE_CUPTI=$(HAVE_CUPTI) sh tests/run-tests.sh
+
+# ---- GPU ------------------------------------------------------------------
+$(BUILD)/gpu/%: %.cu
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  NVCC    $<")
+	$(Q)$(NVCC) $(NVCCFLAGS) $(NVCC_EXTRA_$(notdir $*)) -o $@ $< -lpthread
+
+gpu-progs: $(if $(HAVE_NVCC),$(GPU_BIN),)
+	@$(if $(HAVE_NVCC),,echo "NOTE: nvcc not found at $(NVCC): GPU programs not built")
+
+gpu-test:
+	$(Q)BUILD=$(BUILD) sh tests/gpu/run.sh
+
+demo:
+	$(Q)BUILD=$(BUILD) MAKE="$(MAKE)" sh tools/demo.sh
+
+bench:
+	$(Q)BUILD=$(BUILD) sh bench/run.sh
+
+# ---- install --------------------------------------------------------------
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 $(CLI) $(DESTDIR)$(PREFIX)/bin/overlapcheck
+	$(if $(HAVE_CUPTI),install -m 755 $(INJ_SO) $(DESTDIR)$(PREFIX)/lib/liboverlapcheck-inject.so)
+	$(if $(wildcard docs/overlapcheck.1),install -m 644 docs/overlapcheck.1 $(DESTDIR)$(PREFIX)/share/man/man1/overlapcheck.1)
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/overlapcheck $(DESTDIR)$(PREFIX)/lib/liboverlapcheck-inject.so \
+	      $(DESTDIR)$(PREFIX)/share/man/man1/overlapcheck.1
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(shell find $(BUILD)/obj $(BUILD)/pic -name '*.d' 2>/dev/null)

@@ -1,0 +1,256 @@
+/*
+ * trace.h: the read side of an overlapcheck trace.
+ *
+ * oc_trace_open() validates a trace file (schema/trace.sql) and loads it into
+ * flat arrays that the analysis modules index directly. All times are int64
+ * nanoseconds relative to meta('trace_start_ns'), exactly as stored. Strings
+ * (kernel names, API names, NVTX names) are loaded once into `strs` and
+ * referenced by index; -1 means "none".
+ *
+ * Memory is linear in the number of rows. Arrays are sorted as documented on
+ * each member, so callers can binary-search them.
+ */
+#ifndef OVERLAPCHECK_TRACE_H
+#define OVERLAPCHECK_TRACE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Exit codes shared by all commands. */
+enum {
+	OC_EXIT_OK = 0,
+	OC_EXIT_FAIL = 1,         /* a check failed (check, compare --fail-on-regression) */
+	OC_EXIT_USAGE = 2,        /* usage error or bad input */
+	OC_EXIT_RUN_FAILURE = 125 /* overlapcheck run: the tool itself failed */
+};
+
+enum oc_op_kind {
+	OC_OP_KERNEL = 1,
+	OC_OP_MEMCPY = 2,
+	OC_OP_MEMSET = 3,
+	OC_OP_MEMCPY_PEER = 4,
+};
+
+/* CUpti_ActivityMemcpyKind values. */
+enum oc_copy_kind {
+	OC_COPY_UNKNOWN = 0, OC_COPY_HTOD = 1, OC_COPY_DTOH = 2, OC_COPY_HTOA = 3,
+	OC_COPY_ATOH = 4, OC_COPY_ATOA = 5, OC_COPY_ATOD = 6, OC_COPY_DTOA = 7,
+	OC_COPY_DTOD = 8, OC_COPY_HTOH = 9, OC_COPY_PTOP = 10,
+};
+
+/* CUpti_ActivityMemoryKind values. */
+enum oc_mem_kind {
+	OC_MEM_UNKNOWN = 0, OC_MEM_PAGEABLE = 1, OC_MEM_PINNED = 2, OC_MEM_DEVICE = 3,
+	OC_MEM_ARRAY = 4, OC_MEM_MANAGED = 5, OC_MEM_DEVICE_STATIC = 6,
+	OC_MEM_MANAGED_STATIC = 7,
+};
+
+/* METHOD.md's stream kinds. */
+enum oc_stream_kind {
+	OC_STREAM_UNKNOWN = 0,
+	OC_STREAM_LEGACY_DEFAULT,
+	OC_STREAM_PER_THREAD_DEFAULT,
+	OC_STREAM_BLOCKING,
+	OC_STREAM_NON_BLOCKING,
+};
+
+/* How the program named the stream at the API (api_args.handle_kind). */
+enum oc_handle_kind {
+	OC_HANDLE_NONE = 0,
+	OC_HANDLE_LEGACY = 1,
+	OC_HANDLE_PER_THREAD = 2,
+	OC_HANDLE_EXPLICIT = 3,
+};
+
+/* CUpti_ActivitySynchronizationType values. */
+enum oc_sync_type {
+	OC_SYNC_UNKNOWN = 0,
+	OC_SYNC_EVENT = 1,
+	OC_SYNC_STREAM_WAIT_EVENT = 2,
+	OC_SYNC_STREAM = 3,
+	OC_SYNC_CONTEXT = 4,
+};
+
+enum oc_api_domain { OC_API_RUNTIME = 1, OC_API_DRIVER = 2 };
+
+#define OC_ASYNC_FLAG 1u   /* ops.flags bit 0: CUPTI's ASYNC flag (copies, memsets) */
+
+struct oc_op {
+	int64_t  start_ns, end_ns;  /* device time */
+	int64_t  row_id;            /* ops.id */
+	uint64_t bytes;             /* copies and memsets, else 0 */
+	uint64_t graph_node_id;     /* 0 unless run as a graph node */
+	uint32_t device_id, context_id, stream_id;
+	uint32_t correlation_id;
+	uint32_t graph_id;          /* 0 unless run as a graph node */
+	uint32_t flags;             /* OC_ASYNC_FLAG, ... */
+	int32_t  stream;            /* index into trace->streams */
+	int32_t  api;               /* index into trace->api of the call that queued it
+	                               (the runtime call when there is one), or -1 */
+	int32_t  name;              /* kernels: index into strs (mangled), else -1 */
+	int32_t  grid[3], block[3]; /* kernels */
+	int32_t  registers, static_smem, dynamic_smem;
+	uint8_t  kind;              /* enum oc_op_kind */
+	uint8_t  copy_kind;         /* enum oc_copy_kind */
+	uint8_t  src_kind, dst_kind;/* enum oc_mem_kind; memset: dst_kind */
+	uint32_t src_device_id, dst_device_id; /* peer copies */
+};
+
+struct oc_api {
+	int64_t  start_ns, end_ns;  /* CPU time */
+	int64_t  row_id;            /* api.id */
+	uint32_t tid;
+	uint32_t correlation_id;
+	uint32_t cbid;
+	int32_t  return_value;
+	int32_t  name;              /* index into strs */
+	int32_t  parent;            /* driver call: index of its runtime twin, else -1 */
+	uint8_t  domain;            /* enum oc_api_domain */
+	/* From api_args, when has_args: */
+	uint8_t  has_args;
+	uint8_t  handle_kind;       /* enum oc_handle_kind */
+	int32_t  stream;            /* index into trace->streams, or -1 */
+	uint64_t stream_handle;
+	uint64_t host_ptr;
+	uint64_t arg_bytes;
+	uint64_t event_handle;
+	uint32_t arg_flags;
+};
+
+struct oc_sync {
+	int64_t  start_ns, end_ns;  /* CPU time */
+	uint32_t type;              /* enum oc_sync_type */
+	uint32_t context_id;
+	int64_t  stream_id;         /* -1 when not applicable */
+	int64_t  event_id;          /* -1 when not applicable */
+	uint32_t correlation_id;
+	int32_t  return_value;      /* non-zero: e.g. a poll that found work not ready */
+	int32_t  api;               /* index into trace->api, or -1 */
+};
+
+struct oc_event {                   /* a cudaEventRecord, from CUDA_EVENT records */
+	uint32_t event_id, context_id, stream_id, device_id;
+	uint32_t correlation_id;
+	int64_t  device_ts_ns;      /* 0 if unknown */
+};
+
+struct oc_stream {
+	uint32_t device_id, context_id, stream_id;
+	uint32_t flag;              /* CUPTI stream flag: 1 blocking, 2 non-blocking, 3 NULL */
+	uint64_t handle;            /* the handle the program used, 0 if unseen */
+	enum oc_stream_kind kind;   /* decided by the reader, METHOD.md's rules */
+};
+
+struct oc_range {                   /* an NVTX range (push/pop or start/end) */
+	int64_t  start_ns, end_ns;  /* CPU time; end_ns = INT64_MAX if never closed */
+	uint32_t tid;
+	int32_t  name;              /* index into strs */
+	int32_t  domain;            /* index into strs, or -1 */
+	uint32_t marker_id;
+};
+
+struct oc_mark {                    /* an NVTX instant marker */
+	int64_t  ts_ns;
+	uint32_t tid;
+	int32_t  name;
+};
+
+struct oc_overhead {
+	int64_t  start_ns, end_ns;
+	uint32_t kind;              /* CUpti_ActivityOverheadKind */
+	uint32_t object_kind;
+	uint64_t object_id;
+	uint32_t correlation_id;
+};
+
+struct oc_device {                  /* from meta device.N.* */
+	int      id;
+	const char *name, *uuid;    /* point into meta values; may be NULL */
+	int      cc_major, cc_minor;
+	int      sm_count;
+	int      async_engine_count;/* -1 when unknown */
+	int      concurrent_kernels;/* -1 when unknown */
+	int      max_threads_per_sm;/* -1 when unknown */
+	int      max_blocks_per_sm; /* -1 when unknown */
+	int64_t  global_memory_bytes;
+};
+
+struct oc_meta {
+	const char *key, *value;
+};
+
+struct oc_warning {
+	int64_t ts_ns;
+	int     pid;
+	const char *source, *code, *message;
+};
+
+struct oc_trace {
+	char    *path;
+	int      version;            /* PRAGMA user_version */
+	int64_t  trace_start_ns;     /* absolute, meta('trace_start_ns') */
+
+	struct oc_meta *meta;     size_t n_meta;     /* sorted by key */
+	const char **strs;        size_t n_strs;
+	struct oc_device *devices; size_t n_devices; /* sorted by id */
+	struct oc_stream *streams; size_t n_streams; /* sorted by (context_id, stream_id) */
+	struct oc_op *ops;        size_t n_ops;      /* sorted by (start_ns, end_ns, row_id) */
+	struct oc_api *api;       size_t n_api;      /* sorted by (start_ns, row_id) */
+	struct oc_sync *syncs;    size_t n_syncs;    /* sorted by start_ns */
+	struct oc_event *events;  size_t n_events;   /* sorted by correlation_id */
+	struct oc_range *ranges;  size_t n_ranges;   /* sorted by start_ns */
+	struct oc_mark *marks;    size_t n_marks;    /* sorted by ts_ns */
+	struct oc_overhead *overheads; size_t n_overheads; /* sorted by start_ns */
+	struct oc_warning *warnings;   size_t n_warnings;
+
+	/* The run, from meta. -1 when unknown. */
+	int64_t  dropped_records;
+	int64_t  incomplete_records;
+	int      clean_exit;         /* 1 clean, 0 crashed/killed, -1 unknown */
+	int      exit_status;
+	int      exit_signal;
+	int      launch_blocking;    /* CUDA_LAUNCH_BLOCKING=1 in the passport */
+	int      max_connections;    /* CUDA_DEVICE_MAX_CONNECTIONS, or -1 */
+
+	void    *priv;               /* reader's own storage (string arena, ...) */
+};
+
+/*
+ * Open and load a trace. Returns 0, or -1 with a message in err that names
+ * the file and the problem: missing, not SQLite, not a trace, newer schema
+ * (with the version needed), truncated or corrupt, or rows with NULLs or
+ * end < start. On error *t is left released.
+ */
+int oc_trace_open(struct oc_trace *t, const char *path, char *err, size_t errlen);
+void oc_trace_release(struct oc_trace *t);
+
+/* meta value for key, or NULL. */
+const char *oc_trace_meta(const struct oc_trace *t, const char *key);
+/* String by index; "" for -1 or out of range. */
+const char *oc_trace_str(const struct oc_trace *t, int32_t idx);
+/* Device by id, or NULL. */
+const struct oc_device *oc_trace_device(const struct oc_trace *t, int id);
+/* Stream kind name: "legacy_default", "per_thread_default", "blocking", "non_blocking", "unknown". */
+const char *oc_stream_kind_name(enum oc_stream_kind k);
+const char *oc_copy_kind_name(int copy_kind);   /* "HtoD", ... */
+const char *oc_mem_kind_name(int mem_kind);     /* "pageable", "pinned", ... */
+const char *oc_op_kind_name(int kind);          /* "kernel", "memcpy", "memset", "memcpy_peer" */
+
+/*
+ * Keep only the device ops queued while an NVTX range named `name` was open on
+ * the queuing thread (the op's API call started inside the range, same tid),
+ * and the API calls and syncs that started inside such a range. Returns the
+ * number of ranges matched (0: nothing kept), or -1 on error.
+ */
+long oc_trace_keep_range(struct oc_trace *t, const char *name);
+
+/* Keep only device ops of one device. Returns ops kept. */
+size_t oc_trace_keep_device(struct oc_trace *t, int device_id);
+
+/*
+ * Demangle a C++ kernel name into buf (Itanium ABI, best effort: falls back to
+ * the mangled text). Returns buf.
+ */
+const char *oc_demangle(const char *mangled, char *buf, size_t buflen);
+
+#endif

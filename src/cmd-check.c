@@ -1,0 +1,10 @@
+/* cmd-check.c: placeholder until the command lands; it refuses to run. */
+#include <stdio.h>
+#include "cmds.h"
+#include "overlapcheck/trace.h"
+
+int cmd_check(int argc, char **argv)
+{
+	fprintf(stderr, "overlapcheck check: not implemented yet\n");
+	return OC_EXIT_USAGE;
+}

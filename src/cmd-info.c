@@ -1,0 +1,10 @@
+/* cmd-info.c: placeholder until the command lands; it refuses to run. */
+#include <stdio.h>
+#include "cmds.h"
+#include "overlapcheck/trace.h"
+
+int cmd_info(int argc, char **argv)
+{
+	fprintf(stderr, "overlapcheck info: not implemented yet\n");
+	return OC_EXIT_USAGE;
+}

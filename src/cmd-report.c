@@ -1,0 +1,10 @@
+/* cmd-report.c: placeholder until the command lands; it refuses to run. */
+#include <stdio.h>
+#include "cmds.h"
+#include "overlapcheck/trace.h"
+
+int cmd_report(int argc, char **argv)
+{
+	fprintf(stderr, "overlapcheck report: not implemented yet\n");
+	return OC_EXIT_USAGE;
+}

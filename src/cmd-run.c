@@ -1,0 +1,10 @@
+/* cmd-run.c: placeholder until the command lands; it refuses to run. */
+#include <stdio.h>
+#include "cmds.h"
+#include "overlapcheck/trace.h"
+
+int cmd_run(int argc, char **argv)
+{
+	fprintf(stderr, "overlapcheck run: not implemented yet\n");
+	return OC_EXIT_USAGE;
+}

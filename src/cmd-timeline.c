@@ -1,0 +1,10 @@
+/* cmd-timeline.c: placeholder until the command lands; it refuses to run. */
+#include <stdio.h>
+#include "cmds.h"
+#include "overlapcheck/trace.h"
+
+int cmd_timeline(int argc, char **argv)
+{
+	fprintf(stderr, "overlapcheck timeline: not implemented yet\n");
+	return OC_EXIT_USAGE;
+}

@@ -1,0 +1,87 @@
+/*
+ * main.c: the command table.
+ *
+ * overlapcheck COMMAND [OPTIONS] ...: each command lives in src/cmd-NAME.c
+ * and is declared in src/cmds.h. Commands parse their own options, print
+ * their own help (`overlapcheck help NAME` is `overlapcheck NAME --help`) and
+ * return the process exit status.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cmds.h"
+#include "overlapcheck/schema.h"
+#include "overlapcheck/trace.h"
+
+static const struct cmd {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *summary;
+} commands[] = {
+	{ "run",      cmd_run,      "run a program with CUDA tracing into a SQLite trace" },
+	{ "report",   cmd_report,   "prove or disprove overlap in a trace" },
+	{ "check",    cmd_check,    "CI gate: fail when overlap rules do not hold" },
+	{ "compare",  cmd_compare,  "sequential control against an overlapped variant" },
+	{ "export",   cmd_export,   "write a Perfetto / Chrome trace JSON" },
+	{ "timeline", cmd_timeline, "write a self-contained HTML timeline" },
+	{ "info",     cmd_info,     "print a trace's passport and record counts" },
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: overlapcheck COMMAND [OPTIONS] [ARGS]\n\n"
+		   "Proves or disproves that CUDA work really overlapped, from device timestamps.\n\n"
+		   "Commands:\n");
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
+	fprintf(f, "\n  overlapcheck help COMMAND    help for one command\n"
+		   "  overlapcheck --version       print the version\n\n"
+		   "Exit status: 0 ok, 1 a check failed, 2 usage or input error;\n"
+		   "`run` returns the program's own status and 125 for its own failures.\n"
+		   "See overlapcheck(1) and docs/ for the trace schema, JSON report and cause codes.\n");
+}
+
+static const struct cmd *find(const char *name)
+{
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		if (!strcmp(commands[i].name, name))
+			return &commands[i];
+	return NULL;
+}
+
+int main(int argc, char **argv)
+{
+	const struct cmd *c;
+
+	if (argc < 2) {
+		usage(stderr);
+		return OC_EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		usage(stdout);
+		return OC_EXIT_OK;
+	}
+	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version")) {
+		printf("overlapcheck %s (trace schema %d)\n", OC_VERSION, OC_SCHEMA_VERSION);
+		return OC_EXIT_OK;
+	}
+	if (!strcmp(argv[1], "help")) {
+		if (argc < 3) {
+			usage(stdout);
+			return OC_EXIT_OK;
+		}
+		c = find(argv[2]);
+		if (!c) {
+			fprintf(stderr, "overlapcheck: unknown command '%s'\n", argv[2]);
+			return OC_EXIT_USAGE;
+		}
+		char *hargv[] = { argv[2], "--help", NULL };
+		return c->fn(2, hargv);
+	}
+	c = find(argv[1]);
+	if (!c) {
+		fprintf(stderr, "overlapcheck: unknown command '%s' (see 'overlapcheck --help')\n", argv[1]);
+		return OC_EXIT_USAGE;
+	}
+	return c->fn(argc - 1, argv + 1);
+}

@@ -1,0 +1,37 @@
+# lib.sh: a tiny TAP-like harness for the CLI tests. Source it, call ok/check,
+# finish with `done_testing`. Each test file prints "# N ok, N not ok" last.
+BUILD=${BUILD:-build}
+OC=${OC:-$BUILD/bin/overlapcheck}
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+_ok=0
+_nok=0
+# ok NAME CONDITION-COMMAND...: passes when the command exits 0
+ok() {
+	name=$1; shift
+	if "$@" >/dev/null 2>&1; then
+		_ok=$((_ok + 1)); echo "ok - $name"
+	else
+		_nok=$((_nok + 1)); echo "not ok - $name"
+	fi
+}
+# is NAME GOT WANT
+is() {
+	if [ "$2" = "$3" ]; then
+		_ok=$((_ok + 1)); echo "ok - $1"
+	else
+		_nok=$((_nok + 1)); echo "not ok - $1: got '$2', want '$3'"
+	fi
+}
+# like NAME TEXT PATTERN (grep -E)
+like() {
+	if printf '%s\n' "$2" | grep -Eq -- "$3"; then
+		_ok=$((_ok + 1)); echo "ok - $1"
+	else
+		_nok=$((_nok + 1)); echo "not ok - $1: '$2' does not match /$3/"
+	fi
+}
+done_testing() {
+	echo "# $_ok ok, $_nok not ok"
+	[ "$_nok" -eq 0 ]
+}

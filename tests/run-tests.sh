@@ -1,0 +1,63 @@
+#!/bin/sh
+# run-tests.sh: every CPU test, then one closing line "N passed, N failed".
+#   unit      build/tests/test-* (cmocka; counted per test case)
+#   cli       tests/cli/test-*.sh (counted per check, see tests/cli/lib.sh)
+#   fixtures  tests/fixtures/check.py on the recorded H200 traces
+# Needs no GPU. Exit status 0 only when nothing failed.
+BUILD=${BUILD:-build}
+export BUILD
+passed=0
+failed=0
+failures=""
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
+count() { # $1 = name, $2 = passed, $3 = failed
+	passed=$((passed + $2))
+	failed=$((failed + $3))
+	[ "$3" -gt 0 ] && failures="$failures $1"
+}
+
+for t in "$BUILD"/tests/test-*; do
+	[ -x "$t" ] || continue
+	name=$(basename "$t")
+	CMOCKA_MESSAGE_OUTPUT=stdout "$t" >"$log" 2>&1
+	rc=$?
+	p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$log" | tail -n 1)
+	f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$log" | tail -n 1)
+	p=${p:-0}; f=${f:-0}
+	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi   # crashed before reporting
+	[ "$f" -gt 0 ] && cat "$log"
+	echo "unit  $name: $p passed, $f failed"
+	count "$name" "$p" "$f"
+done
+
+for t in tests/cli/test-*.sh; do
+	[ -f "$t" ] || continue
+	name=$(basename "$t" .sh)
+	sh "$t" >"$log" 2>&1
+	rc=$?
+	p=$(sed -n 's/^# \([0-9]*\) ok, \([0-9]*\) not ok$/\1/p' "$log" | tail -n 1)
+	f=$(sed -n 's/^# \([0-9]*\) ok, \([0-9]*\) not ok$/\2/p' "$log" | tail -n 1)
+	p=${p:-0}; f=${f:-0}
+	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+	[ "$f" -gt 0 ] && cat "$log"
+	echo "cli   $name: $p passed, $f failed"
+	count "$name" "$p" "$f"
+done
+
+if [ -f tests/fixtures/check.py ]; then
+	python3 tests/fixtures/check.py --cli "$BUILD/bin/overlapcheck" >"$log" 2>&1
+	rc=$?
+	p=$(sed -n 's/^fixtures: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$log" | tail -n 1)
+	f=$(sed -n 's/^fixtures: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p' "$log" | tail -n 1)
+	p=${p:-0}; f=${f:-0}
+	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+	[ "$f" -gt 0 ] && cat "$log"
+	echo "fixt  check.py: $p passed, $f failed"
+	count "fixtures" "$p" "$f"
+fi
+
+[ -n "$failures" ] && echo "failing:$failures"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
