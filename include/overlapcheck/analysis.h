@@ -1,0 +1,240 @@
+/*
+ * analysis.h: verdicts on a trace, as data.
+ *
+ * oc_analysis_run() takes a loaded trace (trace.h) and decides, per device,
+ * METHOD.md's questions: which claims (async device work) really overlapped
+ * other device work, why each one that did not was serialized (causes with
+ * evidence, in METHOD.md's order), which API calls synchronized the host with
+ * the device (explicit and hidden synchronizations), which legacy-default
+ * stream ops serialized blocking streams, where the device sat idle and why,
+ * and what bandwidth each copy achieved. The interval arithmetic is the
+ * engine's (sweep.h); this module adds the claims and the causes.
+ *
+ * Every result refers to the trace by index (trace->ops, trace->api,
+ * trace->streams), so the trace must outlive the result. Outputs
+ * (report, check, compare, export, timeline) read these structs; they never
+ * re-derive a verdict. docs/causes.md states each cause's predicate;
+ * docs/report-json.md the JSON that `overlapcheck report` writes from it.
+ */
+#ifndef OVERLAPCHECK_ANALYSIS_H
+#define OVERLAPCHECK_ANALYSIS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "overlapcheck/trace.h"
+#include "overlapcheck/sweep.h"
+
+/* Causes of a missing overlap, in METHOD.md's order: the first given is the decisive one. */
+enum oc_cause {
+	OC_CAUSE_LAUNCH_BLOCKING = 0,
+	OC_CAUSE_PAGEABLE_HOST_MEMORY,
+	OC_CAUSE_LEGACY_DEFAULT_STREAM,
+	OC_CAUSE_DEFAULT_STREAM_IMPLICIT_SYNC,
+	OC_CAUSE_HOST_SYNCHRONIZATION,
+	OC_CAUSE_EVENT_DEPENDENCY,
+	OC_CAUSE_SAME_STREAM_ORDER,
+	OC_CAUSE_SM_SATURATION,
+	OC_CAUSE_SUBMITTED_LATE,
+	OC_CAUSE_COPY_ENGINE_LIMIT,
+	OC_CAUSE_HARDWARE_QUEUE_LIMIT,
+	OC_CAUSE_NOTHING_CONCURRENT,
+	OC_CAUSE_UNKNOWN,
+	OC_N_CAUSES
+};
+
+/* Causes of an idle gap, in METHOD.md's order. */
+enum oc_gap_cause {
+	OC_GAP_HOST_SYNCHRONIZATION = 0,
+	OC_GAP_SUBMITTED_LATE,
+	OC_GAP_MODULE_LOADING,
+	OC_GAP_DEPENDENCY_WAIT,
+	OC_GAP_UNKNOWN,
+	OC_N_GAP_CAUSES
+};
+
+enum oc_verdict {
+	OC_VERDICT_OVERLAPPED = 0,
+	OC_VERDICT_SERIALIZED,
+};
+
+/* "launch_blocking", ...; "unknown" for out-of-range values. */
+const char *oc_cause_name(enum oc_cause c);
+/* Human wording for the text report: "pageable host memory", ... */
+const char *oc_cause_label(enum oc_cause c);
+/* Cause by code, or -1. */
+int oc_cause_from_name(const char *name);
+/* "host_synchronization", "submitted_late", "module_loading", "dependency_wait", "unknown". */
+const char *oc_gap_cause_name(enum oc_gap_cause c);
+int oc_gap_cause_from_name(const char *name);
+const char *oc_verdict_name(enum oc_verdict v);  /* "overlapped", "serialized" */
+
+struct oc_analysis_options {
+	int         device;            /* only this device; -1: every device (default) */
+	const char *range;             /* NVTX range name, or NULL: whole trace */
+	int64_t     gap_threshold_ns;  /* idle gaps listed from this length; default 10000 */
+	double      min_overlap;       /* overlapped from this fraction of own duration; default 0.05 */
+	int64_t     sync_tolerance_ns; /* hidden sync: returned within this after the work; default 20000 */
+};
+
+void oc_analysis_options_init(struct oc_analysis_options *o);
+
+/*
+ * Evidence for one cause of one serialized claim. Which members are set
+ * depends on the cause (docs/causes.md); the rest are -1. Op and API
+ * members are indices into trace->ops / trace->api.
+ */
+struct oc_evidence {
+	enum oc_cause cause;
+	int32_t  partner;       /* the would-be partner the claim was kept apart from */
+	int32_t  op;            /* the op that shows it: the pageable copy, the legacy-stream op,
+	                           the running kernel, ... (may be the claim's own op) */
+	int32_t  api;           /* the API call: the late call, the sync call, the event wait */
+	int32_t  block;         /* host_synchronization: index into result->blocks */
+	int64_t  event_id;      /* event_dependency */
+	int32_t  event_stream;  /* event_dependency: index into trace->streams where it was recorded */
+	int32_t  wait_stream;   /* event_dependency: the stream that waited */
+	int64_t  ts_ns;         /* submitted_late: start of the late API call;
+	                           event_dependency: when the wait was queued */
+	int64_t  ref_ns;        /* submitted_late: end of the op it came after */
+	int64_t  count;         /* sm_saturation: grid blocks of the running kernel;
+	                           copy_engine_limit: asyncEngineCount;
+	                           hardware_queue_limit: CUDA_DEVICE_MAX_CONNECTIONS;
+	                           same_stream_order: ops queued in the same stream */
+	int64_t  limit;         /* sm_saturation: blocks the device holds at once (sm_count x
+	                           blocks per SM); hardware_queue_limit: streams in use */
+	int32_t  sm_count;      /* sm_saturation */
+	int32_t  blocks_per_sm; /* sm_saturation: per-SM block limit used, -1 when unknown (1 assumed) */
+	uint8_t  self_late;     /* submitted_late: 1 when the claim's own call was the late one */
+};
+
+/* One verdict: one device op of a claim (a graph launch has one per node). */
+struct oc_claim {
+	int32_t  op;            /* index into trace->ops */
+	int32_t  api;           /* the call that queued it (runtime twin when known), or -1 */
+	enum oc_verdict verdict;
+	int64_t  overlap_ns;    /* time intersected with work in other streams (union) */
+	double   overlap_ratio; /* overlap_ns / duration; 0 for a zero-length op */
+	int64_t  compute_ns;    /* of which intersected with kernels (other streams) */
+	int32_t  witness;       /* longest intersecting op in another stream, or -1 */
+	int64_t  witness_start_ns, witness_end_ns; /* where they intersected */
+	struct oc_evidence *evidence; /* serialized: causes in METHOD.md order, >= 1 */
+	size_t   n_evidence;
+	double   bandwidth_gbps;/* copies: bytes / duration (GB/s = bytes/ns); 0 otherwise */
+};
+
+/*
+ * An API call that blocked the host while device work ran: an explicit sync
+ * (a SYNCHRONIZATION record that returned success) or a hidden one (proven
+ * from timestamps, METHOD.md).
+ */
+struct oc_block {
+	int32_t  api;           /* index into trace->api, or -1 (sync record without its call) */
+	int32_t  sync;          /* index into trace->syncs, or -1 (hidden) */
+	uint8_t  hidden;        /* 1: no SYNCHRONIZATION record, proven from timestamps */
+	uint32_t tid;
+	int      device_id;
+	int64_t  start_ns, end_ns;   /* CPU time of the call */
+	int64_t  blocked_ns;    /* from the call's start to the end of the last work it waited for */
+	int32_t *waited_for;    /* ops it waited for: the last one of each stream */
+	size_t   n_waited_for;
+};
+
+/* A legacy-default-stream op that serialized work of blocking streams. */
+struct oc_default_sync {
+	int32_t  op;            /* the legacy-stream op */
+	int64_t  blocked_ns;    /* from its submission until the last op it waited for ended */
+	int32_t *waited_for;    /* blocking-stream ops queued before it that it waited for */
+	size_t   n_waited_for;
+	int32_t *held;          /* blocking-stream ops queued while it was pending that waited for it */
+	size_t   n_held;
+};
+
+/* A device-wide idle interval. */
+struct oc_gap {
+	int      device_id;
+	int64_t  start_ns, end_ns;
+	enum oc_gap_cause cause;    /* the first proven, METHOD.md order */
+	int32_t  next_op;       /* the op that ended the gap */
+	int32_t  prev_op;       /* the last op to end before it, -1 when unknown */
+	int32_t  api;           /* the next op's call, or -1 */
+	int32_t  block;         /* host_synchronization: index into result->blocks, else -1 */
+	int32_t  overhead;      /* module_loading: index into trace->overheads, or -1 (API time) */
+	int64_t  wait_event_id; /* dependency_wait: the event waited for, -1 */
+};
+
+/* Bandwidth of async and sync copies, per direction and host memory kind. */
+struct oc_bandwidth {
+	int      copy_kind;     /* enum oc_copy_kind */
+	int      mem_kind;      /* host-side memory kind (src for HtoD, dst for DtoH), else src */
+	size_t   copies;
+	uint64_t bytes;
+	int64_t  duration_ns;   /* sum of the copies' durations */
+	double   gbps;          /* bytes / duration_ns */
+	double   min_gbps, max_gbps; /* over the copies */
+};
+
+/* One device's engine summary (the sweep over all its ops). */
+struct oc_device_summary {
+	int      device_id;
+	struct oc_sweep sweep;  /* makespan, busy per class, histogram, idle, copy/compute share */
+};
+
+struct oc_summary {
+	size_t   claims, overlapped, serialized;
+	size_t   copy_claims, copy_overlapped, copy_overlapped_compute; /* async memcpy / peer */
+	size_t   kernel_claims, kernel_overlapped;
+	size_t   memset_claims, memset_overlapped;
+	size_t   causes[OC_N_CAUSES];  /* claims whose FIRST cause is this */
+	size_t   gap_causes[OC_N_GAP_CAUSES];
+	int64_t  makespan_ns;   /* summed over devices */
+	int64_t  busy_ns;       /* summed over devices: union of all work per device */
+	int64_t  copy_ns;       /* union of async copy time, summed over devices */
+	int64_t  compute_ns;    /* union of kernel time, summed over devices */
+	int64_t  copy_compute_overlap_ns;
+	double   copy_compute_overlap_share; /* -1 when no async copy */
+	int64_t  idle_ns;       /* all device-idle time inside the makespan, summed */
+	double   idle_share;    /* idle_ns / makespan_ns; 0 when makespan is 0 */
+	int64_t  gaps_ns;       /* total of the listed gaps */
+	size_t   gaps, hidden_syncs, explicit_syncs, default_stream_syncs;
+	int64_t  hidden_sync_blocked_ns;
+	int64_t  dropped_records, incomplete_records; /* -1 unknown */
+	int      clean_exit, exit_status, exit_signal; /* -1 unknown */
+	int      incomplete_data;   /* 1: dropped/incomplete records, unclean exit or no device records */
+	long     ranges_matched;    /* --range: ranges found; -1 without --range */
+};
+
+struct oc_analysis {
+	const struct oc_trace *trace;
+	struct oc_analysis_options opts;
+
+	struct oc_claim *claims;   size_t n_claims;    /* by op start */
+	struct oc_block *blocks;   size_t n_blocks;    /* by start; hidden and explicit */
+	struct oc_default_sync *default_syncs; size_t n_default_syncs; /* by op start */
+	struct oc_gap *gaps;       size_t n_gaps;      /* by device, then start */
+	struct oc_bandwidth *bandwidth; size_t n_bandwidth;
+	struct oc_device_summary *devices; size_t n_devices;
+	struct oc_summary summary;
+
+	char   **warnings;         size_t n_warnings;  /* sentences for the reader */
+
+	void    *priv;             /* storage pools */
+};
+
+/*
+ * Analyse trace t under opts (NULL: defaults). With opts->range set, the
+ * trace is first narrowed with oc_trace_keep_range(), and with opts->device
+ * >= 0 with oc_trace_keep_device(): both modify t in place, hence the
+ * non-const pointer. Fills *a; release it with oc_analysis_release() before
+ * releasing the trace. Returns 0, or -1 with a message in err (allocation
+ * failure, or a --range that matched no range: "no NVTX range named 'x' in
+ * trace 'y.db'").
+ */
+int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
+		    struct oc_analysis *a, char *err, size_t errlen);
+void oc_analysis_release(struct oc_analysis *a);
+
+/* Parse "10us", "2ms", "500ns", "1s", "1.5us" or a bare number of ns. 0 or -1. */
+int oc_parse_duration(const char *s, int64_t *ns);
+
+#endif
