@@ -152,6 +152,9 @@ test: all unit-tests
 	$(Q)BUILD=$(BUILD) HAVE_CUPTI=$(HAVE_CUPTI) sh tests/run-tests.sh
 
 # ---- GPU ------------------------------------------------------------------
+# Per-program nvcc flags (tests/gpu, examples).
+NVCC_EXTRA_per_thread := --default-stream per-thread
+NVCC_EXTRA_nvtx_range := -ldl
 $(BUILD)/gpu/%: %.cu
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  NVCC    $<")
