@@ -84,9 +84,12 @@ struct oc_op {
 	uint32_t correlation_id;
 	uint32_t graph_id;          /* 0 unless run as a graph node */
 	uint32_t flags;             /* OC_ASYNC_FLAG, ... */
-	int32_t  stream;            /* index into trace->streams */
+	int32_t  stream;            /* index into trace->streams; always valid (the
+	                               reader adds streams seen only in ops) */
 	int32_t  api;               /* index into trace->api of the call that queued it
-	                               (the runtime call when there is one), or -1 */
+	                               (the runtime call when there is one: same
+	                               correlation id, else the driver call's
+	                               runtime parent, else the driver call), or -1 */
 	int32_t  name;              /* kernels: index into strs (mangled), else -1 */
 	int32_t  grid[3], block[3]; /* kernels */
 	int32_t  registers, static_smem, dynamic_smem;
@@ -104,7 +107,10 @@ struct oc_api {
 	uint32_t cbid;
 	int32_t  return_value;
 	int32_t  name;              /* index into strs */
-	int32_t  parent;            /* driver call: index of its runtime twin, else -1 */
+	int32_t  parent;            /* driver call: index of its runtime twin (api.parent_id,
+	                               else the runtime call with the same correlation id,
+	                               else the innermost runtime call on the same tid
+	                               enclosing it), else -1 */
 	uint8_t  domain;            /* enum oc_api_domain */
 	/* From api_args, when has_args: */
 	uint8_t  has_args;
@@ -230,6 +236,14 @@ const char *oc_trace_meta(const struct oc_trace *t, const char *key);
 const char *oc_trace_str(const struct oc_trace *t, int32_t idx);
 /* Device by id, or NULL. */
 const struct oc_device *oc_trace_device(const struct oc_trace *t, int id);
+/* Index into t->streams of stream (context_id, stream_id), or -1. */
+int32_t oc_trace_stream_find(const struct oc_trace *t, uint32_t context_id, uint32_t stream_id);
+/*
+ * Index into t->api of the call with this correlation id in domain
+ * OC_API_RUNTIME or OC_API_DRIVER; domain 0 means the runtime call, else the
+ * driver call. -1 if none.
+ */
+int32_t oc_trace_api_find(const struct oc_trace *t, uint32_t correlation_id, int domain);
 /* Stream kind name: "legacy_default", "per_thread_default", "blocking", "non_blocking", "unknown". */
 const char *oc_stream_kind_name(enum oc_stream_kind k);
 const char *oc_copy_kind_name(int copy_kind);   /* "HtoD", ... */
@@ -239,12 +253,17 @@ const char *oc_op_kind_name(int kind);          /* "kernel", "memcpy", "memset",
 /*
  * Keep only the device ops queued while an NVTX range named `name` was open on
  * the queuing thread (the op's API call started inside the range, same tid),
- * and the API calls and syncs that started inside such a range. Returns the
- * number of ranges matched (0: nothing kept), or -1 on error.
+ * and the API calls and syncs that started inside such a range (a sync with
+ * no API call: inside such a range on any thread). "Inside" is
+ * start <= ts < end. Arrays are compacted in place, order kept, and every
+ * cross index (op.api, api.parent, sync.api) is remapped (-1 when its target
+ * was dropped). Streams, ranges, marks, events, devices and meta stay.
+ * Returns the number of ranges matched (0: nothing kept), or -1 on error.
  */
 long oc_trace_keep_range(struct oc_trace *t, const char *name);
 
-/* Keep only device ops of one device. Returns ops kept. */
+/* Keep only device ops of one device (compacted in place, order kept).
+ * Returns ops kept. */
 size_t oc_trace_keep_device(struct oc_trace *t, int device_id);
 
 /*
