@@ -405,8 +405,12 @@ static void summary(const char *path)
 	print_count("memsets", c.memsets, ", ");
 	print_count("syncs", c.syncs, ", ");
 	print_count("API calls", c.api_calls, "\n  ");
-	print_count("dropped", c.dropped, ", ");
-	print_count("incomplete records", c.incomplete, ", ");
+	if (c.dropped < 0 && c.incomplete < 0) {
+		fputs("no count of dropped or incomplete records, ", stderr);
+	} else {
+		print_count("dropped", c.dropped, ", ");
+		print_count("incomplete records", c.incomplete, ", ");
+	}
 	print_count(c.warnings == 1 ? "warning" : "warnings", c.warnings, "\n");
 	if (!strcmp(c.tracer_status, "not_started"))
 		fputs("  the program never initialised CUDA: nothing was traced\n", stderr);
