@@ -47,8 +47,12 @@ LDFLAGS += $(SAN)
 
 # ---- dependencies ---------------------------------------------------------
 HAVE_SQLITE := $(shell printf '\#include <sqlite3.h>\n' | $(CC) -E -x c - >/dev/null 2>&1 && echo 1)
+# `make bench` and `make gpu-test` only run what was built elsewhere: a GPU
+# machine without sqlite3.h can run them.
 ifneq ($(HAVE_SQLITE),1)
+ifneq ($(filter-out bench gpu-test,$(or $(MAKECMDGOALS),all)),)
 $(error sqlite3.h not found: install the SQLite development files (Debian: apt-get install libsqlite3-dev))
+endif
 endif
 
 CUPTI_INC := $(firstword $(foreach d,include extras/CUPTI/include targets/x86_64-linux/include,\
@@ -92,8 +96,12 @@ TOOL_BIN := $(patsubst tools/%.c,$(BUILD)/bin/%,$(TOOL_SRC))
 GPU_CU   := $(wildcard tests/gpu/*.cu) $(wildcard examples/*.cu) $(wildcard bench/*.cu)
 GPU_BIN  := $(patsubst %.cu,$(BUILD)/gpu/%,$(GPU_CU))
 
+# bench/: the floor collector (CUPTI) and the CPU insert-rate program.
+BENCH_SO  := $(if $(HAVE_CUPTI),$(BUILD)/bench/libbare-collector.so)
+BENCH_BIN := $(BUILD)/bench/insert-rate
+
 .PHONY: all test unit-tests demo gpu-progs gpu-test bench install uninstall clean check-cuda
-all: $(CLI) $(TOOL_BIN) $(if $(HAVE_CUPTI),$(INJ_SO),check-cuda)
+all: $(CLI) $(TOOL_BIN) $(BENCH_BIN) $(BENCH_SO) $(if $(HAVE_CUPTI),$(INJ_SO),check-cuda)
 
 check-cuda:
 	@echo "NOTE: injection library skipped: $(CUPTI_WHY). Set CUDA_HOME to a CUDA toolkit with CUPTI to build it; the CLI still works for reports."
@@ -160,7 +168,7 @@ $(BUILD)/gpu/%: %.cu
 	@$(if $(Q),echo "  NVCC    $<")
 	$(Q)$(NVCC) $(NVCCFLAGS) $(NVCC_EXTRA_$(notdir $*)) -o $@ $< -lpthread
 
-gpu-progs: $(if $(HAVE_NVCC),$(GPU_BIN),)
+gpu-progs: $(if $(HAVE_NVCC),$(GPU_BIN),) $(BENCH_SO)
 	@$(if $(HAVE_NVCC),,echo "NOTE: nvcc not found at $(NVCC): GPU programs not built")
 
 gpu-test:
@@ -171,6 +179,17 @@ demo:
 
 bench:
 	$(Q)BUILD=$(BUILD) sh bench/run.sh
+
+$(BUILD)/bench/libbare-collector.so: bench/bare-collector.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(CFLAGS) -fPIC -fvisibility=hidden -shared -I$(CUPTI_INC) -I$(CUDA_INC) -o $@ $< \
+	    -L$(CUPTI_LIB) -Wl,-rpath,$(CUPTI_LIB) -lcupti -lpthread -Wl,--no-undefined
+
+$(BUILD)/bench/insert-rate: bench/insert-rate.c $(LIBA)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIBA) -lsqlite3 -lm -lpthread
 
 # ---- install --------------------------------------------------------------
 install: all

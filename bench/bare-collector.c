@@ -1,0 +1,260 @@
+/*
+ * bare-collector.c: the floor that any CUPTI tracer pays.
+ *
+ * Loaded through CUDA_INJECTION64_PATH, exactly like overlapcheck's
+ * injection library, it asks CUPTI for the same work and then throws the
+ * result away: it subscribes to the runtime and driver API callback domains
+ * (with an empty callback), enables the same activity kinds (CONCURRENT_KERNEL,
+ * MEMCPY, MEMCPY2, MEMSET, SYNCHRONIZATION, RUNTIME, DRIVER, STREAM, CONTEXT,
+ * DEVICE, OVERHEAD, CUDA_EVENT, MARKER, MARKER_DATA) with buffers of the same
+ * size, and in the buffer-completed callback only walks the records to count
+ * them by kind before freeing the buffer. Whatever a benchmark measures above
+ * this collector is the cost of overlapcheck's own work: reading callback
+ * arguments, decoding records, the writer and SQLite.
+ *
+ * The counts are printed on stderr at exit, one line starting with
+ * "bare-collector:", so that the benchmark can check that the floor really
+ * received every record (a collector that silently saw nothing would be a
+ * floor of zero).
+ *
+ * Settings (environment, read once):
+ *   BARE_BUFFER_BYTES   activity buffer size (default 8 MiB, overlapcheck's)
+ *   BARE_FLUSH_MS       if > 0, a thread calls cuptiActivityFlushAll(0) this
+ *                       often, as a tracer with a periodic flush does (off)
+ *   BARE_ALL_SYNC       1: cuptiActivityEnableAllSyncRecords(1) (off)
+ *   BARE_QUIET          1: no summary line
+ *
+ * Like the real library it never exits or aborts the host process: on a
+ * CUPTI error it warns once and carries on with what it could enable.
+ */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cupti.h>
+
+#define DEFAULT_BUFFER_BYTES (8u << 20)
+
+#define EXPORT __attribute__((visibility("default")))
+
+static atomic_int initialized;
+static size_t buffer_bytes = DEFAULT_BUFFER_BYTES;
+static int quiet;
+static long flush_ms;
+static pthread_t flush_thread;
+static atomic_int flush_stop;
+static CUpti_SubscriberHandle subscriber;
+
+/* Counters; relaxed atomics: CUPTI may call back from several threads. */
+static atomic_ullong n_api_callbacks;
+static atomic_ullong n_buffers_requested, n_buffers_completed, n_bytes_valid;
+static atomic_ullong n_records, n_kernels, n_copies, n_memsets, n_syncs;
+static atomic_ullong n_runtime, n_driver, n_other;
+static atomic_ullong n_dropped;
+static char failed_kinds[256];  /* names of activity kinds CUPTI refused */
+
+static void warn_cupti(const char *what, CUptiResult r)
+{
+	const char *s = NULL;
+
+	cuptiGetResultString(r, &s);
+	fprintf(stderr, "bare-collector: %s failed: %s\n", what, s ? s : "unknown CUPTI error");
+}
+
+static void CUPTIAPI on_api(void *userdata, CUpti_CallbackDomain domain,
+			    CUpti_CallbackId cbid, const void *cbdata)
+{
+	(void)userdata; (void)domain; (void)cbid; (void)cbdata;
+	atomic_fetch_add_explicit(&n_api_callbacks, 1, memory_order_relaxed);
+}
+
+static void CUPTIAPI on_buffer_requested(uint8_t **buffer, size_t *size, size_t *max_records)
+{
+	/* CUPTI wants 8-byte alignment; malloc gives 16 on x86-64. */
+	*buffer = malloc(buffer_bytes);
+	*size = *buffer ? buffer_bytes : 0;
+	*max_records = 0;
+	atomic_fetch_add_explicit(&n_buffers_requested, 1, memory_order_relaxed);
+}
+
+static void count_record(const CUpti_Activity *rec)
+{
+	atomic_ullong *c;
+
+	switch (rec->kind) {
+	case CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL:
+	case CUPTI_ACTIVITY_KIND_KERNEL:
+		c = &n_kernels;
+		break;
+	case CUPTI_ACTIVITY_KIND_MEMCPY:
+	case CUPTI_ACTIVITY_KIND_MEMCPY2:
+		c = &n_copies;
+		break;
+	case CUPTI_ACTIVITY_KIND_MEMSET:
+		c = &n_memsets;
+		break;
+	case CUPTI_ACTIVITY_KIND_SYNCHRONIZATION:
+		c = &n_syncs;
+		break;
+	case CUPTI_ACTIVITY_KIND_RUNTIME:
+		c = &n_runtime;
+		break;
+	case CUPTI_ACTIVITY_KIND_DRIVER:
+		c = &n_driver;
+		break;
+	default:
+		c = &n_other;
+		break;
+	}
+	atomic_fetch_add_explicit(c, 1, memory_order_relaxed);
+}
+
+static void CUPTIAPI on_buffer_completed(CUcontext ctx, uint32_t stream_id, uint8_t *buffer,
+					 size_t size, size_t valid)
+{
+	CUpti_Activity *rec = NULL;
+	unsigned long long n = 0;
+	size_t dropped = 0;
+
+	(void)size;
+	if (valid > 0) {
+		while (cuptiActivityGetNextRecord(buffer, valid, &rec) == CUPTI_SUCCESS) {
+			count_record(rec);
+			n++;
+		}
+		atomic_fetch_add_explicit(&n_records, n, memory_order_relaxed);
+		atomic_fetch_add_explicit(&n_bytes_valid, valid, memory_order_relaxed);
+	}
+	if (cuptiActivityGetNumDroppedRecords(ctx, stream_id, &dropped) == CUPTI_SUCCESS && dropped)
+		atomic_fetch_add_explicit(&n_dropped, dropped, memory_order_relaxed);
+	atomic_fetch_add_explicit(&n_buffers_completed, 1, memory_order_relaxed);
+	free(buffer);
+}
+
+static void *flush_loop(void *arg)
+{
+	struct timespec ts = { flush_ms / 1000, (flush_ms % 1000) * 1000000L };
+
+	(void)arg;
+	while (!atomic_load(&flush_stop)) {
+		nanosleep(&ts, NULL);
+		if (!atomic_load(&flush_stop))
+			cuptiActivityFlushAll(0);
+	}
+	return NULL;
+}
+
+static void at_exit(void)
+{
+	CUptiResult r;
+
+	if (flush_ms > 0) {
+		atomic_store(&flush_stop, 1);
+		pthread_join(flush_thread, NULL);
+	}
+	r = cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
+	if (r != CUPTI_SUCCESS)
+		warn_cupti("cuptiActivityFlushAll", r);
+	if (quiet)
+		return;
+	fprintf(stderr,
+		"bare-collector: pid=%ld buffer_bytes=%zu buffers=%llu/%llu bytes=%llu records=%llu "
+		"kernels=%llu copies=%llu memsets=%llu syncs=%llu runtime=%llu driver=%llu other=%llu "
+		"api_callbacks=%llu dropped=%llu failed_kinds=%s\n",
+		(long)getpid(), buffer_bytes,
+		(unsigned long long)n_buffers_completed, (unsigned long long)n_buffers_requested,
+		(unsigned long long)n_bytes_valid, (unsigned long long)n_records,
+		(unsigned long long)n_kernels, (unsigned long long)n_copies,
+		(unsigned long long)n_memsets, (unsigned long long)n_syncs,
+		(unsigned long long)n_runtime, (unsigned long long)n_driver,
+		(unsigned long long)n_other, (unsigned long long)n_api_callbacks,
+		(unsigned long long)n_dropped, failed_kinds[0] ? failed_kinds : "none");
+}
+
+static long env_long(const char *name, long def)
+{
+	const char *s = getenv(name);
+	char *end;
+	long v;
+
+	if (!s || !*s)
+		return def;
+	v = strtol(s, &end, 10);
+	return *end ? def : v;
+}
+
+static const struct {
+	CUpti_ActivityKind kind;
+	const char *name;
+} kinds[] = {
+	{ CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL, "CONCURRENT_KERNEL" },
+	{ CUPTI_ACTIVITY_KIND_MEMCPY,            "MEMCPY" },
+	{ CUPTI_ACTIVITY_KIND_MEMCPY2,           "MEMCPY2" },
+	{ CUPTI_ACTIVITY_KIND_MEMSET,            "MEMSET" },
+	{ CUPTI_ACTIVITY_KIND_SYNCHRONIZATION,   "SYNCHRONIZATION" },
+	{ CUPTI_ACTIVITY_KIND_RUNTIME,           "RUNTIME" },
+	{ CUPTI_ACTIVITY_KIND_DRIVER,            "DRIVER" },
+	{ CUPTI_ACTIVITY_KIND_STREAM,            "STREAM" },
+	{ CUPTI_ACTIVITY_KIND_CONTEXT,           "CONTEXT" },
+	{ CUPTI_ACTIVITY_KIND_DEVICE,            "DEVICE" },
+	{ CUPTI_ACTIVITY_KIND_OVERHEAD,          "OVERHEAD" },
+	{ CUPTI_ACTIVITY_KIND_CUDA_EVENT,        "CUDA_EVENT" },
+	{ CUPTI_ACTIVITY_KIND_MARKER,            "MARKER" },
+	{ CUPTI_ACTIVITY_KIND_MARKER_DATA,       "MARKER_DATA" },
+};
+
+/*
+ * The CUDA driver calls this once per process when CUDA_INJECTION64_PATH
+ * names this library. Returns 1 (the driver ignores failures, and so do we:
+ * whatever could not be enabled is reported in the summary line).
+ */
+EXPORT int InitializeInjection(void)
+{
+	CUptiResult r;
+	long b;
+
+	if (atomic_exchange(&initialized, 1))
+		return 1;
+	b = env_long("BARE_BUFFER_BYTES", DEFAULT_BUFFER_BYTES);
+	if (b >= 4096)
+		buffer_bytes = (size_t)b;
+	flush_ms = env_long("BARE_FLUSH_MS", 0);
+	quiet = env_long("BARE_QUIET", 0) == 1;
+
+	r = cuptiActivityRegisterCallbacks(on_buffer_requested, on_buffer_completed);
+	if (r != CUPTI_SUCCESS) {
+		warn_cupti("cuptiActivityRegisterCallbacks", r);
+		return 1;
+	}
+	r = cuptiSubscribe(&subscriber, (CUpti_CallbackFunc)on_api, NULL);
+	if (r != CUPTI_SUCCESS) {
+		warn_cupti("cuptiSubscribe", r);
+	} else {
+		if ((r = cuptiEnableDomain(1, subscriber, CUPTI_CB_DOMAIN_RUNTIME_API)) != CUPTI_SUCCESS)
+			warn_cupti("cuptiEnableDomain(runtime)", r);
+		if ((r = cuptiEnableDomain(1, subscriber, CUPTI_CB_DOMAIN_DRIVER_API)) != CUPTI_SUCCESS)
+			warn_cupti("cuptiEnableDomain(driver)", r);
+	}
+	if (env_long("BARE_ALL_SYNC", 0) == 1 &&
+	    (r = cuptiActivityEnableAllSyncRecords(1)) != CUPTI_SUCCESS)
+		warn_cupti("cuptiActivityEnableAllSyncRecords", r);
+	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+		r = cuptiActivityEnable(kinds[i].kind);
+		if (r != CUPTI_SUCCESS) {
+			size_t len = strlen(failed_kinds);
+			snprintf(failed_kinds + len, sizeof failed_kinds - len, "%s%s",
+				 len ? "," : "", kinds[i].name);
+		}
+	}
+	if (flush_ms > 0 && pthread_create(&flush_thread, NULL, flush_loop, NULL) != 0) {
+		fprintf(stderr, "bare-collector: cannot start the flush thread\n");
+		flush_ms = 0;
+	}
+	atexit(at_exit);
+	return 1;
+}

@@ -1,0 +1,747 @@
+#!/usr/bin/env python3
+"""bench.py: overlapcheck's overhead benchmark on a GPU machine (issue 7).
+
+bench/run.sh (what `make bench` runs) calls this with the build directory and
+an output directory. Everything it runs was built beforehand (`make` and
+`make gpu-progs`), so the GPU machine needs neither sqlite3.h nor a compiler.
+
+Design
+------
+Programs (each times its own steady-state loop and prints a BENCH line, see
+bench/bench-util.h): launch_storm (200k empty kernels), copy_storm (50k 4 KB
+async copies), pipeline (three-stream copy/compute), torch_loop (PyTorch small
+ops).
+
+Variants: native (untraced), bare (the floor: bench/bare-collector.c through
+CUDA_INJECTION64_PATH), overlapcheck (`overlapcheck run`), torch_profiler
+(torch_loop only), nsys (Nsight Systems capture, where a `nsys` exists).
+
+Phases, all under one time budget (OC_BENCH_BUDGET_S, default 320 s) so that
+the whole run fits one device call; each process also has its own timeout:
+  A. repetitions of every program x {native, bare, overlapcheck[, torch_profiler]},
+     interleaved, the order of variants rotated each repetition, at least
+     OC_BENCH_MIN_REPS (3) and at most OC_BENCH_REPS (5), while the phase's
+     share of the budget lasts;
+  B. one launch storm of 1M kernels under overlapcheck with OVERLAPCHECK_STATS=1
+     (dropped records, callback timings, bytes per op, per-table sizes), then
+     one stats run of each other program while time is left;
+  C. bench/insert-rate (SQLite rows/s against fwrite of the same records);
+  D. nsys capture, one run per program per round, while time is left.
+
+Ratios are paired within a repetition (overlapcheck / bare of the same rep),
+then summarised as median [min..max]. A variant's run counts only when it
+exited 0 and printed its BENCH line; the floor counts only when the bare
+collector saw at least as many device records as the program queued, and an
+overlapcheck run only when its trace holds them, so a collector that silently
+recorded nothing cannot look fast.
+
+Outputs under --out: results.json (every run, raw), runs.tsv, table.txt (the
+final table, also printed), logs/ (each run's stdout and stderr).
+"""
+import argparse
+import glob
+import json
+import os
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+TARGET_RATIO = 1.10
+STATS_KEYS = ("api_cb", "buf_req", "buf_done")
+
+# ---------------------------------------------------------------- parsing --
+
+
+def parse_kv(text):
+    """'a=1 b=x' -> {'a': 1, 'b': 'x'}; numbers become int or float."""
+    out = {}
+    for tok in text.split():
+        if "=" not in tok:
+            continue
+        k, v = tok.split("=", 1)
+        out[k] = to_num(v)
+    return out
+
+
+def to_num(v):
+    try:
+        return int(v)
+    except (TypeError, ValueError):
+        pass
+    try:
+        return float(v)
+    except (TypeError, ValueError):
+        return v
+
+
+def parse_bench(output):
+    """The last 'BENCH ...' line of a program's output, parsed, or None."""
+    found = None
+    for line in output.splitlines():
+        line = line.strip()
+        if line.startswith("BENCH "):
+            found = parse_kv(line[6:])
+    if found is None or not isinstance(found.get("ns_per_op"), (int, float)):
+        return None
+    return found
+
+
+def parse_bare(output):
+    """The 'bare-collector: ...' summary line, parsed, or None."""
+    found = None
+    for line in output.splitlines():
+        if line.startswith("bare-collector: pid="):
+            found = parse_kv(line[len("bare-collector:"):])
+    return found
+
+
+# ------------------------------------------------------------- statistics --
+
+
+def summary(values):
+    """(median, min, max, n) of the numbers in values, or None when empty."""
+    vals = [v for v in values if isinstance(v, (int, float))]
+    if not vals:
+        return None
+    return (statistics.median(vals), min(vals), max(vals), len(vals))
+
+
+def paired_ratios(runs, program, num, den, key="ns_per_op"):
+    """Per-repetition ratios num/den of one program, from valid runs only."""
+    by = {}
+    for r in runs:
+        if r["program"] == program and r["ok"] and r["phase"] == "A":
+            by.setdefault(r["rep"], {})[r["variant"]] = r.get(key)
+    out = []
+    for rep in sorted(by):
+        a, b = by[rep].get(num), by[rep].get(den)
+        if isinstance(a, (int, float)) and isinstance(b, (int, float)) and b > 0:
+            out.append(a / b)
+    return out
+
+
+def fmt_num(v, digits=1):
+    if v is None:
+        return "-"
+    if isinstance(v, float):
+        if abs(v) >= 100:
+            return "%.0f" % v
+        return "%.*f" % (digits, v)
+    return str(v)
+
+
+def fmt_summary(s, digits=1):
+    if s is None:
+        return "-"
+    med, lo, hi, n = s
+    return "%s [%s..%s]" % (fmt_num(med, digits), fmt_num(lo, digits), fmt_num(hi, digits))
+
+
+def render_table(rows, header):
+    """Aligned plain-text table; rows are lists of strings."""
+    widths = [len(h) for h in header]
+    for r in rows:
+        for i, c in enumerate(r):
+            widths[i] = max(widths[i], len(c))
+    line = lambda cells: "  ".join(c.ljust(widths[i]) for i, c in enumerate(cells)).rstrip()
+    out = [line(header), line(["-" * w for w in widths])]
+    out += [line(r) for r in rows]
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------- traces --
+
+
+def read_trace(path, want_dbstat=False):
+    """Facts about an overlapcheck trace: meta, op count, size, table sizes.
+
+    Returns a dict; on any failure, {'error': message}. The file size counts
+    a leftover -wal file too (it should not exist after the final checkpoint).
+    """
+    info = {}
+    try:
+        import sqlite3
+    except ImportError as e:
+        return {"error": "python3 has no sqlite3 module: %s" % e}
+    if not os.path.exists(path):
+        return {"error": "trace '%s' was not written" % path}
+    wal = path + "-wal"
+    info["file_bytes"] = os.path.getsize(path)
+    info["wal_bytes"] = os.path.getsize(wal) if os.path.exists(wal) else 0
+    try:
+        db = sqlite3.connect("file:%s?mode=ro" % path, uri=True)
+        try:
+            meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
+            info["meta"] = {k: v for k, v in meta.items()
+                            if k.startswith("stats.") or k in (
+                                "dropped_records", "incomplete_records", "clean_exit",
+                                "status", "exit_status", "tool_version", "cupti_version",
+                                "driver_version", "runtime_version", "device.0.name")}
+            info["ops"] = db.execute("SELECT count(*) FROM ops").fetchone()[0]
+            info["api"] = db.execute("SELECT count(*) FROM api").fetchone()[0]
+            info["page_size"] = db.execute("PRAGMA page_size").fetchone()[0]
+            info["page_count"] = db.execute("PRAGMA page_count").fetchone()[0]
+            info["freelist_count"] = db.execute("PRAGMA freelist_count").fetchone()[0]
+            if want_dbstat:
+                info["tables"] = table_sizes(db)
+        finally:
+            db.close()
+    except Exception as e:  # sqlite3.Error and friends: report, never crash
+        info["error"] = "cannot read trace '%s': %s" % (path, e)
+        return info
+    total = info["file_bytes"] + info["wal_bytes"]
+    if info["ops"]:
+        info["bytes_per_op"] = total / info["ops"]
+    return info
+
+
+def table_sizes(db):
+    """Bytes per table and index, from dbstat when SQLite has it.
+
+    Without dbstat, only the whole file's page count is known; the caller
+    already has it, so this returns {'dbstat': 'unavailable'}.
+    """
+    try:
+        rows = db.execute("SELECT name, sum(pgsize) FROM dbstat GROUP BY name "
+                          "ORDER BY 2 DESC").fetchall()
+    except Exception as e:
+        return {"dbstat": "unavailable (%s)" % e}
+    return {name: size for name, size in rows}
+
+
+# --------------------------------------------------------------- running --
+
+
+class Runner:
+    """Runs commands under a global deadline, logging each one."""
+
+    def __init__(self, out, budget_s, clock=time.monotonic):
+        self.out = out
+        self.clock = clock
+        self.start = clock()
+        self.deadline = self.start + budget_s
+        self.logdir = os.path.join(out, "logs")
+        os.makedirs(self.logdir, exist_ok=True)
+        self.seq = 0
+
+    def elapsed(self):
+        return self.clock() - self.start
+
+    def left(self):
+        return self.deadline - self.clock()
+
+    def run(self, tag, argv, env, timeout):
+        """Run argv; returns (rc, wall_s, output, timed_out).
+
+        rc is None when the command could not start or was killed for
+        running past min(timeout, time left). The whole process group is
+        killed on timeout so that nothing outlives the benchmark.
+        """
+        self.seq += 1
+        timeout = max(1.0, min(timeout, self.left() - 2))
+        log = os.path.join(self.logdir, "%03d-%s.log" % (self.seq, tag))
+        t0 = self.clock()
+        try:
+            p = subprocess.Popen(argv, env=env, stdout=subprocess.PIPE,
+                                 stderr=subprocess.STDOUT, start_new_session=True)
+        except OSError as e:
+            with open(log, "w") as f:
+                f.write("$ %s\ncannot start: %s\n" % (" ".join(argv), e))
+            return None, 0.0, "cannot start: %s" % e, False
+        timed_out = False
+        try:
+            raw, _ = p.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            timed_out = True
+            try:
+                os.killpg(p.pid, signal.SIGKILL)
+            except OSError:
+                pass
+            raw, _ = p.communicate()
+        wall = self.clock() - t0
+        text = raw.decode("utf-8", "replace")
+        with open(log, "w") as f:
+            f.write("$ %s\n# rc=%s wall_s=%.3f timed_out=%s\n" %
+                    (" ".join(argv), p.returncode, wall, timed_out))
+            f.write(text[-200000:])
+        return (None if timed_out else p.returncode), wall, text, timed_out
+
+
+def clean_env():
+    env = dict(os.environ)
+    for k in list(env):
+        if k in ("CUDA_INJECTION64_PATH", "NVTX_INJECTION64_PATH") or k.startswith("OVERLAPCHECK_"):
+            del env[k]
+    return env
+
+
+def find_cupti(cuda_home):
+    for d in ("lib64", "lib", "targets/x86_64-linux/lib", "extras/CUPTI/lib64"):
+        for name in ("libcupti.so.13", "libcupti.so"):
+            p = os.path.join(cuda_home, d, name)
+            if os.path.exists(p):
+                return p
+    return None
+
+
+def find_nsys():
+    env = os.environ.get("OC_BENCH_NSYS")
+    if env:
+        return env if os.access(env, os.X_OK) else None
+    cands = sorted(glob.glob("/opt/nvidia/nsight-compute/*/host/target-linux-x64/nsys"))
+    cands += sorted(glob.glob("/opt/nvidia/nsight-systems/*/bin/nsys"))
+    w = shutil.which("nsys")
+    if w:
+        cands.append(w)
+    for c in reversed(cands):  # newest version first
+        if os.access(c, os.X_OK):
+            return c
+    return None
+
+
+class Bench:
+    def __init__(self, args, programs=None, runner=None):
+        self.a = args
+        self.build = args.build
+        self.out = args.out
+        self.runner = runner or Runner(args.out, args.budget)
+        self.traces = os.path.join(self.out, "traces")
+        os.makedirs(self.traces, exist_ok=True)
+        self.oc = os.path.abspath(os.path.join(self.build, "bin", "overlapcheck"))
+        self.bare = os.path.abspath(os.path.join(self.build, "bench", "libbare-collector.so"))
+        self.cupti = find_cupti(args.cuda_home)
+        self.nsys = None if args.no_nsys else find_nsys()
+        self.programs = programs if programs is not None else self.default_programs()
+        self.runs = []
+        self.notes = []
+
+    def default_programs(self):
+        g = os.path.join(self.build, "gpu", "bench")
+        py = sys.executable or "python3"
+        here = os.path.dirname(os.path.abspath(__file__))
+        return [
+            {"name": "launch_storm", "argv": [os.path.join(g, "launch_storm"), str(self.a.kernels)],
+             "big": [os.path.join(g, "launch_storm"), str(self.a.big_kernels)]},
+            {"name": "copy_storm", "argv": [os.path.join(g, "copy_storm"), str(self.a.copies), "4096"]},
+            {"name": "pipeline", "argv": [os.path.join(g, "pipeline")]},
+            {"name": "torch_loop", "argv": [py, os.path.join(here, "torch_loop.py")],
+             "profiler": True},
+        ]
+
+    # -- one run ------------------------------------------------------------
+
+    def variant_cmd(self, prog, variant, tag, argv=None):
+        argv = list(argv or prog["argv"])
+        env = clean_env()
+        trace = None
+        if variant == "bare":
+            env["CUDA_INJECTION64_PATH"] = self.bare
+            if self.cupti:
+                env["NVTX_INJECTION64_PATH"] = self.cupti
+        elif variant == "overlapcheck":
+            trace = os.path.join(self.traces, tag + ".db")
+            for f in (trace, trace + "-wal", trace + "-shm"):
+                if os.path.exists(f):
+                    os.unlink(f)
+            argv = [self.oc, "run", "-q", "-o", trace, "--"] + argv
+        elif variant == "torch_profiler":
+            argv = argv + ["--profiler"]
+        elif variant == "nsys":
+            d = tempfile.mkdtemp(prefix="nsys-", dir=self.traces)
+            argv = [self.nsys, "profile", "--trace=cuda", "--sample=none", "--cpuctxsw=none",
+                    "--force-overwrite=true", "-o", os.path.join(d, "capture")] + argv
+            trace = d
+        return argv, env, trace
+
+    def run_one(self, phase, rep, prog, variant, argv=None, extra_env=None, timeout=None,
+                dbstat=False, keep_trace=False, label=None):
+        name = label or prog["name"]
+        tag = "%s-%s-%s-r%d" % (phase, name, variant, rep)
+        cmd, env, trace = self.variant_cmd(prog, variant, tag, argv)
+        if extra_env:
+            env.update(extra_env)
+        rc, wall, text, timed_out = self.runner.run(tag, cmd, env, timeout or self.a.run_timeout)
+        bench = parse_bench(text)
+        r = {"phase": phase, "rep": rep, "program": name, "variant": variant, "rc": rc,
+             "wall_s": round(wall, 4), "timed_out": timed_out, "ok": False, "note": ""}
+        if bench:
+            r["bench"] = bench
+            r["ns_per_op"] = bench["ns_per_op"]
+            r["ops"] = bench.get("ops")
+        expected = bench.get("device_ops") if bench else None
+        problems = []
+        if timed_out:
+            problems.append("timed out")
+        elif rc is None:
+            problems.append("could not start")
+        elif rc != 0 and variant != "nsys":
+            problems.append("exit status %s" % rc)
+        if not bench:
+            problems.append("no BENCH line")
+        if variant == "bare":
+            b = parse_bare(text)
+            r["bare"] = b
+            if not b:
+                problems.append("no bare-collector summary (not injected?)")
+            elif isinstance(expected, int):
+                seen = b.get("kernels", 0) + b.get("copies", 0) + b.get("memsets", 0)
+                if seen < expected:
+                    problems.append("floor saw %d of %d device records" % (seen, expected))
+        if variant == "overlapcheck":
+            t = read_trace(trace, want_dbstat=dbstat)
+            r["trace"] = t
+            if "error" in t:
+                problems.append(t["error"])
+            else:
+                if isinstance(expected, int) and t.get("ops", 0) < expected:
+                    problems.append("trace holds %d of %d device ops" % (t.get("ops", 0), expected))
+                dropped = to_num(t.get("meta", {}).get("dropped_records"))
+                if dropped not in (0, None):
+                    problems.append("dropped_records=%s" % dropped)
+            if not keep_trace:
+                for f in (trace, trace + "-wal", trace + "-shm"):
+                    if os.path.exists(f):
+                        os.unlink(f)
+        if variant == "nsys" and trace:
+            shutil.rmtree(trace, ignore_errors=True)
+        if variant == "nsys" and rc not in (0, None) and bench:
+            r["note"] = "nsys exited %s after capture (report step; ignored)" % rc
+        if problems:
+            r["note"] = "; ".join(problems)
+        else:
+            r["ok"] = True
+        # The tail of a failed run's output helps whoever reads results.json.
+        if not r["ok"]:
+            r["output_tail"] = text[-1500:]
+        self.runs.append(r)
+        status = "ok" if r["ok"] else "FAILED: " + r["note"]
+        print("[%6.1fs] %-3s %-13s %-15s rep %d: %s ns/op, wall %.2fs  %s" % (
+            self.runner.elapsed(), phase, name, variant, rep,
+            fmt_num(r.get("ns_per_op")), wall, status), flush=True)
+        return r
+
+    # -- phases -------------------------------------------------------------
+
+    def variants_of(self, prog):
+        v = ["native", "bare", "overlapcheck"]
+        if prog.get("profiler"):
+            v.append("torch_profiler")
+        return v
+
+    def phase_a(self):
+        end = self.runner.start + self.a.budget * self.a.share_a
+        rep = 0
+        last_dur = 0.0
+        while rep < self.a.reps:
+            if rep >= self.a.min_reps and self.runner.clock() + last_dur > end:
+                self.notes.append("phase A stopped after %d repetitions (time budget)" % rep)
+                break
+            if self.runner.left() < 30:
+                self.notes.append("phase A stopped after %d repetitions (budget exhausted)" % rep)
+                break
+            t0 = self.runner.clock()
+            for prog in self.programs:
+                vs = self.variants_of(prog)
+                k = rep % len(vs)
+                for v in vs[k:] + vs[:k]:
+                    self.run_one("A", rep, prog, v, dbstat=(rep == 0 and v == "overlapcheck"))
+            last_dur = self.runner.clock() - t0
+            rep += 1
+        self.reps_done = rep
+
+    def phase_b(self):
+        big = [p for p in self.programs if p.get("big")]
+        if not big:
+            return
+        if self.runner.left() < self.a.big_timeout * 0.5 + 20:
+            self.notes.append("1M-kernel run skipped: not enough time left")
+            return
+        p = big[0]
+        stats_env = {"OVERLAPCHECK_STATS": "1"}
+        self.run_one("B", 0, p, "overlapcheck", argv=p["big"], extra_env=stats_env,
+                     timeout=self.a.big_timeout, dbstat=True, label=p["name"] + "_1M")
+        if self.runner.left() > 60:
+            self.run_one("B", 0, p, "bare", argv=p["big"], timeout=self.a.big_timeout,
+                         label=p["name"] + "_1M")
+        for q in self.programs:
+            if self.runner.left() < 60:
+                break
+            self.run_one("B", 0, q, "overlapcheck", extra_env=stats_env, dbstat=True,
+                         label=q["name"] + "_stats")
+
+    def phase_c(self):
+        exe = os.path.join(self.build, "bench", "insert-rate")
+        if not os.access(exe, os.X_OK):
+            self.notes.append("insert-rate not built (%s)" % exe)
+            return
+        if self.runner.left() < 30:
+            self.notes.append("insert-rate skipped: not enough time left")
+            return
+        d = tempfile.mkdtemp(prefix="insert-", dir=self.traces)
+        rc, wall, text, to = self.runner.run("C-insert-rate", [exe, "-d", d], clean_env(), 60)
+        shutil.rmtree(d, ignore_errors=True)
+        res = [parse_kv(l[6:]) for l in text.splitlines() if l.startswith("BENCH ")]
+        self.insert_rate = {"rc": rc, "wall_s": wall, "results": res}
+        if rc != 0 or not res:
+            self.notes.append("insert-rate failed (rc %s), see logs" % rc)
+        print("[%6.1fs] C   insert-rate: rc %s, %d result lines" % (
+            self.runner.elapsed(), rc, len(res)), flush=True)
+
+    def phase_d(self):
+        if not self.nsys:
+            self.notes.append("nsys not found: no Nsight Systems column")
+            return
+        for rnd in range(self.a.nsys_reps):
+            for prog in self.programs:
+                if self.runner.left() < self.a.nsys_timeout * 0.5 + 10:
+                    self.notes.append("nsys stopped after round %d (time budget)" % rnd)
+                    return
+                self.run_one("D", rnd, prog, "nsys", timeout=self.a.nsys_timeout)
+
+    # -- results ------------------------------------------------------------
+
+    def machine(self):
+        m = {"python": sys.version.split()[0], "uname": " ".join(os.uname())}
+        try:
+            with open("/proc/cpuinfo") as f:
+                for line in f:
+                    if line.startswith("model name"):
+                        m["cpu"] = line.split(":", 1)[1].strip()
+                        break
+            m["cpus"] = os.cpu_count()
+        except OSError:
+            pass
+        if shutil.which("nvidia-smi"):
+            try:
+                m["gpu"] = subprocess.run(
+                    ["nvidia-smi", "--query-gpu=name,driver_version,memory.total",
+                     "--format=csv,noheader"], capture_output=True, text=True,
+                    timeout=20).stdout.strip()
+            except (OSError, subprocess.SubprocessError):
+                pass
+        m["nsys"] = self.nsys
+        return m
+
+    def report(self):
+        lines = []
+        progs = []
+        for r in self.runs:
+            if r["phase"] in ("A", "D") and r["program"] not in progs:
+                progs.append(r["program"])
+        rows = []
+        for p in progs:
+            for v in ("native", "bare", "overlapcheck", "torch_profiler", "nsys"):
+                rs = [r for r in self.runs if r["program"] == p and r["variant"] == v
+                      and r["phase"] in ("A", "D")]
+                if not rs:
+                    continue
+                ok = [r for r in rs if r["ok"]]
+                s = summary([r["ns_per_op"] for r in ok])
+                w = summary([r["wall_s"] for r in ok])
+                native = summary([r["ns_per_op"] for r in self.runs if r["program"] == p
+                                  and r["variant"] == "native" and r["ok"] and r["phase"] == "A"])
+                vs_native = "%.2f" % (s[0] / native[0]) if s and native and native[0] > 0 else "-"
+                rows.append([p, v, "%d/%d" % (len(ok), len(rs)), fmt_summary(s),
+                             fmt_summary(w, 2), vs_native])
+        lines.append("Time per op (the program's own steady-state loop), median [min..max]; "
+                     "n = valid/attempted runs")
+        lines.append(render_table(rows, ["program", "variant", "n", "ns/op", "wall s",
+                                         "x native"]))
+        lines.append("")
+        rows = []
+        verdicts = []
+        for p in progs:
+            oc_floor = summary(paired_ratios(self.runs, p, "overlapcheck", "bare"))
+            floor_nat = summary(paired_ratios(self.runs, p, "bare", "native"))
+            oc_nat = summary(paired_ratios(self.runs, p, "overlapcheck", "native"))
+            wall_oc_floor = summary(paired_ratios(self.runs, p, "overlapcheck", "bare", "wall_s"))
+            if oc_floor:
+                verdict = "PASS" if oc_floor[0] <= TARGET_RATIO else "FAIL"
+            else:
+                verdict = "no data"
+            verdicts.append((p, verdict))
+            rows.append([p, fmt_summary(oc_floor, 3), fmt_summary(floor_nat, 3),
+                         fmt_summary(oc_nat, 3), fmt_summary(wall_oc_floor, 3),
+                         "%s (<= %.2f)" % (verdict, TARGET_RATIO)])
+        lines.append("Paired ratios per repetition, median [min..max]")
+        lines.append(render_table(rows, ["program", "overlapcheck/floor", "floor/native",
+                                         "overlapcheck/native", "wall oc/floor", "target"]))
+        lines.append("")
+
+        rows = []
+        for r in self.runs:
+            t = r.get("trace")
+            if r["variant"] != "overlapcheck" or not t or "error" in t:
+                continue
+            if r["phase"] == "A" and r["rep"] != 0:
+                continue
+            meta = t.get("meta", {})
+            rows.append([r["program"], r["phase"], str(t.get("ops")), str(t.get("api")),
+                         str(t.get("file_bytes")), str(t.get("wal_bytes")),
+                         fmt_num(t.get("bytes_per_op")),
+                         str(meta.get("dropped_records", "?")),
+                         str(meta.get("incomplete_records", "?"))])
+        if rows:
+            lines.append("Trace size (file after the final checkpoint, per device op, API rows "
+                         "and indexes included)")
+            lines.append(render_table(rows, ["run", "phase", "ops", "api rows", "file bytes",
+                                             "wal bytes", "bytes/op", "dropped", "incomplete"]))
+            lines.append("")
+
+        rows = []
+        for r in self.runs:
+            t = r.get("trace") or {}
+            meta = t.get("meta", {})
+            if not any(k.startswith("stats.") for k in meta):
+                continue
+            cells = [r["program"]]
+            for k in STATS_KEYS:
+                calls = to_num(meta.get("stats.%s_calls" % k))
+                ns = to_num(meta.get("stats.%s_ns" % k))
+                per = (ns / calls) if isinstance(calls, (int, float)) and calls and \
+                    isinstance(ns, (int, float)) else None
+                cells += [str(calls if calls is not None else "-"), fmt_num(per)]
+            rows_w = to_num(meta.get("stats.writer_rows"))
+            busy = to_num(meta.get("stats.writer_busy_ns"))
+            rate = (rows_w / (busy / 1e9)) if isinstance(rows_w, (int, float)) and \
+                isinstance(busy, (int, float)) and busy else None
+            cells += [str(rows_w if rows_w is not None else "-"), fmt_num(rate)]
+            rows.append(cells)
+        if rows:
+            lines.append("Injection self-measurement (OVERLAPCHECK_STATS=1): calls and ns per call")
+            lines.append(render_table(rows, ["run", "api cb", "ns/call", "buf req", "ns/call",
+                                             "buf done", "ns/call", "writer rows",
+                                             "rows/s busy"]))
+            lines.append("")
+
+        for r in self.runs:
+            t = r.get("trace") or {}
+            tables = t.get("tables")
+            if not tables or r["phase"] != "B":
+                continue
+            ops = t.get("ops") or 0
+            if "dbstat" in tables:
+                lines.append("%s: per-table sizes %s; whole file %d pages x %d bytes" % (
+                    r["program"], tables["dbstat"], t.get("page_count", 0), t.get("page_size", 0)))
+                continue
+            rows = [[name, str(size), fmt_num(size / ops if ops else None)]
+                    for name, size in tables.items()]
+            lines.append("%s: bytes per table and index (dbstat)" % r["program"])
+            lines.append(render_table(rows, ["table/index", "bytes", "bytes/op"]))
+            lines.append("")
+
+        ir = getattr(self, "insert_rate", None)
+        if ir and ir["results"]:
+            lines.append("Writer insert rate (bench/insert-rate, this machine)")
+            rows = [[str(x.get("name")), str(x.get("rows")), fmt_num(x.get("rows_per_s")),
+                     fmt_num(x.get("bytes_per_row")), str(x.get("batch", "-"))]
+                    for x in ir["results"]]
+            lines.append(render_table(rows, ["method", "rows", "rows/s", "bytes/row", "batch"]))
+            lines.append("")
+
+        if verdicts:
+            lines.append("Target overlapcheck <= %.2f x floor: %s" % (
+                TARGET_RATIO, ", ".join("%s %s" % v for v in verdicts)))
+        for n in self.notes:
+            lines.append("note: " + n)
+        failed = [r for r in self.runs if not r["ok"]]
+        if failed:
+            lines.append("note: %d run(s) failed; see results.json and logs/" % len(failed))
+        lines.append("total benchmark time %.1f s" % self.runner.elapsed())
+        return "\n".join(lines)
+
+    def save(self, table):
+        res = {"machine": self.machine_info, "runs": self.runs, "notes": self.notes,
+               "insert_rate": getattr(self, "insert_rate", None),
+               "config": {k: v for k, v in vars(self.a).items()}}
+        with open(os.path.join(self.out, "results.json"), "w") as f:
+            json.dump(res, f, indent=1, default=str)
+        with open(os.path.join(self.out, "runs.tsv"), "w") as f:
+            f.write("phase\trep\tprogram\tvariant\tok\trc\tns_per_op\twall_s\tnote\n")
+            for r in self.runs:
+                f.write("%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n" % (
+                    r["phase"], r["rep"], r["program"], r["variant"], int(r["ok"]), r["rc"],
+                    r.get("ns_per_op", ""), r["wall_s"], r["note"].replace("\t", " ")))
+        with open(os.path.join(self.out, "table.txt"), "w") as f:
+            f.write("machine: %s\n\n%s\n" % (json.dumps(self.machine_info), table))
+
+    def main(self):
+        self.machine_info = self.machine()
+        print("bench: machine %s" % json.dumps(self.machine_info), flush=True)
+        phases = self.a.phases
+        try:
+            if "A" in phases:
+                self.phase_a()
+            if "B" in phases:
+                self.phase_b()
+            if "C" in phases:
+                self.phase_c()
+            if "D" in phases:
+                self.phase_d()
+        except KeyboardInterrupt:
+            self.notes.append("interrupted")
+        table = self.report()
+        self.save(table)
+        print("\n" + table, flush=True)
+        return 0
+
+
+def preflight(a):
+    """Refuse early, with the reason, when something the run needs is missing."""
+    missing = []
+    need = [os.path.join(a.build, "bin", "overlapcheck"),
+            os.path.join(a.build, "bench", "libbare-collector.so"),
+            os.path.join(a.build, "gpu", "bench", "launch_storm"),
+            os.path.join(a.build, "gpu", "bench", "copy_storm"),
+            os.path.join(a.build, "gpu", "bench", "pipeline")]
+    for p in need:
+        if not os.path.exists(p):
+            missing.append(p)
+    return missing
+
+
+def parse_args(argv=None):
+    e = os.environ.get
+    ap = argparse.ArgumentParser(description="overlapcheck overhead benchmark (GPU)")
+    ap.add_argument("--build", default=e("BUILD", "build"))
+    ap.add_argument("--out", default=e("OC_BENCH_OUT", ""))
+    ap.add_argument("--cuda-home", default=e("CUDA_HOME", "/usr/local/cuda"))
+    ap.add_argument("--budget", type=float, default=float(e("OC_BENCH_BUDGET_S", "320")),
+                    help="seconds for the whole benchmark (default 320)")
+    ap.add_argument("--share-a", type=float, default=0.55,
+                    help="part of the budget for the repeated side-by-side runs")
+    ap.add_argument("--reps", type=int, default=int(e("OC_BENCH_REPS", "5")))
+    ap.add_argument("--min-reps", type=int, default=int(e("OC_BENCH_MIN_REPS", "3")))
+    ap.add_argument("--kernels", type=int, default=200000)
+    ap.add_argument("--copies", type=int, default=50000)
+    ap.add_argument("--big-kernels", type=int, default=1000000)
+    ap.add_argument("--run-timeout", type=float, default=60)
+    ap.add_argument("--big-timeout", type=float, default=100)
+    ap.add_argument("--nsys-timeout", type=float, default=60)
+    ap.add_argument("--nsys-reps", type=int, default=3)
+    ap.add_argument("--no-nsys", action="store_true")
+    ap.add_argument("--phases", default="ABCD", help="which phases to run (default ABCD)")
+    a = ap.parse_args(argv)
+    if not a.out:
+        a.out = os.path.join(a.build, "bench-out")
+    return a
+
+
+def main(argv=None):
+    a = parse_args(argv)
+    missing = preflight(a)
+    if missing:
+        print("bench: missing %s; build them first with `make && make gpu-progs` on a machine "
+              "with sqlite3.h and nvcc" % ", ".join(missing), file=sys.stderr)
+        return 2
+    os.makedirs(a.out, exist_ok=True)
+    return Bench(a).main()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
