@@ -127,7 +127,7 @@ $(LIBA): $(LIB_OBJ)
 $(CLI): $(CLI_OBJ) $(LIBA)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  LINK    $@")
-	$(Q)$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIBA) -lsqlite3 -lm -lpthread
+	$(Q)$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIBA) -lsqlite3 -lstdc++ -lm -lpthread
 
 # libcupti is found through the rpath; in a process that already loaded a
 # libcupti.so.13 (PyTorch ships one), the loader reuses that one by soname.
@@ -140,7 +140,7 @@ $(INJ_SO): $(INJ_OBJ)
 $(BUILD)/bin/%: tools/%.c $(LIBA)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  LINK    $@")
-	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIBA) -lsqlite3 -lm -lpthread
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIBA) -lsqlite3 -lstdc++ -lm -lpthread
 
 # ---- tests ----------------------------------------------------------------
 $(BUILD)/tests/test-inj-%: tests/unit/test-inj-%.c $(filter-out $(BUILD)/pic/injection/inject.o,$(INJ_OBJ))
@@ -152,7 +152,7 @@ $(BUILD)/tests/test-inj-%: tests/unit/test-inj-%.c $(filter-out $(BUILD)/pic/inj
 $(BUILD)/tests/test-%: tests/unit/test-%.c $(LIBA)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  TEST    $@")
-	$(Q)$(CC) $(CFLAGS) -Isrc $(LDFLAGS) -o $@ $< $(LIBA) -lcmocka -lsqlite3 -lm -lpthread
+	$(Q)$(CC) $(CFLAGS) -Isrc $(LDFLAGS) -o $@ $< $(LIBA) -lcmocka -lsqlite3 -lstdc++ -lm -lpthread
 
 unit-tests: $(UNIT_BIN) $(UNIT_INJ_BIN)
 

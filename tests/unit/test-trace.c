@@ -1,0 +1,694 @@
+/*
+ * test-trace.c: the trace reader (src/trace.c) on hand-built traces.
+ *
+ * Bad input: each kind of broken file gives -1 and a message naming the file
+ * and the problem. Good input: joins, stream kinds, NVTX ranges, range and
+ * device filters, the passport, sorting, and a WAL trace left by a killed
+ * writer.
+ */
+#include <fcntl.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "overlapcheck/trace.h"
+#include "trace-builder.h"
+
+static char err[1024];
+
+/* oc_trace_open must fail with a message containing every `want`. */
+static void expect_fail(const char *path, const char *want, const char *want2)
+{
+	struct oc_trace t;
+
+	err[0] = '\0';
+	assert_int_equal(oc_trace_open(&t, path, err, sizeof err), -1);
+	if (!strstr(err, want) || (want2 && !strstr(err, want2)))
+		fail_msg("message '%s' lacks '%s'%s%s", err, want, want2 ? " / " : "",
+			 want2 ? want2 : "");
+	/* it names the file */
+	char quoted[600];
+
+	snprintf(quoted, sizeof quoted, "cannot open trace '%s': ", path);
+	if (strncmp(err, quoted, strlen(quoted)))
+		fail_msg("message '%s' does not start with \"%s\"", err, quoted);
+	/* released: nothing left behind */
+	assert_null(t.ops);
+	assert_int_equal(t.n_ops, 0);
+}
+
+static void test_missing(void **state)
+{
+	expect_fail("/nonexistent/dir/x.db", "no such file", NULL);
+	expect_fail("/tmp", "is a directory", NULL);
+}
+
+static void test_text_file(void **state)
+{
+	char path[512];
+	FILE *f;
+
+	assert_int_equal(tb_tmpname(path, sizeof path, ".db"), 0);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	for (int i = 0; i < 100; i++)
+		fprintf(f, "this is a text file, line %d\n", i);
+	fclose(f);
+	expect_fail(path, "not a SQLite database", NULL);
+	/* shorter than a SQLite header */
+	f = fopen(path, "w");
+	fputs("hi\n", f);
+	fclose(f);
+	expect_fail(path, "not a SQLite database", NULL);
+	/* empty file */
+	f = fopen(path, "w");
+	fclose(f);
+	expect_fail(path, "empty file", NULL);
+	/* the reader created nothing */
+	char wal[600];
+
+	snprintf(wal, sizeof wal, "%s-wal", path);
+	assert_int_equal(access(wal, F_OK), -1);
+	unlink(path);
+}
+
+static void test_other_sqlite(void **state)
+{
+	struct tb b;
+
+	assert_int_equal(tb_open_raw(&b), 0);
+	assert_int_equal(tb_exec(&b, "CREATE TABLE recipes (name TEXT); "
+				     "INSERT INTO recipes VALUES ('soup')"), 0);
+	tb_close(&b);
+	expect_fail(b.path, "SQLite database but not an overlapcheck trace", NULL);
+	tb_remove(&b);
+
+	/* an empty database (no tables) */
+	assert_int_equal(tb_open_raw(&b), 0);
+	assert_int_equal(tb_exec(&b, "PRAGMA user_version = 0; VACUUM"), 0);
+	tb_close(&b);
+	/* sqlite writes nothing for an empty db: either empty file or no tables */
+	struct oc_trace t;
+
+	assert_int_equal(oc_trace_open(&t, b.path, err, sizeof err), -1);
+	assert_true(strstr(err, "not an overlapcheck trace") != NULL);
+	tb_remove(&b);
+}
+
+static void test_newer(void **state)
+{
+	struct tb b;
+
+	assert_int_equal(tb_open(&b), 0);
+	assert_int_equal(tb_exec(&b, "PRAGMA user_version = 99"), 0);
+	tb_close(&b);
+	expect_fail(b.path, "written by a newer overlapcheck (schema version 99; this build reads up to 1)",
+		    NULL);
+	tb_remove(&b);
+
+	/* right application id but version 0 */
+	assert_int_equal(tb_open(&b), 0);
+	assert_int_equal(tb_exec(&b, "PRAGMA user_version = 0"), 0);
+	tb_close(&b);
+	expect_fail(b.path, "not an overlapcheck trace", NULL);
+	tb_remove(&b);
+}
+
+/* A trace of n ops over 4 streams, big enough to span many pages. */
+static void build_many(struct tb *b, int n)
+{
+	assert_int_equal(tb_open(b), 0);
+	assert_int_equal(tb_exec(b, "BEGIN"), 0);
+	for (int i = 1; i <= n; i++)
+		assert_int_equal(tb_execf(b, "INSERT INTO ops(id, kind, start_ns, end_ns, device_id,"
+					     " context_id, stream_id, correlation_id, bytes)"
+					     " VALUES (%d, 2, %d, %d, 0, 1, %d, %d, 4096)",
+					  i, i * 10, i * 10 + 25, 13 + i % 4, i), 0);
+	assert_int_equal(tb_exec(b, "COMMIT"), 0);
+	tb_close(b);
+}
+
+static void copy_file(const char *from, const char *to, long max, int zero_tail)
+{
+	FILE *f = fopen(from, "rb"), *g = fopen(to, "wb");
+	char buf[4096];
+	size_t got;
+	long done = 0;
+
+	assert_non_null(f);
+	assert_non_null(g);
+	while ((got = fread(buf, 1, sizeof buf, f)) > 0) {
+		if (done + (long)got > max) {
+			if (!zero_tail)
+				got = (size_t)(max - done);
+			else if (done >= max)
+				memset(buf, 0xA5, got);
+		}
+		if (got)
+			fwrite(buf, 1, got, g);
+		done += (long)got;
+		if (!zero_tail && done >= max)
+			break;
+	}
+	fclose(f);
+	fclose(g);
+}
+
+static void test_truncated(void **state)
+{
+	struct tb b;
+	struct stat sb;
+	char cut[512];
+
+	build_many(&b, 5000);
+	assert_int_equal(stat(b.path, &sb), 0);
+	assert_true(sb.st_size > 65536);
+	assert_int_equal(tb_tmpname(cut, sizeof cut, ".db"), 0);
+
+	/* the file cut in half */
+	copy_file(b.path, cut, (long)sb.st_size / 2, 0);
+	expect_fail(cut, "truncated or corrupt", NULL);
+
+	/* same length, second half overwritten: SQLite's own check */
+	copy_file(b.path, cut, (long)(sb.st_size / 2 / 4096 * 4096), 1);
+	expect_fail(cut, "truncated or corrupt", "malformed");
+	unlink(cut);
+
+	/* the intact file loads */
+	struct oc_trace t;
+
+	assert_int_equal(oc_trace_open(&t, b.path, err, sizeof err), 0);
+	assert_int_equal(t.n_ops, 5000);
+	assert_int_equal(t.n_streams, 4);
+	oc_trace_release(&t);
+	tb_remove(&b);
+}
+
+/* The schema with a column's NOT NULL dropped (in every table), so a bad writer's NULL can be stored. */
+static int open_loose(struct tb *b, const char *column)
+{
+	char col[128], *sql, *p;
+	int rc;
+
+	memset(b, 0, sizeof *b);
+	if (tb_open_raw(b))
+		return -1;
+	sql = strdup(oc_schema_text());
+	snprintf(col, sizeof col, "%s INTEGER NOT NULL", column);
+	/* the schema aligns columns: find "column<spaces>INTEGER NOT NULL" */
+	for (p = strstr(sql, column); p; p = strstr(p + 1, column)) {
+		char *q = p + strlen(column);
+
+		while (*q == ' ')
+			q++;
+		if (!strncmp(q, "INTEGER NOT NULL", 16)) {
+			memcpy(q + 7, "         ", 9);  /* blank out " NOT NULL" */
+		}
+	}
+	rc = tb_exec(b, sql);
+	free(sql);
+	return rc;
+}
+
+static void test_bad_rows(void **state)
+{
+	struct tb b;
+
+	assert_int_equal(open_loose(&b, "start_ns"), 0);
+	assert_int_equal(tb_exec(&b, "INSERT INTO ops(id, kind, start_ns, end_ns, device_id, context_id,"
+				     " stream_id, correlation_id) VALUES (3, 1, 5, 9, 0, 1, 7, 1),"
+				     " (17, 1, NULL, 10, 0, 1, 7, 2)"), 0);
+	tb_close(&b);
+	expect_fail(b.path, "ops row 17: NULL in start_ns", NULL);
+	tb_remove(&b);
+
+	assert_int_equal(tb_open(&b), 0);
+	assert_int_equal(tb_exec(&b, "INSERT INTO ops(id, kind, start_ns, end_ns, device_id, context_id,"
+				     " stream_id, correlation_id) VALUES (3, 1, 5, 9, 0, 1, 7, 1),"
+				     " (17, 1, 20, 10, 0, 1, 7, 2)"), 0);
+	tb_close(&b);
+	expect_fail(b.path, "ops row 17: end_ns < start_ns", NULL);
+	tb_remove(&b);
+
+	assert_int_equal(tb_open(&b), 0);
+	assert_int_equal(tb_exec(&b, "INSERT INTO ops(id, kind, start_ns, end_ns, device_id, context_id,"
+				     " stream_id, correlation_id) VALUES (4, 1, 'soon', 10, 0, 1, 7, 2)"), 0);
+	tb_close(&b);
+	expect_fail(b.path, "ops row 4: start_ns is not an integer", NULL);
+	tb_remove(&b);
+
+	assert_int_equal(tb_open(&b), 0);
+	assert_int_equal(tb_exec(&b, "INSERT INTO strings(id, value) VALUES (1, 'cudaFree');"
+				     "INSERT INTO api(id, domain, cbid, name_id, start_ns, end_ns, tid,"
+				     " correlation_id) VALUES (8, 1, 1, 1, 50, 40, 1, 1)"), 0);
+	tb_close(&b);
+	expect_fail(b.path, "api row 8: end_ns < start_ns", NULL);
+	tb_remove(&b);
+
+	assert_int_equal(open_loose(&b, "end_ns"), 0);
+	assert_int_equal(tb_exec(&b, "INSERT INTO syncs(id, type, start_ns, end_ns) VALUES (2, 3, 5, NULL)"), 0);
+	tb_close(&b);
+	expect_fail(b.path, "syncs row 2: NULL in end_ns", NULL);
+	tb_remove(&b);
+}
+
+/*
+ * The good trace: device 0, context 1 (null stream 7), streams
+ *   7  flag 3 (NULL stream)            -> legacy_default
+ *   13 flag 1                          -> blocking
+ *   14 flag 2                          -> non_blocking
+ *   15 flag 1, used via handle kind 2  -> per_thread_default
+ *   16 flag 1, used via handle 0 by a non-_ptsz call -> legacy_default
+ *   21 only seen in ops                -> unknown
+ * and device 1, context 2 (stream 30, flag 2).
+ */
+static void build_good(struct tb *b)
+{
+	assert_int_equal(tb_open(b), 0);
+	assert_int_equal(tb_exec(b,
+		"INSERT INTO meta VALUES ('trace_start_ns', '1800000000000000000'),"
+		" ('device.0.name', 'NVIDIA H200'), ('device.0.sm_count', '132'),"
+		" ('device.0.async_engine_count', '3'), ('device.0.concurrent_kernels', '1'),"
+		" ('device.0.cc_major', '9'), ('device.0.cc_minor', '0'),"
+		" ('device.1.name', 'second'), ('device.1.compute_capability', '8.6'),"
+		" ('env.CUDA_LAUNCH_BLOCKING', '1'), ('env.CUDA_DEVICE_MAX_CONNECTIONS', '4'),"
+		" ('dropped_records', '5'), ('incomplete_records', '0'), ('clean_exit', '0'),"
+		" ('exit_signal', '9');"
+		"INSERT INTO strings(id, value) VALUES (1, '_Z6kernelPfi'), (2, 'cudaLaunchKernel'),"
+		" (3, 'cuLaunchKernel'), (4, 'cudaMemcpyAsync'), (5, 'cudaLaunchKernel_ptsz'),"
+		" (6, 'step'), (7, 'other'), (8, 'cudaStreamSynchronize'), (9, 'cudaDeviceSynchronize');"
+		"INSERT INTO contexts VALUES (1, 0, 7), (2, 1, NULL);"
+		"INSERT INTO streams(context_id, stream_id, flag, handle, handle_kind) VALUES"
+		" (1, 7, 3, 0, 1), (1, 13, 1, 4096, 3), (1, 14, 2, 8192, 3), (1, 15, 1, NULL, 0),"
+		" (1, 16, 1, NULL, 0), (2, 30, 2, NULL, 0);"
+		/* api: corr 10 runtime + driver twin (same corr); corr 11 driver only, nested
+		 * in runtime corr 99 on tid 100; corr 12 driver only, alone; corr 13 runtime,
+		 * per-thread call; corr 14 runtime with handle 0, not _ptsz. */
+		"INSERT INTO api(id, domain, cbid, name_id, start_ns, end_ns, tid, correlation_id,"
+		" return_value, parent_id) VALUES"
+		" (1, 1, 211, 2, 100, 120, 100, 10, 0, NULL),"
+		" (2, 2, 307, 3, 105, 115, 100, 10, 0, NULL),"
+		" (3, 1, 41, 4, 130, 160, 100, 99, 0, NULL),"
+		" (4, 2, 307, 3, 135, 150, 100, 11, 0, NULL),"
+		" (5, 2, 307, 3, 400, 410, 300, 12, 0, NULL),"
+		" (6, 1, 214, 5, 170, 180, 200, 13, 0, NULL),"
+		" (7, 1, 211, 2, 185, 195, 100, 14, 0, NULL),"
+		" (8, 1, 131, 8, 500, 600, 100, 20, 0, NULL);"
+		"INSERT INTO api_args(correlation_id, domain, cbid, tid, stream_handle, handle_kind,"
+		" context_id, stream_id, host_ptr, bytes) VALUES"
+		" (10, 1, 211, 100, 4096, 3, 1, 13, NULL, NULL),"
+		" (13, 1, 214, 200, 0, 2, 1, 15, NULL, NULL),"
+		" (14, 1, 211, 100, 0, 0, 1, 16, NULL, NULL),"
+		" (99, 1, 41, 100, 8192, 3, 1, 14, 140000, 1048576);"
+		/* ops, inserted out of time order */
+		"INSERT INTO ops(id, kind, start_ns, end_ns, device_id, context_id, stream_id,"
+		" correlation_id, name_id, bytes, copy_kind, src_kind, dst_kind, flags,"
+		" grid_x, grid_y, grid_z, block_x, block_y, block_z) VALUES"
+		" (1, 1, 300, 400, 0, 1, 13, 10, 1, NULL, NULL, NULL, NULL, NULL, 132, 1, 1, 256, 1, 1),"
+		" (2, 2, 200, 350, 0, 1, 14, 11, NULL, 1048576, 1, 2, 3, 1, NULL, NULL, NULL, NULL, NULL, NULL),"
+		" (3, 1, 500, 520, 0, 1, 21, 12, 1, NULL, NULL, NULL, NULL, NULL, 1, 1, 1, 32, 1, 1),"
+		" (4, 1, 250, 260, 0, 1, 15, 13, 1, NULL, NULL, NULL, NULL, NULL, 1, 1, 1, 32, 1, 1),"
+		" (5, 1, 250, 255, 0, 1, 16, 14, 1, NULL, NULL, NULL, NULL, NULL, 1, 1, 1, 32, 1, 1),"
+		" (6, 3, 50, 60, 1, 2, 30, 77, NULL, 64, NULL, NULL, 3, 1, NULL, NULL, NULL, NULL, NULL, NULL);"
+		"INSERT INTO syncs(id, type, start_ns, end_ns, context_id, stream_id, event_id,"
+		" correlation_id, return_value) VALUES"
+		" (1, 3, 510, 590, 1, 13, 4294967295, 20, 0),"
+		" (2, 4, 95, 98, 1, 4294967295, 4294967295, NULL, 0);"
+		"INSERT INTO events(event_id, context_id, stream_id, device_id, correlation_id,"
+		" device_ts_ns) VALUES (5, 1, 13, 0, 31, 0), (6, 1, 13, 0, 30, 450);"
+		"INSERT INTO markers(id, marker_id, flags, ts_ns, tid, name_id) VALUES"
+		" (1, 1, 2, 90, 100, 6), (2, 1, 4, 125, 100, NULL),"   /* step on tid 100: [90,125) */
+		" (3, 2, 2, 160, 200, 6),"                             /* step on tid 200, never closed */
+		" (4, 3, 2, 128, 100, 7), (5, 3, 4, 300, 100, NULL),"  /* other on tid 100 */
+		" (6, 4, 1, 42, 100, 7);"                              /* instant mark */
+		"INSERT INTO warnings(ts_ns, pid, source, code, message) VALUES"
+		" (1, 42, 'cupti', 'multiple_subscribers', 'another \"profiler\" holds CUPTI');"
+		"INSERT INTO overheads(kind, start_ns, end_ns, object_kind, object_id, correlation_id)"
+		" VALUES (1, 20, 30, 1, 100, 0)"), 0);
+	tb_close(b);
+}
+
+static const struct oc_op *op_by_row(const struct oc_trace *t, int64_t row)
+{
+	for (size_t i = 0; i < t->n_ops; i++)
+		if (t->ops[i].row_id == row)
+			return &t->ops[i];
+	fail_msg("no op row %lld", (long long)row);
+	return NULL;
+}
+
+static const struct oc_stream *op_stream(const struct oc_trace *t, int64_t row)
+{
+	const struct oc_op *o = op_by_row(t, row);
+
+	assert_true(o->stream >= 0 && (size_t)o->stream < t->n_streams);
+	return &t->streams[o->stream];
+}
+
+static void test_good(void **state)
+{
+	struct tb b;
+	struct oc_trace t;
+
+	build_good(&b);
+	assert_int_equal(oc_trace_open(&t, b.path, err, sizeof err), 0);
+	assert_int_equal(t.version, 1);
+	assert_true(t.trace_start_ns == 1800000000000000000ll);
+
+	/* ops sorted by (start, end, row) */
+	assert_int_equal(t.n_ops, 6);
+	for (size_t i = 1; i < t.n_ops; i++) {
+		const struct oc_op *a = &t.ops[i - 1], *c = &t.ops[i];
+
+		assert_true(a->start_ns < c->start_ns ||
+			    (a->start_ns == c->start_ns && a->end_ns <= c->end_ns));
+	}
+	assert_int_equal(t.ops[0].row_id, 6);
+	assert_int_equal(t.ops[2].row_id, 5);   /* 250-255 before 250-260 */
+	assert_int_equal(t.ops[3].row_id, 4);
+
+	/* columns */
+	const struct oc_op *k = op_by_row(&t, 1), *c = op_by_row(&t, 2);
+
+	assert_int_equal(k->kind, OC_OP_KERNEL);
+	assert_string_equal(oc_trace_str(&t, k->name), "_Z6kernelPfi");
+	assert_int_equal(k->grid[0], 132);
+	assert_int_equal(k->block[0], 256);
+	assert_int_equal(c->kind, OC_OP_MEMCPY);
+	assert_int_equal(c->copy_kind, OC_COPY_HTOD);
+	assert_int_equal(c->src_kind, OC_MEM_PINNED);
+	assert_int_equal(c->bytes, 1048576);
+	assert_int_equal(c->flags & OC_ASYNC_FLAG, 1);
+	assert_int_equal(c->name, -1);
+	assert_string_equal(oc_trace_str(&t, c->name), "");
+
+	/* api sorted by start */
+	assert_int_equal(t.n_api, 8);
+	for (size_t i = 1; i < t.n_api; i++)
+		assert_true(t.api[i - 1].start_ns <= t.api[i].start_ns);
+
+	/* joins: op -> runtime call by correlation id */
+	assert_true(k->api >= 0);
+	assert_int_equal(t.api[k->api].row_id, 1);
+	/* driver call 2 -> runtime twin 1 (same correlation id) */
+	int32_t drv = oc_trace_api_find(&t, 10, OC_API_DRIVER);
+
+	assert_true(drv >= 0);
+	assert_int_equal(t.api[drv].row_id, 2);
+	assert_int_equal(t.api[t.api[drv].parent].row_id, 1);
+	assert_int_equal(t.api[oc_trace_api_find(&t, 10, 0)].row_id, 1);
+	assert_int_equal(t.api[oc_trace_api_find(&t, 10, OC_API_RUNTIME)].parent, -1);
+	/* corr 11: driver only, nested in runtime call 3 on tid 100 */
+	assert_int_equal(t.api[c->api].row_id, 3);
+	int32_t d11 = oc_trace_api_find(&t, 11, 0);
+
+	assert_int_equal(t.api[d11].row_id, 4);
+	assert_int_equal(t.api[t.api[d11].parent].row_id, 3);
+	/* corr 12: driver only, nothing around it */
+	assert_int_equal(t.api[op_by_row(&t, 3)->api].row_id, 5);
+	assert_int_equal(t.api[op_by_row(&t, 3)->api].parent, -1);
+	/* op 6 has no API call */
+	assert_int_equal(op_by_row(&t, 6)->api, -1);
+	assert_int_equal(oc_trace_api_find(&t, 12345, 0), -1);
+
+	/* api_args merged */
+	const struct oc_api *cp = &t.api[c->api];
+
+	assert_int_equal(cp->has_args, 1);
+	assert_int_equal(cp->host_ptr, 140000);
+	assert_int_equal(cp->arg_bytes, 1048576);
+	assert_int_equal(cp->stream_handle, 8192);
+	assert_int_equal(cp->handle_kind, OC_HANDLE_EXPLICIT);
+	assert_true(cp->stream >= 0);
+	assert_int_equal(t.streams[cp->stream].stream_id, 14);
+	assert_string_equal(oc_trace_str(&t, cp->name), "cudaMemcpyAsync");
+	assert_int_equal(t.api[drv].has_args, 0);
+
+	/* streams and kinds */
+	assert_int_equal(t.n_streams, 7);
+	for (size_t i = 1; i < t.n_streams; i++)
+		assert_true(t.streams[i - 1].context_id < t.streams[i].context_id ||
+			    (t.streams[i - 1].context_id == t.streams[i].context_id &&
+			     t.streams[i - 1].stream_id < t.streams[i].stream_id));
+	assert_int_equal(op_stream(&t, 1)->kind, OC_STREAM_BLOCKING);
+	assert_int_equal(op_stream(&t, 1)->handle, 4096);
+	assert_int_equal(op_stream(&t, 2)->kind, OC_STREAM_NON_BLOCKING);
+	assert_int_equal(op_stream(&t, 3)->kind, OC_STREAM_UNKNOWN);
+	assert_int_equal(op_stream(&t, 3)->stream_id, 21);
+	assert_int_equal(op_stream(&t, 3)->device_id, 0);
+	assert_int_equal(op_stream(&t, 4)->kind, OC_STREAM_PER_THREAD_DEFAULT);
+	assert_int_equal(op_stream(&t, 5)->kind, OC_STREAM_LEGACY_DEFAULT);
+	assert_int_equal(op_stream(&t, 6)->kind, OC_STREAM_NON_BLOCKING);
+	assert_int_equal(op_stream(&t, 6)->device_id, 1);
+	int32_t s7 = oc_trace_stream_find(&t, 1, 7);
+
+	assert_true(s7 >= 0);
+	assert_int_equal(t.streams[s7].kind, OC_STREAM_LEGACY_DEFAULT);
+	assert_int_equal(oc_trace_stream_find(&t, 1, 999), -1);
+	assert_string_equal(oc_stream_kind_name(OC_STREAM_PER_THREAD_DEFAULT), "per_thread_default");
+
+	/* devices and run facts */
+	assert_int_equal(t.n_devices, 2);
+	const struct oc_device *d0 = oc_trace_device(&t, 0), *d1 = oc_trace_device(&t, 1);
+
+	assert_non_null(d0);
+	assert_non_null(d1);
+	assert_string_equal(d0->name, "NVIDIA H200");
+	assert_int_equal(d0->sm_count, 132);
+	assert_int_equal(d0->async_engine_count, 3);
+	assert_int_equal(d0->concurrent_kernels, 1);
+	assert_int_equal(d0->cc_major, 9);
+	assert_int_equal(d1->cc_major, 8);
+	assert_int_equal(d1->cc_minor, 6);
+	assert_int_equal(d1->async_engine_count, -1);
+	assert_null(oc_trace_device(&t, 2));
+	assert_int_equal(t.launch_blocking, 1);
+	assert_int_equal(t.max_connections, 4);
+	assert_int_equal(t.dropped_records, 5);
+	assert_int_equal(t.incomplete_records, 0);
+	assert_int_equal(t.clean_exit, 0);
+	assert_int_equal(t.exit_signal, 9);
+	assert_int_equal(t.exit_status, -1);
+	assert_string_equal(oc_trace_meta(&t, "device.1.name"), "second");
+	assert_null(oc_trace_meta(&t, "nope"));
+
+	/* syncs: sorted, joined, CUPTI's 0xFFFFFFFF as -1 */
+	assert_int_equal(t.n_syncs, 2);
+	assert_int_equal(t.syncs[0].type, OC_SYNC_CONTEXT);
+	assert_int_equal(t.syncs[0].stream_id, -1);
+	assert_int_equal(t.syncs[0].api, -1);
+	assert_int_equal(t.syncs[1].stream_id, 13);
+	assert_int_equal(t.syncs[1].event_id, -1);
+	assert_int_equal(t.api[t.syncs[1].api].row_id, 8);
+
+	/* events by correlation id */
+	assert_int_equal(t.n_events, 2);
+	assert_int_equal(t.events[0].correlation_id, 30);
+	assert_int_equal(t.events[0].device_ts_ns, 450);
+
+	/* NVTX */
+	assert_int_equal(t.n_ranges, 3);
+	assert_int_equal(t.ranges[0].start_ns, 90);
+	assert_int_equal(t.ranges[0].end_ns, 125);
+	assert_string_equal(oc_trace_str(&t, t.ranges[0].name), "step");
+	assert_int_equal(t.ranges[1].start_ns, 128);
+	assert_string_equal(oc_trace_str(&t, t.ranges[1].name), "other");
+	assert_int_equal(t.ranges[2].start_ns, 160);
+	assert_true(t.ranges[2].end_ns == INT64_MAX);
+	assert_int_equal(t.ranges[2].tid, 200);
+	assert_int_equal(t.n_marks, 1);
+	assert_int_equal(t.marks[0].ts_ns, 42);
+
+	/* warnings and overheads */
+	assert_int_equal(t.n_warnings, 1);
+	assert_string_equal(t.warnings[0].code, "multiple_subscribers");
+	assert_string_equal(t.warnings[0].message, "another \"profiler\" holds CUPTI");
+	assert_int_equal(t.n_overheads, 1);
+	assert_int_equal(t.overheads[0].end_ns, 30);
+
+	/* names */
+	assert_string_equal(oc_copy_kind_name(OC_COPY_DTOH), "DtoH");
+	assert_string_equal(oc_mem_kind_name(OC_MEM_PAGEABLE), "pageable");
+	assert_string_equal(oc_op_kind_name(OC_OP_MEMCPY_PEER), "memcpy_peer");
+	assert_string_equal(oc_op_kind_name(99), "unknown");
+
+	oc_trace_release(&t);
+	tb_remove(&b);
+}
+
+static void test_keep_range(void **state)
+{
+	struct tb b;
+	struct oc_trace t;
+
+	build_good(&b);
+	assert_int_equal(oc_trace_open(&t, b.path, err, sizeof err), 0);
+	/* "step": tid 100 [90,125) holds api 1 (start 100) and 2 (105);
+	 * tid 200 [160,inf) holds api 6 (170). */
+	assert_int_equal(oc_trace_keep_range(&t, "step"), 2);
+	assert_int_equal(t.n_api, 3);
+	assert_int_equal(t.api[0].row_id, 1);
+	assert_int_equal(t.api[1].row_id, 2);
+	assert_int_equal(t.api[2].row_id, 6);
+	assert_int_equal(t.api[1].parent, 0);          /* remapped */
+	assert_int_equal(t.n_ops, 2);                  /* ops 4 (corr 13) and 1 (corr 10) */
+	assert_int_equal(t.ops[0].row_id, 4);
+	assert_int_equal(t.ops[1].row_id, 1);
+	assert_int_equal(t.api[t.ops[1].api].row_id, 1);
+	assert_int_equal(t.api[t.ops[0].api].row_id, 6);
+	/* syncs: sync 1's call (api 8, start 500 on tid 100) is outside; sync 2 (no call,
+	 * start 95) lies inside step on tid 100 */
+	assert_int_equal(t.n_syncs, 1);
+	assert_int_equal(t.syncs[0].start_ns, 95);
+	/* lookups follow the compaction */
+	assert_int_equal(oc_trace_api_find(&t, 13, 0), 2);
+	assert_int_equal(oc_trace_api_find(&t, 11, 0), -1);
+	oc_trace_release(&t);
+
+	/* a range that API starts only touch at its end is not entered: [128,300)
+	 * on tid 100 holds api 3 (130), 4 (135), 7 (185) */
+	assert_int_equal(oc_trace_open(&t, b.path, err, sizeof err), 0);
+	assert_int_equal(oc_trace_keep_range(&t, "other"), 1);
+	assert_int_equal(t.n_api, 3);
+	assert_int_equal(t.n_ops, 2);                  /* op 2 (via api 3), op 5 (api 7) */
+	assert_int_equal(t.ops[0].row_id, 2);
+	assert_int_equal(t.ops[1].row_id, 5);
+	oc_trace_release(&t);
+
+	/* no such range: nothing kept */
+	assert_int_equal(oc_trace_open(&t, b.path, err, sizeof err), 0);
+	assert_int_equal(oc_trace_keep_range(&t, "nope"), 0);
+	assert_int_equal(t.n_ops, 0);
+	assert_int_equal(t.n_api, 0);
+	oc_trace_release(&t);
+
+	/* device filter */
+	assert_int_equal(oc_trace_open(&t, b.path, err, sizeof err), 0);
+	assert_int_equal(oc_trace_keep_device(&t, 1), 1);
+	assert_int_equal(t.ops[0].row_id, 6);
+	assert_int_equal(oc_trace_keep_device(&t, 0), 0);
+	oc_trace_release(&t);
+	tb_remove(&b);
+}
+
+/* A writer in WAL mode killed before it closed: the trace must still open. */
+static void test_wal_killed(void **state)
+{
+	char path[512];
+	int fds[2];
+	pid_t pid;
+
+	assert_int_equal(tb_tmpname(path, sizeof path, ".db"), 0);
+	assert_int_equal(pipe(fds), 0);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		struct tb b;
+
+		memset(&b, 0, sizeof b);
+		snprintf(b.path, sizeof b.path, "%s", path);
+		if (sqlite3_open(b.path, &b.db) != SQLITE_OK ||
+		    tb_exec(&b, "PRAGMA journal_mode=WAL; PRAGMA wal_autocheckpoint=0") ||
+		    oc_schema_create(b.db, NULL, 0))
+			_exit(1);
+		for (int i = 1; i <= 50; i++)
+			if (tb_execf(&b, "INSERT INTO ops(id, kind, start_ns, end_ns, device_id,"
+					 " context_id, stream_id, correlation_id) VALUES"
+					 " (%d, 1, %d, %d, 0, 1, 7, %d)", i, i * 100, i * 100 + 50, i))
+				_exit(1);
+		if (write(fds[1], "k", 1) != 1)
+			_exit(1);
+		pause();
+		_exit(0);
+	}
+	char c;
+
+	close(fds[1]);
+	assert_int_equal(read(fds[0], &c, 1), 1);
+	close(fds[0]);
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+
+	char wal[600];
+
+	snprintf(wal, sizeof wal, "%s-wal", path);
+	assert_int_equal(access(wal, F_OK), 0);
+
+	struct oc_trace t;
+
+	if (oc_trace_open(&t, path, err, sizeof err))
+		fail_msg("%s", err);
+	assert_int_equal(t.n_ops, 50);
+	assert_int_equal(t.ops[49].end_ns, 5050);
+	oc_trace_release(&t);
+
+	/* read-only file (and so no -shm write access): still opens */
+	chmod(path, 0444);
+	snprintf(wal, sizeof wal, "%s-shm", path);
+	chmod(wal, 0444);
+	if (oc_trace_open(&t, path, err, sizeof err) == 0) {
+		assert_int_equal(t.n_ops, 50);
+		oc_trace_release(&t);
+	} else if (getuid() != 0) {
+		/* acceptable only with a clear message */
+		assert_true(strstr(err, "cannot open trace") != NULL);
+	}
+	unlink(path);
+	unlink(wal);
+	snprintf(wal, sizeof wal, "%s-wal", path);
+	unlink(wal);
+}
+
+static void test_demangle(void **state)
+{
+	char buf[256];
+
+	assert_string_equal(oc_demangle("_Z6kernelPfi", buf, sizeof buf), "kernel(float*, int)");
+	assert_string_equal(oc_demangle("plain_c_kernel", buf, sizeof buf), "plain_c_kernel");
+	assert_string_equal(oc_demangle("_Z", buf, sizeof buf), "_Z");
+	assert_string_equal(oc_demangle("_Z999garbage", buf, sizeof buf), "_Z999garbage");
+	assert_string_equal(oc_demangle("", buf, sizeof buf), "");
+	assert_string_equal(oc_demangle(NULL, buf, sizeof buf), "");
+	/* truncated to the buffer */
+	assert_string_equal(oc_demangle("_Z6kernelPfi", buf, 7), "kernel");
+	/* long garbage does not crash */
+	char *big = malloc(100001);
+
+	memset(big, 'N', 100000);
+	big[0] = '_';
+	big[1] = 'Z';
+	big[100000] = '\0';
+	oc_demangle(big, buf, sizeof buf);
+	assert_int_equal(strlen(buf), sizeof buf - 1);
+	for (int i = 2; i < 100000; i += 2)
+		big[i] = 'I';
+	oc_demangle(big, buf, sizeof buf);
+	free(big);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_missing),
+		cmocka_unit_test(test_text_file),
+		cmocka_unit_test(test_other_sqlite),
+		cmocka_unit_test(test_newer),
+		cmocka_unit_test(test_truncated),
+		cmocka_unit_test(test_bad_rows),
+		cmocka_unit_test(test_good),
+		cmocka_unit_test(test_keep_range),
+		cmocka_unit_test(test_wal_killed),
+		cmocka_unit_test(test_demangle),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
