@@ -339,11 +339,12 @@ out:
 
 /*
  * Traces of CUDA children: <stem>.<pid>.db next to the main trace, where
- * stem is the main trace's name without ".db".
+ * stem is the main trace's name without ".db". Each is listed, and its WAL
+ * folded back when no writer holds it any more.
  */
-static void print_child_traces(const char *path)
+static void child_traces(const char *path, int print)
 {
-	char dir[PATH_MAX], stem[NAME_MAX + 1];
+	char dir[PATH_MAX], stem[NAME_MAX + 1], child[PATH_MAX + NAME_MAX + 2];
 	const char *base = strrchr(path, '/');
 	size_t dlen, slen;
 	DIR *d;
@@ -377,12 +378,13 @@ static void print_child_traces(const char *path)
 			digits++;
 		if (!digits || strcmp(p + digits, ".db"))
 			continue;
-		fprintf(stderr, "%s", first ? "  child traces:\n" : "");
+		snprintf(child, sizeof child, "%s%s%s", dir, dlen > 1 ? "/" : "", de->d_name);
+		oc_tracefile_fold(child);
+		if (!print)
+			continue;
+		fputs(first ? "  child traces:\n    " : "    ", stderr);
 		first = 0;
-		fputs("    ", stderr);
-		oc_fput_escaped(dir, stderr);
-		fputs(dlen > 1 ? "/" : "", stderr);
-		oc_fput_escaped(de->d_name, stderr);
+		oc_fput_escaped(child, stderr);
 		fputc('\n', stderr);
 	}
 	closedir(d);
@@ -419,7 +421,6 @@ static void summary(const char *path)
 	print_warnings(path, 10);
 	if (c.warnings > 10)
 		fprintf(stderr, "  ... %lld more (overlapcheck info)\n", c.warnings - 10);
-	print_child_traces(path);
 }
 
 static int parse_args(int argc, char **argv, struct run_opts *o)
@@ -597,6 +598,7 @@ int cmd_run(int argc, char **argv)
 	}
 	if (!o.quiet)
 		summary(path);
+	child_traces(path, !o.quiet);
 	return rc;
 
 err_pipes:

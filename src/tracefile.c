@@ -425,6 +425,21 @@ err:
 	return -1;
 }
 
+int oc_tracefile_fold(const char *path)
+{
+	sqlite3 *db = NULL;
+
+	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) {
+		sqlite3_close(db);
+		return -1;
+	}
+	/* No busy timeout: a writer that still runs keeps its WAL, and that is fine. */
+	if (oc_schema_check(db, NULL, NULL, 0) == OC_SCHEMA_OK)
+		sqlite3_exec(db, "PRAGMA wal_checkpoint(TRUNCATE)", NULL, NULL, NULL);
+	sqlite3_close(db);
+	return 0;
+}
+
 /* One integer from a query with up to one bound integer; -1 on error. */
 static long long count_of(sqlite3 *db, const char *sql, int nparams, int param)
 {

@@ -74,6 +74,13 @@ int oc_tracefile_create(const char *path, unsigned flags, const struct oc_run_in
 int oc_tracefile_finish(const char *path, int wait_status, char *err, size_t errlen);
 
 /*
+ * Fold the WAL of a trace written by another process (a CUDA child's trace)
+ * back into the file, without touching its rows, and without waiting when
+ * the writer still runs. Returns 0, or -1 when the file cannot be opened.
+ */
+int oc_tracefile_fold(const char *path);
+
+/*
  * Remove path and its -wal, -shm and -journal companions. Missing files are
  * not an error. Returns 0, or -1 (errno set) on the first failure.
  */

@@ -193,6 +193,12 @@ if command -v sqlite3 >/dev/null; then
 	is "warning for the unfinished tracer" "$(sqlite3 kw.db "SELECT source || ':' || code FROM warnings")" cli:tracer_not_finalised
 	like "summary counts the kernel" "$err" "1 kernels, 0 copies"
 	like "summary shows the warning" "$err" "warning \\[cli\\] tracer_not_finalised"
+
+	"$OC" run -q -o cw.db -- sh -c 'c=${OVERLAPCHECK_OUTPUT%.db}.777.db; cp "$OVERLAPCHECK_OUTPUT" "$c"; OVERLAPCHECK_OUTPUT=$c "$1"; exit 0' sh "$PROGS/killed-writer.sh"
+	ok "a child's writer left a WAL" test -e cw.777.db.had-wal
+	ok "the child trace's WAL is folded back" test ! -e cw.777.db-wal
+	is "the child trace keeps its kernel" "$(sqlite3 cw.777.db 'SELECT count(*) FROM device_ops')" 1
+	is "the main trace is untouched by the child" "$(sqlite3 cw.db 'SELECT count(*) FROM device_ops')" 0
 fi
 
 # ---- summary and child traces -----------------------------------------------
