@@ -309,7 +309,6 @@ static void print_warnings(const char *path, int max)
 {
 	sqlite3 *db = NULL;
 	sqlite3_stmt *st = NULL;
-	int n = 0;
 
 	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK)
 		goto out;
@@ -329,10 +328,8 @@ static void print_warnings(const char *path, int max)
 		fputs(": ", stderr);
 		oc_fput_escaped(msg ? msg : "", stderr);
 		fputc('\n', stderr);
-		n++;
 	}
 out:
-	(void)n;
 	sqlite3_finalize(st);
 	sqlite3_close(db);
 }
