@@ -47,10 +47,11 @@ LDFLAGS += $(SAN)
 
 # ---- dependencies ---------------------------------------------------------
 HAVE_SQLITE := $(shell printf '\#include <sqlite3.h>\n' | $(CC) -E -x c - >/dev/null 2>&1 && echo 1)
-# `make bench` and `make gpu-test` only run what was built elsewhere: a GPU
+# `make bench`, `make gpu-test` and `make demo` only run what was built
+# elsewhere (demo builds its example only where nvcc is): a GPU
 # machine without sqlite3.h can run them.
 ifneq ($(HAVE_SQLITE),1)
-ifneq ($(filter-out bench gpu-test,$(or $(MAKECMDGOALS),all)),)
+ifneq ($(filter-out bench gpu-test demo,$(or $(MAKECMDGOALS),all)),)
 $(error sqlite3.h not found: install the SQLite development files (Debian: apt-get install libsqlite3-dev))
 endif
 endif
