@@ -111,6 +111,12 @@ $(GEN_HDR): schema/trace.sql tools/embed.sh
 	@mkdir -p $(dir $@)
 	$(Q)sh tools/embed.sh oc_schema_sql < $< > $@.tmp && mv $@.tmp $@
 
+# The timeline page, embedded in the CLI (src/out-html.c).
+$(BUILD)/gen/timeline-html.h: src/timeline.html tools/embed.sh
+	@mkdir -p $(dir $@)
+	$(Q)sh tools/embed.sh oc_timeline_html < $< > $@.tmp && mv $@.tmp $@
+$(BUILD)/obj/src/out-html.o: $(BUILD)/gen/timeline-html.h
+
 $(BUILD)/obj/%.o: %.c $(GEN_HDR)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $<")

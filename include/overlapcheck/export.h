@@ -1,0 +1,152 @@
+/*
+ * export.h: the timeline outputs.
+ *
+ * Two pictures of one trace: Chrome Trace Event JSON (oc_write_chrome, for
+ * the Perfetto UI and chrome://tracing) and one self-contained HTML page
+ * (oc_write_timeline_html, canvas-drawn). Both are written straight to a
+ * FILE as they are produced; nothing holds the whole document.
+ *
+ * Both draw the same lanes (struct oc_tl_layout): a track per device stream
+ * that ran work, a track per CPU thread with its API calls, NVTX ranges, and
+ * per device the intervals where copies intersected kernels. What the
+ * analysis concluded (verdicts, causes, idle gaps, hidden synchronizations,
+ * the one-line answer) arrives separately as struct oc_tl_notes, so the
+ * outputs work on a bare trace and say more when the analysis ran.
+ */
+#ifndef OVERLAPCHECK_EXPORT_H
+#define OVERLAPCHECK_EXPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "overlapcheck/trace.h"
+
+enum oc_tl_verdict {
+	OC_TL_NONE = 0,          /* not a claim, or no analysis */
+	OC_TL_OVERLAPPED = 1,
+	OC_TL_SERIALIZED = 2,
+};
+
+/* What the analysis said about one device op or one API call (a claim). */
+struct oc_tl_note {
+	uint8_t     verdict;     /* enum oc_tl_verdict */
+	double      ratio;       /* overlap_ratio in [0, 1]; < 0 when unknown */
+	const char *causes;      /* cause codes, comma-separated, decisive first; NULL if none */
+	const char *evidence;    /* the decisive cause's evidence, or NULL */
+};
+
+struct oc_tl_gap {               /* a device-wide idle interval */
+	int64_t     start_ns, end_ns;
+	uint32_t    device_id;
+	const char *cause;       /* cause code, or NULL */
+	const char *evidence;    /* or NULL */
+};
+
+struct oc_tl_hsync {             /* a hidden synchronization */
+	int32_t     api;         /* index into trace->api, or -1 */
+	int64_t     start_ns, end_ns; /* CPU time of the call */
+	uint32_t    tid;
+	const char *evidence;    /* or NULL */
+};
+
+/*
+ * The analysis, as the outputs need it. Every pointer may be NULL (and every
+ * count 0): the outputs then show the trace alone. ops and api, when set,
+ * have trace->n_ops and trace->n_api entries. Strings are borrowed.
+ */
+struct oc_tl_notes {
+	const char         *answer;  /* the report's one-line answer */
+	struct oc_tl_note  *ops;
+	struct oc_tl_note  *api;
+	struct oc_tl_gap   *gaps;   size_t n_gaps;
+	struct oc_tl_hsync *hsyncs; size_t n_hsyncs;
+	void               *priv;   /* owner's storage (oc_tl_notes_release) */
+};
+
+/*
+ * Run the analysis (analysis.h, default options) on t and fill notes from it:
+ * verdicts and causes of claims, idle gaps, hidden syncs, the answer. t is
+ * not narrowed (no range or device filter). Returns 0, or -1 with a message
+ * in err. Release with oc_tl_notes_release (before the trace); a zeroed
+ * struct oc_tl_notes is valid and means "no analysis".
+ */
+int  oc_tl_notes_init(struct oc_tl_notes *n, struct oc_trace *t, char *err, size_t errlen);
+void oc_tl_notes_release(struct oc_tl_notes *n);
+
+enum oc_tl_lane_kind {
+	OC_LANE_STREAM = 1,      /* a device stream: its ops */
+	OC_LANE_DEVICE,          /* per device: copy ∩ kernel intervals, idle gaps */
+	OC_LANE_THREAD,          /* a CPU thread: its API calls */
+	OC_LANE_NVTX,            /* a CPU thread's NVTX ranges and marks */
+};
+
+struct oc_tl_lane {
+	uint8_t  kind;           /* enum oc_tl_lane_kind */
+	uint32_t device_id;      /* STREAM, DEVICE */
+	int32_t  stream;         /* STREAM: index into trace->streams */
+	uint32_t tid;            /* THREAD, NVTX */
+	int      depth;          /* rows needed: nested API calls, overlapping ranges */
+	size_t   n_items;        /* slices drawn in this lane */
+};
+
+struct oc_tl_span {              /* a closed interval of device time */
+	int64_t  start_ns, end_ns;
+	uint32_t device_id;
+};
+
+/*
+ * The lanes of a trace and what goes in them, shared by both outputs.
+ * Lanes are ordered: per device (by id) its DEVICE lane, then its STREAM
+ * lanes (legacy default first, then by stream id); then per thread (by tid)
+ * its THREAD lane followed by its NVTX lane when it has ranges or marks.
+ * Only streams that ran at least one op get a lane.
+ */
+struct oc_tl_layout {
+	struct oc_tl_lane *lanes;  size_t n_lanes;
+	int32_t *op_lane;          /* per op: lane index */
+	int32_t *api_lane;         /* per API call */
+	uint8_t *api_depth;        /* per API call: 0, or 1 under its runtime twin */
+	int32_t *range_lane;       /* per NVTX range */
+	uint8_t *range_depth;      /* per NVTX range: row inside its lane */
+	int32_t *mark_lane;        /* per NVTX mark */
+	struct oc_tl_span *xspans; size_t n_xspans; /* copy ∩ kernel, by device then time */
+	int64_t  first_ns, last_ns;/* bounds of everything drawn */
+	int64_t  range_end_ns;     /* where unclosed NVTX ranges are drawn to end */
+};
+
+/* Build the layout of t. Returns 0, or -1 with a message in err. */
+int  oc_tl_layout_init(struct oc_tl_layout *l, const struct oc_trace *t, char *err, size_t errlen);
+void oc_tl_layout_release(struct oc_tl_layout *l);
+
+/* Display name of a device op: demangled kernel name, "memcpy HtoD", "memset". */
+const char *oc_tl_op_name(const struct oc_trace *t, const struct oc_op *op, char *buf, size_t len);
+
+/*
+ * Write s as a JSON string literal with json.h's escaping (safe inside an
+ * HTML <script> element too; invalid UTF-8 becomes U+FFFD). NULL writes "".
+ */
+void oc_tl_json_str(FILE *f, const char *s);
+
+/*
+ * Write ns nanoseconds as microseconds with three decimals ("-12.345"),
+ * from integer arithmetic only: no precision is lost at any magnitude.
+ */
+void oc_tl_json_us(FILE *f, int64_t ns);
+
+/*
+ * Chrome Trace Event JSON for t. notes may be NULL. Returns 0, or -1 with a
+ * message in err (a write error).
+ */
+int oc_write_chrome(FILE *f, const struct oc_trace *t, const struct oc_tl_notes *notes,
+		    char *err, size_t errlen);
+
+/*
+ * The self-contained HTML timeline of t. title is shown in the page (the
+ * trace's file name). notes may be NULL. Returns 0, or -1 with a message in
+ * err.
+ */
+int oc_write_timeline_html(FILE *f, const struct oc_trace *t, const struct oc_tl_notes *notes,
+			   const char *title, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,433 @@
+/*
+ * timeline.c: what the two timeline outputs share.
+ *
+ * The layout decides which lanes exist and which lane (and row inside it)
+ * each slice goes to, once, so that the Chrome export and the HTML page show
+ * the same picture. It also computes, per device, the intervals where copy
+ * time intersected kernel time: the union of copies intersected with the
+ * union of kernels, so that two copies under one kernel count once and
+ * touching intervals count not at all.
+ *
+ * Everything here is linear in the trace, plus one sort of the ops' stream
+ * keys and one of the thread ids.
+ *
+ * Both outputs write strings with json.c's escaping, which is safe inside an
+ * HTML <script> element as well.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "overlapcheck/export.h"
+#include "overlapcheck/json.h"
+
+/* ---- JSON ------------------------------------------------------------- */
+
+void oc_tl_json_str(FILE *f, const char *s)
+{
+	oc_json_write_string(f, s ? s : "");
+}
+
+void oc_tl_json_us(FILE *f, int64_t ns)
+{
+	uint64_t m = ns < 0 ? (uint64_t)0 - (uint64_t)ns : (uint64_t)ns;
+
+	fprintf(f, "%s%" PRIu64 ".%03u", ns < 0 ? "-" : "", m / 1000, (unsigned)(m % 1000));
+}
+
+/* ---- names ------------------------------------------------------------ */
+
+const char *oc_tl_op_name(const struct oc_trace *t, const struct oc_op *op, char *buf, size_t len)
+{
+	switch (op->kind) {
+	case OC_OP_KERNEL:
+		return oc_demangle(oc_trace_str(t, op->name), buf, len);
+	case OC_OP_MEMCPY:
+		snprintf(buf, len, "memcpy %s", oc_copy_kind_name(op->copy_kind));
+		return buf;
+	case OC_OP_MEMCPY_PEER:
+		snprintf(buf, len, "memcpy %s (peer)", oc_copy_kind_name(op->copy_kind));
+		return buf;
+	case OC_OP_MEMSET:
+		return "memset";
+	}
+	snprintf(buf, len, "op kind %u", (unsigned)op->kind);
+	return buf;
+}
+
+/* ---- layout ----------------------------------------------------------- */
+
+struct skey {                    /* a stream as the ops name it */
+	uint32_t device_id, context_id, stream_id;
+	int32_t  stream;         /* index into trace->streams, or -1 */
+	int      legacy;         /* 1 for the legacy default stream: drawn first */
+};
+
+static int skey_cmp(const void *pa, const void *pb)
+{
+	const struct skey *a = pa, *b = pb;
+
+	if (a->device_id != b->device_id)
+		return a->device_id < b->device_id ? -1 : 1;
+	if (a->legacy != b->legacy)
+		return a->legacy > b->legacy ? -1 : 1;
+	if (a->context_id != b->context_id)
+		return a->context_id < b->context_id ? -1 : 1;
+	if (a->stream_id != b->stream_id)
+		return a->stream_id < b->stream_id ? -1 : 1;
+	return 0;
+}
+
+static int u32_cmp(const void *pa, const void *pb)
+{
+	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
+
+	return a < b ? -1 : a > b;
+}
+
+static struct skey op_key(const struct oc_trace *t, const struct oc_op *op)
+{
+	struct skey k = { op->device_id, op->context_id, op->stream_id, -1, 0 };
+
+	if (op->stream >= 0 && (size_t)op->stream < t->n_streams) {
+		k.stream = op->stream;
+		k.legacy = t->streams[op->stream].kind == OC_STREAM_LEGACY_DEFAULT;
+	}
+	return k;
+}
+
+/* Index of key in the sorted unique array, or -1. */
+static long skey_find(const struct skey *keys, size_t n, const struct skey *k)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = skey_cmp(&keys[mid], k);
+		if (!c)
+			return (long)mid;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return -1;
+}
+
+static long u32_find(const uint32_t *v, size_t n, uint32_t x)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (v[mid] == x)
+			return (long)mid;
+		if (v[mid] < x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return -1;
+}
+
+struct span_vec {
+	struct oc_tl_span *v;
+	size_t n, cap;
+};
+
+static int span_push(struct span_vec *sv, int64_t s, int64_t e, uint32_t dev)
+{
+	if (sv->n == sv->cap) {
+		size_t cap = sv->cap ? 2 * sv->cap : 64;
+		struct oc_tl_span *v = realloc(sv->v, cap * sizeof *v);
+		if (!v)
+			return -1;
+		sv->v = v;
+		sv->cap = cap;
+	}
+	sv->v[sv->n++] = (struct oc_tl_span){ s, e, dev };
+	return 0;
+}
+
+/*
+ * Union of the ops of device dev whose kind matches want (a copy or a
+ * kernel), in time order: ops are sorted by start, so one pass merges them.
+ * Touching intervals merge too; they are one busy period.
+ */
+static int op_union(const struct oc_trace *t, uint32_t dev, int copies, struct span_vec *out)
+{
+	int64_t s = 0, e = 0;
+	int open = 0;
+
+	out->n = 0;
+	for (size_t i = 0; i < t->n_ops; i++) {
+		const struct oc_op *op = &t->ops[i];
+		int is_copy = op->kind == OC_OP_MEMCPY || op->kind == OC_OP_MEMCPY_PEER;
+
+		if (op->device_id != dev || op->end_ns <= op->start_ns)
+			continue;
+		if (copies ? !is_copy : op->kind != OC_OP_KERNEL)
+			continue;
+		if (open && op->start_ns <= e) {
+			if (op->end_ns > e)
+				e = op->end_ns;
+			continue;
+		}
+		if (open && span_push(out, s, e, dev))
+			return -1;
+		s = op->start_ns;
+		e = op->end_ns;
+		open = 1;
+	}
+	if (open && span_push(out, s, e, dev))
+		return -1;
+	return 0;
+}
+
+/* Append a ∩ b (both sorted, disjoint) to out; empty intersections are skipped. */
+static int span_intersect(const struct span_vec *a, const struct span_vec *b, struct span_vec *out)
+{
+	size_t i = 0, j = 0;
+
+	while (i < a->n && j < b->n) {
+		int64_t s = a->v[i].start_ns > b->v[j].start_ns ? a->v[i].start_ns : b->v[j].start_ns;
+		int64_t e = a->v[i].end_ns < b->v[j].end_ns ? a->v[i].end_ns : b->v[j].end_ns;
+
+		if (s < e && span_push(out, s, e, a->v[i].device_id))
+			return -1;
+		if (a->v[i].end_ns < b->v[j].end_ns)
+			i++;
+		else
+			j++;
+	}
+	return 0;
+}
+
+#define NVTX_MAX_DEPTH 16
+
+int oc_tl_layout_init(struct oc_tl_layout *l, const struct oc_trace *t, char *err, size_t errlen)
+{
+	struct skey *keys = NULL;
+	uint32_t *tids = NULL, *devs = NULL;
+	size_t n_keys = 0, n_tids = 0, n_devs = 0, cap_tids;
+	int32_t *thread_lane = NULL, *nvtx_lane = NULL, *key_lane = NULL, *dev_lane = NULL;
+	int64_t *level_end = NULL;
+	struct span_vec cu = { 0 }, ku = { 0 }, xs = { 0 };
+	size_t nl = 0;
+
+	memset(l, 0, sizeof *l);
+
+	/* Streams that ran work, and the devices they belong to. */
+	keys = malloc((t->n_ops ? t->n_ops : 1) * sizeof *keys);
+	if (!keys)
+		goto nomem;
+	for (size_t i = 0; i < t->n_ops; i++)
+		keys[i] = op_key(t, &t->ops[i]);
+	qsort(keys, t->n_ops, sizeof *keys, skey_cmp);
+	for (size_t i = 0; i < t->n_ops; i++)
+		if (!n_keys || skey_cmp(&keys[n_keys - 1], &keys[i]))
+			keys[n_keys++] = keys[i];
+	devs = malloc((n_keys ? n_keys : 1) * sizeof *devs);
+	if (!devs)
+		goto nomem;
+	for (size_t i = 0; i < n_keys; i++)
+		if (!n_devs || devs[n_devs - 1] != keys[i].device_id)
+			devs[n_devs++] = keys[i].device_id;
+
+	/* CPU threads: API calls, NVTX ranges and marks, hidden syncs' calls. */
+	cap_tids = t->n_api + t->n_ranges + t->n_marks;
+	tids = malloc((cap_tids ? cap_tids : 1) * sizeof *tids);
+	if (!tids)
+		goto nomem;
+	for (size_t i = 0; i < t->n_api; i++)
+		tids[n_tids++] = t->api[i].tid;
+	for (size_t i = 0; i < t->n_ranges; i++)
+		tids[n_tids++] = t->ranges[i].tid;
+	for (size_t i = 0; i < t->n_marks; i++)
+		tids[n_tids++] = t->marks[i].tid;
+	qsort(tids, n_tids, sizeof *tids, u32_cmp);
+	{
+		size_t u = 0;
+		for (size_t i = 0; i < n_tids; i++)
+			if (!u || tids[u - 1] != tids[i])
+				tids[u++] = tids[i];
+		n_tids = u;
+	}
+
+	/* Lanes, in display order. At most one per stream, device, thread and NVTX track. */
+	l->lanes = calloc(n_keys + n_devs + 2 * n_tids + 1, sizeof *l->lanes);
+	key_lane = malloc((n_keys + 1) * sizeof *key_lane);
+	dev_lane = malloc((n_devs + 1) * sizeof *dev_lane);
+	thread_lane = malloc((n_tids + 1) * sizeof *thread_lane);
+	nvtx_lane = malloc((n_tids + 1) * sizeof *nvtx_lane);
+	if (!l->lanes || !key_lane || !dev_lane || !thread_lane || !nvtx_lane)
+		goto nomem;
+	for (size_t d = 0, k = 0; d < n_devs; d++) {
+		dev_lane[d] = (int32_t)nl;
+		l->lanes[nl++] = (struct oc_tl_lane){ .kind = OC_LANE_DEVICE, .device_id = devs[d],
+						      .stream = -1, .depth = 1 };
+		for (; k < n_keys && keys[k].device_id == devs[d]; k++) {
+			key_lane[k] = (int32_t)nl;
+			l->lanes[nl++] = (struct oc_tl_lane){ .kind = OC_LANE_STREAM,
+							      .device_id = devs[d],
+							      .stream = keys[k].stream, .depth = 1 };
+		}
+	}
+	/* -1: the thread has no NVTX lane */
+	memset(nvtx_lane, 0xff, (n_tids + 1) * sizeof *nvtx_lane);
+	{
+		uint8_t *has = calloc(n_tids + 1, 1);
+		if (!has)
+			goto nomem;
+		for (size_t i = 0; i < t->n_ranges; i++)
+			has[u32_find(tids, n_tids, t->ranges[i].tid)] = 1;
+		for (size_t i = 0; i < t->n_marks; i++)
+			has[u32_find(tids, n_tids, t->marks[i].tid)] = 1;
+		for (size_t i = 0; i < n_tids; i++) {
+			thread_lane[i] = (int32_t)nl;
+			l->lanes[nl++] = (struct oc_tl_lane){ .kind = OC_LANE_THREAD, .tid = tids[i],
+							      .stream = -1, .depth = 1 };
+			if (has[i]) {
+				nvtx_lane[i] = (int32_t)nl;
+				l->lanes[nl++] = (struct oc_tl_lane){ .kind = OC_LANE_NVTX,
+								      .tid = tids[i],
+								      .stream = -1, .depth = 1 };
+			}
+		}
+		free(has);
+	}
+	l->n_lanes = nl;
+
+	/* Slices to lanes. */
+	l->op_lane = malloc((t->n_ops + 1) * sizeof *l->op_lane);
+	l->api_lane = malloc((t->n_api + 1) * sizeof *l->api_lane);
+	l->api_depth = malloc(t->n_api + 1);
+	l->range_lane = malloc((t->n_ranges + 1) * sizeof *l->range_lane);
+	l->range_depth = malloc(t->n_ranges + 1);
+	l->mark_lane = malloc((t->n_marks + 1) * sizeof *l->mark_lane);
+	if (!l->op_lane || !l->api_lane || !l->api_depth || !l->range_lane || !l->range_depth ||
+	    !l->mark_lane)
+		goto nomem;
+
+	l->first_ns = INT64_MAX;
+	l->last_ns = INT64_MIN;
+#define BOUND(s, e) do { \
+		if ((s) < l->first_ns) l->first_ns = (s); \
+		if ((e) > l->last_ns) l->last_ns = (e); \
+	} while (0)
+
+	for (size_t i = 0; i < t->n_ops; i++) {
+		struct skey k = op_key(t, &t->ops[i]);
+		long ki = skey_find(keys, n_keys, &k);
+		l->op_lane[i] = key_lane[ki];
+		l->lanes[key_lane[ki]].n_items++;
+		BOUND(t->ops[i].start_ns, t->ops[i].end_ns);
+	}
+	for (size_t i = 0; i < t->n_api; i++) {
+		long ti = u32_find(tids, n_tids, t->api[i].tid);
+		struct oc_tl_lane *ln = &l->lanes[thread_lane[ti]];
+		l->api_lane[i] = thread_lane[ti];
+		l->api_depth[i] = t->api[i].parent >= 0;
+		if (l->api_depth[i])
+			ln->depth = 2;
+		ln->n_items++;
+		BOUND(t->api[i].start_ns, t->api[i].end_ns);
+	}
+	for (size_t i = 0; i < t->n_marks; i++) {
+		long ti = u32_find(tids, n_tids, t->marks[i].tid);
+		l->mark_lane[i] = nvtx_lane[ti];
+		l->lanes[nvtx_lane[ti]].n_items++;
+		BOUND(t->marks[i].ts_ns, t->marks[i].ts_ns);
+	}
+	for (size_t i = 0; i < t->n_ranges; i++) {
+		BOUND(t->ranges[i].start_ns, t->ranges[i].start_ns);
+		if (t->ranges[i].end_ns != INT64_MAX)
+			BOUND(t->ranges[i].end_ns, t->ranges[i].end_ns);
+	}
+	if (l->first_ns > l->last_ns)
+		l->first_ns = l->last_ns = 0;
+	l->range_end_ns = l->last_ns;
+#undef BOUND
+
+	/*
+	 * NVTX rows: ranges are sorted by start; each takes the first row of
+	 * its lane that is free by then, so nested ranges stack and crossing
+	 * ones (start/end ranges) never share a row.
+	 */
+	level_end = malloc((n_tids + 1) * NVTX_MAX_DEPTH * sizeof *level_end);
+	if (!level_end)
+		goto nomem;
+	for (size_t i = 0; i < (n_tids + 1) * NVTX_MAX_DEPTH; i++)
+		level_end[i] = INT64_MIN;
+	for (size_t i = 0; i < t->n_ranges; i++) {
+		const struct oc_range *r = &t->ranges[i];
+		long ti = u32_find(tids, n_tids, r->tid);
+		int64_t *lv = &level_end[(size_t)ti * NVTX_MAX_DEPTH];
+		int64_t end = r->end_ns == INT64_MAX ? l->range_end_ns : r->end_ns;
+		int d = 0;
+
+		while (d < NVTX_MAX_DEPTH - 1 && lv[d] > r->start_ns)
+			d++;
+		lv[d] = end > lv[d] ? end : lv[d];
+		l->range_lane[i] = nvtx_lane[ti];
+		l->range_depth[i] = (uint8_t)d;
+		if (d + 1 > l->lanes[nvtx_lane[ti]].depth)
+			l->lanes[nvtx_lane[ti]].depth = d + 1;
+		l->lanes[nvtx_lane[ti]].n_items++;
+	}
+
+	/* Copy ∩ kernel, per device. */
+	for (size_t d = 0; d < n_devs; d++) {
+		size_t before = xs.n;
+		if (op_union(t, devs[d], 1, &cu) || op_union(t, devs[d], 0, &ku) ||
+		    span_intersect(&cu, &ku, &xs))
+			goto nomem;
+		l->lanes[dev_lane[d]].n_items += xs.n - before;
+	}
+	l->xspans = xs.v;
+	l->n_xspans = xs.n;
+	xs.v = NULL;
+
+	free(cu.v);
+	free(ku.v);
+	free(level_end);
+	free(keys);
+	free(devs);
+	free(tids);
+	free(key_lane);
+	free(dev_lane);
+	free(thread_lane);
+	free(nvtx_lane);
+	return 0;
+
+nomem:
+	snprintf(err, errlen, "cannot lay out timeline of '%s': %s", t->path ? t->path : "trace",
+		 strerror(ENOMEM));
+	free(cu.v);
+	free(ku.v);
+	free(xs.v);
+	free(level_end);
+	free(keys);
+	free(devs);
+	free(tids);
+	free(key_lane);
+	free(dev_lane);
+	free(thread_lane);
+	free(nvtx_lane);
+	oc_tl_layout_release(l);
+	return -1;
+}
+
+void oc_tl_layout_release(struct oc_tl_layout *l)
+{
+	free(l->lanes);
+	free(l->op_lane);
+	free(l->api_lane);
+	free(l->api_depth);
+	free(l->range_lane);
+	free(l->range_depth);
+	free(l->mark_lane);
+	free(l->xspans);
+	memset(l, 0, sizeof *l);
+}

@@ -1,0 +1,315 @@
+/*
+ * tl-notes.c: the analysis, as the timeline outputs show it.
+ *
+ * Runs the analysis (analysis.h) and turns its results into struct
+ * oc_tl_notes, indexed like the trace's ops and API calls, so that
+ * out-chrome.c and out-html.c never depend on the analysis' own types:
+ *
+ *   a claim     -> the note of its op (verdict, overlap ratio, cause codes,
+ *                  the decisive cause's evidence as a sentence) and of the
+ *                  API call that queued it (serialized wins when a graph
+ *                  launch has both);
+ *   a gap       -> a gap with its cause and evidence;
+ *   a hidden block -> a hidden sync on the calling thread;
+ *   the summary -> the one-line answer.
+ *
+ * The sentences are built here into one string pool, freed together.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "overlapcheck/analysis.h"
+#include "overlapcheck/export.h"
+
+struct pool {
+	char  **blocks;
+	size_t  n;
+	int     failed;
+};
+
+struct priv {
+	struct pool pool;
+	struct oc_analysis a;
+	int have_analysis;
+};
+
+/* printf into a string owned by the pool; NULL when out of memory. */
+static const char *pool_fmt(struct pool *p, const char *fmt, ...)
+{
+	va_list ap;
+	char **blocks;
+	char *s;
+	int len;
+
+	va_start(ap, fmt);
+	len = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (len < 0 || !(s = malloc((size_t)len + 1)))
+		goto fail;
+	va_start(ap, fmt);
+	vsnprintf(s, (size_t)len + 1, fmt, ap);
+	va_end(ap);
+	blocks = realloc(p->blocks, (p->n + 1) * sizeof *blocks);
+	if (!blocks) {
+		free(s);
+		goto fail;
+	}
+	p->blocks = blocks;
+	p->blocks[p->n++] = s;
+	return s;
+fail:
+	p->failed = 1;
+	return NULL;
+}
+
+static void pool_free(struct pool *p)
+{
+	for (size_t i = 0; i < p->n; i++)
+		free(p->blocks[i]);
+	free(p->blocks);
+	memset(p, 0, sizeof *p);
+}
+
+/* "1.234 ms" style, into buf. */
+static const char *dur(int64_t ns, char *buf, size_t len)
+{
+	int64_t a = ns < 0 ? -ns : ns;
+
+	if (a >= 1000000000)
+		snprintf(buf, len, "%.3f s", (double)ns / 1e9);
+	else if (a >= 1000000)
+		snprintf(buf, len, "%.3f ms", (double)ns / 1e6);
+	else if (a >= 1000)
+		snprintf(buf, len, "%.3f us", (double)ns / 1e3);
+	else
+		snprintf(buf, len, "%" PRId64 " ns", ns);
+	return buf;
+}
+
+static const char *op_name(const struct oc_trace *t, int32_t op, char *buf, size_t len)
+{
+	if (op < 0 || (size_t)op >= t->n_ops)
+		return "?";
+	return oc_tl_op_name(t, &t->ops[op], buf, len);
+}
+
+static const char *api_name(const struct oc_trace *t, int32_t api)
+{
+	if (api < 0 || (size_t)api >= t->n_api)
+		return "?";
+	return oc_trace_str(t, t->api[api].name);
+}
+
+static uint32_t stream_id_of(const struct oc_trace *t, int32_t op)
+{
+	return op >= 0 && (size_t)op < t->n_ops ? t->ops[op].stream_id : 0;
+}
+
+/* The decisive cause's evidence, as one sentence. */
+static const char *evidence_text(struct pool *p, const struct oc_trace *t,
+				 const struct oc_analysis *a, const struct oc_evidence *e)
+{
+	char n1[512], n2[512], d1[32];
+
+	switch (e->cause) {
+	case OC_CAUSE_LAUNCH_BLOCKING:
+		return "CUDA_LAUNCH_BLOCKING=1 in the passport: kernel launches were synchronous";
+	case OC_CAUSE_PAGEABLE_HOST_MEMORY:
+		return pool_fmt(p, "%s uses pageable host memory", op_name(t, e->op, n1, sizeof n1));
+	case OC_CAUSE_LEGACY_DEFAULT_STREAM:
+		return pool_fmt(p, "%s ran on the legacy default stream (stream %u)",
+				op_name(t, e->op, n1, sizeof n1), stream_id_of(t, e->op));
+	case OC_CAUSE_DEFAULT_STREAM_IMPLICIT_SYNC:
+		return pool_fmt(p, "legacy-default-stream op %s was queued between it and %s",
+				op_name(t, e->op, n1, sizeof n1), op_name(t, e->partner, n2, sizeof n2));
+	case OC_CAUSE_HOST_SYNCHRONIZATION: {
+		int32_t api = e->api;
+		int hidden = 0;
+		if (e->block >= 0 && (size_t)e->block < a->n_blocks) {
+			hidden = a->blocks[e->block].hidden;
+			if (api < 0)
+				api = a->blocks[e->block].api;
+		}
+		return pool_fmt(p, "%s%s blocked the host between the two submissions",
+				hidden ? "hidden synchronization in " : "", api_name(t, api));
+	}
+	case OC_CAUSE_EVENT_DEPENDENCY:
+		return pool_fmt(p, "a cudaStreamWaitEvent made it wait for event %" PRId64, e->event_id);
+	case OC_CAUSE_SAME_STREAM_ORDER:
+		if (e->count < 0)
+			return "the only candidate partners were in its own stream";
+		return pool_fmt(p, "the only candidate partners were in its own stream (%" PRId64 " ops)",
+				e->count);
+	case OC_CAUSE_SM_SATURATION:
+		return pool_fmt(p, "running kernel %s had %" PRId64 " blocks for %" PRId64
+				" resident slots", op_name(t, e->op, n1, sizeof n1), e->count, e->limit);
+	case OC_CAUSE_SUBMITTED_LATE:
+		return pool_fmt(p, "%s's call %s started %s after %s ended",
+				e->self_late ? "its own" : "the partner", api_name(t, e->api),
+				dur(e->ts_ns - e->ref_ns, d1, sizeof d1),
+				e->self_late ? "the previous work" : "this op");
+	case OC_CAUSE_COPY_ENGINE_LIMIT:
+		return pool_fmt(p, "the device has %" PRId64 " copy engine(s) (asyncEngineCount)",
+				e->count);
+	case OC_CAUSE_HARDWARE_QUEUE_LIMIT:
+		return pool_fmt(p, "CUDA_DEVICE_MAX_CONNECTIONS=%" PRId64 " for %" PRId64 " streams",
+				e->count, e->limit);
+	case OC_CAUSE_NOTHING_CONCURRENT:
+		return "no other device work was queued while it ran";
+	default:
+		return "no cause is proven by the trace";
+	}
+}
+
+static const char *causes_text(struct pool *p, const struct oc_claim *c)
+{
+	char buf[512];
+	size_t len = 0;
+
+	buf[0] = 0;
+	for (size_t i = 0; i < c->n_evidence && len < sizeof buf - 1; i++)
+		len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s", i ? "," : "",
+					oc_cause_name(c->evidence[i].cause));
+	return pool_fmt(p, "%s", buf);
+}
+
+static const char *gap_text(struct pool *p, const struct oc_trace *t, const struct oc_analysis *a,
+			    const struct oc_gap *g)
+{
+	char n1[512];
+
+	switch (g->cause) {
+	case OC_GAP_HOST_SYNCHRONIZATION:
+		if (g->block >= 0 && (size_t)g->block < a->n_blocks)
+			return pool_fmt(p, "the CPU was blocked in %s and queued %s after it returned",
+					api_name(t, a->blocks[g->block].api),
+					op_name(t, g->next_op, n1, sizeof n1));
+		return "the CPU was blocked in a synchronization";
+	case OC_GAP_SUBMITTED_LATE:
+		return pool_fmt(p, "%s, which ended it, was queued by %s after the gap began",
+				op_name(t, g->next_op, n1, sizeof n1), api_name(t, g->api));
+	case OC_GAP_MODULE_LOADING:
+		return pool_fmt(p, "%s paid for lazy module loading or instrumentation",
+				api_name(t, g->api));
+	case OC_GAP_DEPENDENCY_WAIT:
+		return pool_fmt(p, "%s waited for event %" PRId64,
+				op_name(t, g->next_op, n1, sizeof n1), g->wait_event_id);
+	default:
+		return NULL;
+	}
+}
+
+static const char *answer_text(struct pool *p, const struct oc_analysis *a)
+{
+	const struct oc_summary *s = &a->summary;
+	char share[64] = "", cause[128] = "";
+	size_t best = 0;
+	int bi = -1;
+
+	if (!s->claims)
+		return pool_fmt(p, "No claims: the trace holds no asynchronous device work to judge%s.",
+				s->incomplete_data ? " (and its data is incomplete)" : "");
+	if (s->copy_compute_overlap_share >= 0)
+		snprintf(share, sizeof share, "; copy/compute overlap share %.1f%%",
+			 s->copy_compute_overlap_share * 100.0);
+	for (int c = 0; c < OC_N_CAUSES; c++)
+		if (s->causes[c] > best)
+			best = s->causes[c], bi = c;
+	if (bi >= 0)
+		snprintf(cause, sizeof cause, "; serialized mostly by %s (%zu)",
+			 oc_cause_name((enum oc_cause)bi), best);
+	return pool_fmt(p, "%s: %zu of %zu claims overlapped other device work%s%s%s.",
+			s->overlapped ? "Overlap proven" : "No overlap", s->overlapped, s->claims,
+			share, cause, s->incomplete_data ? "; data incomplete" : "");
+}
+
+int oc_tl_notes_init(struct oc_tl_notes *n, struct oc_trace *t, char *err, size_t errlen)
+{
+	struct priv *pv;
+	struct oc_analysis *a;
+
+	memset(n, 0, sizeof *n);
+	pv = calloc(1, sizeof *pv);
+	if (!pv)
+		goto nomem;
+	n->priv = pv;
+	if (oc_analysis_run(t, NULL, &pv->a, err, errlen)) {
+		free(pv);
+		n->priv = NULL;
+		return -1;
+	}
+	pv->have_analysis = 1;
+	a = &pv->a;
+
+	n->ops = calloc(t->n_ops + 1, sizeof *n->ops);
+	n->api = calloc(t->n_api + 1, sizeof *n->api);
+	n->gaps = calloc(a->n_gaps + 1, sizeof *n->gaps);
+	n->hsyncs = calloc(a->n_blocks + 1, sizeof *n->hsyncs);
+	if (!n->ops || !n->api || !n->gaps || !n->hsyncs)
+		goto nomem;
+
+	for (size_t i = 0; i < a->n_claims; i++) {
+		const struct oc_claim *c = &a->claims[i];
+		struct oc_tl_note nt = { .ratio = c->overlap_ratio };
+
+		if (c->op < 0 || (size_t)c->op >= t->n_ops)
+			continue;
+		nt.verdict = c->verdict == OC_VERDICT_SERIALIZED ? OC_TL_SERIALIZED : OC_TL_OVERLAPPED;
+		if (c->verdict == OC_VERDICT_SERIALIZED && c->n_evidence) {
+			nt.causes = causes_text(&pv->pool, c);
+			nt.evidence = evidence_text(&pv->pool, t, a, &c->evidence[0]);
+		}
+		n->ops[c->op] = nt;
+		if (c->api >= 0 && (size_t)c->api < t->n_api &&
+		    n->api[c->api].verdict != OC_TL_SERIALIZED)
+			n->api[c->api] = nt;
+	}
+	for (size_t i = 0; i < a->n_gaps; i++) {
+		const struct oc_gap *g = &a->gaps[i];
+		n->gaps[n->n_gaps++] = (struct oc_tl_gap){
+			.start_ns = g->start_ns, .end_ns = g->end_ns, .device_id = (uint32_t)g->device_id,
+			.cause = oc_gap_cause_name(g->cause), .evidence = gap_text(&pv->pool, t, a, g),
+		};
+	}
+	for (size_t i = 0; i < a->n_blocks; i++) {
+		const struct oc_block *b = &a->blocks[i];
+		char d1[32];
+		if (!b->hidden)
+			continue;
+		n->hsyncs[n->n_hsyncs++] = (struct oc_tl_hsync){
+			.api = b->api, .start_ns = b->start_ns, .end_ns = b->end_ns, .tid = b->tid,
+			.evidence = pool_fmt(&pv->pool, "blocked the host %s waiting for %zu op(s) in "
+					     "other streams; no synchronization record",
+					     dur(b->blocked_ns, d1, sizeof d1), b->n_waited_for),
+		};
+	}
+	n->answer = answer_text(&pv->pool, a);
+	if (pv->pool.failed)
+		goto nomem;
+	return 0;
+
+nomem:
+	snprintf(err, errlen, "cannot annotate the timeline of '%s': %s", t->path, strerror(ENOMEM));
+	oc_tl_notes_release(n);
+	return -1;
+}
+
+void oc_tl_notes_release(struct oc_tl_notes *n)
+{
+	struct priv *pv = n->priv;
+
+	if (pv) {
+		if (pv->have_analysis)
+			oc_analysis_release(&pv->a);
+		pool_free(&pv->pool);
+		free(pv);
+	}
+	free(n->ops);
+	free(n->api);
+	free(n->gaps);
+	free(n->hsyncs);
+	memset(n, 0, sizeof *n);
+}
