@@ -441,7 +441,7 @@ class Bench:
             if rep >= self.a.min_reps and self.runner.clock() + last_dur > end:
                 self.notes.append("phase A stopped after %d repetitions (time budget)" % rep)
                 break
-            if self.runner.left() < 30:
+            if rep > 0 and self.runner.left() < min(30, 0.25 * self.a.budget):
                 self.notes.append("phase A stopped after %d repetitions (budget exhausted)" % rep)
                 break
             t0 = self.runner.clock()
@@ -471,7 +471,7 @@ class Bench:
         for q in self.programs:
             if self.runner.left() < 60:
                 break
-            self.run_one("B", 0, q, "overlapcheck", extra_env=stats_env, dbstat=True,
+            self.run_one("B", 0, q, "overlapcheck", extra_env=stats_env,
                          label=q["name"] + "_stats")
 
     def phase_c(self):
@@ -575,6 +575,25 @@ class Bench:
 
         rows = []
         for r in self.runs:
+            if r["phase"] != "B" or not r["program"].endswith("_1M"):
+                continue
+            t = r.get("trace") or {}
+            b = r.get("bare") or {}
+            dropped = t.get("meta", {}).get("dropped_records") if r["variant"] == "overlapcheck" \
+                else b.get("dropped")
+            seen = t.get("ops") if r["variant"] == "overlapcheck" else \
+                (b.get("kernels", 0) if b else None)
+            rows.append([r["program"], r["variant"], fmt_num(r.get("ns_per_op")),
+                         "%.2f" % r["wall_s"], str(seen), str(dropped),
+                         "ok" if r["ok"] else r["note"]])
+        if rows:
+            lines.append("Large launch storm (device records seen, dropped records)")
+            lines.append(render_table(rows, ["run", "variant", "ns/op", "wall s", "device records",
+                                             "dropped", "status"]))
+            lines.append("")
+
+        rows = []
+        for r in self.runs:
             t = r.get("trace")
             if r["variant"] != "overlapcheck" or not t or "error" in t:
                 continue
@@ -622,16 +641,21 @@ class Bench:
         for r in self.runs:
             t = r.get("trace") or {}
             tables = t.get("tables")
-            if not tables or r["phase"] != "B":
+            if not tables:
                 continue
             ops = t.get("ops") or 0
             if "dbstat" in tables:
                 lines.append("%s: per-table sizes %s; whole file %d pages x %d bytes" % (
                     r["program"], tables["dbstat"], t.get("page_count", 0), t.get("page_size", 0)))
                 continue
-            rows = [[name, str(size), fmt_num(size / ops if ops else None)]
-                    for name, size in tables.items()]
-            lines.append("%s: bytes per table and index (dbstat)" % r["program"])
+            page = t.get("page_size") or 4096
+            big = [(n, sz) for n, sz in tables.items() if sz > page]
+            small = sum(sz for n, sz in tables.items() if sz <= page)
+            rows = [[n, str(sz), fmt_num(sz / ops if ops else None)] for n, sz in big]
+            rows.append(["(%d others of one page)" % (len(tables) - len(big)), str(small),
+                         fmt_num(small / ops if ops else None)])
+            lines.append("%s (phase %s, %d ops): bytes per table and index (dbstat)" % (
+                r["program"], r["phase"], ops))
             lines.append(render_table(rows, ["table/index", "bytes", "bytes/op"]))
             lines.append("")
 

@@ -1,0 +1,308 @@
+#!/usr/bin/env python3
+"""test_bench.py: CPU tests of the benchmark driver (bench/bench.py).
+
+No GPU is needed: stand-in programs print BENCH lines and, when the bare
+collector's path is in CUDA_INJECTION64_PATH, its summary line; a stand-in
+`overlapcheck run` writes a trace with the real schema (schema/trace.sql).
+What is tested is the driver's own logic: parsing, the checks that reject a
+floor or a trace that missed records, paired ratios, timeouts that kill the
+whole process group, the time budget, and the final table.
+
+    python3 bench/test_bench.py          (unittest; exit 0 when all pass)
+"""
+import json
+import os
+import shutil
+import stat
+import sys
+import tempfile
+import time
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import bench  # noqa: E402
+
+FAKE_PROG = r'''
+import os, sys, time
+name, ns, dev_ops = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
+if os.environ.get("FAKE_SLEEP"):
+    time.sleep(float(os.environ["FAKE_SLEEP"]))
+if os.environ.get("FAKE_FAIL") == name:
+    print("fake: failing on purpose", file=sys.stderr)
+    sys.exit(3)
+inj = os.environ.get("CUDA_INJECTION64_PATH", "")
+if inj.endswith("libbare-collector.so"):
+    ns *= 1.5
+    seen = dev_ops - int(os.environ.get("FAKE_BARE_SHORT", "0"))
+    print("bare-collector: pid=%d buffer_bytes=8388608 buffers=1/1 bytes=1 records=%d "
+          "kernels=%d copies=0 memsets=0 syncs=0 runtime=%d driver=%d other=0 "
+          "api_callbacks=%d dropped=0 failed_kinds=none" % (os.getpid(), seen, seen, seen,
+          seen, 2 * seen), file=sys.stderr)
+elif os.environ.get("OVERLAPCHECK_OUTPUT"):
+    ns *= 1.6
+if "--profiler" in sys.argv:
+    ns *= 3
+print("some output first")
+print("BENCH name=%s ops=%d ns_per_op=%.1f total_ns=%d device_ops=%d" % (
+    name, dev_ops, ns, ns * dev_ops, dev_ops))
+'''
+
+FAKE_OC = r'''#!%(py)s
+import os, sqlite3, subprocess, sys
+args = sys.argv[1:]
+assert args[0] == "run", args
+out = args[args.index("-o") + 1]
+prog = args[args.index("--") + 1:]
+db = sqlite3.connect(out)
+db.executescript(open(%(schema)r).read())
+env = dict(os.environ, OVERLAPCHECK_OUTPUT=out)
+p = subprocess.run(prog, env=env, capture_output=True, text=True)
+sys.stdout.write(p.stdout)
+sys.stderr.write(p.stderr)
+dev = 0
+for line in p.stdout.splitlines():
+    if line.startswith("BENCH "):
+        dev = int(dict(t.split("=", 1) for t in line.split()[1:])["device_ops"])
+dev -= int(os.environ.get("FAKE_OC_MISSING", "0"))
+db.executemany("INSERT INTO ops (kind, start_ns, end_ns, device_id, context_id, stream_id,"
+               " correlation_id) VALUES (1, ?, ?, 0, 1, 7, ?)",
+               [(i * 10, i * 10 + 5, i) for i in range(dev)])
+db.executemany("INSERT INTO api (domain, cbid, name_id, start_ns, end_ns, tid, correlation_id)"
+               " VALUES (1, 211, 1, ?, ?, 9, ?)", [(i * 10, i * 10 + 3, i) for i in range(dev)])
+meta = {"dropped_records": os.environ.get("FAKE_DROPPED", "0"), "incomplete_records": "0"}
+if os.environ.get("OVERLAPCHECK_STATS") == "1":
+    meta.update({"stats.api_cb_calls": str(2 * dev), "stats.api_cb_ns": str(2 * dev * 150),
+                 "stats.buf_req_calls": "4", "stats.buf_req_ns": "8000",
+                 "stats.buf_done_calls": "4", "stats.buf_done_ns": "40000",
+                 "stats.writer_rows": str(2 * dev), "stats.writer_busy_ns": "1000000"})
+db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", meta.items())
+db.commit()
+db.close()
+sys.exit(p.returncode)
+'''
+
+
+def make_exe(path, text):
+    with open(path, "w") as f:
+        f.write(text)
+    os.chmod(path, os.stat(path).st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+
+
+class Fake:
+    """A fake build directory with stand-in programs."""
+
+    def __init__(self):
+        self.dir = tempfile.mkdtemp(prefix="oc-bench-test-")
+        self.build = os.path.join(self.dir, "build")
+        os.makedirs(os.path.join(self.build, "bin"))
+        os.makedirs(os.path.join(self.build, "bench"))
+        self.prog = os.path.join(self.dir, "fake_prog.py")
+        with open(self.prog, "w") as f:
+            f.write(FAKE_PROG)
+        make_exe(os.path.join(self.build, "bin", "overlapcheck"),
+                 FAKE_OC % {"py": sys.executable,
+                            "schema": os.path.join(ROOT, "schema", "trace.sql")})
+        # Only its path matters to the stand-in programs.
+        open(os.path.join(self.build, "bench", "libbare-collector.so"), "w").close()
+        self.out = os.path.join(self.dir, "out")
+
+    def programs(self, profiler=False):
+        p = [sys.executable, self.prog]
+        progs = [{"name": "storm", "argv": p + ["storm", "1000", "300"],
+                  "big": p + ["storm", "1000", "3000"]},
+                 {"name": "loop", "argv": p + ["loop", "2000", "200"], "profiler": profiler}]
+        return progs
+
+    def bench(self, extra=(), programs=None, env=None):
+        args = bench.parse_args(["--build", self.build, "--out", self.out, "--no-nsys"]
+                                + list(extra))
+        os.makedirs(args.out, exist_ok=True)
+        b = bench.Bench(args, programs=programs if programs is not None else self.programs())
+        b.machine_info = {}
+        return b
+
+    def close(self):
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+class EnvPatch:
+    def __init__(self, **kv):
+        self.kv = kv
+
+    def __enter__(self):
+        self.old = {k: os.environ.get(k) for k in self.kv}
+        os.environ.update(self.kv)
+
+    def __exit__(self, *exc):
+        for k, v in self.old.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+
+class TestParsing(unittest.TestCase):
+    def test_parse_bench_takes_last_line_and_numbers(self):
+        out = "x\nBENCH name=a ops=1 ns_per_op=2.5\nnoise\nBENCH name=b ops=10 ns_per_op=3 k=v\n"
+        b = bench.parse_bench(out)
+        self.assertEqual(b["name"], "b")
+        self.assertEqual(b["ops"], 10)
+        self.assertEqual(b["ns_per_op"], 3)
+        self.assertEqual(b["k"], "v")
+
+    def test_parse_bench_rejects_missing_or_bad(self):
+        self.assertIsNone(bench.parse_bench("nothing here\n"))
+        self.assertIsNone(bench.parse_bench("BENCH name=a ops=1 ns_per_op=fast\n"))
+
+    def test_parse_bare(self):
+        line = ("bare-collector: pid=5 buffer_bytes=8 buffers=2/2 records=9 kernels=7 copies=1 "
+                "memsets=1 dropped=0 failed_kinds=none")
+        b = bench.parse_bare("a\n" + line + "\n")
+        self.assertEqual(b["kernels"], 7)
+        self.assertEqual(b["buffers"], "2/2")
+        self.assertIsNone(bench.parse_bare("bare-collector: cuptiSubscribe failed: x\n"))
+
+    def test_summary(self):
+        self.assertEqual(bench.summary([3, 1, 2, "x", None]), (2, 1, 3, 3))
+        self.assertIsNone(bench.summary([]))
+
+    def test_paired_ratios_pair_by_repetition_and_skip_invalid(self):
+        runs = [
+            {"phase": "A", "rep": 0, "program": "p", "variant": "bare", "ok": True, "ns_per_op": 100},
+            {"phase": "A", "rep": 0, "program": "p", "variant": "overlapcheck", "ok": True, "ns_per_op": 105},
+            {"phase": "A", "rep": 1, "program": "p", "variant": "bare", "ok": True, "ns_per_op": 200},
+            {"phase": "A", "rep": 1, "program": "p", "variant": "overlapcheck", "ok": True, "ns_per_op": 230},
+            {"phase": "A", "rep": 2, "program": "p", "variant": "bare", "ok": False, "ns_per_op": 1},
+            {"phase": "A", "rep": 2, "program": "p", "variant": "overlapcheck", "ok": True, "ns_per_op": 999},
+            {"phase": "B", "rep": 0, "program": "p", "variant": "bare", "ok": True, "ns_per_op": 1},
+        ]
+        r = bench.paired_ratios(runs, "p", "overlapcheck", "bare")
+        self.assertEqual(len(r), 2)
+        self.assertAlmostEqual(r[0], 1.05)
+        self.assertAlmostEqual(r[1], 1.15)
+
+    def test_render_table_aligns(self):
+        t = bench.render_table([["a", "12345"], ["bbbb", "1"]], ["x", "y"]).splitlines()
+        self.assertEqual(t[0].index("y"), t[2].index("12345"))
+        self.assertEqual(t[2].index("12345"), t[3].index("1"))
+
+
+class TestRuns(unittest.TestCase):
+    def setUp(self):
+        self.f = Fake()
+
+    def tearDown(self):
+        self.f.close()
+
+    def test_full_run_ratios_traces_and_table(self):
+        b = self.f.bench(["--reps", "3", "--min-reps", "3", "--phases", "AB"],
+                         programs=self.f.programs(profiler=True))
+        b.main()
+        a = [r for r in b.runs if r["phase"] == "A"]
+        # 3 reps x (storm: 3 variants + loop: 4 variants)
+        self.assertEqual(len(a), 21)
+        self.assertTrue(all(r["ok"] for r in a), [r["note"] for r in a if not r["ok"]])
+        # The variant order rotates between repetitions.
+        firsts = [next(r["variant"] for r in a if r["rep"] == k and r["program"] == "storm")
+                  for k in range(3)]
+        self.assertEqual(len(set(firsts)), 3)
+        r = bench.paired_ratios(b.runs, "storm", "overlapcheck", "bare")
+        self.assertEqual(len(r), 3)
+        for x in r:
+            self.assertAlmostEqual(x, 1.6 / 1.5, places=3)
+        table = open(os.path.join(self.f.out, "table.txt")).read()
+        self.assertIn("PASS", table.split("Target")[1])
+        self.assertIn("torch_profiler", table)
+        # Trace facts: bytes per op and the per-table sizes of the B run.
+        big = [r for r in b.runs if r["program"] == "storm_1M" and r["variant"] == "overlapcheck"]
+        self.assertEqual(len(big), 1)
+        t = big[0]["trace"]
+        self.assertEqual(t["ops"], 3000)
+        self.assertGreater(t["bytes_per_op"], 0)
+        self.assertEqual(t["meta"]["dropped_records"], "0")
+        self.assertIn("stats.api_cb_calls", t["meta"])
+        self.assertIn("api cb", table)
+        # 150 ns per API callback and 10 us per buffer completion, from the stats keys
+        row = [l for l in table.splitlines() if l.startswith("storm_1M ") and "6000" in l]
+        self.assertEqual(len(row), 1, table)
+        self.assertEqual(row[0].split()[1:7], ["6000", "150", "4", "2000", "4", "10000"])
+        self.assertTrue("ops" in t["tables"] or "dbstat" in t["tables"])
+        # Traces are removed after measurement; results are saved.
+        self.assertEqual([x for x in os.listdir(b.traces) if x.endswith(".db")], [])
+        res = json.load(open(os.path.join(self.f.out, "results.json")))
+        self.assertEqual(len(res["runs"]), len(b.runs))
+        tsv = open(os.path.join(self.f.out, "runs.tsv")).read().splitlines()
+        self.assertEqual(len(tsv), len(b.runs) + 1)
+
+    def test_ratio_over_target_fails(self):
+        b = self.f.bench(["--reps", "1", "--min-reps", "1", "--phases", "A"])
+        b.main()
+        # 1.6 / 1.5 passes; force a failing verdict by doctoring one run.
+        for r in b.runs:
+            if r["variant"] == "overlapcheck" and r["program"] == "storm":
+                r["ns_per_op"] = 2000
+        self.assertIn("storm FAIL", b.report())
+
+    def test_floor_that_missed_records_is_rejected(self):
+        with EnvPatch(FAKE_BARE_SHORT="5"):
+            b = self.f.bench(["--reps", "1", "--min-reps", "1", "--phases", "A"])
+            b.main()
+        bare = [r for r in b.runs if r["variant"] == "bare"]
+        self.assertTrue(bare)
+        for r in bare:
+            self.assertFalse(r["ok"])
+            self.assertIn("floor saw", r["note"])
+        self.assertIn("no data", b.report())
+
+    def test_trace_missing_ops_or_dropping_is_rejected(self):
+        with EnvPatch(FAKE_OC_MISSING="1"):
+            b = self.f.bench(["--reps", "1", "--min-reps", "1", "--phases", "A"])
+            b.main()
+        oc = [r for r in b.runs if r["variant"] == "overlapcheck"]
+        self.assertTrue(oc and all(not r["ok"] and "trace holds" in r["note"] for r in oc))
+        with EnvPatch(FAKE_DROPPED="7"):
+            b = self.f.bench(["--reps", "1", "--min-reps", "1", "--phases", "A"])
+            b.main()
+        oc = [r for r in b.runs if r["variant"] == "overlapcheck"]
+        self.assertTrue(oc and all(not r["ok"] and "dropped_records=7" in r["note"] for r in oc))
+
+    def test_failing_program_is_recorded_not_fatal(self):
+        with EnvPatch(FAKE_FAIL="loop"):
+            b = self.f.bench(["--reps", "1", "--min-reps", "1", "--phases", "A"])
+            b.main()
+        loop = [r for r in b.runs if r["program"] == "loop"]
+        self.assertTrue(loop and all(not r["ok"] and "exit status 3" in r["note"] for r in loop))
+        self.assertTrue(all(r["ok"] for r in b.runs if r["program"] == "storm"))
+
+    def test_timeout_kills_the_process_group(self):
+        b = self.f.bench(["--reps", "1", "--min-reps", "1", "--phases", "A",
+                          "--run-timeout", "1"],
+                         programs=[{"name": "slow",
+                                    "argv": ["sh", "-c", "sleep 30 & sleep 30; echo done"]}])
+        t0 = time.monotonic()
+        b.main()
+        self.assertLess(time.monotonic() - t0, 15)
+        self.assertTrue(all(r["timed_out"] and not r["ok"] for r in b.runs))
+
+    def test_budget_limits_repetitions(self):
+        with EnvPatch(FAKE_SLEEP="0.15"):
+            b = self.f.bench(["--reps", "50", "--min-reps", "2", "--phases", "A",
+                              "--budget", "4", "--share-a", "0.5"])
+            t0 = time.monotonic()
+            b.main()
+        self.assertLess(time.monotonic() - t0, 8)
+        self.assertGreaterEqual(b.reps_done, 2)
+        self.assertLess(b.reps_done, 50)
+        self.assertTrue(any("phase A stopped" in n for n in b.notes))
+
+    def test_preflight_names_what_is_missing(self):
+        a = bench.parse_args(["--build", self.f.build])
+        missing = bench.preflight(a)
+        self.assertTrue(any(m.endswith("launch_storm") for m in missing))
+        self.assertFalse(any(m.endswith("overlapcheck") for m in missing))
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=1)

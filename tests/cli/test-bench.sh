@@ -1,0 +1,46 @@
+#!/bin/sh
+# test-bench.sh: the benchmark tooling, checked on the CPU (issue 7).
+#   - bench/test_bench.py: the GPU driver's logic against stand-in programs
+#   - the floor collector exports InitializeInjection and links libcupti
+#   - insert-rate writes real traces and reports sane numbers
+#   - analyze-scale.sh's argument checking
+. "$(dirname "$0")/lib.sh"
+
+out=$(python3 bench/test_bench.py 2>&1)
+rc=$?
+like "bench driver unit tests pass" "$(printf '%s\n' "$out" | tail -n 1)" '^OK'
+[ $rc -eq 0 ] || printf '%s\n' "$out" | tail -n 40
+
+so=$BUILD/bench/libbare-collector.so
+if [ "${HAVE_CUPTI-1}" = 1 ]; then
+	ok "floor collector is built with CUPTI" test -f "$so"
+	ok "floor collector exports InitializeInjection" sh -c "nm -D --defined-only '$so' | grep -qw InitializeInjection"
+	ok "floor collector exports nothing else" sh -c "[ \$(nm -D --defined-only '$so' | grep -c ' T ') -eq 1 ]"
+	ok "floor collector links libcupti" sh -c "ldd '$so' | grep -q libcupti"
+fi
+
+ir=$BUILD/bench/insert-rate
+res=$("$ir" -n 3000 -b 500 -d "$TMP" 2>&1)
+is "insert-rate exits 0" "$?" 0
+like "insert-rate: sqlite line" "$res" '^BENCH name=sqlite rows=12000 launches=3000 rows_per_s=[0-9]+ bytes=[0-9]+ '
+like "insert-rate: sqlite_noindex line" "$res" 'BENCH name=sqlite_noindex rows=12000 '
+like "insert-rate: fwrite line" "$res" 'BENCH name=fwrite rows=12000 launches=3000 rows_per_s=[0-9]+ bytes=1152000 '
+is "insert-rate removes its scratch files" "$(ls "$TMP" | wc -l | tr -d ' ')" 0
+"$ir" -n 200 -d "$TMP" -k >/dev/null 2>&1
+kept=$(ls "$TMP"/insert-rate-*.db.kept 2>/dev/null | head -n 1)
+ok "insert-rate -k keeps a trace" test -n "$kept"
+if [ -n "$kept" ]; then
+	is "kept trace holds every op" "$(sqlite3 "$kept" 'select count(*) from ops')" 200
+	is "kept trace holds both API rows per launch" "$(sqlite3 "$kept" 'select count(*) from api')" 400
+	is "kept trace is an overlapcheck trace" "$(sqlite3 "$kept" 'pragma application_id')" 1329812562
+	is "kept trace passes integrity_check" "$(sqlite3 "$kept" 'pragma integrity_check')" ok
+fi
+"$ir" -n 0 >/dev/null 2>"$TMP/err"
+is "insert-rate rejects -n 0" "$?" 2
+like "insert-rate says why" "$(cat "$TMP/err")" "invalid -n '0'"
+
+sh bench/analyze-scale.sh --sizes 12x >/dev/null 2>"$TMP/err"
+is "analyze-scale rejects a bad size" "$?" 2
+like "analyze-scale says why" "$(cat "$TMP/err")" "invalid size '12x'"
+
+done_testing
