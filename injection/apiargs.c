@@ -1,0 +1,552 @@
+/*
+ * apiargs.c: read the stream, size and pointer arguments of CUDA calls.
+ *
+ * CUPTI hands a callback the call's parameters as the generated
+ * <name>_params structs (generated_cuda_runtime_api_meta.h,
+ * generated_cuda_meta.h). This file maps each callback id the tracer enables
+ * to its class and copies the arguments activity records lack. The table of
+ * ids is the single list of what the tracer subscribes to: adding an entry
+ * point means adding one line to a table and one case to a switch.
+ *
+ * CUDA 13's <<<>>> launches go through __cudaLaunchKernel, whose parameters
+ * (a cudaKernel_t, grid, block, args, shared memory, stream) are laid out like
+ * cudaLaunchKernel's; the generated headers have no struct for it.
+ */
+#include <string.h>
+
+#include <cuda.h>
+#include <cuda_runtime_api.h>
+
+#include "apiargs.h"
+#include "overlapcheck/trace.h"
+
+#define RT(x) CUPTI_RUNTIME_TRACE_CBID_##x
+#define DRV(x) CUPTI_DRIVER_TRACE_CBID_##x
+
+/* Same layout as cudaLaunchKernel_v7000_params (crt/device_functions.h). */
+struct launch13_params {
+	const void *kernel;
+	dim3 gridDim;
+	dim3 blockDim;
+	void **args;
+	size_t sharedMem;
+	cudaStream_t stream;
+};
+
+static const CUpti_CallbackId rt_ids[] = {
+	/* launches */
+	RT(cudaLaunchKernel_v7000), RT(cudaLaunchKernel_ptsz_v7000),
+	RT(__cudaLaunchKernel_v13000), RT(__cudaLaunchKernel_ptsz_v13000),
+	RT(cudaLaunchKernelExC_v11060), RT(cudaLaunchKernelExC_ptsz_v11060),
+	RT(cudaLaunchCooperativeKernel_v9000), RT(cudaLaunchCooperativeKernel_ptsz_v9000),
+	/* copies */
+	RT(cudaMemcpy_v3020), RT(cudaMemcpy_ptds_v7000),
+	RT(cudaMemcpy2D_v3020), RT(cudaMemcpy2D_ptds_v7000),
+	RT(cudaMemcpy3D_v3020), RT(cudaMemcpy3D_ptds_v7000),
+	RT(cudaMemcpyAsync_v3020), RT(cudaMemcpyAsync_ptsz_v7000),
+	RT(cudaMemcpy2DAsync_v3020), RT(cudaMemcpy2DAsync_ptsz_v7000),
+	RT(cudaMemcpy3DAsync_v3020), RT(cudaMemcpy3DAsync_ptsz_v7000),
+	RT(cudaMemcpyPeer_v4000), RT(cudaMemcpyPeerAsync_v4000),
+	RT(cudaMemcpy3DPeer_v4000), RT(cudaMemcpy3DPeer_ptds_v7000),
+	RT(cudaMemcpy3DPeerAsync_v4000), RT(cudaMemcpy3DPeerAsync_ptsz_v7000),
+	/* memsets */
+	RT(cudaMemset_v3020), RT(cudaMemset_ptds_v7000),
+	RT(cudaMemset2D_v3020), RT(cudaMemset2D_ptds_v7000),
+	RT(cudaMemset3D_v3020), RT(cudaMemset3D_ptds_v7000),
+	RT(cudaMemsetAsync_v3020), RT(cudaMemsetAsync_ptsz_v7000),
+	RT(cudaMemset2DAsync_v3020), RT(cudaMemset2DAsync_ptsz_v7000),
+	RT(cudaMemset3DAsync_v3020), RT(cudaMemset3DAsync_ptsz_v7000),
+	/* streams, events, graphs */
+	RT(cudaStreamCreate_v3020), RT(cudaStreamCreateWithFlags_v5000),
+	RT(cudaStreamCreateWithPriority_v5050),
+	RT(cudaStreamDestroy_v3020), RT(cudaStreamDestroy_v5050),
+	RT(cudaEventRecord_v3020), RT(cudaEventRecord_ptsz_v7000),
+	RT(cudaEventRecordWithFlags_v11010), RT(cudaEventRecordWithFlags_ptsz_v11010),
+	RT(cudaStreamWaitEvent_v3020), RT(cudaStreamWaitEvent_ptsz_v7000),
+	RT(cudaGraphLaunch_v10000), RT(cudaGraphLaunch_ptsz_v10000),
+};
+
+static const CUpti_CallbackId drv_ids[] = {
+	DRV(cuLaunchKernel), DRV(cuLaunchKernel_ptsz),
+	DRV(cuLaunchKernelEx), DRV(cuLaunchKernelEx_ptsz),
+	DRV(cuLaunchCooperativeKernel), DRV(cuLaunchCooperativeKernel_ptsz),
+	DRV(cuMemcpy), DRV(cuMemcpy_ptds), DRV(cuMemcpyAsync), DRV(cuMemcpyAsync_ptsz),
+	DRV(cuMemcpyHtoD_v2), DRV(cuMemcpyHtoD_v2_ptds),
+	DRV(cuMemcpyDtoH_v2), DRV(cuMemcpyDtoH_v2_ptds),
+	DRV(cuMemcpyDtoD_v2), DRV(cuMemcpyDtoD_v2_ptds),
+	DRV(cuMemcpyHtoDAsync_v2), DRV(cuMemcpyHtoDAsync_v2_ptsz),
+	DRV(cuMemcpyDtoHAsync_v2), DRV(cuMemcpyDtoHAsync_v2_ptsz),
+	DRV(cuMemcpyDtoDAsync_v2), DRV(cuMemcpyDtoDAsync_v2_ptsz),
+	DRV(cuMemcpy2DAsync_v2), DRV(cuMemcpy2DAsync_v2_ptsz),
+	DRV(cuMemcpy3DAsync_v2), DRV(cuMemcpy3DAsync_v2_ptsz),
+	DRV(cuMemcpyPeerAsync), DRV(cuMemcpyPeerAsync_ptsz),
+	DRV(cuMemsetD8Async), DRV(cuMemsetD8Async_ptsz),
+	DRV(cuMemsetD16Async), DRV(cuMemsetD16Async_ptsz),
+	DRV(cuMemsetD32Async), DRV(cuMemsetD32Async_ptsz),
+	DRV(cuStreamCreate), DRV(cuStreamCreateWithPriority),
+	DRV(cuStreamDestroy_v2),
+	DRV(cuEventRecord), DRV(cuEventRecord_ptsz),
+	DRV(cuEventRecordWithFlags), DRV(cuEventRecordWithFlags_ptsz),
+	DRV(cuStreamWaitEvent), DRV(cuStreamWaitEvent_ptsz),
+	DRV(cuGraphLaunch), DRV(cuGraphLaunch_ptsz),
+};
+
+const CUpti_CallbackId *oc_args_cbids(CUpti_CallbackDomain domain, size_t *n)
+{
+	if (domain == CUPTI_CB_DOMAIN_RUNTIME_API) {
+		*n = sizeof rt_ids / sizeof rt_ids[0];
+		return rt_ids;
+	}
+	if (domain == CUPTI_CB_DOMAIN_DRIVER_API) {
+		*n = sizeof drv_ids / sizeof drv_ids[0];
+		return drv_ids;
+	}
+	*n = 0;
+	return NULL;
+}
+
+int oc_args_is_ptsz(CUpti_CallbackDomain domain, CUpti_CallbackId cbid)
+{
+	if (domain == CUPTI_CB_DOMAIN_RUNTIME_API) {
+		switch (cbid) {
+		case RT(cudaLaunchKernel_ptsz_v7000): case RT(__cudaLaunchKernel_ptsz_v13000):
+		case RT(cudaLaunchKernelExC_ptsz_v11060): case RT(cudaLaunchCooperativeKernel_ptsz_v9000):
+		case RT(cudaMemcpy_ptds_v7000): case RT(cudaMemcpy2D_ptds_v7000):
+		case RT(cudaMemcpy3D_ptds_v7000): case RT(cudaMemcpyAsync_ptsz_v7000):
+		case RT(cudaMemcpy2DAsync_ptsz_v7000): case RT(cudaMemcpy3DAsync_ptsz_v7000):
+		case RT(cudaMemcpy3DPeer_ptds_v7000): case RT(cudaMemcpy3DPeerAsync_ptsz_v7000):
+		case RT(cudaMemset_ptds_v7000): case RT(cudaMemset2D_ptds_v7000):
+		case RT(cudaMemset3D_ptds_v7000): case RT(cudaMemsetAsync_ptsz_v7000):
+		case RT(cudaMemset2DAsync_ptsz_v7000): case RT(cudaMemset3DAsync_ptsz_v7000):
+		case RT(cudaEventRecord_ptsz_v7000): case RT(cudaEventRecordWithFlags_ptsz_v11010):
+		case RT(cudaStreamWaitEvent_ptsz_v7000): case RT(cudaGraphLaunch_ptsz_v10000):
+			return 1;
+		default:
+			return 0;
+		}
+	}
+	if (domain == CUPTI_CB_DOMAIN_DRIVER_API) {
+		switch (cbid) {
+		case DRV(cuLaunchKernel_ptsz): case DRV(cuLaunchKernelEx_ptsz):
+		case DRV(cuLaunchCooperativeKernel_ptsz):
+		case DRV(cuMemcpy_ptds): case DRV(cuMemcpyAsync_ptsz):
+		case DRV(cuMemcpyHtoD_v2_ptds): case DRV(cuMemcpyDtoH_v2_ptds):
+		case DRV(cuMemcpyDtoD_v2_ptds): case DRV(cuMemcpyHtoDAsync_v2_ptsz):
+		case DRV(cuMemcpyDtoHAsync_v2_ptsz): case DRV(cuMemcpyDtoDAsync_v2_ptsz):
+		case DRV(cuMemcpy2DAsync_v2_ptsz): case DRV(cuMemcpy3DAsync_v2_ptsz):
+		case DRV(cuMemcpyPeerAsync_ptsz):
+		case DRV(cuMemsetD8Async_ptsz): case DRV(cuMemsetD16Async_ptsz):
+		case DRV(cuMemsetD32Async_ptsz):
+		case DRV(cuEventRecord_ptsz): case DRV(cuEventRecordWithFlags_ptsz):
+		case DRV(cuStreamWaitEvent_ptsz): case DRV(cuGraphLaunch_ptsz):
+			return 1;
+		default:
+			return 0;
+		}
+	}
+	return 0;
+}
+
+int oc_args_classify(uint64_t handle, int ptsz)
+{
+	if (handle == 0)
+		return ptsz ? OC_HANDLE_PER_THREAD : OC_HANDLE_LEGACY;
+	if (handle == (uint64_t)(uintptr_t)cudaStreamLegacy)
+		return OC_HANDLE_LEGACY;
+	if (handle == (uint64_t)(uintptr_t)cudaStreamPerThread)
+		return OC_HANDLE_PER_THREAD;
+	return OC_HANDLE_EXPLICIT;
+}
+
+static void row_clear(struct oc_args_row *r)
+{
+	memset(r, 0, sizeof *r);
+	r->stream_handle = r->stream_id = r->host_ptr = r->bytes = OC_ARG_NONE;
+	r->event_handle = r->flags = r->priority = OC_ARG_NONE;
+}
+
+#define P(type) ((const type *)params)
+#define H(x) ((int64_t)(uintptr_t)(x))
+
+/* cudaMemcpyKind: host side of a copy, when the kind says which it is. */
+static int64_t rt_host_ptr(enum cudaMemcpyKind kind, const void *dst, const void *src)
+{
+	if (kind == cudaMemcpyHostToDevice || kind == cudaMemcpyHostToHost)
+		return H(src);
+	if (kind == cudaMemcpyDeviceToHost)
+		return H(dst);
+	return OC_ARG_NONE;
+}
+
+static int64_t extent_bytes(struct cudaExtent e)
+{
+	return (int64_t)(e.width * (e.height ? e.height : 1) * (e.depth ? e.depth : 1));
+}
+
+static enum cudaMemcpyKind p3d_host(const struct cudaMemcpy3DParms *p, int64_t *host, int64_t *bytes)
+{
+	*host = OC_ARG_NONE;
+	*bytes = OC_ARG_NONE;
+	if (!p)
+		return cudaMemcpyDefault;
+	*bytes = extent_bytes(p->extent);
+	*host = rt_host_ptr(p->kind, p->dstPtr.ptr, p->srcPtr.ptr);
+	return p->kind;
+}
+
+static enum oc_cb_class extract_rt(CUpti_CallbackId cbid, const void *params,
+				   struct oc_args_row *r, void *const **sp)
+{
+	switch (cbid) {
+	case RT(cudaLaunchKernel_v7000): case RT(cudaLaunchKernel_ptsz_v7000):
+		r->stream_handle = H(P(cudaLaunchKernel_v7000_params)->stream);
+		return OC_CB_LAUNCH;
+	case RT(__cudaLaunchKernel_v13000): case RT(__cudaLaunchKernel_ptsz_v13000):
+		r->stream_handle = H(P(struct launch13_params)->stream);
+		return OC_CB_LAUNCH;
+	case RT(cudaLaunchKernelExC_v11060): case RT(cudaLaunchKernelExC_ptsz_v11060): {
+		const cudaLaunchConfig_t *c = P(cudaLaunchKernelExC_v11060_params)->config;
+
+		r->stream_handle = c ? H(c->stream) : 0;
+		return OC_CB_LAUNCH;
+	}
+	case RT(cudaLaunchCooperativeKernel_v9000): case RT(cudaLaunchCooperativeKernel_ptsz_v9000):
+		r->stream_handle = H(P(cudaLaunchCooperativeKernel_v9000_params)->stream);
+		return OC_CB_LAUNCH;
+
+	case RT(cudaMemcpy_v3020): case RT(cudaMemcpy_ptds_v7000): {
+		const cudaMemcpy_v3020_params *p = P(cudaMemcpy_v3020_params);
+
+		r->stream_handle = 0;
+		r->bytes = (int64_t)p->count;
+		r->host_ptr = rt_host_ptr(p->kind, p->dst, p->src);
+		return OC_CB_COPY;
+	}
+	case RT(cudaMemcpy2D_v3020): case RT(cudaMemcpy2D_ptds_v7000): {
+		const cudaMemcpy2D_v3020_params *p = P(cudaMemcpy2D_v3020_params);
+
+		r->stream_handle = 0;
+		r->bytes = (int64_t)(p->width * p->height);
+		r->host_ptr = rt_host_ptr(p->kind, p->dst, p->src);
+		return OC_CB_COPY;
+	}
+	case RT(cudaMemcpy3D_v3020): case RT(cudaMemcpy3D_ptds_v7000):
+		r->stream_handle = 0;
+		p3d_host(P(cudaMemcpy3D_v3020_params)->p, &r->host_ptr, &r->bytes);
+		return OC_CB_COPY;
+	case RT(cudaMemcpyAsync_v3020): case RT(cudaMemcpyAsync_ptsz_v7000): {
+		const cudaMemcpyAsync_v3020_params *p = P(cudaMemcpyAsync_v3020_params);
+
+		r->stream_handle = H(p->stream);
+		r->bytes = (int64_t)p->count;
+		r->host_ptr = rt_host_ptr(p->kind, p->dst, p->src);
+		return OC_CB_COPY;
+	}
+	case RT(cudaMemcpy2DAsync_v3020): case RT(cudaMemcpy2DAsync_ptsz_v7000): {
+		const cudaMemcpy2DAsync_v3020_params *p = P(cudaMemcpy2DAsync_v3020_params);
+
+		r->stream_handle = H(p->stream);
+		r->bytes = (int64_t)(p->width * p->height);
+		r->host_ptr = rt_host_ptr(p->kind, p->dst, p->src);
+		return OC_CB_COPY;
+	}
+	case RT(cudaMemcpy3DAsync_v3020): case RT(cudaMemcpy3DAsync_ptsz_v7000): {
+		const cudaMemcpy3DAsync_v3020_params *p = P(cudaMemcpy3DAsync_v3020_params);
+
+		r->stream_handle = H(p->stream);
+		p3d_host(p->p, &r->host_ptr, &r->bytes);
+		return OC_CB_COPY;
+	}
+	case RT(cudaMemcpyPeer_v4000):
+		r->stream_handle = 0;
+		r->bytes = (int64_t)P(cudaMemcpyPeer_v4000_params)->count;
+		return OC_CB_COPY;
+	case RT(cudaMemcpyPeerAsync_v4000): {
+		const cudaMemcpyPeerAsync_v4000_params *p = P(cudaMemcpyPeerAsync_v4000_params);
+
+		r->stream_handle = H(p->stream);
+		r->bytes = (int64_t)p->count;
+		return OC_CB_COPY;
+	}
+	case RT(cudaMemcpy3DPeer_v4000): case RT(cudaMemcpy3DPeer_ptds_v7000): {
+		const struct cudaMemcpy3DPeerParms *p = P(cudaMemcpy3DPeer_v4000_params)->p;
+
+		r->stream_handle = 0;
+		if (p)
+			r->bytes = extent_bytes(p->extent);
+		return OC_CB_COPY;
+	}
+	case RT(cudaMemcpy3DPeerAsync_v4000): case RT(cudaMemcpy3DPeerAsync_ptsz_v7000): {
+		const cudaMemcpy3DPeerAsync_v4000_params *p = P(cudaMemcpy3DPeerAsync_v4000_params);
+
+		r->stream_handle = H(p->stream);
+		if (p->p)
+			r->bytes = extent_bytes(p->p->extent);
+		return OC_CB_COPY;
+	}
+
+	case RT(cudaMemset_v3020): case RT(cudaMemset_ptds_v7000):
+		r->stream_handle = 0;
+		r->bytes = (int64_t)P(cudaMemset_v3020_params)->count;
+		return OC_CB_MEMSET;
+	case RT(cudaMemset2D_v3020): case RT(cudaMemset2D_ptds_v7000): {
+		const cudaMemset2D_v3020_params *p = P(cudaMemset2D_v3020_params);
+
+		r->stream_handle = 0;
+		r->bytes = (int64_t)(p->width * p->height);
+		return OC_CB_MEMSET;
+	}
+	case RT(cudaMemset3D_v3020): case RT(cudaMemset3D_ptds_v7000):
+		r->stream_handle = 0;
+		r->bytes = extent_bytes(P(cudaMemset3D_v3020_params)->extent);
+		return OC_CB_MEMSET;
+	case RT(cudaMemsetAsync_v3020): case RT(cudaMemsetAsync_ptsz_v7000): {
+		const cudaMemsetAsync_v3020_params *p = P(cudaMemsetAsync_v3020_params);
+
+		r->stream_handle = H(p->stream);
+		r->bytes = (int64_t)p->count;
+		return OC_CB_MEMSET;
+	}
+	case RT(cudaMemset2DAsync_v3020): case RT(cudaMemset2DAsync_ptsz_v7000): {
+		const cudaMemset2DAsync_v3020_params *p = P(cudaMemset2DAsync_v3020_params);
+
+		r->stream_handle = H(p->stream);
+		r->bytes = (int64_t)(p->width * p->height);
+		return OC_CB_MEMSET;
+	}
+	case RT(cudaMemset3DAsync_v3020): case RT(cudaMemset3DAsync_ptsz_v7000): {
+		const cudaMemset3DAsync_v3020_params *p = P(cudaMemset3DAsync_v3020_params);
+
+		r->stream_handle = H(p->stream);
+		r->bytes = extent_bytes(p->extent);
+		return OC_CB_MEMSET;
+	}
+
+	case RT(cudaStreamCreate_v3020):
+		r->flags = 0;
+		*sp = (void *const *)P(cudaStreamCreate_v3020_params)->pStream;
+		return OC_CB_STREAM_CREATE;
+	case RT(cudaStreamCreateWithFlags_v5000): {
+		const cudaStreamCreateWithFlags_v5000_params *p = P(cudaStreamCreateWithFlags_v5000_params);
+
+		r->flags = p->flags;
+		*sp = (void *const *)p->pStream;
+		return OC_CB_STREAM_CREATE;
+	}
+	case RT(cudaStreamCreateWithPriority_v5050): {
+		const cudaStreamCreateWithPriority_v5050_params *p =
+			P(cudaStreamCreateWithPriority_v5050_params);
+
+		r->flags = p->flags;
+		r->priority = p->priority;
+		*sp = (void *const *)p->pStream;
+		return OC_CB_STREAM_CREATE;
+	}
+	case RT(cudaStreamDestroy_v3020): case RT(cudaStreamDestroy_v5050):
+		r->stream_handle = H(P(cudaStreamDestroy_v5050_params)->stream);
+		return OC_CB_STREAM_DESTROY;
+	case RT(cudaEventRecord_v3020): case RT(cudaEventRecord_ptsz_v7000): {
+		const cudaEventRecord_v3020_params *p = P(cudaEventRecord_v3020_params);
+
+		r->stream_handle = H(p->stream);
+		r->event_handle = H(p->event);
+		return OC_CB_EVENT_RECORD;
+	}
+	case RT(cudaEventRecordWithFlags_v11010): case RT(cudaEventRecordWithFlags_ptsz_v11010): {
+		const cudaEventRecordWithFlags_v11010_params *p = P(cudaEventRecordWithFlags_v11010_params);
+
+		r->stream_handle = H(p->stream);
+		r->event_handle = H(p->event);
+		r->flags = p->flags;
+		return OC_CB_EVENT_RECORD;
+	}
+	case RT(cudaStreamWaitEvent_v3020): case RT(cudaStreamWaitEvent_ptsz_v7000): {
+		const cudaStreamWaitEvent_v3020_params *p = P(cudaStreamWaitEvent_v3020_params);
+
+		r->stream_handle = H(p->stream);
+		r->event_handle = H(p->event);
+		r->flags = p->flags;
+		return OC_CB_STREAM_WAIT;
+	}
+	case RT(cudaGraphLaunch_v10000): case RT(cudaGraphLaunch_ptsz_v10000):
+		r->stream_handle = H(P(cudaGraphLaunch_v10000_params)->stream);
+		return OC_CB_GRAPH_LAUNCH;
+	default:
+		return OC_CB_NONE;
+	}
+}
+
+static enum oc_cb_class extract_drv(CUpti_CallbackId cbid, const void *params,
+				    struct oc_args_row *r, void *const **sp)
+{
+	switch (cbid) {
+	case DRV(cuLaunchKernel): case DRV(cuLaunchKernel_ptsz):
+		r->stream_handle = H(P(cuLaunchKernel_params)->hStream);
+		return OC_CB_LAUNCH;
+	case DRV(cuLaunchKernelEx): case DRV(cuLaunchKernelEx_ptsz): {
+		const CUlaunchConfig *c = P(cuLaunchKernelEx_params)->config;
+
+		r->stream_handle = c ? H(c->hStream) : 0;
+		return OC_CB_LAUNCH;
+	}
+	case DRV(cuLaunchCooperativeKernel): case DRV(cuLaunchCooperativeKernel_ptsz):
+		r->stream_handle = H(P(cuLaunchCooperativeKernel_params)->hStream);
+		return OC_CB_LAUNCH;
+
+	case DRV(cuMemcpy): case DRV(cuMemcpy_ptds):
+		r->stream_handle = 0;
+		r->bytes = (int64_t)P(cuMemcpy_params)->ByteCount;
+		return OC_CB_COPY;
+	case DRV(cuMemcpyAsync): case DRV(cuMemcpyAsync_ptsz):
+		r->stream_handle = H(P(cuMemcpyAsync_params)->hStream);
+		r->bytes = (int64_t)P(cuMemcpyAsync_params)->ByteCount;
+		return OC_CB_COPY;
+	case DRV(cuMemcpyHtoD_v2): case DRV(cuMemcpyHtoD_v2_ptds):
+		r->stream_handle = 0;
+		r->bytes = (int64_t)P(cuMemcpyHtoD_v2_params)->ByteCount;
+		r->host_ptr = H(P(cuMemcpyHtoD_v2_params)->srcHost);
+		return OC_CB_COPY;
+	case DRV(cuMemcpyDtoH_v2): case DRV(cuMemcpyDtoH_v2_ptds):
+		r->stream_handle = 0;
+		r->bytes = (int64_t)P(cuMemcpyDtoH_v2_params)->ByteCount;
+		r->host_ptr = H(P(cuMemcpyDtoH_v2_params)->dstHost);
+		return OC_CB_COPY;
+	case DRV(cuMemcpyDtoD_v2): case DRV(cuMemcpyDtoD_v2_ptds):
+		r->stream_handle = 0;
+		r->bytes = (int64_t)P(cuMemcpyDtoD_v2_params)->ByteCount;
+		return OC_CB_COPY;
+	case DRV(cuMemcpyHtoDAsync_v2): case DRV(cuMemcpyHtoDAsync_v2_ptsz): {
+		const cuMemcpyHtoDAsync_v2_params *p = P(cuMemcpyHtoDAsync_v2_params);
+
+		r->stream_handle = H(p->hStream);
+		r->bytes = (int64_t)p->ByteCount;
+		r->host_ptr = H(p->srcHost);
+		return OC_CB_COPY;
+	}
+	case DRV(cuMemcpyDtoHAsync_v2): case DRV(cuMemcpyDtoHAsync_v2_ptsz): {
+		const cuMemcpyDtoHAsync_v2_params *p = P(cuMemcpyDtoHAsync_v2_params);
+
+		r->stream_handle = H(p->hStream);
+		r->bytes = (int64_t)p->ByteCount;
+		r->host_ptr = H(p->dstHost);
+		return OC_CB_COPY;
+	}
+	case DRV(cuMemcpyDtoDAsync_v2): case DRV(cuMemcpyDtoDAsync_v2_ptsz):
+		r->stream_handle = H(P(cuMemcpyDtoDAsync_v2_params)->hStream);
+		r->bytes = (int64_t)P(cuMemcpyDtoDAsync_v2_params)->ByteCount;
+		return OC_CB_COPY;
+	case DRV(cuMemcpy2DAsync_v2): case DRV(cuMemcpy2DAsync_v2_ptsz): {
+		const cuMemcpy2DAsync_v2_params *p = P(cuMemcpy2DAsync_v2_params);
+
+		r->stream_handle = H(p->hStream);
+		if (p->pCopy) {
+			r->bytes = (int64_t)(p->pCopy->WidthInBytes * p->pCopy->Height);
+			if (p->pCopy->srcMemoryType == CU_MEMORYTYPE_HOST)
+				r->host_ptr = H(p->pCopy->srcHost);
+			else if (p->pCopy->dstMemoryType == CU_MEMORYTYPE_HOST)
+				r->host_ptr = H(p->pCopy->dstHost);
+		}
+		return OC_CB_COPY;
+	}
+	case DRV(cuMemcpy3DAsync_v2): case DRV(cuMemcpy3DAsync_v2_ptsz): {
+		const cuMemcpy3DAsync_v2_params *p = P(cuMemcpy3DAsync_v2_params);
+
+		r->stream_handle = H(p->hStream);
+		if (p->pCopy) {
+			r->bytes = (int64_t)(p->pCopy->WidthInBytes * p->pCopy->Height *
+					     (p->pCopy->Depth ? p->pCopy->Depth : 1));
+			if (p->pCopy->srcMemoryType == CU_MEMORYTYPE_HOST)
+				r->host_ptr = H(p->pCopy->srcHost);
+			else if (p->pCopy->dstMemoryType == CU_MEMORYTYPE_HOST)
+				r->host_ptr = H(p->pCopy->dstHost);
+		}
+		return OC_CB_COPY;
+	}
+	case DRV(cuMemcpyPeerAsync): case DRV(cuMemcpyPeerAsync_ptsz):
+		r->stream_handle = H(P(cuMemcpyPeerAsync_params)->hStream);
+		r->bytes = (int64_t)P(cuMemcpyPeerAsync_params)->ByteCount;
+		return OC_CB_COPY;
+
+	case DRV(cuMemsetD8Async): case DRV(cuMemsetD8Async_ptsz):
+		r->stream_handle = H(P(cuMemsetD8Async_params)->hStream);
+		r->bytes = (int64_t)P(cuMemsetD8Async_params)->N;
+		return OC_CB_MEMSET;
+	case DRV(cuMemsetD16Async): case DRV(cuMemsetD16Async_ptsz):
+		r->stream_handle = H(P(cuMemsetD16Async_params)->hStream);
+		r->bytes = (int64_t)P(cuMemsetD16Async_params)->N * 2;
+		return OC_CB_MEMSET;
+	case DRV(cuMemsetD32Async): case DRV(cuMemsetD32Async_ptsz):
+		r->stream_handle = H(P(cuMemsetD32Async_params)->hStream);
+		r->bytes = (int64_t)P(cuMemsetD32Async_params)->N * 4;
+		return OC_CB_MEMSET;
+
+	case DRV(cuStreamCreate):
+		r->flags = P(cuStreamCreate_params)->Flags;
+		*sp = (void *const *)P(cuStreamCreate_params)->phStream;
+		return OC_CB_STREAM_CREATE;
+	case DRV(cuStreamCreateWithPriority):
+		r->flags = P(cuStreamCreateWithPriority_params)->flags;
+		r->priority = P(cuStreamCreateWithPriority_params)->priority;
+		*sp = (void *const *)P(cuStreamCreateWithPriority_params)->phStream;
+		return OC_CB_STREAM_CREATE;
+	case DRV(cuStreamDestroy_v2):
+		r->stream_handle = H(P(cuStreamDestroy_v2_params)->hStream);
+		return OC_CB_STREAM_DESTROY;
+	case DRV(cuEventRecord): case DRV(cuEventRecord_ptsz):
+		r->stream_handle = H(P(cuEventRecord_params)->hStream);
+		r->event_handle = H(P(cuEventRecord_params)->hEvent);
+		return OC_CB_EVENT_RECORD;
+	case DRV(cuEventRecordWithFlags): case DRV(cuEventRecordWithFlags_ptsz): {
+		const cuEventRecordWithFlags_params *p = P(cuEventRecordWithFlags_params);
+
+		r->stream_handle = H(p->hStream);
+		r->event_handle = H(p->hEvent);
+		r->flags = p->flags;
+		return OC_CB_EVENT_RECORD;
+	}
+	case DRV(cuStreamWaitEvent): case DRV(cuStreamWaitEvent_ptsz): {
+		const cuStreamWaitEvent_params *p = P(cuStreamWaitEvent_params);
+
+		r->stream_handle = H(p->hStream);
+		r->event_handle = H(p->hEvent);
+		r->flags = p->Flags;
+		return OC_CB_STREAM_WAIT;
+	}
+	case DRV(cuGraphLaunch): case DRV(cuGraphLaunch_ptsz):
+		r->stream_handle = H(P(cuGraphLaunch_params)->hStream);
+		return OC_CB_GRAPH_LAUNCH;
+	default:
+		return OC_CB_NONE;
+	}
+}
+
+enum oc_cb_class oc_args_extract(CUpti_CallbackDomain domain, CUpti_CallbackId cbid,
+				 const void *params, struct oc_args_row *row,
+				 void *const **out_stream_ptr)
+{
+	struct oc_args_row r;
+	void *const *sp = NULL;
+	enum oc_cb_class cls;
+
+	row_clear(&r);
+	if (!params)
+		return OC_CB_NONE;
+	if (domain == CUPTI_CB_DOMAIN_RUNTIME_API)
+		cls = extract_rt(cbid, params, &r, &sp);
+	else if (domain == CUPTI_CB_DOMAIN_DRIVER_API)
+		cls = extract_drv(cbid, params, &r, &sp);
+	else
+		cls = OC_CB_NONE;
+	if (cls == OC_CB_NONE)
+		return cls;
+	r.cbid = cbid;
+	r.domain = domain == CUPTI_CB_DOMAIN_RUNTIME_API ? OC_API_RUNTIME : OC_API_DRIVER;
+	r.cls = (uint8_t)cls;
+	r.ptsz = (uint8_t)oc_args_is_ptsz(domain, cbid);
+	if (r.stream_handle != OC_ARG_NONE)
+		r.handle_kind = (uint8_t)oc_args_classify((uint64_t)r.stream_handle, r.ptsz);
+	*row = r;
+	if (out_stream_ptr)
+		*out_stream_ptr = sp;
+	return cls;
+}

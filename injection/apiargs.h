@@ -1,0 +1,78 @@
+/*
+ * apiargs.h: what the API callbacks copy out of a CUDA call's parameters.
+ *
+ * Activity records lack the stream handle a call was given, the host pointer
+ * of a copy and the flags of a new stream. The callbacks (inject.c) copy them
+ * into a struct oc_args_row with oc_args_extract(), which knows the parameter
+ * layout of every runtime and driver entry point the tracer enables (the
+ * table oc_args_cbids()). Extraction is pure: no CUPTI or CUDA calls.
+ */
+#ifndef OC_INJ_APIARGS_H
+#define OC_INJ_APIARGS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <cupti.h>
+
+enum oc_cb_class {
+	OC_CB_NONE = 0,
+	OC_CB_LAUNCH,          /* kernel launch (any variant) */
+	OC_CB_COPY,            /* memcpy, async or not */
+	OC_CB_MEMSET,
+	OC_CB_STREAM_CREATE,   /* the new handle is read at exit */
+	OC_CB_STREAM_DESTROY,
+	OC_CB_EVENT_RECORD,
+	OC_CB_STREAM_WAIT,     /* cudaStreamWaitEvent */
+	OC_CB_GRAPH_LAUNCH,
+};
+
+/* One api_args row; see schema/trace.sql. Absent integers are OC_ARG_NONE. */
+#define OC_ARG_NONE INT64_MIN
+
+struct oc_args_row {
+	uint32_t correlation_id;
+	uint32_t cbid;
+	uint32_t tid;
+	uint8_t  domain;          /* enum oc_api_domain */
+	uint8_t  handle_kind;     /* enum oc_handle_kind */
+	uint8_t  cls;             /* enum oc_cb_class */
+	uint8_t  ptsz;            /* a _ptsz/_ptds variant */
+	uint32_t context_id;      /* CUPTI context id, 0 if none */
+	int64_t  stream_handle;
+	int64_t  stream_id;
+	int64_t  host_ptr;
+	int64_t  bytes;
+	int64_t  event_handle;
+	int64_t  flags;           /* stream creation flags */
+	int64_t  priority;        /* stream creation priority */
+};
+
+/*
+ * The callback ids to enable in a domain (CUPTI_CB_DOMAIN_RUNTIME_API or
+ * CUPTI_CB_DOMAIN_DRIVER_API); *n receives the count.
+ */
+const CUpti_CallbackId *oc_args_cbids(CUpti_CallbackDomain domain, size_t *n);
+
+/* Whether cbid is a per-thread-default-stream variant (_ptsz, _ptds). */
+int oc_args_is_ptsz(CUpti_CallbackDomain domain, CUpti_CallbackId cbid);
+
+/*
+ * METHOD.md's handle rule: 0 is the legacy stream, unless the call is a
+ * _ptsz/_ptds variant, where it is the per-thread stream; 0x1
+ * (cudaStreamLegacy) legacy; 0x2 (cudaStreamPerThread) per-thread; anything
+ * else an explicit stream. Returns enum oc_handle_kind.
+ */
+int oc_args_classify(uint64_t handle, int ptsz);
+
+/*
+ * Fill row from a call's parameters (CUpti_CallbackData.functionParams) at
+ * the API enter site. row's correlation, tid and context fields are left to
+ * the caller. For OC_CB_STREAM_CREATE, *out_stream_ptr receives the address
+ * where the new handle will be written (read it at the exit site), else NULL.
+ * Returns the class, OC_CB_NONE if cbid is not handled (row untouched).
+ */
+enum oc_cb_class oc_args_extract(CUpti_CallbackDomain domain, CUpti_CallbackId cbid,
+				 const void *params, struct oc_args_row *row,
+				 void *const **out_stream_ptr);
+
+#endif

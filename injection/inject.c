@@ -1,0 +1,747 @@
+/*
+ * inject.c: the CUPTI side of liboverlapcheck-inject.so.
+ *
+ * Entry points. The CUDA driver calls InitializeInjection() (the only symbol
+ * besides the NVTX forwarders that this library exports) when
+ * CUDA_INJECTION64_PATH names it; under LD_PRELOAD alone a constructor calls
+ * it. An atomic guard makes the second call a no-op, so both at once
+ * initialise once. NVTX_INJECTION64_PATH may name this library too: the
+ * InitializeInjectionNvtx* forwarders hand NVTX to the libcupti we are linked
+ * with, and its MARKER records arrive like any other.
+ *
+ * Threads. API callbacks run on the program's threads. They copy the few
+ * arguments activity records lack into a per-thread chunk (a mutex the owner
+ * almost never has to wait for), and return. Full chunks go to the writer;
+ * the tool's flush thread calls cuptiActivityFlushAll(0) every
+ * OVERLAPCHECK_FLUSH_MS and takes the partly filled chunks, so a crash loses
+ * at most one period. Nothing here calls SQLite.
+ *
+ * Failure. Every CUPTI error is warned about once and recorded; a failure
+ * that makes tracing impossible (another subscriber holds CUPTI) leaves the
+ * program running untraced.
+ *
+ * Exit and fork. At exit (atexit, or the destructor under LD_PRELOAD) the
+ * process that initialised flushes everything (after a context synchronize
+ * when a context is current), lets the writer finish and checkpoint. A forked
+ * child marks itself disabled in a pthread_atfork handler: it never flushes,
+ * finalizes or writes anything of the parent's.
+ */
+#include <dlfcn.h>
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cupti.h>
+
+#include "apiargs.h"
+#include "passport.h"
+#include "writer.h"
+#include "overlapcheck/trace.h"
+
+#define EXPORT __attribute__((visibility("default")))
+
+/* Per-thread state: the chunk being filled and counters. */
+struct holder {
+	pthread_mutex_t mu;
+	struct oc_args_chunk *chunk;
+	struct holder *next;
+	_Atomic uint64_t launches, calls;
+	_Atomic uint64_t cb_calls, cb_ns;
+};
+
+/* Stream id cache entry (per thread). */
+struct sid_cache {
+	CUcontext ctx;
+	uint64_t handle;
+	unsigned gen;
+	uint32_t id;
+	uint8_t ptsz, valid;
+};
+#define SID_CACHE 8
+
+static _Atomic int initialized;      /* InitializeInjection ran in this process */
+static _Atomic int disabled;         /* untraced from now on (fork child, fatal error) */
+static _Atomic int finished;
+static _Atomic unsigned stream_gen;  /* bumped on stream create/destroy */
+static pid_t init_pid;
+static int stats_on;
+static unsigned flush_ms = 100;
+static CUpti_SubscriberHandle subscriber;
+
+static pthread_mutex_t holders_mu = PTHREAD_MUTEX_INITIALIZER;
+static struct holder *holders;
+static __thread struct holder *my_holder;
+static __thread int rt_depth;        /* inside an enabled runtime call */
+static __thread struct sid_cache sid_cache[SID_CACHE];
+static __thread unsigned sid_next;
+static __thread struct oc_args_row pending_create;
+static __thread void *const *pending_create_ptr;
+
+static _Atomic uint64_t buf_req_calls, buf_req_ns, buf_done_calls, buf_done_ns;
+
+static pthread_t flush_thread;
+static int flush_running;
+static pthread_mutex_t flush_mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t flush_cv = PTHREAD_COND_INITIALIZER;
+static int flush_stop;
+
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static uint32_t gettid_u32(void)
+{
+	return (uint32_t)syscall(SYS_gettid);
+}
+
+static const char *cupti_err(CUptiResult rc)
+{
+	const char *s = NULL;
+
+	if (cuptiGetResultString(rc, &s) != CUPTI_SUCCESS || !s)
+		return "unknown CUPTI error";
+	return s;
+}
+
+static struct holder *holder_get(void)
+{
+	struct holder *h = my_holder;
+
+	if (h)
+		return h;
+	h = calloc(1, sizeof *h);
+	if (!h)
+		return NULL;
+	pthread_mutex_init(&h->mu, NULL);
+	pthread_mutex_lock(&holders_mu);
+	h->next = holders;
+	holders = h;
+	pthread_mutex_unlock(&holders_mu);
+	my_holder = h;
+	return h;
+}
+
+static void append_row(struct holder *h, const struct oc_args_row *row)
+{
+	struct oc_args_chunk *full = NULL;
+
+	pthread_mutex_lock(&h->mu);
+	if (!h->chunk)
+		h->chunk = oc_writer_chunk_get();
+	if (h->chunk) {
+		h->chunk->rows[h->chunk->n++] = *row;
+		if (h->chunk->n == OC_ARGS_CHUNK) {
+			full = h->chunk;
+			h->chunk = NULL;
+		}
+	}
+	pthread_mutex_unlock(&h->mu);
+	if (full)
+		oc_writer_submit_chunk(full);
+}
+
+/* Hand every thread's partly filled chunk to the writer. */
+static void steal_chunks(void)
+{
+	struct holder *h;
+
+	pthread_mutex_lock(&holders_mu);
+	for (h = holders; h; h = h->next) {
+		struct oc_args_chunk *c;
+
+		pthread_mutex_lock(&h->mu);
+		c = h->chunk;
+		h->chunk = NULL;
+		pthread_mutex_unlock(&h->mu);
+		if (c)
+			oc_writer_submit_chunk(c);
+	}
+	pthread_mutex_unlock(&holders_mu);
+}
+
+/* The CUPTI stream id of a handle, cached per thread; OC_ARG_NONE if unknown. */
+static int64_t stream_id_of(CUcontext ctx, uint64_t handle, int ptsz)
+{
+	unsigned gen = atomic_load_explicit(&stream_gen, memory_order_relaxed);
+	uint32_t id = 0;
+	struct sid_cache *c;
+
+	for (int i = 0; i < SID_CACHE; i++) {
+		c = &sid_cache[i];
+		if (c->valid && c->ctx == ctx && c->handle == handle && c->ptsz == ptsz &&
+		    (c->gen == gen || handle <= 2))
+			return c->id;
+	}
+	if (cuptiGetStreamIdEx(ctx, (CUstream)(uintptr_t)handle, (uint8_t)ptsz, &id) != CUPTI_SUCCESS)
+		return OC_ARG_NONE;
+	c = &sid_cache[sid_next++ % SID_CACHE];
+	c->ctx = ctx;
+	c->handle = handle;
+	c->ptsz = (uint8_t)ptsz;
+	c->gen = gen;
+	c->id = id;
+	c->valid = 1;
+	return id;
+}
+
+static void CUPTIAPI api_callback(void *userdata, CUpti_CallbackDomain domain,
+				  CUpti_CallbackId cbid, const void *data)
+{
+	const CUpti_CallbackData *cb = data;
+	struct oc_args_row row;
+	void *const *create_ptr = NULL;
+	enum oc_cb_class cls;
+	struct holder *h = NULL;
+	uint64_t t0 = 0;
+
+	if (atomic_load_explicit(&disabled, memory_order_relaxed) ||
+	    atomic_load_explicit(&finished, memory_order_relaxed))
+		return;
+	if (stats_on)
+		t0 = mono_ns();
+	if (domain == CUPTI_CB_DOMAIN_RUNTIME_API) {
+		if (cb->callbackSite == CUPTI_API_EXIT) {
+			/* The enter site of the call running at subscription was never seen. */
+			if (rt_depth > 0)
+				rt_depth--;
+		} else
+			rt_depth++;
+	} else if (domain == CUPTI_CB_DOMAIN_DRIVER_API && rt_depth > 0) {
+		goto out;  /* the runtime call above already recorded this one */
+	}
+	if (!(h = holder_get()))
+		goto out;
+
+	if (cb->callbackSite == CUPTI_API_EXIT) {
+		/* Only stream creation needs the exit site: the new handle. */
+		if (pending_create_ptr && pending_create.correlation_id == cb->correlationId &&
+		    pending_create.domain == (domain == CUPTI_CB_DOMAIN_RUNTIME_API ? OC_API_RUNTIME
+										    : OC_API_DRIVER)) {
+			void *handle = *pending_create_ptr;
+
+			pending_create_ptr = NULL;
+			atomic_fetch_add_explicit(&stream_gen, 1, memory_order_relaxed);
+			if (cb->functionReturnValue && *(const int *)cb->functionReturnValue == 0 && handle) {
+				pending_create.stream_handle = (int64_t)(uintptr_t)handle;
+				pending_create.handle_kind = OC_HANDLE_EXPLICIT;
+				pending_create.stream_id = stream_id_of(cb->context, (uint64_t)(uintptr_t)handle, 0);
+				append_row(h, &pending_create);
+			}
+		}
+		goto out;
+	}
+
+	cls = oc_args_extract(domain, cbid, cb->functionParams, &row, &create_ptr);
+	if (cls == OC_CB_NONE)
+		goto out;
+	row.correlation_id = cb->correlationId;
+	row.tid = gettid_u32();
+	row.context_id = cb->contextUid;
+	atomic_fetch_add_explicit(&h->calls, 1, memory_order_relaxed);
+	switch (cls) {
+	case OC_CB_STREAM_CREATE:
+		pending_create = row;
+		pending_create_ptr = create_ptr;
+		goto out;
+	case OC_CB_STREAM_DESTROY:
+		atomic_fetch_add_explicit(&stream_gen, 1, memory_order_relaxed);
+		goto out;
+	case OC_CB_LAUNCH:
+		atomic_fetch_add_explicit(&h->launches, 1, memory_order_relaxed);
+		break;
+	default:
+		break;
+	}
+	if (row.stream_handle != OC_ARG_NONE && cb->context)
+		row.stream_id = stream_id_of(cb->context, (uint64_t)row.stream_handle, row.ptsz);
+	append_row(h, &row);
+out:
+	if (stats_on && (h = my_holder) != NULL) {
+		atomic_fetch_add_explicit(&h->cb_calls, 1, memory_order_relaxed);
+		atomic_fetch_add_explicit(&h->cb_ns, mono_ns() - t0, memory_order_relaxed);
+	}
+}
+
+/* ---- activity buffers ---------------------------------------------------- */
+
+static void CUPTIAPI buffer_requested(uint8_t **buffer, size_t *size, size_t *max_records)
+{
+	uint64_t t0 = stats_on ? mono_ns() : 0;
+
+	*max_records = 0;
+	if (atomic_load(&disabled) || atomic_load(&finished)) {
+		/* CUPTI drops the records of a NULL buffer: nothing here may keep them. */
+		*buffer = NULL;
+		*size = 0;
+		return;
+	}
+	*buffer = oc_writer_buffer_get(size);
+	if (!*buffer)
+		oc_writer_warn("inject", "out_of_memory",
+			       "cannot allocate a %zu KiB activity buffer: records are dropped", *size >> 10);
+	if (stats_on) {
+		atomic_fetch_add_explicit(&buf_req_calls, 1, memory_order_relaxed);
+		atomic_fetch_add_explicit(&buf_req_ns, mono_ns() - t0, memory_order_relaxed);
+	}
+}
+
+static void CUPTIAPI buffer_completed(CUcontext ctx, uint32_t stream_id, uint8_t *buffer,
+				      size_t size, size_t valid)
+{
+	uint64_t t0 = stats_on ? mono_ns() : 0;
+	size_t dropped = 0;
+
+	if (atomic_load(&disabled))
+		return;  /* a fork child: the buffer belongs to the parent's pool */
+	if (cuptiActivityGetNumDroppedRecords(ctx, stream_id, &dropped) != CUPTI_SUCCESS)
+		dropped = 0;
+	oc_writer_submit_buffer(buffer, valid, dropped);
+	if (stats_on) {
+		atomic_fetch_add_explicit(&buf_done_calls, 1, memory_order_relaxed);
+		atomic_fetch_add_explicit(&buf_done_ns, mono_ns() - t0, memory_order_relaxed);
+	}
+}
+
+/* ---- the flush thread ------------------------------------------------------ */
+
+static void *flush_main(void *arg)
+{
+	struct timespec until;
+
+	oc_writer_ignore_tid(gettid_u32());
+	pthread_mutex_lock(&flush_mu);
+	while (!flush_stop) {
+		clock_gettime(CLOCK_MONOTONIC, &until);
+		until.tv_sec += flush_ms / 1000;
+		until.tv_nsec += (long)(flush_ms % 1000) * 1000000L;
+		if (until.tv_nsec >= 1000000000L) {
+			until.tv_sec++;
+			until.tv_nsec -= 1000000000L;
+		}
+		while (!flush_stop &&
+		       pthread_cond_timedwait(&flush_cv, &flush_mu, &until) != ETIMEDOUT)
+			;
+		if (flush_stop)
+			break;
+		pthread_mutex_unlock(&flush_mu);
+		if (!atomic_load(&disabled)) {
+			CUptiResult rc = cuptiActivityFlushAll(0);
+
+			if (rc != CUPTI_SUCCESS)
+				oc_writer_warn("cupti", "flush_failed", "cuptiActivityFlushAll failed: %s",
+					       cupti_err(rc));
+			steal_chunks();
+		}
+		pthread_mutex_lock(&flush_mu);
+	}
+	pthread_mutex_unlock(&flush_mu);
+	return NULL;
+}
+
+static int start_flush_thread(void)
+{
+	pthread_condattr_t ca;
+	sigset_t all, old;
+	int rc;
+
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&flush_cv, &ca);
+	pthread_condattr_destroy(&ca);
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	rc = pthread_create(&flush_thread, NULL, flush_main, NULL);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	flush_running = rc == 0;
+	return rc ? -1 : 0;
+}
+
+static void stop_flush_thread(void)
+{
+	if (!flush_running)
+		return;
+	pthread_mutex_lock(&flush_mu);
+	flush_stop = 1;
+	pthread_cond_signal(&flush_cv);
+	pthread_mutex_unlock(&flush_mu);
+	pthread_join(flush_thread, NULL);
+	flush_running = 0;
+}
+
+/* ---- configuration ----------------------------------------------------------- */
+
+static unsigned long env_ulong(const char *name, unsigned long dflt, unsigned long min,
+			       unsigned long max)
+{
+	const char *v = getenv(name);
+	char *end;
+	unsigned long n;
+
+	if (!v || !*v)
+		return dflt;
+	errno = 0;
+	n = strtoul(v, &end, 10);
+	if (errno || *end || n < min || n > max) {
+		oc_writer_warn("inject", "bad_setting", "ignoring %s='%s': expected %lu..%lu",
+			       name, v, min, max);
+		return dflt;
+	}
+	return n;
+}
+
+static int env_flag(const char *name)
+{
+	const char *v = getenv(name);
+
+	return v && *v && strcmp(v, "0") != 0;
+}
+
+static int file_exists(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0;
+}
+
+/*
+ * The trace path for a process that is not the one `overlapcheck run`
+ * started: <dir>/<stem>.<pid>.db next to the main trace, or
+ * ./overlapcheck-<pid>.db without one. An existing file is never reused:
+ * .<pid>.1.db, .<pid>.2.db, ... are tried instead.
+ */
+static int own_trace_path(const char *main_trace, char *buf, size_t len)
+{
+	char dir[PATH_MAX], stem[PATH_MAX];
+	const char *slash, *base;
+	size_t n;
+	pid_t pid = getpid();
+
+	if (main_trace) {
+		slash = strrchr(main_trace, '/');
+		base = slash ? slash + 1 : main_trace;
+		snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - main_trace) : 1,
+			 slash ? main_trace : ".");
+		if (slash && slash == main_trace)
+			snprintf(dir, sizeof dir, "/");
+		snprintf(stem, sizeof stem, "%s", base);
+		n = strlen(stem);
+		if (n > 3 && !strcmp(stem + n - 3, ".db"))
+			stem[n - 3] = '\0';
+	} else {
+		snprintf(dir, sizeof dir, ".");
+		snprintf(stem, sizeof stem, "overlapcheck");
+	}
+	for (int i = 0; i < 100; i++) {
+		int w = i ? snprintf(buf, len, "%s/%s%s%d.%d.db", dir, stem, main_trace ? "." : "-", (int)pid, i)
+			  : snprintf(buf, len, "%s/%s%s%d.db", dir, stem, main_trace ? "." : "-", (int)pid);
+
+		if (w < 0 || (size_t)w >= len)
+			return -1;
+		if (!file_exists(buf))
+			return 0;
+	}
+	return -1;
+}
+
+/* ---- init and exit --------------------------------------------------------------- */
+
+static const CUpti_ActivityKind kinds[] = {
+	CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL, CUPTI_ACTIVITY_KIND_MEMCPY,
+	CUPTI_ACTIVITY_KIND_MEMCPY2, CUPTI_ACTIVITY_KIND_MEMSET,
+	CUPTI_ACTIVITY_KIND_SYNCHRONIZATION, CUPTI_ACTIVITY_KIND_RUNTIME,
+	CUPTI_ACTIVITY_KIND_DRIVER, CUPTI_ACTIVITY_KIND_STREAM,
+	CUPTI_ACTIVITY_KIND_CONTEXT, CUPTI_ACTIVITY_KIND_DEVICE,
+	CUPTI_ACTIVITY_KIND_OVERHEAD, CUPTI_ACTIVITY_KIND_CUDA_EVENT,
+	CUPTI_ACTIVITY_KIND_MARKER, CUPTI_ACTIVITY_KIND_MARKER_DATA,
+};
+
+static const char *kind_name(CUpti_ActivityKind k)
+{
+	switch (k) {
+	case CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL: return "CONCURRENT_KERNEL";
+	case CUPTI_ACTIVITY_KIND_MEMCPY: return "MEMCPY";
+	case CUPTI_ACTIVITY_KIND_MEMCPY2: return "MEMCPY2";
+	case CUPTI_ACTIVITY_KIND_MEMSET: return "MEMSET";
+	case CUPTI_ACTIVITY_KIND_SYNCHRONIZATION: return "SYNCHRONIZATION";
+	case CUPTI_ACTIVITY_KIND_RUNTIME: return "RUNTIME";
+	case CUPTI_ACTIVITY_KIND_DRIVER: return "DRIVER";
+	case CUPTI_ACTIVITY_KIND_STREAM: return "STREAM";
+	case CUPTI_ACTIVITY_KIND_CONTEXT: return "CONTEXT";
+	case CUPTI_ACTIVITY_KIND_DEVICE: return "DEVICE";
+	case CUPTI_ACTIVITY_KIND_OVERHEAD: return "OVERHEAD";
+	case CUPTI_ACTIVITY_KIND_CUDA_EVENT: return "CUDA_EVENT";
+	case CUPTI_ACTIVITY_KIND_MARKER: return "MARKER";
+	case CUPTI_ACTIVITY_KIND_MARKER_DATA: return "MARKER_DATA";
+	default: return "?";
+	}
+}
+
+/* Synchronize the current context, if there is one and the driver is loaded. */
+static void sync_current_context(void)
+{
+	void *h = dlopen("libcuda.so.1", RTLD_LAZY | RTLD_NOLOAD);
+	int (*get)(void **) = h ? (int (*)(void **))dlsym(h, "cuCtxGetCurrent") : NULL;
+	int (*sync)(void) = h ? (int (*)(void))dlsym(h, "cuCtxSynchronize") : NULL;
+	void *ctx = NULL;
+
+	if (get && sync && get(&ctx) == 0 && ctx)
+		sync();
+}
+
+static void finalize(void)
+{
+	static _Atomic int once;
+	struct oc_writer_final fin;
+	struct oc_writer_counts n;
+	size_t dropped = 0;
+	struct holder *h;
+
+	if (!atomic_load(&initialized) || getpid() != init_pid || atomic_load(&disabled))
+		return;
+	if (atomic_exchange(&once, 1))
+		return;
+
+	stop_flush_thread();
+	if (!env_flag("OVERLAPCHECK_NO_EXIT_SYNC"))
+		sync_current_context();
+	cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
+	atomic_store(&finished, 1);
+	steal_chunks();
+	if (cuptiActivityGetNumDroppedRecords(NULL, 0, &dropped) != CUPTI_SUCCESS)
+		dropped = 0;
+	oc_passport_collect();
+
+	memset(&fin, 0, sizeof fin);
+	fin.dropped_records = dropped;
+	pthread_mutex_lock(&holders_mu);
+	for (h = holders; h; h = h->next) {
+		fin.api_launches_seen += atomic_load(&h->launches);
+		fin.api_calls_seen += atomic_load(&h->calls);
+		fin.api_cb_calls += atomic_load(&h->cb_calls);
+		fin.api_cb_ns += atomic_load(&h->cb_ns);
+	}
+	pthread_mutex_unlock(&holders_mu);
+	fin.stats = stats_on;
+	fin.buf_req_calls = atomic_load(&buf_req_calls);
+	fin.buf_req_ns = atomic_load(&buf_req_ns);
+	fin.buf_done_calls = atomic_load(&buf_done_calls);
+	fin.buf_done_ns = atomic_load(&buf_done_ns);
+	fin.status = "finished";
+
+	/* PyTorch's profiler (Kineto) takes the process-wide activity callbacks. */
+	oc_writer_sync();
+	oc_writer_counts(&n);
+	if (fin.api_launches_seen > 0 && n.kernels == 0)
+		oc_writer_warn("inject", "no_device_records",
+			       "API callbacks saw %llu kernel launches but no kernel records arrived: "
+			       "another tool (e.g. torch.profiler/Kineto) probably took CUPTI's activity "
+			       "buffers; device timings are missing from this trace",
+			       (unsigned long long)fin.api_launches_seen);
+	oc_writer_finish(&fin);
+}
+
+static void after_fork_child(void)
+{
+	atomic_store(&disabled, 1);
+	flush_running = 0;
+	oc_writer_abandon();
+}
+
+static int setup_cupti(int quiet_unavailable)
+{
+	static const CUpti_CallbackDomain domains[] = {
+		CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_CB_DOMAIN_DRIVER_API,
+	};
+	CUptiResult rc;
+
+	rc = cuptiSubscribe(&subscriber, (CUpti_CallbackFunc)api_callback, NULL);
+	if (rc == CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED) {
+		oc_writer_warn("cupti", "multiple_subscribers",
+			       "another CUPTI client (a profiler, or the framework's own) is active: "
+			       "this process runs untraced");
+		return -1;
+	}
+	if (rc != CUPTI_SUCCESS) {
+		if (quiet_unavailable)
+			return -1;
+		oc_writer_warn("cupti", "subscribe_failed",
+			       "cannot subscribe to CUPTI: %s; this process runs untraced", cupti_err(rc));
+		return -1;
+	}
+	for (size_t d = 0; d < sizeof domains / sizeof domains[0]; d++) {
+		size_t n;
+		const CUpti_CallbackId *ids = oc_args_cbids(domains[d], &n);
+
+		for (size_t i = 0; i < n; i++) {
+			rc = cuptiEnableCallback(1, subscriber, domains[d], ids[i]);
+			if (rc != CUPTI_SUCCESS)
+				oc_writer_warn("cupti", "enable_callback_failed",
+					       "cannot enable CUPTI callback %u of domain %d: %s",
+					       ids[i], (int)domains[d], cupti_err(rc));
+		}
+	}
+
+	rc = cuptiSetThreadIdType(CUPTI_ACTIVITY_THREAD_ID_TYPE_SYSTEM);
+	if (rc != CUPTI_SUCCESS)
+		oc_writer_warn("cupti", "thread_id_type",
+			       "cannot make CUPTI report system thread ids: %s", cupti_err(rc));
+	rc = cuptiActivityRegisterCallbacks(buffer_requested, buffer_completed);
+	if (rc != CUPTI_SUCCESS) {
+		oc_writer_warn("cupti", "register_failed",
+			       "cannot register CUPTI activity buffers: %s; this process runs untraced",
+			       cupti_err(rc));
+		cuptiUnsubscribe(subscriber);
+		return -1;
+	}
+	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+		rc = cuptiActivityEnable(kinds[i]);
+		if (rc == CUPTI_SUCCESS)
+			continue;
+		oc_writer_warn("cupti", "enable_kind_failed", "cannot enable CUPTI activity kind %s: %s",
+			       kind_name(kinds[i]), cupti_err(rc));
+		if (kinds[i] == CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL) {
+			cuptiUnsubscribe(subscriber);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int init(int from_preload)
+{
+	static _Atomic int guard;
+	struct oc_writer_config cfg;
+	const char *out, *main_pid;
+	char path[PATH_MAX];
+
+	if (atomic_exchange(&guard, 1))
+		return 1;
+	init_pid = getpid();
+	stats_on = env_flag("OVERLAPCHECK_STATS");
+	flush_ms = (unsigned)env_ulong("OVERLAPCHECK_FLUSH_MS", 100, 1, 60000);
+
+	memset(&cfg, 0, sizeof cfg);
+	cfg.quiet = env_flag("OVERLAPCHECK_QUIET");
+	cfg.stats = stats_on;
+	cfg.buffer_bytes = (size_t)env_ulong("OVERLAPCHECK_BUFFER_KB", 8192, 64, 1u << 20) << 10;
+	cfg.on_first_context = (void (*)(void))oc_passport_collect;
+	out = getenv("OVERLAPCHECK_OUTPUT");
+	main_pid = getenv("OVERLAPCHECK_MAIN_PID");
+	if (out && *out && (!main_pid || !*main_pid || atol(main_pid) == (long)init_pid)) {
+		cfg.path = out;
+		cfg.create = 0;
+	} else {
+		if (own_trace_path(out && *out ? out : NULL, path, sizeof path)) {
+			fprintf(stderr, "overlapcheck: cannot choose a trace name for pid %d: "
+				"this process runs untraced\n", (int)init_pid);
+			atomic_store(&disabled, 1);
+			return 1;
+		}
+		cfg.path = path;
+		cfg.create = 1;
+		cfg.parent_trace = out && *out ? out : NULL;
+		{
+			struct timespec ts;
+
+			clock_gettime(CLOCK_REALTIME, &ts);
+			cfg.start_ns = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+		}
+	}
+	if (oc_writer_start(&cfg)) {
+		fprintf(stderr, "overlapcheck: cannot start the writer thread: this process runs untraced\n");
+		atomic_store(&disabled, 1);
+		return 1;
+	}
+	pthread_atfork(NULL, NULL, after_fork_child);
+	if (setup_cupti(from_preload)) {
+		struct oc_writer_final fin = { .status = "untraced" };
+
+		atomic_store(&disabled, 1);
+		oc_writer_finish(&fin);
+		return 1;
+	}
+	if (start_flush_thread())
+		oc_writer_warn("inject", "no_flush_thread",
+			       "cannot start the flush thread: records arrive only when buffers fill "
+			       "and at exit");
+	atomic_store(&initialized, 1);
+	atexit(finalize);
+	return 1;
+}
+
+EXPORT int InitializeInjection(void)
+{
+	return init(0);
+}
+
+/*
+ * LD_PRELOAD without CUDA_INJECTION64_PATH: initialise at load. A process
+ * where CUPTI cannot start (no driver: it never uses CUDA) stays silent.
+ */
+__attribute__((constructor)) static void preload_init(void)
+{
+	const char *inj = getenv("CUDA_INJECTION64_PATH");
+
+	if (!inj || !*inj)
+		init(1);
+}
+
+__attribute__((destructor)) static void preload_fini(void)
+{
+	finalize();
+}
+
+/* ---- NVTX --------------------------------------------------------------------- */
+
+/*
+ * NVTX_INJECTION64_PATH may name this library. NVTX then calls one of these;
+ * each forwards to the same entry point of the libcupti this library was
+ * linked with (already loaded), which turns NVTX calls into MARKER records.
+ */
+static void *cupti_sym(const char *name)
+{
+	void *h = dlopen("libcupti.so.13", RTLD_LAZY | RTLD_NOLOAD);
+
+	if (!h)
+		h = dlopen("libcupti.so", RTLD_LAZY | RTLD_NOLOAD);
+	return h ? dlsym(h, name) : NULL;
+}
+
+EXPORT int InitializeInjectionNvtx2(void *get_export_table)
+{
+	int (*fn)(void *) = (int (*)(void *))cupti_sym("InitializeInjectionNvtx2");
+
+	if (!fn) {
+		oc_writer_warn("inject", "nvtx_unavailable",
+			       "libcupti has no InitializeInjectionNvtx2: NVTX ranges are not traced");
+		return 0;
+	}
+	return fn(get_export_table);
+}
+
+EXPORT int InitializeInjectionNvtx(void *get_export_table)
+{
+	int (*fn)(void *) = (int (*)(void *))cupti_sym("InitializeInjectionNvtx");
+
+	return fn ? fn(get_export_table) : 0;
+}
+
+EXPORT int InitializeInjectionNvtxExtension(void *arg)
+{
+	int (*fn)(void *) = (int (*)(void *))cupti_sym("InitializeInjectionNvtxExtension");
+
+	return fn ? fn(arg) : 0;
+}

@@ -1,0 +1,1285 @@
+/*
+ * writer.c: one thread turns CUPTI buffers and callback rows into SQLite rows.
+ *
+ * Design. Producers (CUPTI's buffer-completed callback, the API callbacks'
+ * chunk hand-over, warnings from anywhere) push items onto a singly linked
+ * queue under a mutex and signal a condition variable; nothing else happens
+ * on their threads. The writer thread takes the whole queue at once and
+ * writes it as one transaction, so a batch is the unit of durability: the
+ * file is in WAL mode and every committed batch survives a SIGKILL of the
+ * program. Buffers go back to a pool for the next buffer request.
+ *
+ * Strings are interned in a hash table that mirrors `strings`; API names come
+ * from cuptiGetCallbackName once per (domain, cbid). Streams are upserted from
+ * three sources (STREAM and CONTEXT records, callback rows) and a small set
+ * remembers which (context, stream) pairs already carry a handle, so a launch
+ * storm does not turn into a storm of upserts.
+ *
+ * Failure. If the file cannot be opened or a write fails (disk full,
+ * read-only, removed), the writer warns once, records what it can, and from
+ * then on drains the queue without writing: the program is never blocked and
+ * never sees an error.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+#include <cupti.h>
+
+#include "overlapcheck/schema.h"
+#include "overlapcheck/trace.h"
+#include "records.h"
+#include "writer.h"
+
+#ifndef OC_VERSION
+#define OC_VERSION "unknown"
+#endif
+
+enum item_type { IT_BUFFER, IT_CHUNK, IT_META, IT_WARNING, IT_SYNC };
+
+struct item {
+	struct item *next;
+	enum item_type type;
+	union {
+		struct { uint8_t *buf; size_t valid; size_t dropped; } b;
+		struct oc_args_chunk *chunk;
+		struct { char *key; char *value; } m;
+		struct { int64_t ts_ns; char *source; char *code; char *msg; } w;
+		struct { int *done; } s;
+	} u;
+};
+
+/* A string -> id table mirroring `strings`. */
+struct strtab {
+	struct sent { uint64_t hash; char *s; int64_t id; } *e;
+	size_t cap, n;
+};
+
+/* Set of 64-bit keys (context << 32 | stream). */
+struct keyset {
+	uint64_t *k;   /* 0 = empty; keys are stored + 1 */
+	size_t cap, n;
+};
+
+enum {
+	ST_OP, ST_API, ST_ARGS, ST_SYNC, ST_STREAM, ST_STREAM_HANDLE, ST_STREAM_CREATE,
+	ST_CONTEXT, ST_NULL_STREAM, ST_EVENT, ST_MARKER, ST_MARKER_DATA, ST_OVERHEAD,
+	ST_WARNING, ST_META, ST_STRING, ST_STRING_FIND, ST_COUNT
+};
+
+static const char *const stmt_sql[ST_COUNT] = {
+	[ST_OP] = "INSERT INTO ops(kind, start_ns, end_ns, device_id, context_id, stream_id,"
+		  " correlation_id, name_id, bytes, copy_kind, src_kind, dst_kind, flags,"
+		  " channel_id, channel_type, copy_count, src_device_id, dst_device_id,"
+		  " grid_x, grid_y, grid_z, block_x, block_y, block_z, registers, static_smem,"
+		  " dynamic_smem, graph_id, graph_node_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
+		  "?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+	[ST_API] = "INSERT INTO api(domain, cbid, name_id, start_ns, end_ns, tid, correlation_id,"
+		   " return_value) VALUES (?,?,?,?,?,?,?,?)",
+	[ST_ARGS] = "INSERT OR REPLACE INTO api_args(correlation_id, domain, cbid, tid,"
+		    " stream_handle, handle_kind, context_id, stream_id, host_ptr, bytes,"
+		    " event_handle, flags) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+	[ST_SYNC] = "INSERT INTO syncs(type, start_ns, end_ns, context_id, stream_id, event_id,"
+		    " correlation_id, return_value) VALUES (?,?,?,?,?,?,?,?)",
+	[ST_STREAM] = "INSERT INTO streams(context_id, stream_id, flag, priority) VALUES (?,?,?,?)"
+		      " ON CONFLICT(context_id, stream_id) DO UPDATE SET flag = excluded.flag,"
+		      " priority = excluded.priority",
+	[ST_STREAM_HANDLE] = "INSERT INTO streams(context_id, stream_id, handle, handle_kind)"
+			     " VALUES (?,?,?,?) ON CONFLICT(context_id, stream_id) DO UPDATE SET"
+			     " handle = IFNULL(streams.handle, excluded.handle),"
+			     " handle_kind = CASE WHEN streams.handle_kind = 0"
+			     " THEN excluded.handle_kind ELSE streams.handle_kind END",
+	[ST_STREAM_CREATE] = "INSERT INTO streams(context_id, stream_id, flag, priority, handle,"
+			     " handle_kind) VALUES (?1,?2,?3,?4,?5,3) ON CONFLICT(context_id,"
+			     " stream_id) DO UPDATE SET handle = excluded.handle, handle_kind = 3,"
+			     " flag = CASE WHEN streams.flag = 0 THEN excluded.flag"
+			     " ELSE streams.flag END,"
+			     " priority = IFNULL(streams.priority, excluded.priority)",
+	[ST_CONTEXT] = "INSERT OR REPLACE INTO contexts(id, device_id, null_stream_id) VALUES (?,?,?)",
+	[ST_NULL_STREAM] = "INSERT INTO streams(context_id, stream_id, flag) VALUES (?,?,3)"
+			   " ON CONFLICT(context_id, stream_id) DO UPDATE SET flag = 3"
+			   " WHERE streams.flag = 0",
+	[ST_EVENT] = "INSERT INTO events(event_id, context_id, stream_id, device_id,"
+		     " correlation_id, device_ts_ns, sync_id) VALUES (?,?,?,?,?,?,?)",
+	[ST_MARKER] = "INSERT INTO markers(marker_id, flags, ts_ns, tid, name_id, domain_id)"
+		      " VALUES (?,?,?,?,?,?)",
+	[ST_MARKER_DATA] = "UPDATE markers SET color = ?2, category = ?3 WHERE marker_id = ?1"
+			   " AND (flags & 4) = 0",
+	[ST_OVERHEAD] = "INSERT INTO overheads(kind, start_ns, end_ns, object_kind, object_id,"
+			" correlation_id) VALUES (?,?,?,?,?,?)",
+	[ST_WARNING] = "INSERT INTO warnings(ts_ns, pid, source, code, message) VALUES (?,?,?,?,?)",
+	[ST_META] = "INSERT OR REPLACE INTO meta(key, value) VALUES (?,?)",
+	[ST_STRING] = "INSERT OR IGNORE INTO strings(value) VALUES (?)",
+	[ST_STRING_FIND] = "SELECT id FROM strings WHERE value = ?",
+};
+
+#define MAX_CBID 4096
+#define MAX_IGNORED_TIDS 8
+#define POOL_MAX 64
+
+static struct {
+	/* Set once by oc_writer_start, read-only afterwards. */
+	struct oc_writer_config cfg;
+	char *path;
+	char *parent_trace;
+	int running;
+	pthread_t thread;
+
+	/* The queue and the pools, under mu. */
+	pthread_mutex_t mu;
+	pthread_cond_t cv, done_cv;
+	struct item *head, *tail;
+	int stop;
+	uint8_t *pool[POOL_MAX];
+	size_t npool;
+	struct oc_args_chunk *chunks;
+	uint32_t ignored[MAX_IGNORED_TIDS];
+	int nignored;
+
+	/* Writer thread only. */
+	sqlite3 *db;
+	sqlite3_stmt *st[ST_COUNT];
+	int opened, failed;
+	uint64_t base_ns;
+	struct strtab strings;
+	struct keyset streams;
+	int64_t api_name[2][MAX_CBID];
+	int seen_context;
+	uint32_t self_tid;
+	struct oc_writer_counts n;
+	uint64_t busy_ns;
+} W = {
+	.mu = PTHREAD_MUTEX_INITIALIZER,
+	.cv = PTHREAD_COND_INITIALIZER,
+	.done_cv = PTHREAD_COND_INITIALIZER,
+};
+
+/* Warn-once state is process-wide and outlives writers. */
+static pthread_mutex_t warn_mu = PTHREAD_MUTEX_INITIALIZER;
+static char warned[32][48];
+static int nwarned;
+
+static uint64_t now_mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static uint64_t now_real_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static uint32_t my_tid(void)
+{
+	return (uint32_t)syscall(SYS_gettid);
+}
+
+/* ---- queue ------------------------------------------------------------ */
+
+static void push(struct item *it)
+{
+	it->next = NULL;
+	pthread_mutex_lock(&W.mu);
+	if (W.tail)
+		W.tail->next = it;
+	else
+		W.head = it;
+	W.tail = it;
+	pthread_cond_signal(&W.cv);
+	pthread_mutex_unlock(&W.mu);
+}
+
+static void pool_put(uint8_t *buf)
+{
+	pthread_mutex_lock(&W.mu);
+	if (W.npool < POOL_MAX) {
+		W.pool[W.npool++] = buf;
+		buf = NULL;
+	}
+	pthread_mutex_unlock(&W.mu);
+	free(buf);
+}
+
+uint8_t *oc_writer_buffer_get(size_t *size)
+{
+	uint8_t *buf = NULL;
+	size_t sz = W.cfg.buffer_bytes ? W.cfg.buffer_bytes : 8u << 20;
+
+	pthread_mutex_lock(&W.mu);
+	if (W.npool)
+		buf = W.pool[--W.npool];
+	pthread_mutex_unlock(&W.mu);
+	if (!buf)
+		buf = aligned_alloc(8, sz);
+	*size = buf ? sz : 0;
+	return buf;
+}
+
+void oc_writer_submit_buffer(uint8_t *buf, size_t valid, size_t dropped)
+{
+	struct item *it;
+
+	if (!buf)
+		return;
+	if (valid == 0 && dropped == 0) {
+		pool_put(buf);
+		return;
+	}
+	it = calloc(1, sizeof *it);
+	if (!it) {
+		pool_put(buf);
+		return;
+	}
+	it->type = IT_BUFFER;
+	it->u.b.buf = buf;
+	it->u.b.valid = valid;
+	it->u.b.dropped = dropped;
+	push(it);
+}
+
+struct oc_args_chunk *oc_writer_chunk_get(void)
+{
+	struct oc_args_chunk *c;
+
+	pthread_mutex_lock(&W.mu);
+	c = W.chunks;
+	if (c)
+		W.chunks = c->next;
+	pthread_mutex_unlock(&W.mu);
+	if (!c)
+		c = malloc(sizeof *c);
+	if (c) {
+		c->next = NULL;
+		c->n = 0;
+	}
+	return c;
+}
+
+static void chunk_put(struct oc_args_chunk *c)
+{
+	pthread_mutex_lock(&W.mu);
+	c->next = W.chunks;
+	W.chunks = c;
+	pthread_mutex_unlock(&W.mu);
+}
+
+void oc_writer_submit_chunk(struct oc_args_chunk *chunk)
+{
+	struct item *it;
+
+	if (!chunk)
+		return;
+	if (chunk->n == 0 || !(it = calloc(1, sizeof *it))) {
+		chunk_put(chunk);
+		return;
+	}
+	it->type = IT_CHUNK;
+	it->u.chunk = chunk;
+	push(it);
+}
+
+void oc_writer_meta(const char *key, const char *value)
+{
+	struct item *it = calloc(1, sizeof *it);
+
+	if (!it)
+		return;
+	it->type = IT_META;
+	it->u.m.key = strdup(key);
+	it->u.m.value = value ? strdup(value) : NULL;
+	push(it);
+}
+
+void oc_writer_meta_int(const char *key, long long value)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof buf, "%lld", value);
+	oc_writer_meta(key, buf);
+}
+
+void oc_writer_warn(const char *source, const char *code, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+	int first = 1;
+	struct item *it;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+
+	pthread_mutex_lock(&warn_mu);
+	for (int i = 0; i < nwarned; i++)
+		if (!strcmp(warned[i], code))
+			first = 0;
+	if (first && nwarned < 32)
+		snprintf(warned[nwarned++], sizeof warned[0], "%s", code);
+	pthread_mutex_unlock(&warn_mu);
+	if (first && !W.cfg.quiet)
+		fprintf(stderr, "overlapcheck: %s\n", msg);
+
+	if (!W.running || !(it = calloc(1, sizeof *it)))
+		return;
+	it->type = IT_WARNING;
+	it->u.w.ts_ns = (int64_t)now_real_ns();   /* rebased when written */
+	it->u.w.source = strdup(source ? source : "inject");
+	it->u.w.code = strdup(code);
+	it->u.w.msg = strdup(msg);
+	push(it);
+}
+
+void oc_writer_ignore_tid(uint32_t tid)
+{
+	pthread_mutex_lock(&W.mu);
+	if (W.nignored < MAX_IGNORED_TIDS)
+		W.ignored[W.nignored++] = tid;
+	pthread_mutex_unlock(&W.mu);
+}
+
+static int tid_ignored(uint32_t tid)
+{
+	for (int i = 0; i < W.nignored; i++)
+		if (W.ignored[i] == tid)
+			return 1;
+	return tid == W.self_tid;
+}
+
+/* ---- string and stream tables ----------------------------------------- */
+
+static uint64_t hash_str(const char *s)
+{
+	uint64_t h = 1469598103934665603ull;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ull;
+	return h ? h : 1;
+}
+
+static int strtab_grow(struct strtab *t)
+{
+	size_t ncap = t->cap ? t->cap * 2 : 1024;
+	struct sent *ne = calloc(ncap, sizeof *ne);
+
+	if (!ne)
+		return -1;
+	for (size_t i = 0; i < t->cap; i++) {
+		if (!t->e[i].s)
+			continue;
+		size_t j = t->e[i].hash & (ncap - 1);
+		while (ne[j].s)
+			j = (j + 1) & (ncap - 1);
+		ne[j] = t->e[i];
+	}
+	free(t->e);
+	t->e = ne;
+	t->cap = ncap;
+	return 0;
+}
+
+static void strtab_free(struct strtab *t)
+{
+	for (size_t i = 0; i < t->cap; i++)
+		free(t->e[i].s);
+	free(t->e);
+	memset(t, 0, sizeof *t);
+}
+
+static int step_done(sqlite3_stmt *st)
+{
+	int rc = sqlite3_step(st);
+
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	return rc == SQLITE_DONE || rc == SQLITE_ROW ? 0 : rc;
+}
+
+static int db_error;  /* first SQLite error of the current batch */
+
+static void note_rc(int rc)
+{
+	if (rc && !db_error)
+		db_error = rc;
+}
+
+/* The strings.id of s, inserting it if new. 0 if s is NULL or on error. */
+static int64_t intern(const char *s)
+{
+	struct strtab *t = &W.strings;
+	uint64_t h;
+	size_t j;
+	int64_t id = 0;
+
+	if (!s)
+		return 0;
+	if (t->n * 2 >= t->cap && strtab_grow(t))
+		return 0;
+	h = hash_str(s);
+	for (j = h & (t->cap - 1); t->e[j].s; j = (j + 1) & (t->cap - 1))
+		if (t->e[j].hash == h && !strcmp(t->e[j].s, s))
+			return t->e[j].id;
+
+	sqlite3_bind_text(W.st[ST_STRING], 1, s, -1, SQLITE_STATIC);
+	note_rc(step_done(W.st[ST_STRING]));
+	sqlite3_bind_text(W.st[ST_STRING_FIND], 1, s, -1, SQLITE_STATIC);
+	if (sqlite3_step(W.st[ST_STRING_FIND]) == SQLITE_ROW)
+		id = sqlite3_column_int64(W.st[ST_STRING_FIND], 0);
+	sqlite3_reset(W.st[ST_STRING_FIND]);
+	sqlite3_clear_bindings(W.st[ST_STRING_FIND]);
+	if (!id)
+		return 0;
+	t->e[j].s = strdup(s);
+	if (!t->e[j].s)
+		return id;
+	t->e[j].hash = h;
+	t->e[j].id = id;
+	t->n++;
+	return id;
+}
+
+/* Insert key into the set; returns 1 if it was new, 0 if present or on error. */
+static int keyset_add(struct keyset *s, uint64_t key)
+{
+	key += 1;
+	if (s->n * 2 >= s->cap) {
+		size_t ncap = s->cap ? s->cap * 2 : 256;
+		uint64_t *nk = calloc(ncap, sizeof *nk);
+
+		if (!nk)
+			return 1;
+		for (size_t i = 0; i < s->cap; i++) {
+			if (!s->k[i])
+				continue;
+			size_t j = (s->k[i] * 0x9E3779B97F4A7C15ull) >> 20 & (ncap - 1);
+			while (nk[j])
+				j = (j + 1) & (ncap - 1);
+			nk[j] = s->k[i];
+		}
+		free(s->k);
+		s->k = nk;
+		s->cap = ncap;
+	}
+	size_t j = (key * 0x9E3779B97F4A7C15ull) >> 20 & (s->cap - 1);
+	for (; s->k[j]; j = (j + 1) & (s->cap - 1))
+		if (s->k[j] == key)
+			return 0;
+	s->k[j] = key;
+	s->n++;
+	return 1;
+}
+
+/* "cudaLaunchKernel_v7000" -> "cudaLaunchKernel"; "_ptsz" stays. */
+static void strip_version(char *name)
+{
+	char *v = strrchr(name, '_');
+
+	if (v && v[1] == 'v' && v[2] >= '0' && v[2] <= '9' && v != name) {
+		for (char *p = v + 2; *p; p++)
+			if (*p < '0' || *p > '9')
+				return;
+		*v = '\0';
+	}
+}
+
+static int64_t api_name_id(int domain, uint32_t cbid)
+{
+	CUpti_CallbackDomain d = domain == OC_API_RUNTIME ? CUPTI_CB_DOMAIN_RUNTIME_API
+							  : CUPTI_CB_DOMAIN_DRIVER_API;
+	const char *name = NULL;
+	char buf[160];
+	int64_t *slot = cbid < MAX_CBID ? &W.api_name[domain - 1][cbid] : NULL;
+
+	if (slot && *slot)
+		return *slot;
+	if (cuptiGetCallbackName(d, cbid, &name) != CUPTI_SUCCESS || !name)
+		snprintf(buf, sizeof buf, "%s_cbid_%u", domain == OC_API_RUNTIME ? "runtime" : "driver", cbid);
+	else
+		snprintf(buf, sizeof buf, "%s", name);
+	strip_version(buf);
+	int64_t id = intern(buf);
+	if (slot)
+		*slot = id;
+	return id;
+}
+
+/* ---- binding helpers --------------------------------------------------- */
+
+static void bind_i(sqlite3_stmt *st, int i, int64_t v)
+{
+	if (v == OC_NULL)
+		sqlite3_bind_null(st, i);
+	else
+		sqlite3_bind_int64(st, i, v);
+}
+
+static void bind_id(sqlite3_stmt *st, int i, int64_t id)
+{
+	if (id > 0)
+		sqlite3_bind_int64(st, i, id);
+	else
+		sqlite3_bind_null(st, i);
+}
+
+static void meta_set(const char *key, const char *value)
+{
+	sqlite3_stmt *st = W.st[ST_META];
+
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+	if (value)
+		sqlite3_bind_text(st, 2, value, -1, SQLITE_STATIC);
+	else
+		sqlite3_bind_null(st, 2);
+	note_rc(step_done(st));
+}
+
+static void meta_set_u(const char *key, unsigned long long v)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof buf, "%llu", v);
+	meta_set(key, buf);
+}
+
+/* ---- rows --------------------------------------------------------------- */
+
+static void write_op(const struct oc_op_row *o)
+{
+	sqlite3_stmt *st = W.st[ST_OP];
+	int i = 1;
+
+	sqlite3_bind_int(st, i++, o->kind);
+	sqlite3_bind_int64(st, i++, o->start_ns);
+	sqlite3_bind_int64(st, i++, o->end_ns);
+	sqlite3_bind_int64(st, i++, o->device_id);
+	sqlite3_bind_int64(st, i++, o->context_id);
+	sqlite3_bind_int64(st, i++, o->stream_id);
+	sqlite3_bind_int64(st, i++, o->correlation_id);
+	bind_id(st, i++, o->name ? intern(o->name) : 0);
+	bind_i(st, i++, o->bytes);
+	bind_i(st, i++, o->copy_kind);
+	bind_i(st, i++, o->src_kind);
+	bind_i(st, i++, o->dst_kind);
+	bind_i(st, i++, o->flags);
+	bind_i(st, i++, o->channel_id);
+	bind_i(st, i++, o->channel_type);
+	bind_i(st, i++, o->copy_count);
+	bind_i(st, i++, o->src_device_id);
+	bind_i(st, i++, o->dst_device_id);
+	for (int k = 0; k < 3; k++)
+		bind_i(st, i++, o->grid[k]);
+	for (int k = 0; k < 3; k++)
+		bind_i(st, i++, o->block[k]);
+	bind_i(st, i++, o->registers);
+	bind_i(st, i++, o->static_smem);
+	bind_i(st, i++, o->dynamic_smem);
+	bind_i(st, i++, o->graph_id);
+	bind_i(st, i++, o->graph_node_id);
+	note_rc(step_done(st));
+	if (o->kind == OC_OP_KERNEL)
+		W.n.kernels++;
+	else if (o->kind == OC_OP_MEMSET)
+		W.n.memsets++;
+	else
+		W.n.memcpys++;
+}
+
+static void write_api(const struct oc_api_row *a)
+{
+	sqlite3_stmt *st = W.st[ST_API];
+
+	if (tid_ignored(a->tid))
+		return;
+	sqlite3_bind_int(st, 1, a->domain);
+	sqlite3_bind_int64(st, 2, a->cbid);
+	sqlite3_bind_int64(st, 3, api_name_id(a->domain, a->cbid));
+	sqlite3_bind_int64(st, 4, a->start_ns);
+	sqlite3_bind_int64(st, 5, a->end_ns);
+	sqlite3_bind_int64(st, 6, a->tid);
+	sqlite3_bind_int64(st, 7, a->correlation_id);
+	sqlite3_bind_int64(st, 8, a->return_value);
+	note_rc(step_done(st));
+	W.n.api++;
+}
+
+static void write_device(const struct oc_device_row *d)
+{
+	char key[64];
+
+#define DKEY(suffix) (snprintf(key, sizeof key, "device.%u." suffix, d->id), key)
+	if (d->name)
+		meta_set(DKEY("name"), d->name);
+	meta_set(DKEY("uuid"), d->uuid);
+	meta_set_u(DKEY("cc_major"), d->cc_major);
+	meta_set_u(DKEY("cc_minor"), d->cc_minor);
+	meta_set_u(DKEY("sm_count"), d->sm_count);
+	meta_set_u(DKEY("global_memory_bytes"), d->global_memory_bytes);
+	meta_set_u(DKEY("global_memory_bandwidth_kbps"), d->global_memory_bandwidth_kbps);
+	meta_set_u(DKEY("l2_bytes"), d->l2_bytes);
+	meta_set_u(DKEY("core_clock_khz"), d->core_clock_khz);
+	meta_set_u(DKEY("num_memcpy_engines"), d->num_memcpy_engines);
+	meta_set_u(DKEY("max_warps_per_sm"), d->max_warps_per_sm);
+	meta_set_u(DKEY("max_blocks_per_sm"), d->max_blocks_per_sm);
+	meta_set_u(DKEY("max_threads_per_block"), d->max_threads_per_block);
+	meta_set_u(DKEY("max_shared_memory_per_sm"), d->max_shared_memory_per_sm);
+	meta_set_u(DKEY("ecc_enabled"), d->ecc_enabled);
+	meta_set_u(DKEY("mig"), d->mig);
+	if (d->mig) {
+		meta_set_u(DKEY("gpu_instance_id"), d->gpu_instance_id);
+		meta_set_u(DKEY("compute_instance_id"), d->compute_instance_id);
+	}
+#undef DKEY
+}
+
+static void write_record(const CUpti_Activity *rec)
+{
+	struct oc_rec r;
+	enum oc_rec_status s = oc_rec_decode(rec, W.base_ns, &r);
+	sqlite3_stmt *st;
+
+	if (s == OC_REC_SKIP)
+		return;
+	if (s == OC_REC_INCOMPLETE) {
+		W.n.incomplete++;
+		return;
+	}
+	W.n.rows++;
+	switch (r.type) {
+	case OC_REC_OP:
+		write_op(&r.u.op);
+		break;
+	case OC_REC_API:
+		write_api(&r.u.api);
+		break;
+	case OC_REC_SYNC:
+		st = W.st[ST_SYNC];
+		sqlite3_bind_int(st, 1, r.u.sync.type);
+		sqlite3_bind_int64(st, 2, r.u.sync.start_ns);
+		sqlite3_bind_int64(st, 3, r.u.sync.end_ns);
+		bind_i(st, 4, r.u.sync.context_id);
+		bind_i(st, 5, r.u.sync.stream_id);
+		bind_i(st, 6, r.u.sync.event_id);
+		bind_i(st, 7, r.u.sync.correlation_id);
+		bind_i(st, 8, r.u.sync.return_value);
+		note_rc(step_done(st));
+		W.n.syncs++;
+		break;
+	case OC_REC_STREAM:
+		st = W.st[ST_STREAM];
+		sqlite3_bind_int64(st, 1, r.u.stream.context_id);
+		sqlite3_bind_int64(st, 2, r.u.stream.stream_id);
+		sqlite3_bind_int(st, 3, r.u.stream.flag);
+		bind_i(st, 4, r.u.stream.priority);
+		note_rc(step_done(st));
+		break;
+	case OC_REC_CONTEXT:
+		st = W.st[ST_CONTEXT];
+		sqlite3_bind_int64(st, 1, r.u.context.id);
+		sqlite3_bind_int64(st, 2, r.u.context.device_id);
+		bind_i(st, 3, r.u.context.null_stream_id);
+		note_rc(step_done(st));
+		st = W.st[ST_NULL_STREAM];
+		sqlite3_bind_int64(st, 1, r.u.context.id);
+		sqlite3_bind_int64(st, 2, r.u.context.null_stream_id);
+		note_rc(step_done(st));
+		W.seen_context = 1;
+		break;
+	case OC_REC_DEVICE:
+		write_device(&r.u.device);
+		W.seen_context = 1;
+		break;
+	case OC_REC_EVENT:
+		st = W.st[ST_EVENT];
+		sqlite3_bind_int64(st, 1, r.u.event.event_id);
+		bind_i(st, 2, r.u.event.context_id);
+		bind_i(st, 3, r.u.event.stream_id);
+		bind_i(st, 4, r.u.event.device_id);
+		bind_i(st, 5, r.u.event.correlation_id);
+		bind_i(st, 6, r.u.event.device_ts_ns);
+		bind_i(st, 7, r.u.event.sync_id);
+		note_rc(step_done(st));
+		break;
+	case OC_REC_MARKER:
+		st = W.st[ST_MARKER];
+		sqlite3_bind_int64(st, 1, r.u.marker.marker_id);
+		sqlite3_bind_int64(st, 2, r.u.marker.flags);
+		sqlite3_bind_int64(st, 3, r.u.marker.ts_ns);
+		bind_i(st, 4, r.u.marker.tid);
+		bind_id(st, 5, intern(r.u.marker.name));
+		bind_id(st, 6, intern(r.u.marker.domain));
+		note_rc(step_done(st));
+		W.n.markers++;
+		break;
+	case OC_REC_MARKER_DATA:
+		st = W.st[ST_MARKER_DATA];
+		sqlite3_bind_int64(st, 1, r.u.marker_data.marker_id);
+		bind_i(st, 2, r.u.marker_data.color);
+		bind_i(st, 3, r.u.marker_data.category);
+		note_rc(step_done(st));
+		break;
+	case OC_REC_OVERHEAD:
+		st = W.st[ST_OVERHEAD];
+		bind_i(st, 1, r.u.overhead.kind);
+		sqlite3_bind_int64(st, 2, r.u.overhead.start_ns);
+		sqlite3_bind_int64(st, 3, r.u.overhead.end_ns);
+		bind_i(st, 4, r.u.overhead.object_kind);
+		bind_i(st, 5, r.u.overhead.object_id);
+		bind_i(st, 6, r.u.overhead.correlation_id);
+		note_rc(step_done(st));
+		break;
+	case OC_REC_NONE:
+		break;
+	}
+}
+
+static void write_buffer(uint8_t *buf, size_t valid)
+{
+	CUpti_Activity *rec = NULL;
+
+	while (cuptiActivityGetNextRecord(buf, valid, &rec) == CUPTI_SUCCESS)
+		write_record(rec);
+}
+
+static void write_args(const struct oc_args_row *a)
+{
+	sqlite3_stmt *st = W.st[ST_ARGS];
+
+	sqlite3_bind_int64(st, 1, a->correlation_id);
+	sqlite3_bind_int(st, 2, a->domain);
+	sqlite3_bind_int64(st, 3, a->cbid);
+	sqlite3_bind_int64(st, 4, a->tid);
+	bind_i(st, 5, a->stream_handle);
+	sqlite3_bind_int(st, 6, a->handle_kind);
+	bind_id(st, 7, a->context_id);
+	bind_i(st, 8, a->stream_id);
+	bind_i(st, 9, a->host_ptr);
+	bind_i(st, 10, a->bytes);
+	bind_i(st, 11, a->event_handle);
+	bind_i(st, 12, a->flags);
+	note_rc(step_done(st));
+	W.n.args++;
+
+	if (a->stream_id == OC_ARG_NONE || a->context_id == 0)
+		return;
+	uint64_t key = (uint64_t)a->context_id << 32 | (uint32_t)a->stream_id;
+	if (a->cls == OC_CB_STREAM_CREATE) {
+		st = W.st[ST_STREAM_CREATE];
+		sqlite3_bind_int64(st, 1, a->context_id);
+		sqlite3_bind_int64(st, 2, a->stream_id);
+		/* cudaStreamNonBlocking = CU_STREAM_NON_BLOCKING = 1 */
+		sqlite3_bind_int(st, 3, a->flags != OC_ARG_NONE && (a->flags & 1) ? 2 : 1);
+		bind_i(st, 4, a->priority);
+		bind_i(st, 5, a->stream_handle);
+		note_rc(step_done(st));
+		keyset_add(&W.streams, key);
+		return;
+	}
+	if (a->handle_kind == OC_HANDLE_NONE || !keyset_add(&W.streams, key))
+		return;
+	st = W.st[ST_STREAM_HANDLE];
+	sqlite3_bind_int64(st, 1, a->context_id);
+	sqlite3_bind_int64(st, 2, a->stream_id);
+	bind_i(st, 3, a->stream_handle);
+	sqlite3_bind_int(st, 4, a->handle_kind);
+	note_rc(step_done(st));
+}
+
+/* ---- opening ------------------------------------------------------------ */
+
+static void fmt_time(uint64_t ns, char *buf, size_t len)
+{
+	time_t t = (time_t)(ns / 1000000000u);
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+static void read_cmdline(char *buf, size_t len)
+{
+	FILE *f = fopen("/proc/self/cmdline", "r");
+	size_t n = 0;
+
+	buf[0] = '\0';
+	if (!f)
+		return;
+	n = fread(buf, 1, len - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	while (n > 0 && buf[n - 1] == '\0')
+		n--;
+	for (size_t i = 0; i < n; i++)
+		if (buf[i] == '\0')
+			buf[i] = ' ';
+	buf[n] = '\0';
+}
+
+/* The passport a created trace needs (the CLI writes it for the main trace). */
+static void write_process_passport(void)
+{
+	static const char *const env[] = {
+		"CUDA_LAUNCH_BLOCKING", "CUDA_DEVICE_MAX_CONNECTIONS",
+		"CUDA_MODULE_LOADING", "CUDA_VISIBLE_DEVICES",
+	};
+	char buf[4096], key[64];
+
+	if (gethostname(buf, sizeof buf) == 0) {
+		buf[sizeof buf - 1] = '\0';
+		meta_set("host", buf);
+	}
+	meta_set_u("pid", (unsigned long long)getpid());
+	meta_set_u("ppid", (unsigned long long)getppid());
+	read_cmdline(buf, sizeof buf);
+	meta_set("cmdline", buf);
+	fmt_time(W.base_ns, buf, sizeof buf);
+	meta_set("start_time", buf);
+	meta_set_u("trace_start_ns", W.base_ns);
+	meta_set("tool_version", OC_VERSION);
+	meta_set("created_by", "inject");
+	if (W.parent_trace)
+		meta_set("parent_trace", W.parent_trace);
+	for (size_t i = 0; i < sizeof env / sizeof env[0]; i++) {
+		const char *v = getenv(env[i]);
+
+		snprintf(key, sizeof key, "env.%s", env[i]);
+		if (v)
+			meta_set(key, v);
+	}
+}
+
+static int64_t meta_get_int(const char *key, int64_t dflt)
+{
+	sqlite3_stmt *st;
+	int64_t v = dflt;
+
+	if (sqlite3_prepare_v2(W.db, "SELECT value FROM meta WHERE key = ?", -1, &st, NULL) != SQLITE_OK)
+		return dflt;
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL)
+		v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return v;
+}
+
+static void fail_open(const char *why)
+{
+	W.failed = 1;
+	W.n.write_failed = 1;
+	if (W.db) {
+		for (int i = 0; i < ST_COUNT; i++)
+			sqlite3_finalize(W.st[i]);
+		memset(W.st, 0, sizeof W.st);
+		sqlite3_close(W.db);
+		W.db = NULL;
+	}
+	oc_writer_warn("sqlite", "output_unwritable",
+		       "cannot write trace '%s': %s; the program runs untraced", W.path, why);
+}
+
+/* Open (or create) the trace; on failure warn once and mark the writer failed. */
+static void open_trace(void)
+{
+	char err[256];
+	int fd;
+	enum oc_schema_state state;
+
+	W.opened = 1;
+	if (W.cfg.create) {
+		fd = open(W.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+		if (fd < 0) {
+			fail_open(strerror(errno));
+			return;
+		}
+		close(fd);
+	}
+	if (sqlite3_open_v2(W.path, &W.db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL)
+	    != SQLITE_OK) {
+		snprintf(err, sizeof err, "%s", W.db ? sqlite3_errmsg(W.db) : "out of memory");
+		fail_open(err);
+		return;
+	}
+	sqlite3_busy_timeout(W.db, 5000);
+	state = oc_schema_check(W.db, NULL, err, sizeof err);
+	if (state == OC_SCHEMA_EMPTY) {
+		if (oc_schema_create(W.db, err, sizeof err)) {
+			fail_open(err);
+			return;
+		}
+	} else if (state != OC_SCHEMA_OK) {
+		fail_open(state == OC_SCHEMA_ERROR ? err : "not an overlapcheck trace of this version");
+		return;
+	}
+	if (sqlite3_exec(W.db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+			 NULL, NULL, NULL) != SQLITE_OK) {
+		fail_open(sqlite3_errmsg(W.db));
+		return;
+	}
+	for (int i = 0; i < ST_COUNT; i++) {
+		if (sqlite3_prepare_v3(W.db, stmt_sql[i], -1, SQLITE_PREPARE_PERSISTENT,
+				       &W.st[i], NULL) != SQLITE_OK) {
+			snprintf(err, sizeof err, "%s", sqlite3_errmsg(W.db));
+			fail_open(err);
+			return;
+		}
+	}
+
+	db_error = 0;
+	sqlite3_exec(W.db, "BEGIN", NULL, NULL, NULL);
+	if (W.cfg.create) {
+		W.base_ns = W.cfg.start_ns ? W.cfg.start_ns : now_real_ns();
+		write_process_passport();
+	} else {
+		int64_t base = meta_get_int("trace_start_ns", 0);
+
+		W.base_ns = base > 0 ? (uint64_t)base : (W.cfg.start_ns ? W.cfg.start_ns : now_real_ns());
+		if (base <= 0)
+			meta_set_u("trace_start_ns", W.base_ns);
+	}
+	meta_set("tracer_status", "running");
+	meta_set_u("tracer_pid", (unsigned long long)getpid());
+	meta_set("inject_version", OC_VERSION);
+	if (sqlite3_exec(W.db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK || db_error) {
+		snprintf(err, sizeof err, "%s", sqlite3_errmsg(W.db));
+		sqlite3_exec(W.db, "ROLLBACK", NULL, NULL, NULL);
+		fail_open(err);
+	}
+}
+
+/* ---- the thread --------------------------------------------------------- */
+
+static void free_item(struct item *it)
+{
+	switch (it->type) {
+	case IT_BUFFER:
+		pool_put(it->u.b.buf);
+		break;
+	case IT_CHUNK:
+		chunk_put(it->u.chunk);
+		break;
+	case IT_META:
+		free(it->u.m.key);
+		free(it->u.m.value);
+		break;
+	case IT_WARNING:
+		free(it->u.w.source);
+		free(it->u.w.code);
+		free(it->u.w.msg);
+		break;
+	case IT_SYNC:
+		break;
+	}
+	free(it);
+}
+
+static void write_warning_row(const struct item *it)
+{
+	sqlite3_stmt *st = W.st[ST_WARNING];
+
+	sqlite3_bind_int64(st, 1, it->u.w.ts_ns - (int64_t)W.base_ns);
+	sqlite3_bind_int64(st, 2, getpid());
+	sqlite3_bind_text(st, 3, it->u.w.source, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, it->u.w.code, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 5, it->u.w.msg, -1, SQLITE_STATIC);
+	note_rc(step_done(st));
+}
+
+/* After a failed batch: record what can be recorded, stop writing. */
+static void write_failed(int rc)
+{
+	char msg[256];
+
+	snprintf(msg, sizeof msg, "%s", sqlite3_errstr(rc));
+	sqlite3_exec(W.db, "ROLLBACK", NULL, NULL, NULL);
+	W.failed = 1;
+	W.n.write_failed = 1;
+	oc_writer_warn("sqlite", "write_failed",
+		       "cannot write trace '%s': %s; records from now on are discarded",
+		       W.path, msg);
+	/* Best effort: the disk may have room for a few bytes once the batch is gone. */
+	sqlite3_exec(W.db, "INSERT OR REPLACE INTO meta(key, value) VALUES ('tracer_status', 'write_failed')",
+		     NULL, NULL, NULL);
+	if (W.st[ST_WARNING]) {
+		struct item w = { .type = IT_WARNING };
+		char text[512];
+
+		snprintf(text, sizeof text, "cannot write trace: %s; records from now on are discarded", msg);
+		w.u.w.ts_ns = (int64_t)now_real_ns();
+		w.u.w.source = "sqlite";
+		w.u.w.code = "write_failed";
+		w.u.w.msg = text;
+		write_warning_row(&w);
+	}
+}
+
+static void process(struct item *list)
+{
+	struct item *it, *next;
+	int any_data = 0;
+	uint64_t t0 = W.cfg.stats ? now_mono_ns() : 0;
+
+	/*
+	 * A trace of our own is created only for records: a process that never
+	 * used CUDA leaves no file, even if it had something to warn about.
+	 */
+	for (it = list; it; it = it->next)
+		if (it->type == IT_BUFFER || it->type == IT_CHUNK ||
+		    (it->type != IT_SYNC && (W.opened || !W.cfg.create)))
+			any_data = 1;
+	if (any_data && !W.opened)
+		open_trace();
+
+	if (W.db && !W.failed && any_data) {
+		db_error = 0;
+		note_rc(sqlite3_exec(W.db, "BEGIN", NULL, NULL, NULL) == SQLITE_OK ? 0 : sqlite3_errcode(W.db));
+		for (it = list; it && !db_error; it = it->next) {
+			switch (it->type) {
+			case IT_BUFFER:
+				W.n.dropped += it->u.b.dropped;
+				if (it->u.b.valid)
+					write_buffer(it->u.b.buf, it->u.b.valid);
+				break;
+			case IT_CHUNK:
+				for (size_t i = 0; i < it->u.chunk->n; i++)
+					write_args(&it->u.chunk->rows[i]);
+				break;
+			case IT_META:
+				meta_set(it->u.m.key, it->u.m.value);
+				break;
+			case IT_WARNING:
+				write_warning_row(it);
+				break;
+			case IT_SYNC:
+				break;
+			}
+		}
+		if (!db_error && sqlite3_exec(W.db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+			note_rc(sqlite3_extended_errcode(W.db));
+		if (db_error)
+			write_failed(db_error);
+	} else {
+		for (it = list; it; it = it->next)
+			if (it->type == IT_BUFFER)
+				W.n.dropped += it->u.b.dropped;
+	}
+
+	for (it = list; it; it = next) {
+		next = it->next;
+		if (it->type == IT_SYNC) {
+			pthread_mutex_lock(&W.mu);
+			*it->u.s.done = 1;
+			pthread_cond_broadcast(&W.done_cv);
+			pthread_mutex_unlock(&W.mu);
+		}
+		free_item(it);
+	}
+	if (W.seen_context == 1 && W.cfg.on_first_context) {
+		W.seen_context = 2;
+		W.cfg.on_first_context();
+	}
+	if (W.cfg.stats)
+		W.busy_ns += now_mono_ns() - t0;
+}
+
+static void *writer_main(void *arg)
+{
+	struct item *list;
+	int stop;
+
+	W.self_tid = my_tid();
+	for (;;) {
+		pthread_mutex_lock(&W.mu);
+		while (!W.head && !W.stop)
+			pthread_cond_wait(&W.cv, &W.mu);
+		list = W.head;
+		W.head = W.tail = NULL;
+		stop = W.stop;
+		pthread_mutex_unlock(&W.mu);
+		if (list)
+			process(list);
+		else if (stop)
+			break;
+	}
+	return NULL;
+}
+
+int oc_writer_start(const struct oc_writer_config *cfg)
+{
+	sigset_t all, old;
+	int rc;
+
+	if (W.running)
+		return 0;
+	W.cfg = *cfg;
+	W.path = strdup(cfg->path);
+	W.parent_trace = cfg->parent_trace ? strdup(cfg->parent_trace) : NULL;
+	W.cfg.path = W.path;
+	W.cfg.parent_trace = W.parent_trace;
+	if (!W.cfg.buffer_bytes)
+		W.cfg.buffer_bytes = 8u << 20;
+	W.stop = 0;
+	W.opened = W.failed = 0;
+	W.db = NULL;
+	W.base_ns = 0;
+	W.seen_context = 0;
+	memset(&W.n, 0, sizeof W.n);
+	memset(W.api_name, 0, sizeof W.api_name);
+	W.busy_ns = 0;
+
+	/* The program's signal handlers must never run on the tool's thread. */
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	rc = pthread_create(&W.thread, NULL, writer_main, NULL);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (rc) {
+		free(W.path);
+		free(W.parent_trace);
+		W.path = W.parent_trace = NULL;
+		return -1;
+	}
+	W.running = 1;
+	return 0;
+}
+
+void oc_writer_sync(void)
+{
+	int done = 0;
+	struct item *it;
+
+	if (!W.running || !(it = calloc(1, sizeof *it)))
+		return;
+	it->type = IT_SYNC;
+	it->u.s.done = &done;
+	push(it);
+	pthread_mutex_lock(&W.mu);
+	while (!done)
+		pthread_cond_wait(&W.done_cv, &W.mu);
+	pthread_mutex_unlock(&W.mu);
+}
+
+/*
+ * Link each driver call to the runtime call it ran under: same correlation id
+ * when CUPTI gives the twins one, else the runtime call on the same thread
+ * that started last before it and had not ended when it did.
+ */
+static void link_twins(void)
+{
+	sqlite3_exec(W.db,
+		"UPDATE api SET parent_id = (SELECT r.id FROM api r WHERE r.domain = 1"
+		" AND r.correlation_id = api.correlation_id AND r.tid = api.tid LIMIT 1)"
+		" WHERE domain = 2 AND parent_id IS NULL;"
+		"UPDATE api SET parent_id = (SELECT r.id FROM api r WHERE r.domain = 1"
+		" AND r.tid = api.tid AND r.start_ns <= api.start_ns"
+		" ORDER BY r.start_ns DESC LIMIT 1)"
+		" WHERE domain = 2 AND parent_id IS NULL;"
+		"UPDATE api SET parent_id = NULL WHERE domain = 2 AND parent_id IS NOT NULL"
+		" AND (SELECT r.end_ns FROM api r WHERE r.id = api.parent_id) < api.end_ns;",
+		NULL, NULL, NULL);
+}
+
+void oc_writer_finish(const struct oc_writer_final *fin)
+{
+	if (!W.running)
+		return;
+	pthread_mutex_lock(&W.mu);
+	W.stop = 1;
+	pthread_cond_signal(&W.cv);
+	pthread_mutex_unlock(&W.mu);
+	pthread_join(W.thread, NULL);
+	W.running = 0;
+	if (fin)
+		W.n.dropped += fin->dropped_records;
+
+	if (W.db && !W.failed) {
+		db_error = 0;
+		sqlite3_exec(W.db, "BEGIN", NULL, NULL, NULL);
+		link_twins();
+		meta_set_u("dropped_records", W.n.dropped);
+		meta_set_u("incomplete_records", W.n.incomplete);
+		if (fin) {
+			meta_set_u("api_launches_seen", fin->api_launches_seen);
+			meta_set_u("api_calls_seen", fin->api_calls_seen);
+			if (fin->stats) {
+				meta_set_u("stats.api_cb_calls", fin->api_cb_calls);
+				meta_set_u("stats.api_cb_ns", fin->api_cb_ns);
+				meta_set_u("stats.buf_req_calls", fin->buf_req_calls);
+				meta_set_u("stats.buf_req_ns", fin->buf_req_ns);
+				meta_set_u("stats.buf_done_calls", fin->buf_done_calls);
+				meta_set_u("stats.buf_done_ns", fin->buf_done_ns);
+				meta_set_u("stats.writer_rows", W.n.rows + W.n.args);
+				meta_set_u("stats.writer_busy_ns", W.busy_ns);
+			}
+		}
+		meta_set("tracer_status", fin && fin->status ? fin->status : "finished");
+		meta_set_u("tracer_end_ns", now_real_ns() - W.base_ns);
+		if (db_error || sqlite3_exec(W.db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+			write_failed(db_error ? db_error : sqlite3_extended_errcode(W.db));
+	}
+	if (W.db) {
+		for (int i = 0; i < ST_COUNT; i++)
+			sqlite3_finalize(W.st[i]);
+		memset(W.st, 0, sizeof W.st);
+		sqlite3_exec(W.db, "PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode=DELETE;",
+			     NULL, NULL, NULL);
+		sqlite3_close(W.db);
+		W.db = NULL;
+	}
+	strtab_free(&W.strings);
+	free(W.streams.k);
+	memset(&W.streams, 0, sizeof W.streams);
+	pthread_mutex_lock(&W.mu);
+	while (W.npool)
+		free(W.pool[--W.npool]);
+	while (W.chunks) {
+		struct oc_args_chunk *c = W.chunks;
+
+		W.chunks = c->next;
+		free(c);
+	}
+	W.nignored = 0;
+	pthread_mutex_unlock(&W.mu);
+	free(W.path);
+	free(W.parent_trace);
+	W.path = W.parent_trace = NULL;
+}
+
+void oc_writer_counts(struct oc_writer_counts *out)
+{
+	*out = W.n;
+}
+
+uint64_t oc_writer_base_ns(void)
+{
+	return W.base_ns;
+}
+
+void oc_writer_abandon(void)
+{
+	/* The mutex may have been held by another thread at fork: start fresh. */
+	pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+	pthread_cond_t c = PTHREAD_COND_INITIALIZER;
+
+	W.mu = m;
+	W.cv = c;
+	W.done_cv = c;
+	W.head = W.tail = NULL;
+	W.running = 0;
+	W.db = NULL;
+	W.failed = 1;
+	W.npool = 0;
+	W.chunks = NULL;
+}

@@ -1,0 +1,124 @@
+/*
+ * writer.h: the injection library's single SQLite writer.
+ *
+ * Every row of a trace is written by one thread, started by oc_writer_start().
+ * Other threads only hand it work through a queue: completed CUPTI activity
+ * buffers, chunks of API-callback rows, meta pairs and warnings. None of the
+ * oc_writer_* entry points below touches SQLite or blocks on the writer; they
+ * take a mutex for the few instructions a list push needs.
+ *
+ * The file is opened lazily, on the first batch, so a process that never
+ * produces a record never leaves a file behind. One writer per process;
+ * oc_writer_finish() ends it and oc_writer_start() may start another (tests).
+ */
+#ifndef OC_INJ_WRITER_H
+#define OC_INJ_WRITER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "apiargs.h"
+
+#define OC_ARGS_CHUNK 512
+
+struct oc_args_chunk {
+	struct oc_args_chunk *next;
+	size_t n;
+	struct oc_args_row rows[OC_ARGS_CHUNK];
+};
+
+struct oc_writer_config {
+	const char *path;        /* trace file */
+	int create;              /* 1: create it (must not exist) with the schema and the
+	                            process passport; 0: it exists, made by `overlapcheck run` */
+	size_t buffer_bytes;     /* CUPTI activity buffer size */
+	int quiet;               /* no stderr warnings */
+	int stats;               /* time the writer (stats.writer_busy_ns) */
+	uint64_t start_ns;       /* created traces: trace_start_ns (absolute CLOCK_REALTIME) */
+	const char *parent_trace;/* created child traces: the main trace, for meta */
+	/* Called once, on the writer thread, after the first CONTEXT or DEVICE
+	 * record: the place to read the device passport (passport.c). */
+	void (*on_first_context)(void);
+};
+
+/* What the callers counted, written to meta by oc_writer_finish(). */
+struct oc_writer_final {
+	uint64_t dropped_records;     /* cuptiActivityGetNumDroppedRecords at the end */
+	uint64_t api_launches_seen;   /* kernel launches the API callbacks saw */
+	uint64_t api_calls_seen;      /* every call the API callbacks recorded */
+	int stats;                    /* write the stats.* keys below */
+	uint64_t api_cb_calls, api_cb_ns;
+	uint64_t buf_req_calls, buf_req_ns;
+	uint64_t buf_done_calls, buf_done_ns;
+	const char *status;           /* tracer_status, e.g. "finished" */
+};
+
+/* Counters the writer keeps; read after oc_writer_finish() (tests, summary). */
+struct oc_writer_counts {
+	uint64_t kernels, memcpys, memsets, api, syncs, markers, args, rows;
+	uint64_t incomplete, dropped;
+	int write_failed;             /* the output could not be opened or written */
+};
+
+/* Start the writer thread. Returns 0, or -1 if the thread cannot start. */
+int oc_writer_start(const struct oc_writer_config *cfg);
+
+/*
+ * A buffer for CUPTI's buffer-requested callback: from the pool, else newly
+ * allocated (8-byte aligned). NULL on allocation failure. *size receives
+ * cfg.buffer_bytes.
+ */
+uint8_t *oc_writer_buffer_get(size_t *size);
+
+/*
+ * Hand a completed CUPTI buffer (from oc_writer_buffer_get) to the writer,
+ * which returns it to the pool when written. dropped: CUPTI's dropped count
+ * that came with it. A buffer with valid == 0 goes straight back.
+ */
+void oc_writer_submit_buffer(uint8_t *buf, size_t valid, size_t dropped);
+
+/* Chunks of callback rows: get an empty one, submit a filled one. */
+struct oc_args_chunk *oc_writer_chunk_get(void);
+void oc_writer_submit_chunk(struct oc_args_chunk *chunk);
+
+/* Queue meta(key) = value (copied). */
+void oc_writer_meta(const char *key, const char *value);
+void oc_writer_meta_int(const char *key, long long value);
+
+/*
+ * Report a failure: the first time for a given code, print "overlapcheck:
+ * <message>" on stderr (unless quiet); every time, queue a warnings row with
+ * source 'inject' (or source given). printf-style.
+ */
+void oc_writer_warn(const char *source, const char *code, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* API records from this thread id are tool activity and are not stored. */
+void oc_writer_ignore_tid(uint32_t tid);
+
+/*
+ * Wait for everything queued so far to be committed (a checkpoint for the
+ * periodic flush and the tests). Returns at once if the writer is not running.
+ */
+void oc_writer_sync(void);
+
+/*
+ * Drain the queue, stop the thread, write the final meta (counters, status),
+ * link runtime/driver twins, checkpoint the WAL and switch the file back to a
+ * single-file journal, close it. fin may be NULL. Idempotent.
+ */
+void oc_writer_finish(const struct oc_writer_final *fin);
+
+/* Counters of the last writer (valid after oc_writer_finish). */
+void oc_writer_counts(struct oc_writer_counts *out);
+
+/* The trace start used to rebase times (valid once the file is open). */
+uint64_t oc_writer_base_ns(void);
+
+/*
+ * After fork() in the child: forget the parent's writer without touching its
+ * thread, queue contents or SQLite connection (the memory is leaked).
+ */
+void oc_writer_abandon(void);
+
+#endif
