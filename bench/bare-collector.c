@@ -4,7 +4,9 @@
  * Loaded through CUDA_INJECTION64_PATH, exactly like overlapcheck's
  * injection library, it asks CUPTI for the same work and then throws the
  * result away: it subscribes to the runtime and driver API callback domains
- * (with an empty callback), enables the same activity kinds (CONCURRENT_KERNEL,
+ * and enables the very callback ids overlapcheck enables (it links
+ * injection/apiargs.c, the tracer's single list of them) with a callback that
+ * only counts, enables the same activity kinds (CONCURRENT_KERNEL,
  * MEMCPY, MEMCPY2, MEMSET, SYNCHRONIZATION, RUNTIME, DRIVER, STREAM, CONTEXT,
  * DEVICE, OVERHEAD, CUDA_EVENT, MARKER, MARKER_DATA) with buffers of the same
  * size, and in the buffer-completed callback only walks the records to count
@@ -22,6 +24,9 @@
  *   BARE_FLUSH_MS       if > 0, a thread calls cuptiActivityFlushAll(0) this
  *                       often, as a tracer with a periodic flush does (off)
  *   BARE_ALL_SYNC       1: cuptiActivityEnableAllSyncRecords(1) (off)
+ *   BARE_CALLBACKS      same: overlapcheck's callback ids (default);
+ *                       all: every callback of both domains; none: no
+ *                       subscriber (activity records only)
  *   BARE_QUIET          1: no summary line
  *
  * Like the real library it never exits or aborts the host process: on a
@@ -37,6 +42,8 @@
 #include <unistd.h>
 
 #include <cupti.h>
+
+#include "apiargs.h"
 
 #define DEFAULT_BUFFER_BYTES (8u << 20)
 
@@ -57,6 +64,7 @@ static atomic_ullong n_records, n_kernels, n_copies, n_memsets, n_syncs;
 static atomic_ullong n_runtime, n_driver, n_other;
 static atomic_ullong n_dropped;
 static char failed_kinds[256];  /* names of activity kinds CUPTI refused */
+static unsigned n_failed_callbacks;
 
 static void warn_cupti(const char *what, CUptiResult r)
 {
@@ -165,7 +173,7 @@ static void at_exit(void)
 	fprintf(stderr,
 		"bare-collector: pid=%ld buffer_bytes=%zu buffers=%llu/%llu bytes=%llu records=%llu "
 		"kernels=%llu copies=%llu memsets=%llu syncs=%llu runtime=%llu driver=%llu other=%llu "
-		"api_callbacks=%llu dropped=%llu failed_kinds=%s\n",
+		"api_callbacks=%llu dropped=%llu failed_kinds=%s failed_callbacks=%u\n",
 		(long)getpid(), buffer_bytes,
 		(unsigned long long)n_buffers_completed, (unsigned long long)n_buffers_requested,
 		(unsigned long long)n_bytes_valid, (unsigned long long)n_records,
@@ -173,7 +181,8 @@ static void at_exit(void)
 		(unsigned long long)n_memsets, (unsigned long long)n_syncs,
 		(unsigned long long)n_runtime, (unsigned long long)n_driver,
 		(unsigned long long)n_other, (unsigned long long)n_api_callbacks,
-		(unsigned long long)n_dropped, failed_kinds[0] ? failed_kinds : "none");
+		(unsigned long long)n_dropped, failed_kinds[0] ? failed_kinds : "none",
+		n_failed_callbacks);
 }
 
 static long env_long(const char *name, long def)
@@ -209,12 +218,50 @@ static const struct {
 };
 
 /*
+ * Subscribe on_api to the runtime and driver domains: every callback when
+ * all is set, else exactly the ids overlapcheck enables (oc_args_cbids).
+ */
+static void subscribe(int all)
+{
+	static const CUpti_CallbackDomain domains[] = {
+		CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_CB_DOMAIN_DRIVER_API,
+	};
+	CUptiResult r;
+
+	r = cuptiSubscribe(&subscriber, (CUpti_CallbackFunc)on_api, NULL);
+	if (r != CUPTI_SUCCESS) {
+		warn_cupti("cuptiSubscribe", r);
+		return;
+	}
+	for (size_t d = 0; d < sizeof domains / sizeof domains[0]; d++) {
+		const CUpti_CallbackId *ids;
+		size_t n;
+
+		if (all) {
+			if ((r = cuptiEnableDomain(1, subscriber, domains[d])) != CUPTI_SUCCESS)
+				warn_cupti("cuptiEnableDomain", r);
+			continue;
+		}
+		ids = oc_args_cbids(domains[d], &n);
+		for (size_t i = 0; i < n; i++) {
+			r = cuptiEnableCallback(1, subscriber, domains[d], ids[i]);
+			if (r != CUPTI_SUCCESS) {
+				n_failed_callbacks++;
+				if (n_failed_callbacks == 1)
+					warn_cupti("cuptiEnableCallback", r);
+			}
+		}
+	}
+}
+
+/*
  * The CUDA driver calls this once per process when CUDA_INJECTION64_PATH
  * names this library. Returns 1 (the driver ignores failures, and so do we:
  * whatever could not be enabled is reported in the summary line).
  */
 EXPORT int InitializeInjection(void)
 {
+	const char *callbacks;
 	CUptiResult r;
 	long b;
 
@@ -231,15 +278,11 @@ EXPORT int InitializeInjection(void)
 		warn_cupti("cuptiActivityRegisterCallbacks", r);
 		return 1;
 	}
-	r = cuptiSubscribe(&subscriber, (CUpti_CallbackFunc)on_api, NULL);
-	if (r != CUPTI_SUCCESS) {
-		warn_cupti("cuptiSubscribe", r);
-	} else {
-		if ((r = cuptiEnableDomain(1, subscriber, CUPTI_CB_DOMAIN_RUNTIME_API)) != CUPTI_SUCCESS)
-			warn_cupti("cuptiEnableDomain(runtime)", r);
-		if ((r = cuptiEnableDomain(1, subscriber, CUPTI_CB_DOMAIN_DRIVER_API)) != CUPTI_SUCCESS)
-			warn_cupti("cuptiEnableDomain(driver)", r);
-	}
+	callbacks = getenv("BARE_CALLBACKS");
+	if (!callbacks || !*callbacks)
+		callbacks = "same";
+	if (strcmp(callbacks, "none") != 0)
+		subscribe(strcmp(callbacks, "all") == 0);
 	if (env_long("BARE_ALL_SYNC", 0) == 1 &&
 	    (r = cuptiActivityEnableAllSyncRecords(1)) != CUPTI_SUCCESS)
 		warn_cupti("cuptiActivityEnableAllSyncRecords", r);
