@@ -147,8 +147,9 @@ static const char *evidence_text(struct pool *p, const struct oc_trace *t,
 		return pool_fmt(p, "running kernel %s had %" PRId64 " blocks for %" PRId64
 				" resident slots", op_name(t, e->op, n1, sizeof n1), e->count, e->limit);
 	case OC_CAUSE_SUBMITTED_LATE:
-		return pool_fmt(p, "%s's call %s started %s after %s ended",
-				e->self_late ? "its own" : "the partner", api_name(t, e->api),
+		return pool_fmt(p, "%s call%s%s started %s after %s ended",
+				e->self_late ? "its own" : "the partner's", e->api >= 0 ? " " : "",
+				e->api >= 0 ? api_name(t, e->api) : "",
 				dur(e->ts_ns - e->ref_ns, d1, sizeof d1),
 				e->self_late ? "the previous work" : "this op");
 	case OC_CAUSE_COPY_ENGINE_LIMIT:

@@ -147,6 +147,10 @@ def main():
             ready[s] = start + dur
             counts["flows"] += 1
     end0 = max(ready.values())
+    # A hidden synchronization: thread 2 calls cudaFree while the pipeline runs, and it
+    # returns just after the last of that work ends.
+    call(tids[1], sid("cudaFree"), 45_000 + 4_000, 0, at=end0 - 45_000)
+    counts["hidden_syncs"] = 1
     # Legacy default stream: a pageable copy, then a kernel, queued after the pipeline.
     corr[0] += 1
     clock[tids[0]] = max(clock[tids[0]], end0 + 10_000)
