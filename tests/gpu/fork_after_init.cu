@@ -3,7 +3,8 @@
  *
  * The parent initializes CUDA and runs half of pinned_pipeline's chunks.
  * Then it forks twice:
- *   - child 1 touches no CUDA: it checks a host computation and exits 0;
+ *   - child 1 touches no CUDA: it checks a host computation and calls
+ *     exit(0), which runs the exit handlers it inherited;
  *   - child 2 execs this program with --child, a fresh process that runs
  *     its own small CUDA job (it gets its own trace, named with its pid).
  * The parent waits for both, runs the other half of the chunks and checks
@@ -75,12 +76,14 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	if (pid == 0) {
-		/* No CUDA here: a host-only check of the LCG composition. */
+		/* No CUDA here: a host-only check of the LCG composition. It
+		 * ends with exit(), not _exit(), so the exit handlers inherited
+		 * from the parent (the tracer's among them) do run. */
 		struct affine f = lcg_power(10);
 		uint32_t x = 12345;
 		for (int i = 0; i < 10; i++)
 			x = x * LCG_A + LCG_C;
-		_exit(x == f.a * 12345u + f.c ? 0 : 1);
+		exit(x == f.a * 12345u + f.c ? 0 : 1);
 	}
 	rc |= wait_child(pid, "child without CUDA");
 
