@@ -3,11 +3,13 @@
  *
  * A half-written JSON or HTML file is worse than none: viewers show it as a
  * broken trace. So the output goes to a temporary name beside the target and
- * is renamed over it only after every byte reached the file.
+ * is renamed over it only after every byte reached the file. A path that
+ * exists and is not a regular file (/dev/stdout, a FIFO) is written directly.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "tl-outfile.h"
@@ -24,6 +26,8 @@ static void out_free(struct oc_tl_out *o)
 
 int oc_tl_out_open(struct oc_tl_out *o, const char *path, char *err, size_t errlen)
 {
+	struct stat st;
+
 	memset(o, 0, sizeof *o);
 	if (!path) {
 		o->f = stdout;   /* already fully buffered when not a terminal */
@@ -37,10 +41,13 @@ int oc_tl_out_open(struct oc_tl_out *o, const char *path, char *err, size_t errl
 		out_free(o);
 		return -1;
 	}
-	sprintf(o->tmp, "%s.tmp.%ld", path, (long)getpid());
+	if (!stat(path, &st) && !S_ISREG(st.st_mode))
+		strcpy(o->tmp, path);   /* direct: nothing to rename */
+	else
+		sprintf(o->tmp, "%s.tmp.%ld", path, (long)getpid());
 	o->f = fopen(o->tmp, "w");
 	if (!o->f) {
-		snprintf(err, errlen, "cannot open '%s': %s", o->tmp, strerror(errno));
+		snprintf(err, errlen, "cannot open '%s': %s", path, strerror(errno));
 		out_free(o);
 		return -1;
 	}
@@ -63,9 +70,10 @@ int oc_tl_out_close(struct oc_tl_out *o, char *err, size_t errlen)
 	}
 	if (ferror(o->f) | fclose(o->f)) {
 		snprintf(err, errlen, "cannot write '%s': %s", o->tmp, strerror(errno));
-		unlink(o->tmp);
+		if (strcmp(o->tmp, o->path))
+			unlink(o->tmp);
 		rc = -1;
-	} else if (rename(o->tmp, o->path)) {
+	} else if (strcmp(o->tmp, o->path) && rename(o->tmp, o->path)) {
 		snprintf(err, errlen, "cannot rename '%s' to '%s': %s", o->tmp, o->path,
 			 strerror(errno));
 		unlink(o->tmp);
@@ -79,7 +87,8 @@ void oc_tl_out_abort(struct oc_tl_out *o)
 {
 	if (o->path) {
 		fclose(o->f);
-		unlink(o->tmp);
+		if (strcmp(o->tmp, o->path))
+			unlink(o->tmp);
 	} else {
 		fflush(stdout);
 	}
