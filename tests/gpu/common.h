@@ -1,6 +1,6 @@
 /*
- * common.h: shared pieces of the ground-truth GPU programs (tests/gpu/*.cu,
- * examples/*.cu).
+ * common.h: shared pieces of the ground-truth GPU programs (the .cu files of
+ * tests/gpu; examples/ has its own work.h).
  *
  * Every program is built so that the right verdict is known from its design
  * (see tests/gpu/expect/NAME.expect), checks its own results, and exits

@@ -8,6 +8,8 @@
  * NVTX_INJECTION64_PATH points at libcupti (overlapcheck run sets it). The
  * pipeline inside the range overlaps as in scenario 1.
  */
+#include <sys/syscall.h>
+#include <unistd.h>
 #include <nvtx3/nvToolsExt.h>
 #include "common.h"
 
@@ -16,7 +18,7 @@ int main(void)
 	struct pipe p;
 	cudaStream_t s[3];
 
-	nvtxNameOsThreadA(0, "main");
+	nvtxNameOsThreadA((uint32_t)syscall(SYS_gettid), "main");
 	nvtxRangePushA("setup");
 	for (int i = 0; i < 3; i++)
 		CK(cudaStreamCreateWithFlags(&s[i], cudaStreamNonBlocking));
