@@ -9,7 +9,8 @@
  * XML 1.0 cannot carry (C0 controls other than tab/LF/CR, invalid or overlong
  * UTF-8, surrogates, U+FFFE/U+FFFF) with U+FFFD, so that the file always
  * parses. The GitHub writer follows the runner's escaping rules for workflow
- * commands (%, CR, LF in messages; also ':' and ',' in properties).
+ * commands (%, CR, LF in messages; also ':' and ',' in properties) and shows
+ * any other control byte as \xNN, as the text output does.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -175,7 +176,13 @@ void oc_gha_escape(FILE *f, const char *str, int prop)
 		case '\n': fputs("%0A", f); break;
 		case ':':  fputs(prop ? "%3A" : ":", f); break;
 		case ',':  fputs(prop ? "%2C" : ",", f); break;
-		default:   fputc(*s, f); break;
+		default:
+			/* other control bytes: visible, never interpreted */
+			if ((unsigned char)*s < 0x20 || *s == 0x7f)
+				fprintf(f, "\\x%02x", (unsigned char)*s);
+			else
+				fputc(*s, f);
+			break;
 		}
 	}
 }

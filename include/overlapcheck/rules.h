@@ -164,7 +164,8 @@ void oc_xml_escape(FILE *f, const char *s);
  * Write GitHub Actions workflow commands: `::error title=T::MESSAGE` for each
  * failed rule and `::warning title=T::MESSAGE` for each suite warning.
  * The message escapes % \r \n as %25 %0D %0A; the title (a property)
- * additionally escapes : and , as %3A %2C.
+ * additionally escapes : and , as %3A %2C. Other control bytes are written
+ * as the four characters \xNN.
  */
 void oc_gha_write(FILE *f, const struct oc_check_suite *suites, size_t n);
 /* Escape for a workflow command's message (prop=0) or a property value (prop=1). */

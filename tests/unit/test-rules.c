@@ -239,6 +239,9 @@ static void test_gha_escape(void **state)
 	CAPTURE(out, oc_gha_escape(f, "50% a:b,c\r\nd", 1));
 	assert_string_equal(out, "50%25 a%3Ab%2Cc%0D%0Ad");
 	free(out);
+	CAPTURE(out, oc_gha_escape(f, "a\x01\x1b[2J\x7f\xc3\xa9", 0));
+	assert_string_equal(out, "a\\x01\\x1b[2J\\x7f\xc3\xa9");
+	free(out);
 }
 
 /* A suite with one result of each status, and a hostile kernel name. */
