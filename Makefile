@@ -99,7 +99,7 @@ GPU_BIN  := $(patsubst %.cu,$(BUILD)/gpu/%,$(GPU_CU))
 
 # bench/: the floor collector (CUPTI) and the CPU insert-rate program.
 BENCH_SO  := $(if $(HAVE_CUPTI),$(BUILD)/bench/libbare-collector.so)
-BENCH_BIN := $(BUILD)/bench/insert-rate
+BENCH_BIN := $(BUILD)/bench/insert-rate $(if $(HAVE_CUPTI),$(BUILD)/bench/writer-rate)
 
 .PHONY: all test unit-tests demo gpu-progs gpu-test bench install uninstall clean check-cuda
 all: $(CLI) $(TOOL_BIN) $(BENCH_BIN) $(BENCH_SO) $(if $(HAVE_CUPTI),$(INJ_SO),check-cuda)
@@ -193,6 +193,13 @@ $(BUILD)/bench/libbare-collector.so: bench/bare-collector.c $(BUILD)/pic/injecti
 	@$(if $(Q),echo "  LINK    $@")
 	$(Q)$(CC) $(CFLAGS) -fPIC -fvisibility=hidden -shared -I$(CUPTI_INC) -I$(CUDA_INC) -Iinjection \
 	    -o $@ $^ -L$(CUPTI_LIB) -Wl,-rpath,$(CUPTI_LIB) -lcupti -lpthread -Wl,--no-undefined
+
+# The injection library's writer, fed synthetic CUPTI buffers (no GPU needed).
+$(BUILD)/bench/writer-rate: bench/writer-rate.c $(filter-out $(BUILD)/pic/injection/inject.o,$(INJ_OBJ))
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(CFLAGS) -I$(CUPTI_INC) -I$(CUDA_INC) -Iinjection $(LDFLAGS) -o $@ $^ \
+	    -L$(CUPTI_LIB) -Wl,-rpath,$(CUPTI_LIB) -lcupti -lsqlite3 -lpthread -ldl -lm
 
 $(BUILD)/bench/insert-rate: bench/insert-rate.c $(LIBA)
 	@mkdir -p $(dir $@)

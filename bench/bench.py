@@ -475,22 +475,27 @@ class Bench:
                          label=q["name"] + "_stats")
 
     def phase_c(self):
-        exe = os.path.join(self.build, "bench", "insert-rate")
-        if not os.access(exe, os.X_OK):
-            self.notes.append("insert-rate not built (%s)" % exe)
-            return
-        if self.runner.left() < 30:
-            self.notes.append("insert-rate skipped: not enough time left")
-            return
-        d = tempfile.mkdtemp(prefix="insert-", dir=self.traces)
-        rc, wall, text, to = self.runner.run("C-insert-rate", [exe, "-d", d], clean_env(), 60)
-        shutil.rmtree(d, ignore_errors=True)
-        res = [parse_kv(l[6:]) for l in text.splitlines() if l.startswith("BENCH ")]
-        self.insert_rate = {"rc": rc, "wall_s": wall, "results": res}
-        if rc != 0 or not res:
-            self.notes.append("insert-rate failed (rc %s), see logs" % rc)
-        print("[%6.1fs] C   insert-rate: rc %s, %d result lines" % (
-            self.runner.elapsed(), rc, len(res)), flush=True)
+        """The writer's insert rate against fwrite of the same records (no GPU needed)."""
+        self.insert_rate = {"results": []}
+        for prog in ("writer-rate", "insert-rate"):
+            exe = os.path.join(self.build, "bench", prog)
+            if not os.access(exe, os.X_OK):
+                self.notes.append("%s not built (%s)" % (prog, exe))
+                continue
+            if self.runner.left() < 30:
+                self.notes.append("%s skipped: not enough time left" % prog)
+                continue
+            d = tempfile.mkdtemp(prefix="rate-", dir=self.traces)
+            rc, wall, text, to = self.runner.run("C-" + prog, [exe, "-n", str(self.a.rate_launches),
+                                                             "-d", d], clean_env(), 90)
+            shutil.rmtree(d, ignore_errors=True)
+            res = [dict(parse_kv(l[6:]), program=prog) for l in text.splitlines()
+                   if l.startswith("BENCH ")]
+            self.insert_rate["results"] += res
+            if rc != 0 or not res:
+                self.notes.append("%s failed (rc %s), see logs" % (prog, rc))
+            print("[%6.1fs] C   %s: rc %s, %d result lines" % (
+                self.runner.elapsed(), prog, rc, len(res)), flush=True)
 
     def phase_d(self):
         if not self.nsys:
@@ -548,11 +553,12 @@ class Bench:
                 vs_native = "%.2f" % (s[0] / native[0]) if s and native and native[0] > 0 else "-"
                 rows.append([p, v, "%d/%d" % (len(ok), len(rs)), fmt_summary(s),
                              fmt_summary(w, 2), vs_native])
-        lines.append("Time per op (the program's own steady-state loop), median [min..max]; "
-                     "n = valid/attempted runs")
-        lines.append(render_table(rows, ["program", "variant", "n", "ns/op", "wall s",
-                                         "x native"]))
-        lines.append("")
+        if rows:
+            lines.append("Time per op (the program's own steady-state loop), median [min..max]; "
+                         "n = valid/attempted runs")
+            lines.append(render_table(rows, ["program", "variant", "n", "ns/op", "wall s",
+                                             "x native"]))
+            lines.append("")
         rows = []
         verdicts = []
         for p in progs:
@@ -568,10 +574,11 @@ class Bench:
             rows.append([p, fmt_summary(oc_floor, 3), fmt_summary(floor_nat, 3),
                          fmt_summary(oc_nat, 3), fmt_summary(wall_oc_floor, 3),
                          "%s (<= %.2f)" % (verdict, TARGET_RATIO)])
-        lines.append("Paired ratios per repetition, median [min..max]")
-        lines.append(render_table(rows, ["program", "overlapcheck/floor", "floor/native",
-                                         "overlapcheck/native", "wall oc/floor", "target"]))
-        lines.append("")
+        if rows:
+            lines.append("Paired ratios per repetition, median [min..max]")
+            lines.append(render_table(rows, ["program", "overlapcheck/floor", "floor/native",
+                                             "overlapcheck/native", "wall oc/floor", "target"]))
+            lines.append("")
 
         rows = []
         for r in self.runs:
@@ -661,11 +668,21 @@ class Bench:
 
         ir = getattr(self, "insert_rate", None)
         if ir and ir["results"]:
-            lines.append("Writer insert rate (bench/insert-rate, this machine)")
-            rows = [[str(x.get("name")), str(x.get("rows")), fmt_num(x.get("rows_per_s")),
-                     fmt_num(x.get("bytes_per_row")), str(x.get("batch", "-"))]
-                    for x in ir["results"]]
-            lines.append(render_table(rows, ["method", "rows", "rows/s", "bytes/row", "batch"]))
+            lines.append("Writer insert rate, launch-storm records (bench/writer-rate: the real "
+                         "writer; bench/insert-rate: schema model), this machine")
+            rows = []
+            for x in ir["results"]:
+                raw = [y for y in ir["results"] if y["program"] == x["program"]
+                       and str(y.get("name", "")).startswith("fwrite")]
+                vs = "-"
+                if raw and isinstance(x.get("rows_per_s"), (int, float)) and \
+                        isinstance(raw[0].get("rows_per_s"), (int, float)) and raw[0]["rows_per_s"]:
+                    vs = "%.3f" % (x["rows_per_s"] / raw[0]["rows_per_s"])
+                rows.append([x["program"], str(x.get("name")), str(x.get("rows")),
+                             fmt_num(x.get("rows_per_s")), vs, fmt_num(x.get("bytes_per_op")),
+                             fmt_num(x.get("secs"), 3), fmt_num(x.get("busy_secs"), 3)])
+            lines.append(render_table(rows, ["program", "method", "rows", "rows/s", "x fwrite",
+                                             "bytes/launch", "secs", "writer busy s"]))
             lines.append("")
 
         if verdicts:
@@ -718,11 +735,14 @@ class Bench:
 def preflight(a):
     """Refuse early, with the reason, when something the run needs is missing."""
     missing = []
-    need = [os.path.join(a.build, "bin", "overlapcheck"),
-            os.path.join(a.build, "bench", "libbare-collector.so"),
-            os.path.join(a.build, "gpu", "bench", "launch_storm"),
-            os.path.join(a.build, "gpu", "bench", "copy_storm"),
-            os.path.join(a.build, "gpu", "bench", "pipeline")]
+    need = []
+    if set(a.phases) & set("ABD"):
+        need = [os.path.join(a.build, "bin", "overlapcheck"),
+                os.path.join(a.build, "lib", "liboverlapcheck-inject.so"),
+                os.path.join(a.build, "bench", "libbare-collector.so"),
+                os.path.join(a.build, "gpu", "bench", "launch_storm"),
+                os.path.join(a.build, "gpu", "bench", "copy_storm"),
+                os.path.join(a.build, "gpu", "bench", "pipeline")]
     for p in need:
         if not os.path.exists(p):
             missing.append(p)
@@ -744,6 +764,8 @@ def parse_args(argv=None):
     ap.add_argument("--kernels", type=int, default=200000)
     ap.add_argument("--copies", type=int, default=50000)
     ap.add_argument("--big-kernels", type=int, default=1000000)
+    ap.add_argument("--rate-launches", type=int, default=200000,
+                    help="launches for writer-rate and insert-rate (4 rows each)")
     ap.add_argument("--run-timeout", type=float, default=60)
     ap.add_argument("--big-timeout", type=float, default=100)
     ap.add_argument("--nsys-timeout", type=float, default=60)

@@ -67,7 +67,7 @@ static void make_launch(long i, struct op_rec *op, struct api_rec *rt, struct ap
 			struct arg_rec *arg)
 {
 	int64_t t = 1000000 + (int64_t)i * 3300;       /* a launch every 3.3 us */
-	int64_t corr = 100 + (int64_t)i * 2;
+	int64_t corr = 100 + (int64_t)i;
 
 	memset(op, 0, sizeof *op);
 	op->id = i + 1;
@@ -90,7 +90,7 @@ static void make_launch(long i, struct op_rec *op, struct api_rec *rt, struct ap
 				.correlation_id = corr, .return_value = 0, .parent_id = -1 };
 	*drv = (struct api_rec){ .id = 2 * (int64_t)i + 2, .domain = 2, .cbid = 307, .name_id = 3,
 				 .start_ns = t + 400, .end_ns = t + 2900, .tid = 4242,
-				 .correlation_id = corr + 1, .return_value = 0,
+				 .correlation_id = corr, .return_value = 0,
 				 .parent_id = 2 * (int64_t)i + 1 };
 	*arg = (struct arg_rec){ .correlation_id = corr, .domain = 1, .cbid = 211, .tid = 4242,
 				 .stream_handle = 0x55d0c0de1000, .handle_kind = 3,

@@ -19,6 +19,24 @@ if [ "${HAVE_CUPTI-1}" = 1 ]; then
 	ok "floor collector links libcupti" sh -c "ldd '$so' | grep -q libcupti"
 fi
 
+if [ "${HAVE_CUPTI-1}" = 1 ]; then
+	wr=$BUILD/bench/writer-rate
+	res=$("$wr" -n 3000 -d "$TMP" 2>&1)
+	is "writer-rate exits 0 (the writer stored every row)" "$?" 0
+	like "writer-rate: writer line" "$res" '^BENCH name=writer rows=12000 launches=3000 rows_per_s=[0-9]+ .* ops=3000 api=6000 args=3000'
+	like "writer-rate: fwrite line" "$res" 'BENCH name=fwrite_records rows=12000 launches=3000 '
+	is "writer-rate removes its scratch files" "$(ls "$TMP" | wc -l | tr -d ' ')" 0
+	"$wr" -n 700 -d "$TMP" -k >/dev/null 2>&1
+	kept=$(ls "$TMP"/writer-rate-*.db 2>/dev/null | head -n 1)
+	ok "writer-rate -k keeps the trace" test -n "$kept"
+	if [ -n "$kept" ]; then
+		is "writer trace: twins linked" "$(sqlite3 "$kept" 'select count(*) from api where parent_id is not null')" 700
+		is "writer trace: times relative to the start" "$(sqlite3 "$kept" 'select min(start_ns) < 10000000 from ops')" 1
+		is "writer trace: stats recorded" "$(sqlite3 "$kept" "select value from meta where key = 'stats.writer_rows'")" 2800
+		rm -f "$kept"
+	fi
+fi
+
 ir=$BUILD/bench/insert-rate
 res=$("$ir" -n 3000 -b 500 -d "$TMP" 2>&1)
 is "insert-rate exits 0" "$?" 0

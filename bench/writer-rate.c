@@ -1,0 +1,375 @@
+/*
+ * writer-rate.c: the injection library's real writer (injection/writer.c),
+ * fed a launch storm without a GPU, against a raw fwrite of the same records.
+ *
+ *   writer-rate [-n LAUNCHES] [-d DIR] [-k]
+ *
+ * CUPTI hands the tracer activity buffers; this program builds the same
+ * buffers by hand (cuptiActivityGetNextRecord walks them as it walks CUPTI's
+ * own): per kernel launch one CUpti_ActivityKernel10 record, one RUNTIME and
+ * one DRIVER CUpti_ActivityAPI record with the launch's correlation id, plus
+ * the api_args row the runtime callback would hand over in a chunk. Buffers
+ * are the tracer's default size (8 MiB), taken from the writer's pool and
+ * submitted as CUPTI's buffer-completed callback submits them. The clock
+ * runs from the first record to the end of oc_writer_finish(): every row
+ * committed, runtime/driver twins linked, the WAL checkpointed, file closed.
+ *
+ * The comparison writes the same bytes (the filled buffers and the chunks'
+ * rows) with fwrite, then fflush, fsync, fclose.
+ *
+ * Output, for bench.py:
+ *   BENCH name=writer rows=R launches=N rows_per_s=X bytes=B bytes_per_row=Y
+ *         bytes_per_op=Z secs=S busy_secs=W producer_secs=P
+ *   BENCH name=fwrite_records rows=R launches=N rows_per_s=X bytes=B ... secs=S
+ * rows counts trace rows (ops + api + api_args); busy_secs is the writer
+ * thread's own busy time (stats.writer_busy_ns); producer_secs is what the
+ * submitting thread spent building and handing over buffers.
+ * Needs libcupti (for cuptiActivityGetNextRecord and API names), no GPU.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cupti.h>
+#include <sqlite3.h>
+
+#include "apiargs.h"
+#include "overlapcheck/trace.h"
+#include "writer.h"
+
+#define BUFFER_BYTES (8u << 20)
+#define LAUNCH_BYTES (sizeof(CUpti_ActivityKernel10) + 2 * sizeof(CUpti_ActivityAPI))
+
+static const char kernel_name[] = "_Z12empty_kernelv";
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static uint64_t realtime_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* Append launch i's three activity records at buf + *off. */
+static void put_launch(uint8_t *buf, size_t *off, long i, uint64_t base)
+{
+	CUpti_ActivityKernel10 *k = (CUpti_ActivityKernel10 *)(buf + *off);
+	CUpti_ActivityAPI *rt, *drv;
+	uint64_t t = base + 1000000 + (uint64_t)i * 3300;   /* a launch every 3.3 us */
+	uint32_t corr = 100 + (uint32_t)i;
+
+	memset(k, 0, sizeof *k);
+	k->kind = CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL;
+	k->start = t + 20000;
+	k->end = t + 21500;
+	k->deviceId = 0;
+	k->contextId = 1;
+	k->streamId = 13;
+	k->correlationId = corr;
+	k->name = kernel_name;
+	k->gridX = k->gridY = k->gridZ = 1;
+	k->blockX = k->blockY = k->blockZ = 1;
+	k->registersPerThread = 16;
+	k->channelID = 3 + (uint32_t)(i % 5);
+	k->channelType = 1;
+	*off += sizeof *k;
+
+	rt = (CUpti_ActivityAPI *)(buf + *off);
+	memset(rt, 0, sizeof *rt);
+	rt->kind = CUPTI_ACTIVITY_KIND_RUNTIME;
+	rt->cbid = CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_v13000;
+	rt->start = t;
+	rt->end = t + 3100;
+	rt->processId = 4242;
+	rt->threadId = 4242;
+	rt->correlationId = corr;
+	*off += sizeof *rt;
+
+	drv = (CUpti_ActivityAPI *)(buf + *off);
+	*drv = *rt;
+	drv->kind = CUPTI_ACTIVITY_KIND_DRIVER;
+	drv->cbid = CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel;
+	drv->start = t + 400;
+	drv->end = t + 2900;
+	*off += sizeof *drv;
+}
+
+static void put_args(struct oc_args_row *r, long i)
+{
+	memset(r, 0, sizeof *r);
+	r->correlation_id = 100 + (uint32_t)i;
+	r->cbid = CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_v13000;
+	r->tid = 4242;
+	r->domain = OC_API_RUNTIME;
+	r->handle_kind = OC_HANDLE_EXPLICIT;
+	r->cls = OC_CB_LAUNCH;
+	r->context_id = 1;
+	r->stream_handle = 0x55d0c0de1000;
+	r->stream_id = 13;
+	r->host_ptr = r->bytes = r->event_handle = r->flags = r->priority = OC_ARG_NONE;
+}
+
+static long long meta_ll(const char *path, const char *key)
+{
+	sqlite3 *db = NULL;
+	sqlite3_stmt *st = NULL;
+	long long v = -1;
+
+	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
+	    sqlite3_prepare_v2(db, "SELECT value FROM meta WHERE key = ?", -1, &st, NULL) == SQLITE_OK) {
+		sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+		if (sqlite3_step(st) == SQLITE_ROW)
+			v = sqlite3_column_int64(st, 0);
+	}
+	sqlite3_finalize(st);
+	sqlite3_close(db);
+	return v;
+}
+
+static long long table_rows(const char *path, const char *table)
+{
+	char sql[128];
+	sqlite3 *db = NULL;
+	sqlite3_stmt *st = NULL;
+	long long v = -1;
+
+	snprintf(sql, sizeof sql, "SELECT count(*) FROM %s", table);   /* fixed names only */
+	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
+	    sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	sqlite3_close(db);
+	return v;
+}
+
+static long long file_size(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 ? (long long)st.st_size : 0;
+}
+
+static void report(const char *name, long long rows, long launches, long long bytes, double secs,
+		   const char *extra)
+{
+	printf("BENCH name=%s rows=%lld launches=%ld rows_per_s=%.0f bytes=%lld bytes_per_row=%.1f "
+	       "bytes_per_op=%.1f secs=%.4f%s%s\n", name, rows, launches, rows / secs, bytes,
+	       (double)bytes / (double)rows, (double)bytes / (double)launches, secs,
+	       extra ? " " : "", extra ? extra : "");
+	fflush(stdout);
+}
+
+/*
+ * Run the writer on `launches` launches into path (which must not exist).
+ * Returns 0 and fills *secs and *producer, or -1 after a message.
+ */
+static int run_writer(const char *path, long launches, double *secs, double *producer)
+{
+	struct oc_writer_config cfg = { 0 };
+	struct oc_writer_final fin = { 0 };
+	struct oc_writer_counts n;
+	struct oc_args_chunk *chunk = NULL;
+	uint8_t *buf = NULL;
+	size_t size = 0, off = 0;
+	uint64_t base = realtime_ns();
+	double t0, tp = 0, t;
+
+	cfg.path = path;
+	cfg.create = 1;
+	cfg.buffer_bytes = BUFFER_BYTES;
+	cfg.quiet = 1;
+	cfg.stats = 1;
+	cfg.start_ns = base;
+	if (oc_writer_start(&cfg)) {
+		fprintf(stderr, "writer-rate: cannot start the writer\n");
+		return -1;
+	}
+	t0 = now_s();
+	for (long i = 0; i < launches; i++) {
+		if (!buf || off + LAUNCH_BYTES > size) {
+			t = now_s();
+			if (buf)
+				oc_writer_submit_buffer(buf, off, 0);
+			buf = oc_writer_buffer_get(&size);
+			tp += now_s() - t;
+			off = 0;
+			if (!buf || size < LAUNCH_BYTES) {
+				fprintf(stderr, "writer-rate: no activity buffer from the writer\n");
+				oc_writer_finish(NULL);
+				return -1;
+			}
+		}
+		put_launch(buf, &off, i, base);
+		if (!chunk) {
+			t = now_s();
+			chunk = oc_writer_chunk_get();
+			tp += now_s() - t;
+			if (!chunk) {
+				fprintf(stderr, "writer-rate: no args chunk from the writer\n");
+				oc_writer_finish(NULL);
+				return -1;
+			}
+		}
+		put_args(&chunk->rows[chunk->n++], i);
+		if (chunk->n == OC_ARGS_CHUNK) {
+			t = now_s();
+			oc_writer_submit_chunk(chunk);
+			tp += now_s() - t;
+			chunk = NULL;
+		}
+	}
+	if (buf)
+		oc_writer_submit_buffer(buf, off, 0);
+	if (chunk)
+		oc_writer_submit_chunk(chunk);
+	fin.stats = 1;
+	fin.status = "finished";
+	fin.api_launches_seen = (uint64_t)launches;
+	fin.api_calls_seen = (uint64_t)launches;
+	oc_writer_finish(&fin);
+	*secs = now_s() - t0;
+	*producer = tp;
+	oc_writer_counts(&n);
+	if (n.write_failed) {
+		fprintf(stderr, "writer-rate: the writer could not write '%s'\n", path);
+		return -1;
+	}
+	return 0;
+}
+
+/* The same records, raw: the filled buffers' bytes and the chunk rows. */
+static int run_fwrite(const char *path, long launches, double *secs)
+{
+	uint8_t *buf = aligned_alloc(8, BUFFER_BYTES);
+	struct oc_args_chunk *chunk = calloc(1, sizeof *chunk);
+	uint64_t base = realtime_ns();
+	FILE *f = fopen(path, "wb");
+	size_t off = 0;
+	double t0;
+
+	if (!f || !buf || !chunk) {
+		fprintf(stderr, "writer-rate: cannot open '%s': %s\n", path, strerror(errno));
+		goto err;
+	}
+	t0 = now_s();
+	for (long i = 0; i < launches; i++) {
+		if (off + LAUNCH_BYTES > BUFFER_BYTES) {
+			if (fwrite(buf, 1, off, f) != off)
+				goto werr;
+			off = 0;
+		}
+		put_launch(buf, &off, i, base);
+		put_args(&chunk->rows[chunk->n++], i);
+		if (chunk->n == OC_ARGS_CHUNK) {
+			if (fwrite(chunk->rows, sizeof chunk->rows[0], chunk->n, f) != chunk->n)
+				goto werr;
+			chunk->n = 0;
+		}
+	}
+	if (fwrite(buf, 1, off, f) != off ||
+	    fwrite(chunk->rows, sizeof chunk->rows[0], chunk->n, f) != chunk->n ||
+	    fflush(f) || fsync(fileno(f)))
+		goto werr;
+	if (fclose(f)) {
+		f = NULL;
+		goto werr;
+	}
+	*secs = now_s() - t0;
+	free(buf);
+	free(chunk);
+	return 0;
+werr:
+	fprintf(stderr, "writer-rate: cannot write '%s': %s\n", path, strerror(errno));
+err:
+	if (f)
+		fclose(f);
+	free(buf);
+	free(chunk);
+	return -1;
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: writer-rate [-n LAUNCHES] [-d DIR] [-k]\n"
+		   "  -n  kernel launches (default 200000)\n"
+		   "  -d  directory for the scratch files (default /tmp)\n"
+		   "  -k  keep the trace (DIR/writer-rate-PID.db)\n");
+}
+
+int main(int argc, char **argv)
+{
+	long launches = 200000;
+	const char *dir = "/tmp";
+	char db[4096], raw[4096], extra[160];
+	double secs, producer;
+	int c, keep = 0, rc = 0;
+
+	while ((c = getopt(argc, argv, "n:d:kh")) != -1) {
+		switch (c) {
+		case 'n': {
+			char *end;
+
+			launches = strtol(optarg, &end, 10);
+			if (*end || launches <= 0) {
+				fprintf(stderr, "writer-rate: invalid -n '%s': expected a positive integer\n",
+					optarg);
+				return 2;
+			}
+			break;
+		}
+		case 'd': dir = optarg; break;
+		case 'k': keep = 1; break;
+		case 'h': usage(stdout); return 0;
+		default: usage(stderr); return 2;
+		}
+	}
+	if (optind != argc) {
+		usage(stderr);
+		return 2;
+	}
+	snprintf(db, sizeof db, "%s/writer-rate-%ld.db", dir, (long)getpid());
+	snprintf(raw, sizeof raw, "%s/writer-rate-%ld.bin", dir, (long)getpid());
+	unlink(db);
+
+	if (run_writer(db, launches, &secs, &producer) == 0) {
+		long long ops = table_rows(db, "ops"), api = table_rows(db, "api");
+		long long args = table_rows(db, "api_args");
+		long long busy = meta_ll(db, "stats.writer_busy_ns");
+
+		if (ops != launches || api != 2LL * launches || args != launches) {
+			fprintf(stderr, "writer-rate: the trace holds %lld ops, %lld api and %lld api_args "
+				"rows; expected %ld, %ld and %ld\n", ops, api, args, launches,
+				2 * launches, launches);
+			rc = 1;
+		}
+		snprintf(extra, sizeof extra, "busy_secs=%.4f producer_secs=%.4f ops=%lld api=%lld args=%lld",
+			 busy >= 0 ? busy / 1e9 : -1.0, producer, ops, api, args);
+		report("writer", ops + api + args, launches, file_size(db), secs, extra);
+	} else {
+		rc = 1;
+	}
+	if (keep)
+		fprintf(stderr, "writer-rate: kept '%s'\n", db);
+	else
+		unlink(db);
+
+	if (run_fwrite(raw, launches, &secs) == 0)
+		report("fwrite_records", 4LL * launches, launches, file_size(raw), secs, NULL);
+	else
+		rc = 1;
+	unlink(raw);
+	return rc;
+}
