@@ -1,0 +1,67 @@
+#!/bin/sh
+# run.sh: the timeline page in a real browser (headless Chromium, off the network).
+#
+# For a synthetic pipeline trace, a hostile-name trace, every recorded fixture
+# (tests/fixtures/*.sql) and a 100k-op trace, it writes the page, lets
+# Chromium load it and dump its DOM, and checks from the root element's data-*
+# attributes that the page drew the trace's lanes and ops with no script
+# error, and that no trace string ran as script (tests/browser/dom-check.py).
+# Screenshots go to $BUILD/browser/*.png. CHROMIUM=path picks the browser.
+# Prints ok / not ok lines and "# N ok, N not ok", like tests/cli.
+. tests/cli/lib.sh
+. tests/cli/tl-lib.sh
+
+CHROMIUM=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}
+if [ -z "$CHROMIUM" ]; then
+	echo "# SKIP browser tests: chromium not found (Debian: apt-get install chromium)"
+	done_testing
+	exit 0
+fi
+SHOTS=$BUILD/browser
+mkdir -p "$SHOTS"
+
+# chrome ARGS...: one headless run with a fresh profile and no network.
+chrome() {
+	prof=$(mktemp -d "$TMP/profile.XXXXXX")
+	timeout 180 "$CHROMIUM" --headless --no-sandbox --disable-gpu --disable-quic \
+		--no-first-run --disable-background-networking --disable-component-update \
+		--disable-sync --disable-extensions --disable-default-apps --mute-audio \
+		--host-resolver-rules="MAP * ~NOTFOUND" --user-data-dir="$prof" \
+		--window-size=1400,900 --hide-scrollbars "$@" 2>>"$TMP/chrome.log"
+}
+
+# page NAME TRACE [dom-check options]: write the page, dump its DOM, check it, screenshot it.
+# (ok in lib.sh sets $name: these use their own variables)
+page() {
+	pn=$1 pdb=$2; shift 2
+	ok "$pn: page written" "$OC" timeline -o "$TMP/$pn.html" "$pdb"
+	url="file://$(cd "$TMP" && pwd)/$pn.html"
+	case " $* " in *" --bench "*) url="$url#bench" ;; esac
+	chrome --virtual-time-budget=10000 --dump-dom "$url" >"$TMP/$pn.dom"
+	fold "$pn" python3 tests/browser/dom-check.py "$pdb" "$TMP/$pn.dom" "$(basename "$pdb")" "$@"
+	case " $* " in *" --bench "*) return ;; esac
+	rm -f "$SHOTS/$pn.png"
+	chrome --screenshot="$SHOTS/$pn.png" "$url" >/dev/null
+	ok "$pn: screenshot $SHOTS/$pn.png" test -s "$SHOTS/$pn.png"
+}
+
+python3 tests/browser/mktrace.py "$TMP/pipeline.db" >/dev/null
+page pipeline "$TMP/pipeline.db"
+python3 tests/browser/mktrace.py --hostile --seed 7 "$TMP/hostile.db" >/dev/null
+page hostile "$TMP/hostile.db" --hostile
+
+for f in tests/fixtures/*.sql; do
+	[ -f "$f" ] || continue
+	fx=fixture-$(basename "$f" .sql)
+	rm -f "$TMP/$fx.db"
+	if sqlite3 "$TMP/$fx.db" < "$f"; then
+		page "$fx" "$TMP/$fx.db"
+	else
+		ok "$fx: fixture loads" false
+	fi
+done
+
+python3 tests/browser/mktrace.py --ops 100000 "$TMP/ops100k.db" >/dev/null
+page ops100k "$TMP/ops100k.db" --bench
+
+done_testing
