@@ -845,20 +845,10 @@ bad:
 	return -1;
 }
 
-/* Warnings that make a verdict rest on incomplete data. */
-static void incomplete_warnings(struct oc_check_suite *s, const struct oc_analysis *a)
+/* The analysis's warnings: dropped or incomplete records, an unclean exit,
+ * launches without device records, the tracer's own warnings. */
+static void analysis_warnings(struct oc_check_suite *s, const struct oc_analysis *a)
 {
-	const struct oc_summary *sm = &a->summary;
-
-	if (sm->dropped_records > 0)
-		oc_suite_warn(s, "%lld dropped record%s: verdicts rest on incomplete data",
-			      (long long)sm->dropped_records, sm->dropped_records == 1 ? "" : "s");
-	if (sm->incomplete_records > 0)
-		oc_suite_warn(s, "%lld incomplete record%s (device work unfinished at the end): "
-			      "verdicts rest on incomplete data", (long long)sm->incomplete_records,
-			      sm->incomplete_records == 1 ? "" : "s");
-	if (sm->clean_exit == 0)
-		oc_suite_warn(s, "the program did not exit cleanly: verdicts rest on incomplete data");
 	for (size_t i = 0; i < a->n_warnings; i++)
 		oc_suite_warn(s, "%s", a->warnings[i]);
 }
@@ -918,7 +908,7 @@ int cmd_check(int argc, char **argv)
 			goto out;
 		}
 		oc_suite_init(&suites[n_suites++], traces[i]);
-		incomplete_warnings(&suites[i], &a);
+		analysis_warnings(&suites[i], &a);
 		for (size_t w = 0; w < suites[i].n_warnings; w++) {
 			fprintf(stderr, "overlapcheck check: warning: %s: ", traces[i]);
 			oc_fput_escaped(suites[i].warnings[w], stderr);

@@ -87,17 +87,17 @@ is "two forbid-cause rules, two lines" \
 # ---- max-dropped and incomplete data ----------------------------------------------------
 err=$("$OC" check --max-dropped 7 "$TMP/dropped.db" 2>&1 >/dev/null); rc=$?
 is "max-dropped 7 with 7 dropped: 0" "$rc" 0
-like "dropped: warning" "$err" "warning: .*dropped\\.db: 7 dropped records: verdicts rest on incomplete data"
+like "dropped: warning" "$err" "warning: .*dropped\\.db: 7 .*dropped.*: verdicts rest on incomplete data"
 out=$("$OC" check --max-dropped 6 "$TMP/dropped.db" 2>/dev/null); rc=$?
 is "max-dropped 6 with 7 dropped: 1" "$rc" 1
 like "max-dropped: line" "$out" "FAIL  max-dropped +7 <= 6 +7 dropped records"
-like "dropped: warning in the text output too" "$out" "^  warning: 7 dropped records"
+like "dropped: warning in the text output too" "$out" "^  warning: 7 .*dropped"
 out=$("$OC" check --max-dropped 100 "$TMP/nodropcount.db" 2>/dev/null); rc=$?
 is "dropped count unknown: 1" "$rc" 1
 like "dropped count unknown: says so" "$out" "dropped-record count is unknown"
 err=$("$OC" check --min-overlap 0 "$TMP/incomplete.db" 2>&1 >/dev/null); rc=$?
 is "incomplete records: still checked" "$rc" 0
-like "incomplete records: warning" "$err" "3 incomplete records .*verdicts rest on incomplete data"
+like "incomplete records: warning" "$err" "3 .*incomplete.*verdicts rest on incomplete data"
 
 # ---- rules file ---------------------------------------------------------------------------
 cat > "$TMP/gate.rules" <<'EOF'
@@ -198,7 +198,7 @@ ok "junit: parses, structure and hostile text" check_junit
 ok "junit: warning in system-err" python3 -c "
 import sys, xml.etree.ElementTree as ET
 s = ET.parse('$TMP/w.xml').getroot().find('testsuite')
-assert '7 dropped records' in s.find('system-err').text"
+assert '7 records were dropped' in s.find('system-err').text or '7 dropped' in s.find('system-err').text"
 is "junit to an unwritable path: 2" "$(status "$OC" check --junit "$TMP/no/such/dir/j.xml" --min-overlap 0.5 "$P")" 2
 
 # ---- JSON and hostile strings in text -------------------------------------------------------
@@ -230,7 +230,7 @@ json=$(GITHUB_ACTIONS=true "$OC" check --format json --min-overlap 0.5 "$S" 2>"$
 is "gha with json: stdout stays JSON" "$(jpy "d['ok']")" False
 is "gha with json: annotations on stderr" "$(grep -c '^::error ' "$TMP/gha.err")" 1
 out=$(GITHUB_ACTIONS=true "$OC" check --max-dropped 10 "$TMP/dropped.db" 2>/dev/null)
-like "gha: warning annotation" "$out" "^::warning title=overlapcheck%3A .*dropped\\.db::7 dropped records"
+like "gha: warning annotation" "$out" "^::warning title=overlapcheck%3A .*dropped\\.db::7 .*dropped"
 
 # ---- usage and input errors: exit 2 -----------------------------------------------------------
 is "no rules: 2" "$(status "$OC" check "$P")" 2
