@@ -160,7 +160,7 @@ static void lanes_meta(struct out *o)
 				meta_ev(o, "process_name", pid, -1, o->name, dev);
 			}
 			meta_ev(o, "thread_name", pid, syn_tid(i, 0),
-				"copy \xe2\x88\xa9 kernel, idle gaps", (long long)i);
+				"copy \xe2\x88\xa9 kernel, idle gaps", (long long)i * 32);
 			break;
 		}
 		case OC_LANE_STREAM:
@@ -171,7 +171,14 @@ static void lanes_meta(struct out *o)
 			} else {
 				snprintf(o->name, sizeof o->name, "stream ? (unknown)");
 			}
-			meta_ev(o, "thread_name", pid, syn_tid(i, 0), o->name, (long long)i);
+			meta_ev(o, "thread_name", pid, syn_tid(i, 0), o->name, (long long)i * 32);
+			/* ops of this stream that ran side by side (graph nodes) */
+			for (int r = 1; r < ln->depth; r++) {
+				char row[4200];
+				snprintf(row, sizeof row, "%s, concurrent row %d", o->name, r + 1);
+				meta_ev(o, "thread_name", pid, syn_tid(i, (unsigned)r), row,
+					(long long)i * 32 + r);
+			}
 			break;
 		case OC_LANE_THREAD:
 			snprintf(o->name, sizeof o->name, "thread %u", ln->tid);
@@ -202,12 +209,13 @@ static void op_ev(struct out *o, size_t i)
 	const struct oc_trace *t = o->t;
 	const struct oc_op *op = &t->ops[i];
 	int32_t lane = o->l->op_lane[i];
+	unsigned row = o->l->op_row[i];
 
 	ev(o, "X");
 	kv_str(o, "cat", oc_op_kind_name(op->kind));
 	kv_str(o, "name", oc_tl_op_name(t, op, o->name, sizeof o->name));
 	kv_int(o, "pid", DEV_PID_BASE + op->device_id);
-	kv_int(o, "tid", syn_tid((size_t)lane, 0));
+	kv_int(o, "tid", syn_tid((size_t)lane, row));
 	when(o, op->start_ns, op->end_ns - op->start_ns);
 	fprintf(o->f, ",\"args\":{\"op_id\":%" PRId64, op->row_id);
 	kv_int(o, "correlation_id", op->correlation_id);
@@ -253,7 +261,7 @@ static void op_ev(struct out *o, size_t i)
 		fputs(",\"bp\":\"e\",\"cat\":\"flow\",\"name\":\"queued\"", o->f);
 		fprintf(o->f, ",\"id\":%zu", i + 1);
 		kv_int(o, "pid", DEV_PID_BASE + op->device_id);
-		kv_int(o, "tid", syn_tid((size_t)lane, 0));
+		kv_int(o, "tid", syn_tid((size_t)lane, row));
 		when(o, op->start_ns + (op->end_ns - op->start_ns) / 2, -1);
 		fputs("}", o->f);
 	}

@@ -153,7 +153,7 @@ static void items(struct html *h)
 			name = extra(h, KEY_OP | (uint32_t)(op->kind & 0xff) << 20 |
 					(uint32_t)op->copy_kind << 12 | (uint32_t)(op->src_kind & 0x3f) << 6 |
 					(uint32_t)(op->dst_kind & 0x3f));
-		item(h, l->op_lane[i], op->start_ns, op->end_ns - op->start_ns, name, cat, 0,
+		item(h, l->op_lane[i], op->start_ns, op->end_ns - op->start_ns, name, cat, l->op_row[i],
 		     nt ? nt->verdict : 0, note_of(h, nt), op->bytes, op->correlation_id);
 	}
 	for (size_t i = 0; i < t->n_api; i++) {

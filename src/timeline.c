@@ -204,7 +204,21 @@ static int span_intersect(const struct span_vec *a, const struct span_vec *b, st
 	return 0;
 }
 
-#define NVTX_MAX_DEPTH 16
+/*
+ * Row for a slice [start, end) in a lane whose rows end at lv[0..OC_TL_MAX_ROWS):
+ * the first row free by start, so nested slices stack and crossing ones never
+ * share a row; the last row takes the overflow. Slices must come by start.
+ */
+static int take_row(int64_t *lv, int64_t start, int64_t end)
+{
+	int d = 0;
+
+	while (d < OC_TL_MAX_ROWS - 1 && lv[d] > start)
+		d++;
+	if (end > lv[d])
+		lv[d] = end;
+	return d;
+}
 
 int oc_tl_layout_init(struct oc_tl_layout *l, const struct oc_trace *t, char *err, size_t errlen)
 {
@@ -301,12 +315,13 @@ int oc_tl_layout_init(struct oc_tl_layout *l, const struct oc_trace *t, char *er
 
 	/* Slices to lanes. */
 	l->op_lane = malloc((t->n_ops + 1) * sizeof *l->op_lane);
+	l->op_row = malloc(t->n_ops + 1);
 	l->api_lane = malloc((t->n_api + 1) * sizeof *l->api_lane);
 	l->api_depth = malloc(t->n_api + 1);
 	l->range_lane = malloc((t->n_ranges + 1) * sizeof *l->range_lane);
 	l->range_depth = malloc(t->n_ranges + 1);
 	l->mark_lane = malloc((t->n_marks + 1) * sizeof *l->mark_lane);
-	if (!l->op_lane || !l->api_lane || !l->api_depth || !l->range_lane || !l->range_depth ||
+	if (!l->op_lane || !l->op_row || !l->api_lane || !l->api_depth || !l->range_lane || !l->range_depth ||
 	    !l->mark_lane)
 		goto nomem;
 
@@ -317,11 +332,28 @@ int oc_tl_layout_init(struct oc_tl_layout *l, const struct oc_trace *t, char *er
 		if ((e) > l->last_ns) l->last_ns = (e); \
 	} while (0)
 
+	/*
+	 * Ops of one stream run in order, but graph nodes reported under one
+	 * stream can run side by side: those take extra rows, so that no two
+	 * slices of a row (a Perfetto track) overlap.
+	 */
+	level_end = malloc((n_keys + n_tids + 1) * OC_TL_MAX_ROWS * sizeof *level_end);
+	if (!level_end)
+		goto nomem;
+	for (size_t i = 0; i < (n_keys + n_tids + 1) * OC_TL_MAX_ROWS; i++)
+		level_end[i] = INT64_MIN;
 	for (size_t i = 0; i < t->n_ops; i++) {
 		struct skey k = op_key(t, &t->ops[i]);
 		long ki = skey_find(keys, n_keys, &k);
+		struct oc_tl_lane *ln = &l->lanes[key_lane[ki]];
+		int row = take_row(&level_end[(size_t)ki * OC_TL_MAX_ROWS], t->ops[i].start_ns,
+				   t->ops[i].end_ns);
+
 		l->op_lane[i] = key_lane[ki];
-		l->lanes[key_lane[ki]].n_items++;
+		l->op_row[i] = (uint8_t)row;
+		if (row + 1 > ln->depth)
+			ln->depth = row + 1;
+		ln->n_items++;
 		BOUND(t->ops[i].start_ns, t->ops[i].end_ns);
 	}
 	for (size_t i = 0; i < t->n_api; i++) {
@@ -350,26 +382,14 @@ int oc_tl_layout_init(struct oc_tl_layout *l, const struct oc_trace *t, char *er
 	l->range_end_ns = l->last_ns;
 #undef BOUND
 
-	/*
-	 * NVTX rows: ranges are sorted by start; each takes the first row of
-	 * its lane that is free by then, so nested ranges stack and crossing
-	 * ones (start/end ranges) never share a row.
-	 */
-	level_end = malloc((n_tids + 1) * NVTX_MAX_DEPTH * sizeof *level_end);
-	if (!level_end)
-		goto nomem;
-	for (size_t i = 0; i < (n_tids + 1) * NVTX_MAX_DEPTH; i++)
-		level_end[i] = INT64_MIN;
+	/* NVTX rows: nested ranges stack, crossing ones (start/end ranges) never share a row. */
 	for (size_t i = 0; i < t->n_ranges; i++) {
 		const struct oc_range *r = &t->ranges[i];
 		long ti = u32_find(tids, n_tids, r->tid);
-		int64_t *lv = &level_end[(size_t)ti * NVTX_MAX_DEPTH];
+		int64_t *lv = &level_end[(n_keys + (size_t)ti) * OC_TL_MAX_ROWS];
 		int64_t end = r->end_ns == INT64_MAX ? l->range_end_ns : r->end_ns;
-		int d = 0;
+		int d = take_row(lv, r->start_ns, end);
 
-		while (d < NVTX_MAX_DEPTH - 1 && lv[d] > r->start_ns)
-			d++;
-		lv[d] = end > lv[d] ? end : lv[d];
 		l->range_lane[i] = nvtx_lane[ti];
 		l->range_depth[i] = (uint8_t)d;
 		if (d + 1 > l->lanes[nvtx_lane[ti]].depth)
@@ -423,6 +443,7 @@ void oc_tl_layout_release(struct oc_tl_layout *l)
 {
 	free(l->lanes);
 	free(l->op_lane);
+	free(l->op_row);
 	free(l->api_lane);
 	free(l->api_depth);
 	free(l->range_lane);

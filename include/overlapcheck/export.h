@@ -81,6 +81,8 @@ enum oc_tl_lane_kind {
 	OC_LANE_NVTX,            /* a CPU thread's NVTX ranges and marks */
 };
 
+#define OC_TL_MAX_ROWS 16      /* rows per lane; deeper slices share the last row */
+
 struct oc_tl_lane {
 	uint8_t  kind;           /* enum oc_tl_lane_kind */
 	uint32_t device_id;      /* STREAM, DEVICE */
@@ -105,6 +107,8 @@ struct oc_tl_span {              /* a closed interval of device time */
 struct oc_tl_layout {
 	struct oc_tl_lane *lanes;  size_t n_lanes;
 	int32_t *op_lane;          /* per op: lane index */
+	uint8_t *op_row;           /* per op: row inside its lane (0 unless ops of one stream
+	                              ran side by side, as graph nodes can) */
 	int32_t *api_lane;         /* per API call */
 	uint8_t *api_depth;        /* per API call: 0, or 1 under its runtime twin */
 	int32_t *range_lane;       /* per NVTX range */

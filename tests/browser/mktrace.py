@@ -9,7 +9,8 @@ copies intersect kernels), a pageable copy and a kernel on the legacy default
 stream, a second device with one blocking stream, two CPU threads whose API
 calls queued all of it (runtime calls with a nested driver twin on some), a
 cudaStreamSynchronize, NVTX ranges (nested, crossing, one never closed) and
-marks, and a few ops whose API call was not recorded (no flow arrow).
+marks, a graph launch whose two kernel nodes ran side by side in one stream,
+and a few ops whose API call was not recorded (no flow arrow).
 
 --ops N sets the number of device ops (about; the pipeline is cut to fit).
 --hostile names a kernel and NVTX ranges with strings that try to break out of
@@ -113,10 +114,10 @@ def main():
         return api_id[0], start, start + dur
 
     def op(kind, start, dur, dev, ctx, stream, corr_id, name=None, nbytes=None, ck=None,
-           sk=None, dk=None):
+           sk=None, dk=None, graph=(None, None)):
         ops.append((len(ops) + 1, kind, start, start + dur, dev, ctx, stream, corr_id, name,
                     nbytes, ck, sk, dk, 1 if kind != KERNEL else 0,
-                    128 if kind == KERNEL else None))
+                    128 if kind == KERNEL else None) + graph)
 
     # The pipeline: chunk k on stream 13 + k % 3, HtoD -> kernel -> DtoH.
     nchunks = max(1, (a.ops - 8) // 3)
@@ -171,6 +172,13 @@ def main():
     rid, cs, ce = call(tids[1], n_launch, 3000, corr[0])
     op(KERNEL, ce + 15_000, 30_000, 1, 2, 22, corr[0], name=kname2)
     counts["flows"] += 1
+    # A graph launch: two kernel nodes reported under stream 22 that ran side by side.
+    corr[0] += 1
+    rid, cs, ce = call(tids[1], sid("cudaGraphLaunch"), 6000, corr[0])
+    g0 = max(o[3] for o in ops if o[4] == 1) + 5000
+    op(KERNEL, g0, 40_000, 1, 2, 22, corr[0], name=kname, graph=(1, 11))
+    op(KERNEL, g0 + 10_000, 40_000, 1, 2, 22, corr[0], name=kname2, graph=(1, 12))
+    counts["flows"] += 2
     # Two ops whose call was not recorded: no flow for them.
     last = max(o[3] for o in ops)
     op(KERNEL, last + 20_000, 5000, 0, 1, 13, 999_999_001, name=kname3)
@@ -207,7 +215,8 @@ def main():
 
     db.executemany("INSERT INTO ops(id, kind, start_ns, end_ns, device_id, context_id, stream_id,"
                    " correlation_id, name_id, bytes, copy_kind, src_kind, dst_kind, flags,"
-                   " grid_x) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", ops)
+                   " grid_x, graph_id, graph_node_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                   ops)
     db.executemany("INSERT INTO api(id, domain, cbid, name_id, start_ns, end_ns, tid,"
                    " correlation_id, return_value, parent_id) VALUES (?,?,?,?,?,?,?,?,?,?)", api)
     db.executemany("INSERT INTO api_args(correlation_id, domain, cbid, tid, stream_handle,"

@@ -101,6 +101,23 @@ def main():
     check("flow finishes lie inside a device op",
           all(inside(dev_slices[(e["pid"], e["tid"])], e["ts"]) for e in ev if e.get("ph") == "f"))
 
+    # Slices of one track nest or are disjoint: Perfetto and chrome://tracing need it.
+    tracks = collections.defaultdict(list)
+    for e in ev:
+        if e.get("ph") == "X":
+            tracks[(e["pid"], e["tid"])].append((e["ts"], -e["dur"]))
+    nests = True
+    for sl in tracks.values():
+        stack = []
+        for ts, negdur in sorted(sl):
+            end = ts - negdur
+            while stack and stack[-1] <= ts:
+                stack.pop()
+            if stack and end > stack[-1]:
+                nests = False
+            stack.append(end)
+    check("slices of each track nest", nests)
+
     # Processes and tracks.
     meta = [e for e in ev if e.get("ph") == "M"]
     pnames = {e["pid"]: e["args"]["name"] for e in meta if e["name"] == "process_name"}
@@ -108,8 +125,9 @@ def main():
     check("a process per device plus the host", len(pnames) == n_devices + 1,
           "%d processes" % len(pnames))
     op_tracks = {(e["pid"], e["tid"]) for e in ops}
-    check("a track per stream", len(op_tracks) == n_streams, "%d tracks, %d streams" %
-          (len(op_tracks), n_streams))
+    stream_names = {(k[0], tnames.get(k, "").split(", concurrent row")[0]) for k in op_tracks}
+    check("a track per stream (plus rows for side-by-side ops)", len(stream_names) == n_streams,
+          "%d tracks, %d streams" % (len(stream_names), n_streams))
     kinds = ("legacy_default", "per_thread_default", "blocking", "non_blocking", "unknown")
     check("stream tracks named by id and kind",
           all(tnames.get(k, "").startswith("stream ") and any("(%s)" % x in tnames[k] for x in kinds)
