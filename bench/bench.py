@@ -16,7 +16,7 @@ Variants: native (untraced), bare (the floor: bench/bare-collector.c through
 CUDA_INJECTION64_PATH), overlapcheck (`overlapcheck run`), torch_profiler
 (torch_loop only), nsys (Nsight Systems capture, where a `nsys` exists).
 
-Phases, all under one time budget (OC_BENCH_BUDGET_S, default 320 s) so that
+Phases, all under one time budget (OC_BENCH_BUDGET_S, default 300 s) so that
 the whole run fits one device call; each process also has its own timeout:
   A. repetitions of every program x {native, bare, overlapcheck[, torch_profiler]},
      interleaved, the order of variants rotated each repetition, at least
@@ -604,7 +604,7 @@ class Bench:
             t = r.get("trace")
             if r["variant"] != "overlapcheck" or not t or "error" in t:
                 continue
-            if r["phase"] == "A" and r["rep"] != 0:
+            if (r["phase"] == "A" and r["rep"] != 0) or not t.get("ops"):
                 continue
             meta = t.get("meta", {})
             rows.append([r["program"], r["phase"], str(t.get("ops")), str(t.get("api")),
@@ -648,7 +648,7 @@ class Bench:
         for r in self.runs:
             t = r.get("trace") or {}
             tables = t.get("tables")
-            if not tables:
+            if not tables or not t.get("ops"):
                 continue
             ops = t.get("ops") or 0
             if "dbstat" in tables:
@@ -692,7 +692,19 @@ class Bench:
             lines.append("note: " + n)
         failed = [r for r in self.runs if not r["ok"]]
         if failed:
-            lines.append("note: %d run(s) failed; see results.json and logs/" % len(failed))
+            seen = set()
+            lines.append("Failed runs (the first of each program and variant; all in "
+                         "results.json and logs/)")
+            for r in failed:
+                key = (r["program"], r["variant"])
+                if key in seen:
+                    continue
+                seen.add(key)
+                tail = [l for l in r.get("output_tail", "").splitlines() if l.strip()]
+                lines.append("  %s %s rep %s: %s%s" % (r["program"], r["variant"], r["rep"],
+                                                       r["note"],
+                                                       (" | " + tail[-1][:160]) if tail else ""))
+            lines.append("note: %d run(s) failed" % len(failed))
         lines.append("total benchmark time %.1f s" % self.runner.elapsed())
         return "\n".join(lines)
 
@@ -755,8 +767,8 @@ def parse_args(argv=None):
     ap.add_argument("--build", default=e("BUILD", "build"))
     ap.add_argument("--out", default=e("OC_BENCH_OUT", ""))
     ap.add_argument("--cuda-home", default=e("CUDA_HOME", "/usr/local/cuda"))
-    ap.add_argument("--budget", type=float, default=float(e("OC_BENCH_BUDGET_S", "320")),
-                    help="seconds for the whole benchmark (default 320)")
+    ap.add_argument("--budget", type=float, default=float(e("OC_BENCH_BUDGET_S", "300")),
+                    help="seconds for the whole benchmark (default 300)")
     ap.add_argument("--share-a", type=float, default=0.55,
                     help="part of the budget for the repeated side-by-side runs")
     ap.add_argument("--reps", type=int, default=int(e("OC_BENCH_REPS", "5")))

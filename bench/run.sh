@@ -13,12 +13,12 @@
 # nvcc:  make && make gpu-progs   (then carry $BUILD to the GPU machine).
 #
 # Time-boxed: the whole run stays within OC_BENCH_BUDGET_S seconds (default
-# 320), and a hard limit of budget + 25 s stops it whatever happens.
+# 300), and a hard limit of budget + 25 s stops it whatever happens.
 # Other settings: OC_BENCH_REPS (5), OC_BENCH_MIN_REPS (3), OC_BENCH_NSYS
 # (path to nsys), CUDA_HOME; extra arguments go to bench.py (see --help).
 BUILD=${BUILD:-build}
 OC_BENCH_OUT=${OC_BENCH_OUT:-$BUILD/bench-out}
-OC_BENCH_BUDGET_S=${OC_BENCH_BUDGET_S:-320}
+OC_BENCH_BUDGET_S=${OC_BENCH_BUDGET_S:-300}
 export BUILD OC_BENCH_OUT OC_BENCH_BUDGET_S
 cd "$(dirname "$0")/.." || exit 2
 
