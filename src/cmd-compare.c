@@ -77,7 +77,7 @@ struct work_item {
 
 /* One op name's time within one run. */
 struct op_entry {
-	char    *name;           /* "memcpy HtoD", "memset", or mangled kernel name */
+	const char *name;    /* owned by side->names */           /* "memcpy HtoD", "memset", or mangled kernel name */
 	int      run;
 	int64_t  dur_ns;
 	int64_t  other_ns;       /* intersected work in other streams */
@@ -104,6 +104,7 @@ struct side {
 	const char *label;       /* "baseline", "candidate" */
 	struct run *runs;        size_t n;
 	struct op_entry *ops;    size_t n_ops, alloc_ops;
+	char **names;            size_t n_names;   /* the op names, one per key per trace */
 };
 
 /* Median, min, max of one quantity over a side's runs. */
@@ -238,20 +239,26 @@ static const char *op_display_name(const char *key, char *buf, size_t len)
 
 /* ---- measuring one trace ---------------------------------------------------- */
 
-static char *op_key(const struct oc_trace *t, const struct oc_op *op)
-{
-	char buf[64];
+/*
+ * Operation keys. Within one trace an op's key is a small integer: a kernel
+ * its name's index into t->strs, a copy n_strs + its copy kind, a peer copy
+ * n_strs + KEY_PEER, a memset n_strs + KEY_MEMSET, a kernel without a name
+ * n_strs + KEY_UNNAMED. Names are made once per key, not once per op.
+ */
+enum { KEY_PEER = 11, KEY_MEMSET = 12, KEY_UNNAMED = 13, KEY_EXTRA = 14 };
 
+static size_t op_key(const struct oc_trace *t, const struct oc_op *op)
+{
 	switch (op->kind) {
 	case OC_OP_KERNEL:
-		return xstrdup(oc_trace_str(t, op->name));
+		return op->name >= 0 && (size_t)op->name < t->n_strs ? (size_t)op->name
+								       : t->n_strs + KEY_UNNAMED;
 	case OC_OP_MEMSET:
-		return xstrdup("memset");
+		return t->n_strs + KEY_MEMSET;
 	case OC_OP_MEMCPY_PEER:
-		return xstrdup("memcpy PtoP");
+		return t->n_strs + KEY_PEER;
 	default:
-		snprintf(buf, sizeof buf, "memcpy %s", oc_copy_kind_name(op->copy_kind));
-		return xstrdup(buf);
+		return t->n_strs + (op->copy_kind < KEY_PEER ? op->copy_kind : 0);
 	}
 }
 
@@ -267,42 +274,49 @@ static int cmp_work(const void *a, const void *b)
 /* Build the same-work signature: sorted, one item per (class, key). */
 static void measure_work(struct run *r, const struct oc_trace *t)
 {
-	struct work_item *w = xmalloc((t->n_ops + 1) * sizeof *w);
-	size_t n = 0;
+	size_t nk = t->n_strs + KEY_EXTRA, n = 0;
+	uint64_t *amount = xmalloc(nk * sizeof *amount), *count = xmalloc(nk * sizeof *count);
+	struct work_item *w;
 
 	for (size_t i = 0; i < t->n_ops; i++) {
 		const struct oc_op *op = &t->ops[i];
-		struct work_item *it = &w[n++];
+		size_t key = op_key(t, op);
 
 		if (op->kind == OC_OP_KERNEL) {
 			uint64_t threads = 1;
 			for (int d = 0; d < 3; d++)
 				threads *= (uint64_t)(op->grid[d] > 0 ? op->grid[d] : 0) *
 					   (uint64_t)(op->block[d] > 0 ? op->block[d] : 0);
-			it->cls = WORK_KERNEL;
-			it->amount = threads;
+			amount[key] += threads;
 		} else {
-			it->cls = op->kind == OC_OP_MEMSET ? WORK_MEMSET : WORK_COPY;
-			it->amount = op->bytes;
+			amount[key] += op->bytes;
 		}
-		it->key = op->kind == OC_OP_MEMSET ? xstrdup("memset") :
-			  op->kind == OC_OP_KERNEL ? xstrdup(oc_trace_str(t, op->name)) :
-			  xstrdup(op->kind == OC_OP_MEMCPY_PEER ? "PtoP" : oc_copy_kind_name(op->copy_kind));
-		it->count = 1;
+		count[key]++;
+	}
+	w = xmalloc(nk * sizeof *w);
+	for (size_t key = 0; key < nk; key++) {
+		if (!count[key])
+			continue;
+		if (key < t->n_strs || key == t->n_strs + KEY_UNNAMED) {
+			w[n].cls = WORK_KERNEL;
+			w[n].key = xstrdup(key < t->n_strs ? t->strs[key] : "");
+		} else if (key == t->n_strs + KEY_MEMSET) {
+			w[n].cls = WORK_MEMSET;
+			w[n].key = xstrdup("memset");
+		} else {
+			w[n].cls = WORK_COPY;
+			w[n].key = xstrdup(key == t->n_strs + KEY_PEER ? "PtoP"
+					   : oc_copy_kind_name((int)(key - t->n_strs)));
+		}
+		w[n].amount = amount[key];
+		w[n].count = count[key];
+		n++;
 	}
 	qsort(w, n, sizeof *w, cmp_work);
-	size_t out = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (out && !cmp_work(&w[out - 1], &w[i])) {
-			w[out - 1].amount += w[i].amount;
-			w[out - 1].count += w[i].count;
-			free(w[i].key);
-			continue;
-		}
-		w[out++] = w[i];
-	}
 	r->work = w;
-	r->n_work = out;
+	r->n_work = n;
+	free(amount);
+	free(count);
 }
 
 /*
@@ -373,7 +387,27 @@ static int64_t range_total(const struct oc_trace *t, const char *name)
 	return have ? total : -1;
 }
 
-static void side_add_op(struct side *s, char *name, int run, int64_t dur, int64_t other)
+/* The name of op key `key` of trace t, as compared across traces. */
+static char *key_name(const struct oc_trace *t, size_t key)
+{
+	char buf[64];
+
+	if (key < t->n_strs)
+		return xstrdup(t->strs[key]);
+	switch (key - t->n_strs) {
+	case KEY_MEMSET:
+		return xstrdup("memset");
+	case KEY_PEER:
+		return xstrdup("memcpy PtoP");
+	case KEY_UNNAMED:
+		return xstrdup("");
+	default:
+		snprintf(buf, sizeof buf, "memcpy %s", oc_copy_kind_name((int)(key - t->n_strs)));
+		return xstrdup(buf);
+	}
+}
+
+static void side_add_op(struct side *s, const char *name, int run, int64_t dur, int64_t other)
 {
 	if (s->n_ops == s->alloc_ops) {
 		s->alloc_ops = s->alloc_ops ? 2 * s->alloc_ops : 256;
@@ -398,6 +432,7 @@ static int measure(struct side *s, int run, const char *path, const struct opts 
 	struct run *r = &s->runs[run];
 	char err[512];
 	int *devs = NULL;
+	char **names = NULL;     /* key -> name, this trace */
 	long nd;
 	int ret = -1;
 
@@ -455,12 +490,23 @@ static int measure(struct side *s, int run, const char *path, const struct opts 
 	r->idle_ns = sw.makespan_ns - sw.busy_all_ns;
 	r->async_copy_ns = sw.async_copy_ns;
 	r->copy_compute_ns = sw.copy_compute_ns;
+	names = xmalloc((t.n_strs + KEY_EXTRA) * sizeof *names);
 	for (size_t i = 0; i < sel.n; i++) {
 		const struct oc_op *op = &t.ops[sel.idx[i]];
 		int64_t d = op->end_ns - op->start_ns;
+		size_t key = op_key(&t, op);
 
+		if (!names[key]) {
+			names[key] = key_name(&t, key);
+			s->names = realloc(s->names, (s->n_names + 1) * sizeof *s->names);
+			if (!s->names) {
+				fputs("overlapcheck compare: out of memory\n", stderr);
+				exit(OC_EXIT_USAGE);
+			}
+			s->names[s->n_names++] = names[key];
+		}
 		r->sum_ns += d;
-		side_add_op(s, op_key(&t, op), run, d, sw.per_op[i].other_ns);
+		side_add_op(s, names[key], run, d, sw.per_op[i].other_ns);
 	}
 	r->inter_ns = r->sum_ns - r->busy_ns;
 	if (o->range) {
@@ -477,6 +523,7 @@ static int measure(struct side *s, int run, const char *path, const struct opts 
 	measure_work(r, &t);
 	ret = 0;
 out:
+	free(names);
 	free(devs);
 	oc_sweep_release(&sw);
 	oc_selection_release(&sel);
@@ -1191,8 +1238,9 @@ out:
 				free(sides[k].runs[i].work[w].key);
 			free(sides[k].runs[i].work);
 		}
-		for (size_t i = 0; i < sides[k].n_ops; i++)
-			free(sides[k].ops[i].name);
+		for (size_t i = 0; i < sides[k].n_names; i++)
+			free(sides[k].names[i]);
+		free(sides[k].names);
 		free(sides[k].ops);
 		free(sides[k].runs);
 	}
