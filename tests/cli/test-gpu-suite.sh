@@ -80,6 +80,7 @@ claims kind=memcpy | verdict=overlapped fraction=1
 claims kind=kernel | verdict=overlapped min_fraction=0.5 max_fraction=0.5
 claims verdict=serialized | first_cause=same_stream_order fraction=1
 claims | cause=unknown count=1
+claims kind=memcpy | copy_kind@HtoD,DtoH count=2
 claims verdict=overlapped | witness!=null fraction=1
 claims copy_kind=HtoD | witness.kind=kernel count=1
 hidden_syncs api~Free min=1
@@ -106,14 +107,15 @@ summary copy_compute_overlap_share max=0.1
 summary clean_exit eq=false
 cause same_stream_order absent
 passport env.CUDA_LAUNCH_BLOCKING=1
+claims kind=memcpy | copy_kind@HtoH,DtoD min=1
 EOF
 
 out=$(python3 $CHECK --cli "$TMP/bin/overlapcheck" --dir "$TMP/fix" -v good)
 is "good fixture: last line" "$(printf '%s\n' "$out" | tail -n 1)" "fixtures: 1 passed, 0 failed"
 out=$(python3 $CHECK --cli "$TMP/bin/overlapcheck" --dir "$TMP/fix" -v bad)
 is "bad fixture: last line" "$(printf '%s\n' "$out" | tail -n 1)" "fixtures: 0 passed, 1 failed"
-is "bad fixture: each false line fails" "$(printf '%s\n' "$out" | grep -c '^  FAIL bad.expect:\(2[5-9]\|3[0-5]\):')" "11"
-is "bad fixture: no true line fails" "$(printf '%s\n' "$out" | grep -c '^  FAIL bad.expect:\([0-9]\|1[0-9]\|2[0-4]\):')" "0"
+is "bad fixture: each false line fails" "$(printf '%s\n' "$out" | grep -c '^  FAIL bad.expect:\(2[6-9]\|3[0-7]\):')" "12"
+is "bad fixture: no true line fails" "$(printf '%s\n' "$out" | grep -c '^  FAIL bad.expect:\([0-9]\|1[0-9]\|2[0-5]\):')" "0"
 
 # A trace that is not from an H200 fails the passport check.
 sed 's/NVIDIA H200/NVIDIA A100/' "$TMP/fix/good.sql" >"$TMP/fix/a100.sql"
