@@ -115,16 +115,38 @@ class Fake:
                  {"name": "loop", "argv": p + ["loop", "2000", "200"], "profiler": profiler}]
         return progs
 
-    def bench(self, extra=(), programs=None, env=None):
+    def bench(self, extra=(), programs=None, runner=None):
         args = bench.parse_args(["--build", self.build, "--out", self.out, "--no-nsys"]
                                 + list(extra))
         os.makedirs(args.out, exist_ok=True)
-        b = bench.Bench(args, programs=programs if programs is not None else self.programs())
+        b = bench.Bench(args, programs=programs if programs is not None else self.programs(),
+                        runner=runner)
         b.machine_info = {}
         return b
 
     def close(self):
         shutil.rmtree(self.dir, ignore_errors=True)
+
+
+class VirtualRunner(bench.Runner):
+    """A Runner on a virtual clock: every command takes `step` seconds.
+
+    Budget decisions then do not depend on how loaded the test machine is.
+    """
+
+    def __init__(self, out, budget_s, step):
+        self.t = 0.0
+        self.step = step
+        super().__init__(out, budget_s, clock=lambda: self.t)
+
+    def run(self, tag, argv, env, timeout):
+        saved, self.deadline = self.deadline, float("inf")
+        try:
+            res = super().run(tag, argv, env, 60)
+        finally:
+            self.deadline = saved
+        self.t += self.step
+        return res
 
 
 class EnvPatch:
@@ -287,15 +309,33 @@ class TestRuns(unittest.TestCase):
         self.assertTrue(all(r["timed_out"] and not r["ok"] for r in b.runs))
 
     def test_budget_limits_repetitions(self):
-        with EnvPatch(FAKE_SLEEP="0.15"):
-            b = self.f.bench(["--reps", "50", "--min-reps", "2", "--phases", "A",
-                              "--budget", "4", "--share-a", "0.5"])
-            t0 = time.monotonic()
-            b.main()
-        self.assertLess(time.monotonic() - t0, 8)
-        self.assertGreaterEqual(b.reps_done, 2)
-        self.assertLess(b.reps_done, 50)
-        self.assertTrue(any("phase A stopped" in n for n in b.notes))
+        # 2 programs x 3 variants = 6 runs of 1 virtual second per repetition;
+        # phase A may use 10 of the 20 s: the 2 minimum repetitions run, the
+        # third would end past the phase's share and is not started.
+        runner = VirtualRunner(self.f.out, 20, 1.0)
+        b = self.f.bench(["--reps", "50", "--min-reps", "2", "--phases", "A",
+                          "--budget", "20", "--share-a", "0.5"], runner=runner)
+        b.main()
+        self.assertEqual(b.reps_done, 2)
+        self.assertTrue(any("phase A stopped after 2" in n for n in b.notes), b.notes)
+        # With a share that fits everything, all repetitions run.
+        runner = VirtualRunner(self.f.out, 1000, 1.0)
+        b = self.f.bench(["--reps", "3", "--min-reps", "1", "--phases", "A",
+                          "--budget", "1000"], runner=runner)
+        b.main()
+        self.assertEqual(b.reps_done, 3)
+        self.assertEqual(len(b.runs), 18)
+
+    def test_exhausted_budget_stops_after_one_repetition(self):
+        # Each run takes 10 virtual seconds of a 40 s budget: after the first
+        # repetition (60 s) nothing is left, whatever the minimum.
+        runner = VirtualRunner(self.f.out, 40, 10.0)
+        b = self.f.bench(["--reps", "5", "--min-reps", "3", "--phases", "AB",
+                          "--budget", "40"], runner=runner)
+        b.main()
+        self.assertEqual(b.reps_done, 1)
+        self.assertTrue(any("budget exhausted" in n for n in b.notes), b.notes)
+        self.assertTrue(any("1M-kernel run skipped" in n for n in b.notes), b.notes)
 
     def test_preflight_names_what_is_missing(self):
         a = bench.parse_args(["--build", self.f.build])
