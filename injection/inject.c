@@ -102,9 +102,14 @@ static uint64_t mono_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+static __thread uint32_t cached_tid;
+
+/* The kernel thread id (what CUPTI reports with THREAD_ID_TYPE_SYSTEM). */
 static uint32_t gettid_u32(void)
 {
-	return (uint32_t)syscall(SYS_gettid);
+	if (!cached_tid)
+		cached_tid = (uint32_t)syscall(SYS_gettid);
+	return cached_tid;
 }
 
 static const char *cupti_err(CUptiResult rc)
@@ -557,6 +562,7 @@ static void after_fork_child(void)
 {
 	atomic_store(&disabled, 1);
 	flush_running = 0;
+	cached_tid = 0;
 	oc_writer_abandon();
 }
 

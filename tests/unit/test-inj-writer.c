@@ -1,0 +1,644 @@
+/*
+ * test-inj-writer.c: the writer end to end on temporary files.
+ *
+ * A synthetic CUPTI buffer of real CUDA 13.0 record structs (laid out as
+ * CUPTI lays them out, read back with cuptiActivityGetNextRecord) and chunks
+ * of callback rows go through the writer thread; the tests then read the
+ * trace with SQL: rows, the public device_ops view, meta counters, the
+ * single-file state after finish, and the failure paths.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <cmocka.h>
+#include <sqlite3.h>
+
+#include "overlapcheck/schema.h"
+#include "overlapcheck/trace.h"
+#include "records.h"
+#include "writer.h"
+
+#define BASE 1800000000000000000ull
+
+static char dir[256];
+
+static int setup(void **state)
+{
+	snprintf(dir, sizeof dir, "/tmp/oc-inj-test-XXXXXX");
+	return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	char cmd[300];
+
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+/* A buffer being filled with records. */
+struct buf {
+	uint8_t *p;
+	size_t size, used;
+};
+
+static void buf_init(struct buf *b)
+{
+	b->p = oc_writer_buffer_get(&b->size);
+	assert_non_null(b->p);
+	b->used = 0;
+}
+
+static void put(struct buf *b, const void *rec, size_t len)
+{
+	assert_true(b->used + len <= b->size);
+	memcpy(b->p + b->used, rec, len);
+	b->used += (len + 7) & ~(size_t)7;
+}
+
+static int64_t q_int(sqlite3 *db, const char *sql)
+{
+	sqlite3_stmt *st;
+	int64_t v = -999;
+
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+		fail_msg("%s: %s", sql, sqlite3_errmsg(db));
+	if (sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_type(st, 0) == SQLITE_NULL ? -1 : sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return v;
+}
+
+static char *q_text(sqlite3 *db, const char *sql)
+{
+	sqlite3_stmt *st;
+	static char out[512];
+
+	out[0] = '\0';
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+		fail_msg("%s: %s", sql, sqlite3_errmsg(db));
+	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0))
+		snprintf(out, sizeof out, "%s", (const char *)sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+	return out;
+}
+
+static sqlite3 *open_ro(const char *path)
+{
+	sqlite3 *db = NULL;
+
+	assert_int_equal(sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+	return db;
+}
+
+static int exists(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0;
+}
+
+static void kernel(struct buf *b, uint64_t s, uint64_t e, uint32_t stream, uint32_t corr,
+		   const char *name)
+{
+	CUpti_ActivityKernel10 k;
+
+	memset(&k, 0, sizeof k);
+	k.kind = CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL;
+	k.start = s ? BASE + s : 0;
+	k.end = e ? BASE + e : 0;
+	k.deviceId = 0;
+	k.contextId = 1;
+	k.streamId = stream;
+	k.correlationId = corr;
+	k.gridX = k.gridY = k.gridZ = 1;
+	k.blockX = 128; k.blockY = k.blockZ = 1;
+	k.name = name;
+	put(b, &k, sizeof k);
+}
+
+static void api(struct buf *b, CUpti_ActivityKind kind, uint32_t cbid, uint64_t s, uint64_t e,
+		uint32_t tid, uint32_t corr)
+{
+	CUpti_ActivityAPI a;
+
+	memset(&a, 0, sizeof a);
+	a.kind = kind;
+	a.cbid = cbid;
+	a.start = BASE + s;
+	a.end = BASE + e;
+	a.threadId = tid;
+	a.correlationId = corr;
+	put(b, &a, sizeof a);
+}
+
+/* One of every record kind, plus the cases the counters must see. */
+static void fill(struct buf *b)
+{
+	CUpti_ActivityMemcpy6 m;
+	CUpti_ActivityMemcpyPtoP4 pp;
+	CUpti_ActivityMemset4 ms;
+	CUpti_ActivitySynchronization2 sy;
+	CUpti_ActivityStream st;
+	CUpti_ActivityContext3 cx;
+	CUpti_ActivityDevice5 dv;
+	CUpti_ActivityCudaEvent2 ev;
+	CUpti_ActivityMarker2 mk;
+	CUpti_ActivityMarkerData2 md;
+	CUpti_ActivityOverhead3 oh;
+
+	memset(&cx, 0, sizeof cx);
+	cx.kind = CUPTI_ACTIVITY_KIND_CONTEXT;
+	cx.contextId = 1;
+	cx.deviceId = 0;
+	cx.nullStreamId = 7;
+	put(b, &cx, sizeof cx);
+
+	memset(&dv, 0, sizeof dv);
+	dv.kind = CUPTI_ACTIVITY_KIND_DEVICE;
+	dv.id = 0;
+	dv.name = "Test GPU 'quoted'";
+	dv.computeCapabilityMajor = 9;
+	dv.numMultiprocessors = 132;
+	dv.numMemcpyEngines = 7;
+	put(b, &dv, sizeof dv);
+
+	memset(&st, 0, sizeof st);
+	st.kind = CUPTI_ACTIVITY_KIND_STREAM;
+	st.contextId = 1;
+	st.streamId = 13;
+	st.flag = CUPTI_ACTIVITY_STREAM_CREATE_FLAG_NON_BLOCKING;
+	put(b, &st, sizeof st);
+
+	kernel(b, 1000, 5000, 13, 10, "_Z4stepPf");
+	kernel(b, 6000, 9000, 13, 12, "_Z4stepPf");          /* same name: interned once */
+	kernel(b, 9500, 0, 13, 14, "_Z4stepPf");             /* incomplete */
+
+	memset(&m, 0, sizeof m);
+	m.kind = CUPTI_ACTIVITY_KIND_MEMCPY;
+	m.copyKind = CUPTI_ACTIVITY_MEMCPY_KIND_HTOD;
+	m.srcKind = CUPTI_ACTIVITY_MEMORY_KIND_PINNED;
+	m.dstKind = CUPTI_ACTIVITY_MEMORY_KIND_DEVICE;
+	m.flags = CUPTI_ACTIVITY_FLAG_MEMCPY_ASYNC;
+	m.bytes = 1 << 20;
+	m.start = BASE + 2000;
+	m.end = BASE + 4000;
+	m.contextId = 1;
+	m.streamId = 14;
+	m.correlationId = 20;
+	m.copyCount = 1;
+	put(b, &m, sizeof m);
+
+	memset(&pp, 0, sizeof pp);
+	pp.kind = CUPTI_ACTIVITY_KIND_MEMCPY2;
+	pp.copyKind = CUPTI_ACTIVITY_MEMCPY_KIND_PTOP;
+	pp.bytes = 512;
+	pp.start = BASE + 100;
+	pp.end = BASE + 200;
+	pp.contextId = 1;
+	pp.streamId = 7;
+	pp.dstDeviceId = 1;
+	pp.correlationId = 21;
+	put(b, &pp, sizeof pp);
+
+	memset(&ms, 0, sizeof ms);
+	ms.kind = CUPTI_ACTIVITY_KIND_MEMSET;
+	ms.bytes = 64;
+	ms.start = BASE + 300;
+	ms.end = BASE + 310;
+	ms.contextId = 1;
+	ms.streamId = 7;
+	ms.correlationId = 22;
+	ms.memoryKind = CUPTI_ACTIVITY_MEMORY_KIND_DEVICE;
+	put(b, &ms, sizeof ms);
+
+	/* runtime call with a nested driver call under another correlation id */
+	api(b, CUPTI_ACTIVITY_KIND_RUNTIME, CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_v7000,
+	    500, 900, 100, 10);
+	api(b, CUPTI_ACTIVITY_KIND_DRIVER, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel, 600, 800, 100, 11);
+	/* twins sharing a correlation id, on another thread */
+	api(b, CUPTI_ACTIVITY_KIND_RUNTIME, CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_v3020,
+	    1500, 1900, 200, 20);
+	api(b, CUPTI_ACTIVITY_KIND_DRIVER, CUPTI_DRIVER_TRACE_CBID_cuMemcpyHtoDAsync_v2,
+	    1600, 1800, 200, 20);
+	/* a direct driver call: no parent */
+	api(b, CUPTI_ACTIVITY_KIND_DRIVER, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel, 950, 990, 100, 30);
+	/* a tool thread's call: not stored */
+	api(b, CUPTI_ACTIVITY_KIND_DRIVER, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel, 950, 990, 777, 31);
+
+	memset(&sy, 0, sizeof sy);
+	sy.kind = CUPTI_ACTIVITY_KIND_SYNCHRONIZATION;
+	sy.type = CUPTI_ACTIVITY_SYNCHRONIZATION_TYPE_CONTEXT_SYNCHRONIZE;
+	sy.start = BASE + 9000;
+	sy.end = BASE + 9100;
+	sy.contextId = 1;
+	sy.streamId = OC_CUPTI_INVALID_ID;
+	sy.cudaEventId = OC_CUPTI_INVALID_ID;
+	sy.correlationId = 40;
+	put(b, &sy, sizeof sy);
+
+	memset(&ev, 0, sizeof ev);
+	ev.kind = CUPTI_ACTIVITY_KIND_CUDA_EVENT;
+	ev.eventId = 3;
+	ev.contextId = 1;
+	ev.streamId = 13;
+	ev.correlationId = 41;
+	ev.deviceTimestamp = BASE + 5001;
+	put(b, &ev, sizeof ev);
+
+	memset(&mk, 0, sizeof mk);
+	mk.kind = CUPTI_ACTIVITY_KIND_MARKER;
+	mk.flags = CUPTI_ACTIVITY_FLAG_MARKER_START;
+	mk.timestamp = BASE + 400;
+	mk.id = 5;
+	mk.objectKind = CUPTI_ACTIVITY_OBJECT_THREAD;
+	mk.objectId.pt.threadId = 100;
+	mk.name = "phase \"1\"";
+	put(b, &mk, sizeof mk);
+	memset(&md, 0, sizeof md);
+	md.kind = CUPTI_ACTIVITY_KIND_MARKER_DATA;
+	md.flags = CUPTI_ACTIVITY_FLAG_MARKER_COLOR_ARGB;
+	md.id = 5;
+	md.color = 0xff112233u;
+	put(b, &md, sizeof md);
+	mk.flags = CUPTI_ACTIVITY_FLAG_MARKER_END;
+	mk.timestamp = BASE + 9900;
+	mk.name = NULL;
+	put(b, &mk, sizeof mk);
+
+	memset(&oh, 0, sizeof oh);
+	oh.kind = CUPTI_ACTIVITY_KIND_OVERHEAD;
+	oh.overheadKind = CUPTI_ACTIVITY_OVERHEAD_LAZY_FUNCTION_LOADING;
+	oh.objectKind = CUPTI_ACTIVITY_OBJECT_THREAD;
+	oh.objectId.pt.threadId = 100;
+	oh.start = BASE + 450;
+	oh.end = BASE + 480;
+	put(b, &oh, sizeof oh);
+}
+
+static void args_chunk(void)
+{
+	struct oc_args_chunk *c = oc_writer_chunk_get();
+	struct oc_args_row r;
+
+	assert_non_null(c);
+	memset(&r, 0, sizeof r);
+	r.stream_id = r.host_ptr = r.bytes = r.event_handle = r.flags = r.priority = OC_ARG_NONE;
+	r.correlation_id = 20;
+	r.domain = OC_API_RUNTIME;
+	r.cbid = CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_v3020;
+	r.tid = 200;
+	r.cls = OC_CB_COPY;
+	r.context_id = 1;
+	r.stream_handle = 0x5500;
+	r.handle_kind = OC_HANDLE_EXPLICIT;
+	r.stream_id = 14;
+	r.host_ptr = 0x7f0000001000;
+	r.bytes = 1 << 20;
+	c->rows[c->n++] = r;
+
+	r.correlation_id = 10;
+	r.cbid = CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_ptsz_v7000;
+	r.cls = OC_CB_LAUNCH;
+	r.stream_handle = 0;
+	r.handle_kind = OC_HANDLE_PER_THREAD;
+	r.stream_id = 13;
+	r.host_ptr = r.bytes = OC_ARG_NONE;
+	c->rows[c->n++] = r;
+
+	/* stream creation: flags tell blocking from non-blocking */
+	r.correlation_id = 9;
+	r.cbid = CUPTI_RUNTIME_TRACE_CBID_cudaStreamCreateWithFlags_v5000;
+	r.cls = OC_CB_STREAM_CREATE;
+	r.stream_handle = 0x6600;
+	r.handle_kind = OC_HANDLE_EXPLICIT;
+	r.stream_id = 15;
+	r.flags = 0;
+	c->rows[c->n++] = r;
+	oc_writer_submit_chunk(c);
+}
+
+static void start(const char *path, int create)
+{
+	struct oc_writer_config cfg;
+
+	memset(&cfg, 0, sizeof cfg);
+	cfg.path = path;
+	cfg.create = create;
+	cfg.quiet = 1;
+	cfg.buffer_bytes = 64 << 10;
+	cfg.start_ns = BASE;
+	assert_int_equal(oc_writer_start(&cfg), 0);
+}
+
+static void test_end_to_end(void **state)
+{
+	char path[300], wal[310];
+	struct buf b;
+	struct oc_writer_final fin;
+	struct oc_writer_counts n;
+	sqlite3 *db;
+
+	snprintf(path, sizeof path, "%s/own.db", dir);
+	start(path, 1);
+	oc_writer_ignore_tid(777);
+	buf_init(&b);
+	fill(&b);
+	oc_writer_submit_buffer(b.p, b.used, 3);
+	args_chunk();
+	oc_writer_sync();
+
+	/* Mid-run, the committed rows are readable by another connection (WAL). */
+	db = open_ro(path);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM ops"), 5);
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'tracer_status'"), "running");
+	sqlite3_close(db);
+
+	memset(&fin, 0, sizeof fin);
+	fin.dropped_records = 2;
+	fin.api_launches_seen = 2;
+	fin.status = "finished";
+	oc_writer_finish(&fin);
+	oc_writer_counts(&n);
+	assert_int_equal(n.kernels, 2);
+	assert_int_equal(n.memcpys, 2);
+	assert_int_equal(n.memsets, 1);
+	assert_int_equal(n.incomplete, 1);
+	assert_int_equal(n.dropped, 5);
+	assert_int_equal(n.write_failed, 0);
+
+	/* One file: the WAL was checkpointed and the journal is back to DELETE. */
+	snprintf(wal, sizeof wal, "%s-wal", path);
+	assert_false(exists(wal));
+	db = open_ro(path);
+	assert_string_equal(q_text(db, "PRAGMA journal_mode"), "delete");
+	assert_string_equal(q_text(db, "PRAGMA integrity_check"), "ok");
+	assert_int_equal(oc_schema_check(db, NULL, NULL, 0), OC_SCHEMA_OK);
+
+	/* ops and the public view */
+	assert_int_equal(q_int(db, "SELECT count(*) FROM device_ops"), 5);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM device_ops WHERE kind = 'kernel'"), 2);
+	assert_string_equal(q_text(db, "SELECT name FROM device_ops WHERE kind = 'kernel' LIMIT 1"),
+			    "_Z4stepPf");
+	assert_int_equal(q_int(db, "SELECT count(*) FROM strings WHERE value = '_Z4stepPf'"), 1);
+	assert_int_equal(q_int(db, "SELECT start_ns FROM ops WHERE correlation_id = 10"), 1000);
+	assert_int_equal(q_int(db, "SELECT duration_ns FROM device_ops WHERE correlation_id = 12"), 3000);
+	assert_string_equal(q_text(db, "SELECT name FROM device_ops WHERE correlation_id = 20"),
+			    "memcpy HtoD");
+	assert_string_equal(q_text(db, "SELECT src_kind || '>' || dst_kind FROM device_ops"
+				       " WHERE correlation_id = 20"), "pinned>device");
+	assert_int_equal(q_int(db, "SELECT async FROM device_ops WHERE correlation_id = 20"), 1);
+	assert_int_equal(q_int(db, "SELECT bytes FROM device_ops WHERE correlation_id = 20"), 1 << 20);
+	assert_int_equal(q_int(db, "SELECT dst_device_id FROM ops WHERE kind = 4"), 1);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM ops WHERE kind = 1 AND graph_id IS NULL"), 2);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM ops WHERE correlation_id = 14"), 0);
+
+	/* meta: counters, status, passport of a created trace, DEVICE record keys */
+	assert_int_equal(q_int(db, "SELECT value FROM meta WHERE key = 'dropped_records'"), 5);
+	assert_int_equal(q_int(db, "SELECT value FROM meta WHERE key = 'incomplete_records'"), 1);
+	assert_int_equal(q_int(db, "SELECT value FROM meta WHERE key = 'api_launches_seen'"), 2);
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'tracer_status'"), "finished");
+	assert_int_equal(q_int(db, "SELECT value FROM meta WHERE key = 'trace_start_ns'"), (int64_t)BASE);
+	assert_int_equal(q_int(db, "SELECT value FROM meta WHERE key = 'pid'"), getpid());
+	assert_true(q_int(db, "SELECT count(*) FROM meta WHERE key IN ('host', 'cmdline', 'start_time',"
+			      " 'tool_version')") == 4);
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'device.0.name'"),
+			    "Test GPU 'quoted'");
+	assert_int_equal(q_int(db, "SELECT value FROM meta WHERE key = 'device.0.sm_count'"), 132);
+	assert_int_equal(q_int(db, "SELECT value FROM meta WHERE key = 'device.0.num_memcpy_engines'"), 7);
+
+	/* api: names without version suffix, tool thread dropped, twins linked both ways */
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api"), 5);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api WHERE tid = 777"), 0);
+	assert_string_equal(q_text(db, "SELECT name FROM api_calls WHERE correlation_id = 10"),
+			    "cudaLaunchKernel");
+	assert_string_equal(q_text(db, "SELECT name FROM api_calls WHERE correlation_id = 11"),
+			    "cuLaunchKernel");
+	assert_int_equal(q_int(db, "SELECT p.correlation_id FROM api d JOIN api p ON p.id = d.parent_id"
+				   " WHERE d.correlation_id = 11"), 10);
+	assert_int_equal(q_int(db, "SELECT p.cbid FROM api d JOIN api p ON p.id = d.parent_id"
+				   " WHERE d.domain = 2 AND d.correlation_id = 20"),
+			 CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_v3020);
+	assert_int_equal(q_int(db, "SELECT parent_id FROM api WHERE correlation_id = 30"), -1);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api WHERE domain = 1 AND parent_id IS NOT NULL"), 0);
+
+	/* api_args and the streams they name */
+	assert_int_equal(q_int(db, "SELECT host_ptr FROM api_calls WHERE correlation_id = 20"
+				   " AND domain = 'runtime'"), 0x7f0000001000);
+	assert_string_equal(q_text(db, "SELECT handle_kind FROM api_calls WHERE correlation_id = 10"),
+			    "per_thread_default");
+	assert_int_equal(q_int(db, "SELECT handle_kind FROM streams WHERE context_id = 1 AND stream_id = 13"),
+			 OC_HANDLE_PER_THREAD);
+	assert_int_equal(q_int(db, "SELECT flag FROM streams WHERE stream_id = 13"), 2);
+	assert_int_equal(q_int(db, "SELECT handle FROM streams WHERE stream_id = 14"), 0x5500);
+	assert_int_equal(q_int(db, "SELECT flag FROM streams WHERE stream_id = 15"), 1);
+	assert_int_equal(q_int(db, "SELECT handle FROM streams WHERE stream_id = 15"), 0x6600);
+	assert_int_equal(q_int(db, "SELECT flag FROM streams WHERE stream_id = 7"), 3);
+	assert_int_equal(q_int(db, "SELECT null_stream_id FROM contexts WHERE id = 1"), 7);
+
+	/* syncs with not-applicable ids, events, markers, overheads */
+	assert_int_equal(q_int(db, "SELECT stream_id FROM syncs"), -1);
+	assert_int_equal(q_int(db, "SELECT event_id FROM syncs"), -1);
+	assert_int_equal(q_int(db, "SELECT type FROM syncs"), OC_SYNC_CONTEXT);
+	assert_int_equal(q_int(db, "SELECT device_ts_ns FROM events WHERE event_id = 3"), 5001);
+	assert_string_equal(q_text(db, "SELECT name FROM nvtx_ranges"), "phase \"1\"");
+	assert_int_equal(q_int(db, "SELECT end_ns - start_ns FROM nvtx_ranges"), 9500);
+	assert_int_equal(q_int(db, "SELECT color FROM markers WHERE flags = 2"), 0xff112233);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM overheads"), 1);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM warnings"), 0);
+	sqlite3_close(db);
+}
+
+/* The CLI made the file: the writer keeps its trace_start_ns and passport. */
+static void test_existing_trace(void **state)
+{
+	char path[300];
+	sqlite3 *db;
+	struct buf b;
+
+	snprintf(path, sizeof path, "%s/cli.db", dir);
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_int_equal(oc_schema_create(db, NULL, 0), 0);
+	assert_int_equal(oc_meta_set_int(db, "trace_start_ns", (long long)(BASE - 1000)), 0);
+	assert_int_equal(oc_meta_set(db, "host", "cli-host"), 0);
+	sqlite3_close(db);
+
+	start(path, 0);
+	buf_init(&b);
+	kernel(&b, 10, 20, 13, 1, "k");
+	oc_writer_submit_buffer(b.p, b.used, 0);
+	oc_writer_warn(NULL, "test_code", "a warning with 'quotes'");
+	oc_writer_finish(NULL);
+
+	db = open_ro(path);
+	assert_int_equal(q_int(db, "SELECT start_ns FROM ops"), 1010);
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'host'"), "cli-host");
+	assert_int_equal(q_int(db, "SELECT count(*) FROM meta WHERE key = 'cmdline'"), 0);
+	assert_string_equal(q_text(db, "SELECT message FROM warnings WHERE code = 'test_code'"),
+			    "a warning with 'quotes'");
+	assert_string_equal(q_text(db, "SELECT source FROM warnings WHERE code = 'test_code'"), "inject");
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'tracer_status'"), "finished");
+	sqlite3_close(db);
+}
+
+/* Creating never overwrites; a missing directory is a warning, not a crash. */
+static void test_unwritable(void **state)
+{
+	char path[300];
+	struct buf b;
+	struct oc_writer_counts n;
+	FILE *f;
+	char text[32] = "";
+
+	snprintf(path, sizeof path, "%s/no/such/dir/t.db", dir);
+	start(path, 1);
+	for (int i = 0; i < 3; i++) {
+		buf_init(&b);
+		kernel(&b, 10, 20, 13, 1, "k");
+		oc_writer_submit_buffer(b.p, b.used, 0);
+	}
+	oc_writer_sync();
+	oc_writer_finish(NULL);
+	oc_writer_counts(&n);
+	assert_int_equal(n.write_failed, 1);
+	assert_int_equal(n.kernels, 0);
+	assert_false(exists(path));
+
+	snprintf(path, sizeof path, "%s/precious.db", dir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("keep me", f);
+	fclose(f);
+	start(path, 1);
+	buf_init(&b);
+	kernel(&b, 10, 20, 13, 1, "k");
+	oc_writer_submit_buffer(b.p, b.used, 0);
+	oc_writer_finish(NULL);
+	oc_writer_counts(&n);
+	assert_int_equal(n.write_failed, 1);
+	f = fopen(path, "r");
+	assert_non_null(f);
+	assert_non_null(fgets(text, sizeof text, f));
+	fclose(f);
+	assert_string_equal(text, "keep me");
+
+	/* An existing file that is not a trace is not written either. */
+	start(path, 0);
+	buf_init(&b);
+	kernel(&b, 10, 20, 13, 1, "k");
+	oc_writer_submit_buffer(b.p, b.used, 0);
+	oc_writer_finish(NULL);
+	oc_writer_counts(&n);
+	assert_int_equal(n.write_failed, 1);
+}
+
+/*
+ * A write that fails mid-run (a trigger stands in for a full disk) stops
+ * writing, keeps draining, and leaves a valid trace that says so.
+ */
+static void test_write_failure(void **state)
+{
+	char path[300];
+	sqlite3 *db;
+	struct buf b;
+	struct oc_writer_counts n;
+
+	snprintf(path, sizeof path, "%s/full.db", dir);
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_int_equal(oc_schema_create(db, NULL, 0), 0);
+	assert_int_equal(sqlite3_exec(db, "CREATE TRIGGER full BEFORE INSERT ON ops"
+				      " BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END",
+				      NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+
+	start(path, 0);
+	for (int i = 0; i < 4; i++) {
+		buf_init(&b);
+		kernel(&b, 10, 20, 13, 1, "k");
+		oc_writer_submit_buffer(b.p, b.used, 0);
+		oc_writer_sync();
+	}
+	oc_writer_finish(NULL);
+	oc_writer_counts(&n);
+	assert_int_equal(n.write_failed, 1);
+
+	db = open_ro(path);
+	assert_string_equal(q_text(db, "PRAGMA integrity_check"), "ok");
+	assert_int_equal(q_int(db, "SELECT count(*) FROM ops"), 0);
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'tracer_status'"),
+			    "write_failed");
+	assert_int_equal(q_int(db, "SELECT count(*) FROM warnings WHERE code = 'write_failed'"), 1);
+	sqlite3_close(db);
+}
+
+/* A process that produced no records leaves no file of its own. */
+static void test_lazy_create(void **state)
+{
+	char path[300];
+
+	snprintf(path, sizeof path, "%s/never.db", dir);
+	start(path, 1);
+	oc_writer_warn(NULL, "lazy", "nothing traced");
+	oc_writer_meta("k", "v");
+	oc_writer_sync();
+	oc_writer_finish(NULL);
+	assert_false(exists(path));
+}
+
+/* Many buffers and chunks from several threads all arrive, once. */
+#include <pthread.h>
+static void *producer(void *arg)
+{
+	int base = *(int *)arg;
+
+	for (int i = 0; i < 50; i++) {
+		struct buf b;
+
+		buf_init(&b);
+		for (int k = 0; k < 20; k++)
+			kernel(&b, 100 + k, 200 + k, 13, (uint32_t)(base + i * 20 + k), "_Z1kv");
+		oc_writer_submit_buffer(b.p, b.used, 0);
+	}
+	return NULL;
+}
+
+static void test_threads(void **state)
+{
+	char path[300];
+	pthread_t t[4];
+	int bases[4] = { 0, 100000, 200000, 300000 };
+	sqlite3 *db;
+
+	snprintf(path, sizeof path, "%s/threads.db", dir);
+	start(path, 1);
+	for (int i = 0; i < 4; i++)
+		pthread_create(&t[i], NULL, producer, &bases[i]);
+	for (int i = 0; i < 4; i++)
+		pthread_join(t[i], NULL);
+	oc_writer_finish(NULL);
+	db = open_ro(path);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM ops"), 4 * 50 * 20);
+	assert_int_equal(q_int(db, "SELECT count(DISTINCT correlation_id) FROM ops"), 4 * 50 * 20);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM strings WHERE value = '_Z1kv'"), 1);
+	sqlite3_close(db);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_end_to_end),
+		cmocka_unit_test(test_existing_trace),
+		cmocka_unit_test(test_unwritable),
+		cmocka_unit_test(test_write_failure),
+		cmocka_unit_test(test_lazy_create),
+		cmocka_unit_test(test_threads),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
