@@ -5,7 +5,10 @@
 # on the build machine; nothing is built here, neither sqlite3.h nor the
 # sqlite3 CLI is needed):
 #
-#   BUILD=build sh tools/record-fixtures.sh [--out DIR] [SCENARIO...]
+#   BUILD=build sh tools/record-fixtures.sh [--out DIR] [--from SUITE_OUT] [SCENARIO...]
+#
+# --from SUITE_OUT reuses the traces a `make gpu-test` run left there
+# (SUITE_OUT/NAME/trace.db) instead of tracing those programs again.
 #
 # For each scenario of tests/gpu/expect/ (or those named): trace it with
 # `overlapcheck run`, dump the trace as SQL text (python3's sqlite3
@@ -18,10 +21,14 @@
 BUILD=${BUILD:-build}
 cd "$(dirname "$0")/.." || exit 1
 OUT=tests/fixtures
-if [ "$1" = "--out" ]; then
-	OUT=$2
-	shift 2
-fi
+FROM=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--out) OUT=$2; shift 2 ;;
+	--from) FROM=$2; shift 2 ;;
+	*) break ;;
+	esac
+done
 LOGS=${OC_GPU_OUT:-$BUILD/gpu-out}/record
 CLI=$(pwd)/$BUILD/bin/overlapcheck
 # Fixtures over this many bytes of SQL are not kept: shrink the program.
@@ -71,10 +78,19 @@ record() {
 			return
 		fi
 	fi
+	# A trace that the GPU suite just made (--from its output) is reused
+	# for the scenario's first recording, to save device time.
+	if [ -n "$FROM" ] && [ -f "$FROM/$r_base/trace.db" ] &&
+	   { [ "$r_name" = "$r_base" ] || [ "$r_name" = "${r_base}_1" ]; }; then
+		cp "$FROM/$r_base/trace.db" "$r_dir/trace.db" &&
+		sed -n 1p "$FROM/$r_base/traced.rc" >"$r_dir/run.rc" &&
+		echo "reused $FROM/$r_base/trace.db" >"$r_dir/run.stderr"
+	else
 	# shellcheck disable=SC2086
 	env $r_envs timeout -s KILL $((r_tmo + 30)) "$CLI" run -o "$r_dir/trace.db" -- "$@" \
 		>"$r_dir/run.stdout" 2>"$r_dir/run.stderr"
 	echo $? >"$r_dir/run.rc"
+	fi
 	if [ ! -f "$r_dir/trace.db" ]; then
 		echo "FAIL $r_name: no trace (exit $(cat "$r_dir/run.rc"); see $r_dir/run.stderr)"
 		bad=$((bad + 1))
