@@ -33,6 +33,7 @@
  * Aggregates (busy time per class, union, histogram, copy/compute share,
  * idle intervals) fall out of the all-ops pass.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -243,26 +244,13 @@ struct sw {
 	int32_t *excl;          /* m entries: exclusive group of segment j, -1 */
 	uint32_t *goff;         /* G + 1 offsets into glist */
 	uint32_t *gseg;         /* exclusive segments grouped by group, ascending */
-	int64_t *gpre;          /* prefix length within the group's list: gpre[k] =
-	                           sum of lengths of entries before k (per group) */
+	int64_t *gpre;          /* gpre[k]: length of the group's entries up to and
+	                           including k */
 	int32_t *gcnt;          /* G counters */
 };
 
 #define F_ASYNC 1u
 #define F_POS   2u
-
-static size_t lower_u32(const uint32_t *v, size_t lo, size_t hi, uint32_t x)
-{
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (v[mid] < x)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
 
 /*
  * One coverage pass over class `cls` (OC_N_ENGINES = all ops). Fills cum,
@@ -381,25 +369,56 @@ static int64_t cover_pass(struct sw *w, int cls, struct oc_sweep *agg, int64_t i
 		for (uint32_t k = w->goff[g]; k < w->goff[g + 1]; k++) {
 			uint32_t j = w->gseg[k];
 
-			w->gpre[k] = acc;
 			acc += w->T[j + 1] - w->T[j];
+			w->gpre[k] = acc;
 		}
 	}
 	return w->cum[m - 1];
 }
 
-/* Exclusive time of group g in segments [0, j). */
-static int64_t excl_before(const struct sw *w, int32_t g, uint32_t j)
+/*
+ * Exclusive time of group g in segments [0, j), for queries whose j never
+ * decreases within a group: cur[g] walks g's list once per sweep.
+ */
+static inline int64_t excl_before(const struct sw *w, int32_t *cur, int32_t g, uint32_t j)
 {
-	uint32_t lo = w->goff[g], hi = w->goff[g + 1];
-	size_t k = lower_u32(w->gseg, lo, hi, j);
+	uint32_t lo = w->goff[g], hi = w->goff[g + 1], k = (uint32_t)cur[g];
 
-	if (k == lo)
-		return 0;
-	/* entries lo..k-1 are before j: prefix of k-1 plus its own length */
-	uint32_t last = w->gseg[k - 1];
+	while (k < hi && w->gseg[k] < j)
+		k++;
+	cur[g] = (int32_t)k;
+	return k == lo ? 0 : w->gpre[k - 1];
+}
 
-	return w->gpre[k - 1] + (w->T[last + 1] - w->T[last]);
+/*
+ * Per-op intersection with the class's union in other groups, into the
+ * int64 member at byte `offset` of each res[i]: cum and exclusive time at the
+ * op's end minus the same at its start. Starts come in position order and
+ * ends in endord order, both ascending, so each group's list is walked twice
+ * in all.
+ */
+static void pass_results(struct sw *w, struct oc_op_overlap *res, size_t offset)
+{
+	int32_t *cur = w->gcnt;
+	char *base = (char *)res + offset;
+#define OUT(i) (*(int64_t *)(base + (i) * sizeof *res))
+
+	for (int32_t g = 0; g < w->G; g++)
+		cur[g] = (int32_t)w->goff[g];
+	for (size_t i = 0; i < w->n; i++)
+		if (w->flag[i] & F_POS)
+			OUT(i) = -(w->cum[w->rs[i]] -
+					    excl_before(w, cur, w->grp[i], w->rs[i]));
+	for (int32_t g = 0; g < w->G; g++)
+		cur[g] = (int32_t)w->goff[g];
+	for (size_t k = 0; k < w->n; k++) {
+		uint32_t i = w->endord[k];
+
+		if (w->flag[i] & F_POS)
+			OUT(i) += w->cum[w->re[i]] -
+					   excl_before(w, cur, w->grp[i], w->re[i]);
+	}
+#undef OUT
 }
 
 /* ---- witness: Fenwick trees of (best, best of another group) --------------- */
@@ -834,18 +853,9 @@ int oc_sweep_run(struct oc_sweep *s, const struct oc_trace *t, const struct oc_s
 			s->busy_ns[c] = busy;
 		else
 			s->busy_all_ns = busy;
-		for (size_t i = 0; i < n; i++) {
-			if (!(w.flag[i] & F_POS))
-				continue;
-			int64_t v = w.cum[w.re[i]] - w.cum[w.rs[i]] -
-				    (excl_before(&w, w.grp[i], w.re[i]) -
-				     excl_before(&w, w.grp[i], w.rs[i]));
-
-			if (c < OC_N_ENGINES)
-				s->per_op[i].engine_ns[c] = v;
-			else
-				s->per_op[i].other_ns = v;
-		}
+		pass_results(&w, s->per_op, c < OC_N_ENGINES
+			     ? offsetof(struct oc_op_overlap, engine_ns) + (size_t)c * sizeof(int64_t)
+			     : offsetof(struct oc_op_overlap, other_ns));
 	}
 	if (witnesses(&w, s->per_op))
 		goto nomem;

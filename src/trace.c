@@ -54,6 +54,8 @@ struct priv {
 	int      str_dense;        /* str_ids[i] == str_ids[0] + i */
 	struct corr_ent *corr;     /* sorted by (corr, domain, idx) */
 	size_t   n_corr;
+	int32_t *dense;            /* when ids are dense: [2 * corr + domain - 1] -> idx */
+	uint32_t n_dense;          /* correlation ids covered by dense */
 };
 
 static char *arena_dup(struct priv *p, const char *s, size_t len)
@@ -920,8 +922,31 @@ static int corr_cmp(const void *x, const void *y)
 
 static int build_corr(struct oc_trace *t, struct priv *p)
 {
+	uint32_t max = 0;
+
 	free(p->corr);
+	free(p->dense);
+	p->dense = NULL;
+	p->n_dense = 0;
 	p->n_corr = 0;
+	/* correlation ids are usually dense: a direct map beats binary search */
+	for (size_t i = 0; i < t->n_api; i++)
+		if (t->api[i].correlation_id > max)
+			max = t->api[i].correlation_id;
+	if (t->n_api && (uint64_t)max < 4 * (uint64_t)t->n_api + 1024) {
+		p->dense = malloc(2 * ((size_t)max + 1) * sizeof *p->dense);
+		if (p->dense) {
+			p->n_dense = max + 1;
+			memset(p->dense, 0xff, 2 * ((size_t)max + 1) * sizeof *p->dense);
+			/* first (earliest) call wins, as with the sorted index */
+			for (size_t i = t->n_api; i-- > 0;) {
+				const struct oc_api *a = &t->api[i];
+
+				if (a->domain == OC_API_RUNTIME || a->domain == OC_API_DRIVER)
+					p->dense[2 * (size_t)a->correlation_id + a->domain - 1] = (int32_t)i;
+			}
+		}
+	}
 	p->corr = xcalloc(t->n_api, sizeof *p->corr);
 	if (!p->corr)
 		return -1;
@@ -943,6 +968,9 @@ static int build_corr(struct oc_trace *t, struct priv *p)
 static int32_t corr_find(const struct priv *p, uint32_t corr, uint32_t domain)
 {
 	size_t lo = 0, hi = p->n_corr;
+
+	if (p->dense && (domain == OC_API_RUNTIME || domain == OC_API_DRIVER))
+		return corr < p->n_dense ? p->dense[2 * (size_t)corr + domain - 1] : -1;
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
@@ -988,23 +1016,28 @@ static int link_parents(struct rd *r, struct idpair *rowmap)
 {
 	struct oc_trace *t = r->t;
 	size_t n = t->n_api;
-	struct idpair *rows = xcalloc(n, sizeof *rows);
+	struct idpair *rows = NULL;
 	struct key *k = NULL;
 	int32_t *stack = NULL;
-	int need_nest = 0;
+	int need_nest = 0, need_rows = 0;
 
-	if (!rows)
-		return fail_nomem(r);
-	for (size_t i = 0; i < n; i++)
-		rows[i] = (struct idpair){ t->api[i].row_id, (int32_t)i };
-	qsort(rows, n, sizeof *rows, idpair_cmp);
+	for (size_t i = 0; i < n && !need_rows; i++)
+		need_rows = t->api[i].domain == OC_API_DRIVER && rowmap[i].id != INT64_MIN;
+	if (need_rows) {
+		rows = xcalloc(n, sizeof *rows);
+		if (!rows)
+			return fail_nomem(r);
+		for (size_t i = 0; i < n; i++)
+			rows[i] = (struct idpair){ t->api[i].row_id, (int32_t)i };
+		qsort(rows, n, sizeof *rows, idpair_cmp);
+	}
 	for (size_t i = 0; i < n; i++) {
 		struct oc_api *a = &t->api[i];
 		int32_t par = -1;
 
 		if (a->domain != OC_API_DRIVER)
 			continue;
-		if (rowmap[i].id != INT64_MIN)
+		if (rows && rowmap[i].id != INT64_MIN)
 			par = idpair_find(rows, n, rowmap[i].id);
 		if (par < 0)
 			par = corr_find(r->p, a->correlation_id, OC_API_RUNTIME);
@@ -1698,7 +1731,8 @@ static int open_and_check(struct rd *r)
 	if (precheck(r, &wal))
 		return -1;
 	for (int attempt = 0; attempt < 2; attempt++) {
-		int flags = attempt == 0 ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE;
+		int flags = (attempt == 0 ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) |
+			    SQLITE_OPEN_NOMUTEX;
 		int rc = open_db(r, flags);
 
 		if (rc != SQLITE_OK) {
@@ -1810,6 +1844,7 @@ void oc_trace_release(struct oc_trace *t)
 		}
 		free(p->str_ids);
 		free(p->corr);
+		free(p->dense);
 		free(p);
 	}
 	free(t->path);

@@ -1,0 +1,527 @@
+/*
+ * gen-trace.c: write a synthetic overlapcheck trace, for scale tests and
+ * benchmarks.
+ *
+ *	gen-trace OPS OUT.db [--seed N] [--streams S]
+ *
+ * The trace uses the real schema (oc_schema_create) and looks like a chunked
+ * pipeline program: one host thread queues, on each of S non-blocking
+ * streams in turn, an H2D copy, a kernel and a D2H copy per chunk (now and
+ * then a memset), every call a runtime API row with its api_args (stream
+ * handle) and a correlation id joining it to its device op. A small device
+ * model decides the device times: one H2D and one D2H copy engine, two
+ * kernel slots, stream order, and a launch latency after each API call, so
+ * copies overlap kernels of other streams the way a real pipeline does. Every
+ * few rounds the host calls cudaStreamSynchronize or cudaDeviceSynchronize
+ * (a syncs row), then pauses, leaving device-wide idle gaps.
+ *
+ * The passport says plainly that nothing ran: device.0.name is
+ * 'synthetic (gen-trace)' and meta('generator') names this tool and seed.
+ * Same arguments, same file contents. It refuses to overwrite OUT.db.
+ *
+ * Speed: prepared statements, one transaction, no journal: 10M ops take
+ * well under a minute on a recent machine.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sqlite3.h>
+
+#include "overlapcheck/schema.h"
+#include "overlapcheck/trace.h"
+
+static const char usage_text[] =
+	"usage: gen-trace OPS OUT.db [--seed N] [--streams S]\n"
+	"Writes a synthetic trace of OPS device ops (a chunked H2D/kernel/D2H pipeline\n"
+	"over S streams, default 4) with API calls, syncs and idle gaps. OUT.db must not\n"
+	"exist.\n";
+
+/* ---- deterministic random numbers (xorshift64*) ---------------------------- */
+
+static uint64_t rng_state;
+
+static uint64_t rnd(void)
+{
+	rng_state ^= rng_state >> 12;
+	rng_state ^= rng_state << 25;
+	rng_state ^= rng_state >> 27;
+	return rng_state * 0x2545F4914F6CDD1Dull;
+}
+
+static int64_t rnd_in(int64_t lo, int64_t hi)
+{
+	return lo + (int64_t)(rnd() % (uint64_t)(hi - lo + 1));
+}
+
+/* ---- statements ---------------------------------------------------------------- */
+
+enum { ST_OP, ST_API, ST_ARGS, ST_SYNC, N_ST };
+
+static const char *const st_sql[N_ST] = {
+	[ST_OP] = "INSERT INTO ops(kind, start_ns, end_ns, device_id, context_id, stream_id,"
+		  " correlation_id, name_id, bytes, copy_kind, src_kind, dst_kind, flags,"
+		  " grid_x, grid_y, grid_z, block_x, block_y, block_z, registers, static_smem,"
+		  " dynamic_smem) VALUES (?1, ?2, ?3, 0, 1, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11,"
+		  " ?12, 1, 1, ?13, 1, 1, ?14, ?15, 0)",
+	[ST_API] = "INSERT INTO api(domain, cbid, name_id, start_ns, end_ns, tid, correlation_id,"
+		   " return_value) VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6, 0)",
+	[ST_ARGS] = "INSERT INTO api_args(correlation_id, domain, cbid, tid, stream_handle,"
+		    " handle_kind, context_id, stream_id, host_ptr, bytes) VALUES"
+		    " (?1, 1, ?2, ?3, ?4, ?5, 1, ?6, ?7, ?8)",
+	[ST_SYNC] = "INSERT INTO syncs(type, start_ns, end_ns, context_id, stream_id, event_id,"
+		    " correlation_id, return_value) VALUES (?1, ?2, ?3, 1, ?4, NULL, ?5, 0)",
+};
+
+struct gen {
+	sqlite3 *db;
+	sqlite3_stmt *st[N_ST];
+	const char *path;
+	int64_t s_memcpy, s_launch, s_memset, s_dsync, s_ssync;  /* api name ids */
+	int64_t s_kernel[4];                                     /* kernel name ids */
+};
+
+#define TID 4242
+#define NULL_STREAM 7
+#define FIRST_STREAM 13
+#define HANDLE_BASE 0x5500a0000ull
+
+static int step(struct gen *g, sqlite3_stmt *st)
+{
+	int rc = sqlite3_step(st);
+
+	sqlite3_reset(st);
+	if (rc != SQLITE_DONE) {
+		fprintf(stderr, "gen-trace: cannot write '%s': %s\n", g->path, sqlite3_errmsg(g->db));
+		return -1;
+	}
+	return 0;
+}
+
+static int64_t intern(struct gen *g, const char *s)
+{
+	sqlite3_stmt *st;
+	int64_t id = -1;
+
+	if (sqlite3_prepare_v2(g->db, "INSERT INTO strings(value) VALUES (?1)", -1, &st, NULL))
+		return -1;
+	sqlite3_bind_text(st, 1, s, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_DONE)
+		id = sqlite3_last_insert_rowid(g->db);
+	sqlite3_finalize(st);
+	return id;
+}
+
+static int api_row(struct gen *g, int cbid, int64_t name, int64_t start, int64_t end,
+		   uint32_t corr)
+{
+	sqlite3_stmt *st = g->st[ST_API];
+
+	sqlite3_bind_int(st, 1, cbid);
+	sqlite3_bind_int64(st, 2, name);
+	sqlite3_bind_int64(st, 3, start);
+	sqlite3_bind_int64(st, 4, end);
+	sqlite3_bind_int(st, 5, TID);
+	sqlite3_bind_int64(st, 6, corr);
+	return step(g, st);
+}
+
+static int args_row(struct gen *g, uint32_t corr, int cbid, int stream, uint64_t host_ptr,
+		    uint64_t bytes)
+{
+	sqlite3_stmt *st = g->st[ST_ARGS];
+
+	sqlite3_bind_int64(st, 1, corr);
+	sqlite3_bind_int(st, 2, cbid);
+	sqlite3_bind_int(st, 3, TID);
+	sqlite3_bind_int64(st, 4, (int64_t)(HANDLE_BASE + 0x100ull * (uint64_t)stream));
+	sqlite3_bind_int(st, 5, OC_HANDLE_EXPLICIT);
+	sqlite3_bind_int(st, 6, stream);
+	if (host_ptr)
+		sqlite3_bind_int64(st, 7, (int64_t)host_ptr);
+	else
+		sqlite3_bind_null(st, 7);
+	sqlite3_bind_int64(st, 8, (int64_t)bytes);
+	return step(g, st);
+}
+
+/* ---- the device model ------------------------------------------------------------ */
+
+enum { E_H2D, E_D2H, E_K0, E_K1, N_ENG };
+
+struct model {
+	int64_t cpu;            /* host clock */
+	int64_t eng_free[N_ENG];
+	int64_t *ready;         /* per stream: when its last op ends */
+	int streams;
+	uint32_t corr;
+};
+
+/* One queued op: API call on the host, then the op on the device. */
+static int queue_op(struct gen *g, struct model *m, int s, int what)
+{
+	int stream = FIRST_STREAM + s;
+	int64_t api_start = m->cpu, api_end, dev_start, dur, engine_free;
+	uint32_t corr = m->corr++;
+	uint64_t bytes = 0;
+	int eng, cbid, kind, copy_kind = 0;
+	int64_t name;
+	sqlite3_stmt *st = g->st[ST_OP];
+
+	switch (what) {
+	case 0:  /* H2D copy of a 2-8 MB chunk, pinned: about 50 GB/s */
+	case 2:  /* D2H */
+		bytes = (uint64_t)rnd_in(2, 8) << 20;
+		dur = (int64_t)(bytes / 50) + rnd_in(0, 3000);
+		eng = what == 0 ? E_H2D : E_D2H;
+		cbid = 41;
+		name = g->s_memcpy;
+		kind = OC_OP_MEMCPY;
+		copy_kind = what == 0 ? OC_COPY_HTOD : OC_COPY_DTOH;
+		api_end = api_start + rnd_in(3000, 7000);
+		break;
+	case 3:  /* memset */
+		bytes = 1u << 20;
+		dur = rnd_in(2000, 6000);
+		eng = E_K0;
+		cbid = 51;
+		name = g->s_memset;
+		kind = OC_OP_MEMSET;
+		api_end = api_start + rnd_in(2500, 5000);
+		break;
+	default: /* kernel */
+		dur = rnd_in(40000, 160000);
+		eng = m->eng_free[E_K0] <= m->eng_free[E_K1] ? E_K0 : E_K1;
+		cbid = 211;
+		name = g->s_launch;
+		kind = OC_OP_KERNEL;
+		api_end = api_start + rnd_in(3000, 6000);
+		break;
+	}
+	engine_free = m->eng_free[eng];
+	if (what == 3 && m->eng_free[E_K1] < engine_free)
+		engine_free = m->eng_free[eng = E_K1];
+	dev_start = api_end + rnd_in(1000, 3000);
+	if (m->ready[s] > dev_start)
+		dev_start = m->ready[s];
+	if (engine_free > dev_start)
+		dev_start = engine_free;
+	m->eng_free[eng] = m->ready[s] = dev_start + dur;
+	m->cpu = api_end + rnd_in(200, 2000);
+
+	if (api_row(g, cbid, name, api_start, api_end, corr) ||
+	    args_row(g, corr, cbid, stream, kind == OC_OP_MEMCPY ? 0x7f0000000000ull + corr * 64ull : 0,
+		     bytes))
+		return -1;
+	sqlite3_bind_int(st, 1, kind);
+	sqlite3_bind_int64(st, 2, dev_start);
+	sqlite3_bind_int64(st, 3, dev_start + dur);
+	sqlite3_bind_int(st, 4, stream);
+	sqlite3_bind_int64(st, 5, corr);
+	for (int c = 6; c <= 15; c++)
+		sqlite3_bind_null(st, c);
+	if (kind == OC_OP_KERNEL) {
+		sqlite3_bind_int64(st, 6, g->s_kernel[rnd() % 4]);
+		sqlite3_bind_int(st, 12, (int)rnd_in(64, 264));
+		sqlite3_bind_int(st, 13, 256);
+		sqlite3_bind_int(st, 14, 32);
+		sqlite3_bind_int(st, 15, 0);
+	} else {
+		sqlite3_bind_int64(st, 7, (int64_t)bytes);
+		sqlite3_bind_int(st, 11, 1);    /* ASYNC */
+		if (kind == OC_OP_MEMCPY) {
+			sqlite3_bind_int(st, 8, copy_kind);
+			sqlite3_bind_int(st, 9, copy_kind == OC_COPY_HTOD ? OC_MEM_PINNED : OC_MEM_DEVICE);
+			sqlite3_bind_int(st, 10, copy_kind == OC_COPY_HTOD ? OC_MEM_DEVICE : OC_MEM_PINNED);
+		} else {
+			sqlite3_bind_int(st, 10, OC_MEM_DEVICE);
+		}
+	}
+	return step(g, st);
+}
+
+/* The host waits for one stream (stream >= 0) or the whole device, then idles. */
+static int host_sync(struct gen *g, struct model *m, int s)
+{
+	int64_t until = 0, start = m->cpu, end;
+	uint32_t corr = m->corr++;
+	sqlite3_stmt *st = g->st[ST_SYNC];
+
+	if (s >= 0) {
+		until = m->ready[s];
+	} else {
+		for (int i = 0; i < m->streams; i++)
+			if (m->ready[i] > until)
+				until = m->ready[i];
+	}
+	end = (until > start ? until : start) + rnd_in(2000, 8000);
+	if (api_row(g, s >= 0 ? 131 : 165, s >= 0 ? g->s_ssync : g->s_dsync, start, end, corr))
+		return -1;
+	if (s >= 0 && args_row(g, corr, 131, FIRST_STREAM + s, 0, 0))
+		return -1;
+	sqlite3_bind_int(st, 1, s >= 0 ? OC_SYNC_STREAM : OC_SYNC_CONTEXT);
+	sqlite3_bind_int64(st, 2, start);
+	sqlite3_bind_int64(st, 3, end);
+	if (s >= 0)
+		sqlite3_bind_int(st, 4, FIRST_STREAM + s);
+	else
+		sqlite3_bind_null(st, 4);
+	sqlite3_bind_int64(st, 5, corr);
+	if (step(g, st))
+		return -1;
+	/* the host does other work before queuing more: idle gaps on the device */
+	m->cpu = end + (rnd() % 4 == 0 ? rnd_in(50000, 400000) : rnd_in(1000, 30000));
+	return 0;
+}
+
+static int setup(struct gen *g, int streams, uint64_t seed, long long ops)
+{
+	char buf[64];
+
+	if (sqlite3_exec(g->db, "INSERT INTO contexts VALUES (1, 0, 7)", NULL, NULL, NULL))
+		return -1;
+	if (sqlite3_exec(g->db, "INSERT INTO streams(context_id, stream_id, flag, handle, handle_kind)"
+			 " VALUES (1, 7, 3, 0, 1)", NULL, NULL, NULL))
+		return -1;
+	for (int s = 0; s < streams; s++) {
+		char *sql = sqlite3_mprintf("INSERT INTO streams(context_id, stream_id, flag, priority,"
+					    " handle, handle_kind) VALUES (1, %d, 2, 0, %lld, 3)",
+					    FIRST_STREAM + s,
+					    (long long)(HANDLE_BASE + 0x100ull * (uint64_t)(FIRST_STREAM + s)));
+		int rc = sqlite3_exec(g->db, sql, NULL, NULL, NULL);
+
+		sqlite3_free(sql);
+		if (rc)
+			return -1;
+	}
+	static const char *const meta[][2] = {
+		{ "generator", "gen-trace (synthetic: nothing ran on a GPU)" },
+		{ "tool_version", OC_VERSION },
+		{ "trace_start_ns", "1800000000000000000" },
+		{ "host", "synthetic" },
+		{ "driver_version", "0" },
+		{ "runtime_version", "0" },
+		{ "cupti_version", "0" },
+		{ "device_count", "1" },
+		{ "device.0.name", "synthetic (gen-trace)" },
+		{ "device.0.cc_major", "9" },
+		{ "device.0.cc_minor", "0" },
+		{ "device.0.sm_count", "132" },
+		{ "device.0.async_engine_count", "3" },
+		{ "device.0.concurrent_kernels", "1" },
+		{ "device.0.max_threads_per_sm", "2048" },
+		{ "device.0.max_blocks_per_sm", "32" },
+		{ "env.CUDA_LAUNCH_BLOCKING", "" },
+		{ "status", "complete" },
+		{ "clean_exit", "1" },
+		{ "exit_status", "0" },
+		{ "dropped_records", "0" },
+		{ "incomplete_records", "0" },
+	};
+	for (size_t i = 0; i < sizeof meta / sizeof meta[0]; i++)
+		if (oc_meta_set(g->db, meta[i][0], meta[i][1]))
+			return -1;
+	snprintf(buf, sizeof buf, "%" PRIu64, seed);
+	if (oc_meta_set(g->db, "gen_trace.seed", buf) || oc_meta_set_int(g->db, "gen_trace.ops", ops) ||
+	    oc_meta_set_int(g->db, "gen_trace.streams", streams) ||
+	    oc_meta_set(g->db, "cmdline", "gen-trace (synthetic)"))
+		return -1;
+	g->s_memcpy = intern(g, "cudaMemcpyAsync");
+	g->s_launch = intern(g, "cudaLaunchKernel");
+	g->s_memset = intern(g, "cudaMemsetAsync");
+	g->s_dsync = intern(g, "cudaDeviceSynchronize");
+	g->s_ssync = intern(g, "cudaStreamSynchronize");
+	g->s_kernel[0] = intern(g, "_Z9transformPfPKfi");
+	g->s_kernel[1] = intern(g, "_Z6reducePKfPfi");
+	g->s_kernel[2] = intern(g, "_ZN4gemm6kernelILi128ELi64EEEvPKfS2_Pfiii");
+	g->s_kernel[3] = intern(g, "scale_kernel");
+	for (int i = 0; i < 4; i++)
+		if (g->s_kernel[i] < 0)
+			return -1;
+	if (g->s_memcpy < 0 || g->s_launch < 0 || g->s_memset < 0 || g->s_dsync < 0 ||
+	    g->s_ssync < 0)
+		return -1;
+	return 0;
+}
+
+/*
+ * Drop the schema's secondary indexes and return their SQL, to recreate them
+ * after the inserts: building an index once is much faster than keeping it
+ * up to date row by row. NULL on error.
+ */
+static char *drop_indexes(struct gen *g)
+{
+	sqlite3_stmt *st;
+	char *all = sqlite3_mprintf("%s", ""), *names = sqlite3_mprintf("%s", "");
+	int rc;
+
+	if (!all || !names ||
+	    sqlite3_prepare_v2(g->db, "SELECT name, sql FROM sqlite_master WHERE type = 'index'"
+			       " AND sql IS NOT NULL", -1, &st, NULL) != SQLITE_OK) {
+		sqlite3_free(all);
+		sqlite3_free(names);
+		return NULL;
+	}
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		char *a = sqlite3_mprintf("%s%s;\n", all, sqlite3_column_text(st, 1));
+		char *n = sqlite3_mprintf("%sDROP INDEX \"%w\";\n", names, sqlite3_column_text(st, 0));
+
+		sqlite3_free(all);
+		sqlite3_free(names);
+		all = a;
+		names = n;
+		if (!all || !names)
+			break;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE || !all || !names ||
+	    sqlite3_exec(g->db, names, NULL, NULL, NULL) != SQLITE_OK) {
+		sqlite3_free(all);
+		sqlite3_free(names);
+		return NULL;
+	}
+	sqlite3_free(names);
+	return all;
+}
+
+static int generate(struct gen *g, long long ops, int streams)
+{
+	struct model m = { .cpu = 1000000, .streams = streams, .corr = 1 };
+	long long made = 0;
+	int rc = -1;
+
+	m.ready = calloc((size_t)streams, sizeof *m.ready);
+	if (!m.ready)
+		return -1;
+	for (long long round = 0; made < ops; round++) {
+		for (int s = 0; s < streams && made < ops; s++) {
+			/* H2D, kernel, D2H; sometimes a memset first */
+			if (rnd() % 40 == 0 && made < ops) {
+				if (queue_op(g, &m, s, 3))
+					goto out;
+				made++;
+			}
+			for (int k = 0; k < 3 && made < ops; k++, made++)
+				if (queue_op(g, &m, s, k == 0 ? 0 : k == 1 ? 1 : 2))
+					goto out;
+		}
+		if (round % 8 == 7 && host_sync(g, &m, rnd() % 3 ? -1 : (int)(rnd() % (uint64_t)streams)))
+			goto out;
+	}
+	rc = host_sync(g, &m, -1);
+out:
+	free(m.ready);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	const char *out = NULL, *count = NULL;
+	uint64_t seed = 1;
+	long long ops;
+	int streams = 4, fd;
+	struct gen g = { 0 };
+	char err[256], *end, *indexes = NULL;
+
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			fputs(usage_text, stdout);
+			return 0;
+		} else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
+			seed = strtoull(argv[++i], &end, 0);
+			if (*end) {
+				fprintf(stderr, "gen-trace: bad --seed '%s'\n", argv[i]);
+				return 2;
+			}
+		} else if (!strcmp(argv[i], "--streams") && i + 1 < argc) {
+			streams = (int)strtol(argv[++i], &end, 10);
+			if (*end || streams < 1 || streams > 1024) {
+				fprintf(stderr, "gen-trace: --streams wants 1..1024, not '%s'\n", argv[i]);
+				return 2;
+			}
+		} else if (argv[i][0] == '-' && argv[i][1]) {
+			fprintf(stderr, "gen-trace: unknown option '%s'\n%s", argv[i], usage_text);
+			return 2;
+		} else if (!count) {
+			count = argv[i];
+		} else if (!out) {
+			out = argv[i];
+		} else {
+			fputs(usage_text, stderr);
+			return 2;
+		}
+	}
+	if (!count || !out) {
+		fputs(usage_text, stderr);
+		return 2;
+	}
+	errno = 0;
+	ops = strtoll(count, &end, 10);
+	if (errno || *end || ops < 0 || ops > 2000000000ll) {
+		fprintf(stderr, "gen-trace: OPS must be a count from 0 to 2000000000, not '%s'\n", count);
+		return 2;
+	}
+	rng_state = seed * 0x9E3779B97F4A7C15ull + 0x632BE59BD9B4E019ull;
+	if (!rng_state)
+		rng_state = 1;
+
+	/* exclusive creation: never overwrite */
+	fd = open(out, O_WRONLY | O_CREAT | O_EXCL, 0644);
+	if (fd < 0) {
+		fprintf(stderr, "gen-trace: cannot create '%s': %s\n", out,
+			errno == EEXIST ? "file exists (refusing to overwrite)" : strerror(errno));
+		return 2;
+	}
+	close(fd);
+	g.path = out;
+	if (sqlite3_open_v2(out, &g.db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) {
+		fprintf(stderr, "gen-trace: cannot open '%s': %s\n", out, sqlite3_errmsg(g.db));
+		goto fail;
+	}
+	sqlite3_exec(g.db, "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;"
+		     " PRAGMA cache_size=-262144", NULL, NULL, NULL);
+	if (oc_schema_create(g.db, err, sizeof err)) {
+		fprintf(stderr, "gen-trace: '%s': %s\n", out, err);
+		goto fail;
+	}
+	if (sqlite3_exec(g.db, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
+		goto sqlfail;
+	for (int i = 0; i < N_ST; i++)
+		if (sqlite3_prepare_v2(g.db, st_sql[i], -1, &g.st[i], NULL) != SQLITE_OK)
+			goto sqlfail;
+	if (setup(&g, streams, seed, ops))
+		goto sqlfail;
+	indexes = drop_indexes(&g);
+	if (!indexes)
+		goto sqlfail;
+	if (generate(&g, ops, streams))
+		goto fail;
+	if (sqlite3_exec(g.db, indexes, NULL, NULL, NULL) != SQLITE_OK)
+		goto sqlfail;
+	sqlite3_free(indexes);
+	indexes = NULL;
+	for (int i = 0; i < N_ST; i++) {
+		sqlite3_finalize(g.st[i]);
+		g.st[i] = NULL;
+	}
+	if (sqlite3_exec(g.db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+		goto sqlfail;
+	if (sqlite3_close(g.db) != SQLITE_OK) {
+		fprintf(stderr, "gen-trace: cannot close '%s'\n", out);
+		unlink(out);
+		return 1;
+	}
+	return 0;
+sqlfail:
+	fprintf(stderr, "gen-trace: cannot write '%s': %s\n", out, sqlite3_errmsg(g.db));
+fail:
+	sqlite3_free(indexes);
+	for (int i = 0; i < N_ST; i++)
+		sqlite3_finalize(g.st[i]);
+	sqlite3_close(g.db);
+	unlink(out);
+	return 1;
+}
