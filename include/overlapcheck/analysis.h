@@ -234,6 +234,12 @@ int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 		    struct oc_analysis *a, char *err, size_t errlen);
 void oc_analysis_release(struct oc_analysis *a);
 
+/*
+ * Display name of op i of t into buf: the demangled kernel name, the copy
+ * direction ("HtoD", "DtoH", "PtoP", ...) or "memset". Returns buf.
+ */
+const char *oc_op_label(const struct oc_trace *t, int32_t i, char *buf, size_t len);
+
 /* Parse "10us", "2ms", "500ns", "1s", "1.5us" or a bare number of ns. 0 or -1. */
 int oc_parse_duration(const char *s, int64_t *ns);
 

@@ -1,0 +1,102 @@
+/*
+ * analysis-priv.h: what analysis.c, claims.c, syncs.c and gaps.c share while
+ * one analysis runs. Not installed, not used outside these four files.
+ *
+ * The context indexes the (already narrowed) trace once: each op's queue
+ * time, the ops of every stream, the ops every API call queued, each device's
+ * selection and sweep, stream-wait-event and event-record lists. Every step
+ * then answers its questions with binary searches instead of scans.
+ */
+#ifndef OVERLAPCHECK_ANALYSIS_PRIV_H
+#define OVERLAPCHECK_ANALYSIS_PRIV_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "overlapcheck/analysis.h"
+#include "overlapcheck/sweep.h"
+#include "overlapcheck/trace.h"
+
+#define OC_NO_TID UINT32_MAX
+
+/* Streams examined per claim; above this, absence-based causes
+ * (same_stream_order, nothing_concurrent) are not given. */
+#define OC_MAX_PARTNER_STREAMS 256
+
+struct oc_dev_ctx {
+	int      device_id;
+	const struct oc_device *info;       /* passport, or NULL */
+	struct oc_selection sel;            /* ops of this device, by start */
+	struct oc_sweep sweep;
+	int      swept;
+	int32_t *streams;  size_t n_streams;/* streams with ops here, ascending index */
+	/* ops by queue time, with the running maximum of their end times: the
+	 * latest end of the work queued before any instant */
+	int64_t *q_sorted; int64_t *q_maxend; size_t n_q;
+	uint32_t *by_end;                   /* op indices by end_ns */
+};
+
+/* A stream-wait-event: stream `stream` waits for event `event_id`. */
+struct oc_wait {
+	int32_t  stream;
+	int64_t  event_id;
+	int64_t  ts_ns;       /* CPU time the wait was queued */
+	int32_t  api;         /* the call, or -1 */
+	uint8_t  source;      /* 0: SYNCHRONIZATION + CUDA_EVENT ids, 1: api_args handles */
+};
+
+/* An event record: event `event_id` recorded in stream `stream`. */
+struct oc_erec {
+	int64_t  event_id;
+	int32_t  stream;
+	int64_t  ts_ns;       /* CPU time of the record call */
+	uint8_t  source;
+};
+
+struct oc_actx {
+	struct oc_trace *t;
+	struct oc_analysis *a;
+	struct oc_analysis_options o;
+
+	int64_t  *q;                  /* per op: queue time = min(call start, op start) */
+	uint32_t *tid;                /* per op: thread of its call, OC_NO_TID when unknown */
+	uint32_t *s_off, *s_ops;      /* per stream: its ops by start (CSR) */
+	uint32_t *pos_in_stream;      /* per op: position within its stream's list */
+	uint32_t *api_off, *api_ops;  /* per API call: the ops it queued (CSR) */
+	int32_t  *dev_of;             /* per op: index into dev */
+	uint32_t *sel_pos;            /* per op: position in its device's selection */
+	uint8_t  *api_flags;          /* per API call: OC_APIF_* */
+
+	struct oc_dev_ctx *dev; size_t n_dev;
+
+	struct oc_wait *waits; size_t n_waits;   /* by (stream, ts) */
+	struct oc_erec *erecs; size_t n_erecs;   /* by (source, event_id, ts) */
+	uint32_t *blocks_by_end;                  /* indices into a->blocks by end_ns */
+
+	struct oc_evidence *ev; size_t n_ev, cap_ev; /* evidence pool */
+	size_t *claim_ev;                         /* per claim: offset into ev */
+};
+
+enum {
+	OC_APIF_EXPLICIT_SYNC = 1u << 0, /* has a SYNCHRONIZATION record that returned 0 */
+	OC_APIF_POLL          = 1u << 1, /* a query, or a sync record with non-zero return */
+};
+
+static inline int oc_is_blocking_kind(enum oc_stream_kind k)
+{
+	return k == OC_STREAM_BLOCKING || k == OC_STREAM_PER_THREAD_DEFAULT;
+}
+
+/* First position in ops list (trace op indices by start) with start >= ts. */
+size_t oc_lower_start(const struct oc_trace *t, const uint32_t *list, size_t n, int64_t ts);
+
+int oc_find_blocks(struct oc_actx *c, char *err, size_t errlen);      /* syncs.c */
+int oc_find_default_syncs(struct oc_actx *c, char *err, size_t errlen);
+/* A block on thread tid with start < t1 <= end <= t2 (host_synchronization), or -1. */
+int32_t oc_block_between(const struct oc_actx *c, uint32_t tid, int64_t t1, int64_t t2);
+int oc_decide_claims(struct oc_actx *c, char *err, size_t errlen);    /* claims.c */
+int oc_find_gaps(struct oc_actx *c, char *err, size_t errlen);        /* gaps.c */
+/* The last wait queued on stream s at or before ts and after `after`, or NULL. */
+const struct oc_wait *oc_wait_before(const struct oc_actx *c, int32_t s, int64_t after, int64_t ts);
+
+#endif

@@ -1,0 +1,568 @@
+/*
+ * out-json.c: the JSON report, "overlapcheck-report/1" (docs/report-json.md).
+ *
+ * Complete (no truncation) and stable: other tools parse these names. Times
+ * are integers in ns relative to the trace start, as the trace stores them.
+ * Every string goes through the JSON writer's escaping.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "overlapcheck/json.h"
+#include "overlapcheck/report.h"
+
+#ifndef OC_VERSION
+#define OC_VERSION "unknown"
+#endif
+
+static const char *api_name(const struct oc_trace *t, int32_t api)
+{
+	return api >= 0 && (size_t)api < t->n_api ? oc_trace_str(t, t->api[api].name) : NULL;
+}
+
+static void kv_api(struct oc_json *j, const char *key, const struct oc_trace *t, int32_t api)
+{
+	const char *n = api_name(t, api);
+	if (n)
+		oc_json_kv_string(j, key, n);
+	else
+		oc_json_kv_null(j, key);
+}
+
+static void stream_members(struct oc_json *j, const struct oc_trace *t, int32_t s)
+{
+	if (s >= 0 && (size_t)s < t->n_streams) {
+		oc_json_kv_uint(j, "stream", t->streams[s].stream_id);
+		oc_json_kv_string(j, "stream_kind", oc_stream_kind_name(t->streams[s].kind));
+	} else {
+		oc_json_kv_null(j, "stream");
+		oc_json_kv_string(j, "stream_kind", "unknown");
+	}
+}
+
+/* {name, kind, stream, stream_kind, start_ns, end_ns, correlation_id, api} */
+static void op_object(struct oc_json *j, const struct oc_trace *t, int32_t i)
+{
+	char buf[1024];
+
+	if (i < 0 || (size_t)i >= t->n_ops) {
+		oc_json_null(j);
+		return;
+	}
+	const struct oc_op *op = &t->ops[i];
+	oc_json_begin_object(j);
+	oc_json_kv_string(j, "name", oc_op_label(t, i, buf, sizeof buf));
+	oc_json_kv_string(j, "kind", oc_op_kind_name(op->kind));
+	stream_members(j, t, op->stream);
+	oc_json_kv_int(j, "start_ns", op->start_ns);
+	oc_json_kv_int(j, "end_ns", op->end_ns);
+	oc_json_kv_uint(j, "correlation_id", op->correlation_id);
+	kv_api(j, "api", t, op->api);
+	oc_json_end_object(j);
+}
+
+static void kv_op(struct oc_json *j, const char *key, const struct oc_trace *t, int32_t i)
+{
+	oc_json_key(j, key);
+	op_object(j, t, i);
+}
+
+static void kv_stream_id(struct oc_json *j, const char *key, const struct oc_trace *t, int32_t s)
+{
+	if (s >= 0 && (size_t)s < t->n_streams)
+		oc_json_kv_uint(j, key, t->streams[s].stream_id);
+	else
+		oc_json_kv_null(j, key);
+}
+
+static void evidence_object(struct oc_json *j, const struct oc_analysis *a, const struct oc_claim *cl,
+			    const struct oc_evidence *e)
+{
+	const struct oc_trace *t = a->trace;
+
+	oc_json_begin_object(j);
+	oc_json_kv_string(j, "cause", oc_cause_name(e->cause));
+	switch (e->cause) {
+	case OC_CAUSE_LAUNCH_BLOCKING:
+		oc_json_kv_string(j, "env", "CUDA_LAUNCH_BLOCKING=1");
+		kv_op(j, "kernel", t, e->op);
+		break;
+	case OC_CAUSE_PAGEABLE_HOST_MEMORY: {
+		const struct oc_op *op = &t->ops[e->op];
+		int dir_host = op->copy_kind == OC_COPY_DTOH || op->copy_kind == OC_COPY_ATOH;
+		oc_json_kv_string(j, "memory_kind", "pageable");
+		oc_json_kv_string(j, "direction", oc_copy_kind_name(op->copy_kind));
+		oc_json_kv_string(j, "pageable_side", dir_host ? "dst" :
+				  op->src_kind == OC_MEM_PAGEABLE ? "src" : "dst");
+		oc_json_kv_bool(j, "self", e->op == cl->op);
+		kv_op(j, "op", t, e->op);
+		break;
+	}
+	case OC_CAUSE_LEGACY_DEFAULT_STREAM:
+	case OC_CAUSE_DEFAULT_STREAM_IMPLICIT_SYNC:
+		kv_op(j, "op", t, e->op);
+		break;
+	case OC_CAUSE_HOST_SYNCHRONIZATION: {
+		const struct oc_block *b = &a->blocks[e->block];
+		kv_api(j, "api", t, b->api);
+		oc_json_kv_bool(j, "hidden", b->hidden);
+		if (b->tid != UINT32_MAX)
+			oc_json_kv_uint(j, "tid", b->tid);
+		else
+			oc_json_kv_null(j, "tid");
+		oc_json_kv_int(j, "start_ns", b->start_ns);
+		oc_json_kv_int(j, "end_ns", b->end_ns);
+		oc_json_kv_int(j, "blocked_ns", b->blocked_ns);
+		break;
+	}
+	case OC_CAUSE_EVENT_DEPENDENCY:
+		oc_json_kv_int(j, "event_id", e->event_id);
+		kv_stream_id(j, "recorded_in_stream", t, e->event_stream);
+		kv_stream_id(j, "waiting_stream", t, e->wait_stream);
+		oc_json_kv_int(j, "wait_ns", e->ts_ns);
+		kv_api(j, "api", t, e->api);
+		break;
+	case OC_CAUSE_SAME_STREAM_ORDER:
+		stream_members(j, t, t->ops[cl->op].stream);
+		kv_op(j, "op", t, e->op);
+		break;
+	case OC_CAUSE_SM_SATURATION:
+		oc_json_kv_int(j, "grid_blocks", e->count);
+		oc_json_kv_int(j, "sm_count", e->sm_count);
+		if (e->blocks_per_sm > 0)
+			oc_json_kv_int(j, "blocks_per_sm", e->blocks_per_sm);
+		else
+			oc_json_kv_null(j, "blocks_per_sm");
+		oc_json_kv_int(j, "resident_blocks", e->limit);
+		kv_op(j, "kernel", t, e->op);
+		break;
+	case OC_CAUSE_SUBMITTED_LATE:
+		oc_json_kv_string(j, "late", e->self_late ? "self" : "partner");
+		kv_api(j, "api", t, e->api);
+		oc_json_kv_int(j, "api_start_ns", e->ts_ns);
+		oc_json_kv_int(j, "after_end_ns", e->ref_ns);
+		if (!e->self_late) {
+			kv_api(j, "partner_api", t, e->api);
+			oc_json_kv_int(j, "partner_api_start_ns", e->ts_ns);
+		}
+		break;
+	case OC_CAUSE_COPY_ENGINE_LIMIT:
+		oc_json_kv_int(j, "async_engine_count", e->count);
+		break;
+	case OC_CAUSE_HARDWARE_QUEUE_LIMIT:
+		oc_json_kv_int(j, "max_connections", e->count);
+		oc_json_kv_int(j, "streams", e->limit);
+		break;
+	default:
+		break;
+	}
+	if (e->partner >= 0)
+		kv_op(j, "partner", t, e->partner);
+	oc_json_end_object(j);
+}
+
+static void claim_object(struct oc_json *j, const struct oc_analysis *a, const struct oc_claim *cl)
+{
+	const struct oc_trace *t = a->trace;
+	const struct oc_op *op = &t->ops[cl->op];
+	char buf[1024];
+	int copy = op->kind == OC_OP_MEMCPY || op->kind == OC_OP_MEMCPY_PEER;
+
+	oc_json_begin_object(j);
+	kv_api(j, "api", t, cl->api);
+	oc_json_kv_uint(j, "correlation_id", op->correlation_id);
+	stream_members(j, t, op->stream);
+	oc_json_kv_uint(j, "context", op->context_id);
+	oc_json_kv_string(j, "kind", oc_op_kind_name(op->kind));
+	oc_json_kv_string(j, "name", oc_op_label(t, cl->op, buf, sizeof buf));
+	if (op->kind == OC_OP_KERNEL) {
+		oc_json_kv_string(j, "mangled_name", oc_trace_str(t, op->name));
+		oc_json_key(j, "grid");
+		oc_json_begin_array(j);
+		for (int k = 0; k < 3; k++)
+			oc_json_int(j, op->grid[k]);
+		oc_json_end_array(j);
+		oc_json_key(j, "block");
+		oc_json_begin_array(j);
+		for (int k = 0; k < 3; k++)
+			oc_json_int(j, op->block[k]);
+		oc_json_end_array(j);
+	} else {
+		if (copy)
+			oc_json_kv_string(j, "copy_kind", oc_copy_kind_name(op->copy_kind));
+		else
+			oc_json_kv_null(j, "copy_kind");
+		oc_json_kv_string(j, "src_kind", copy ? oc_mem_kind_name(op->src_kind) : NULL);
+		oc_json_kv_string(j, "dst_kind", oc_mem_kind_name(op->dst_kind));
+		oc_json_kv_uint(j, "bytes", op->bytes);
+	}
+	oc_json_kv_uint(j, "device", op->device_id);
+	oc_json_kv_int(j, "start_ns", op->start_ns);
+	oc_json_kv_int(j, "end_ns", op->end_ns);
+	oc_json_kv_int(j, "duration_ns", op->end_ns - op->start_ns);
+	oc_json_kv_string(j, "verdict", oc_verdict_name(cl->verdict));
+	oc_json_kv_int(j, "overlap_ns", cl->overlap_ns);
+	oc_json_kv_fixed(j, "overlap_ratio", cl->overlap_ratio, 4);
+	oc_json_kv_int(j, "compute_overlap_ns", cl->compute_ns);
+	oc_json_key(j, "witness");
+	if (cl->witness >= 0) {
+		const struct oc_op *w = &t->ops[cl->witness];
+		oc_json_begin_object(j);
+		oc_json_kv_string(j, "name", oc_op_label(t, cl->witness, buf, sizeof buf));
+		oc_json_kv_string(j, "kind", oc_op_kind_name(w->kind));
+		stream_members(j, t, w->stream);
+		oc_json_kv_uint(j, "correlation_id", w->correlation_id);
+		oc_json_kv_int(j, "op_start_ns", w->start_ns);
+		oc_json_kv_int(j, "op_end_ns", w->end_ns);
+		oc_json_kv_int(j, "start_ns", cl->witness_start_ns);
+		oc_json_kv_int(j, "end_ns", cl->witness_end_ns);
+		oc_json_end_object(j);
+	} else {
+		oc_json_null(j);
+	}
+	oc_json_key(j, "causes");
+	oc_json_begin_array(j);
+	for (size_t k = 0; k < cl->n_evidence; k++)
+		oc_json_string(j, oc_cause_name(cl->evidence[k].cause));
+	oc_json_end_array(j);
+	oc_json_key(j, "evidence");
+	oc_json_begin_array(j);
+	for (size_t k = 0; k < cl->n_evidence; k++)
+		evidence_object(j, a, cl, &cl->evidence[k]);
+	oc_json_end_array(j);
+	if (op->graph_id || op->graph_node_id) {
+		oc_json_kv_uint(j, "graph_id", op->graph_id);
+		oc_json_kv_uint(j, "graph_node_id", op->graph_node_id);
+	}
+	if (copy)
+		oc_json_kv_fixed(j, "bandwidth_gbps", cl->bandwidth_gbps, 3);
+	oc_json_end_object(j);
+}
+
+static void waited_list(struct oc_json *j, const struct oc_trace *t, const int32_t *ops, size_t n)
+{
+	char buf[1024];
+
+	oc_json_begin_array(j);
+	for (size_t k = 0; k < n; k++) {
+		const struct oc_op *op = &t->ops[ops[k]];
+		oc_json_begin_object(j);
+		oc_json_kv_uint(j, "stream", t->streams[op->stream].stream_id);
+		oc_json_kv_string(j, "stream_kind", oc_stream_kind_name(t->streams[op->stream].kind));
+		oc_json_kv_string(j, "kind", oc_op_kind_name(op->kind));
+		oc_json_kv_string(j, "name", oc_op_label(t, ops[k], buf, sizeof buf));
+		oc_json_kv_int(j, "start_ns", op->start_ns);
+		oc_json_kv_int(j, "end_ns", op->end_ns);
+		oc_json_kv_uint(j, "correlation_id", op->correlation_id);
+		oc_json_end_object(j);
+	}
+	oc_json_end_array(j);
+}
+
+static const char *sync_type_name(int type)
+{
+	switch (type) {
+	case OC_SYNC_EVENT: return "event_synchronize";
+	case OC_SYNC_STREAM: return "stream_synchronize";
+	case OC_SYNC_CONTEXT: return "context_synchronize";
+	default: return "unknown";
+	}
+}
+
+static void block_list(struct oc_json *j, const struct oc_analysis *a, int hidden)
+{
+	const struct oc_trace *t = a->trace;
+
+	oc_json_begin_array(j);
+	for (size_t k = 0; k < a->n_blocks; k++) {
+		const struct oc_block *b = &a->blocks[k];
+		if (b->hidden != hidden)
+			continue;
+		oc_json_begin_object(j);
+		kv_api(j, "api", t, b->api);
+		if (b->api >= 0)
+			oc_json_kv_uint(j, "correlation_id", t->api[b->api].correlation_id);
+		else if (b->sync >= 0)
+			oc_json_kv_uint(j, "correlation_id", t->syncs[b->sync].correlation_id);
+		else
+			oc_json_kv_null(j, "correlation_id");
+		if (b->tid != UINT32_MAX)
+			oc_json_kv_uint(j, "tid", b->tid);
+		else
+			oc_json_kv_null(j, "tid");
+		if (!hidden)
+			oc_json_kv_string(j, "sync_type", sync_type_name((int)t->syncs[b->sync].type));
+		if (b->device_id >= 0)
+			oc_json_kv_int(j, "device", b->device_id);
+		else
+			oc_json_kv_null(j, "device");
+		oc_json_kv_int(j, "start_ns", b->start_ns);
+		oc_json_kv_int(j, "end_ns", b->end_ns);
+		oc_json_kv_int(j, "duration_ns", b->end_ns - b->start_ns);
+		oc_json_kv_int(j, "blocked_ns", b->blocked_ns);
+		oc_json_key(j, "waited_for");
+		waited_list(j, t, b->waited_for, b->n_waited_for);
+		oc_json_end_object(j);
+	}
+	oc_json_end_array(j);
+}
+
+static void gap_object(struct oc_json *j, const struct oc_analysis *a, const struct oc_gap *g)
+{
+	const struct oc_trace *t = a->trace;
+
+	oc_json_begin_object(j);
+	oc_json_kv_int(j, "device", g->device_id);
+	oc_json_kv_int(j, "start_ns", g->start_ns);
+	oc_json_kv_int(j, "end_ns", g->end_ns);
+	oc_json_kv_int(j, "duration_ns", g->end_ns - g->start_ns);
+	oc_json_kv_string(j, "cause", oc_gap_cause_name(g->cause));
+	oc_json_key(j, "evidence");
+	oc_json_begin_object(j);
+	kv_op(j, "next_op", t, g->next_op);
+	kv_op(j, "prev_op", t, g->prev_op);
+	switch (g->cause) {
+	case OC_GAP_HOST_SYNCHRONIZATION: {
+		const struct oc_block *b = &a->blocks[g->block];
+		kv_api(j, "api", t, b->api);
+		oc_json_kv_bool(j, "hidden", b->hidden);
+		oc_json_kv_int(j, "start_ns", b->start_ns);
+		oc_json_kv_int(j, "end_ns", b->end_ns);
+		oc_json_kv_int(j, "blocked_ns", b->blocked_ns);
+		break;
+	}
+	case OC_GAP_SUBMITTED_LATE:
+		kv_api(j, "api", t, g->api);
+		oc_json_kv_int(j, "api_start_ns", g->api >= 0 ? t->api[g->api].start_ns :
+			       t->ops[g->next_op].start_ns);
+		break;
+	case OC_GAP_MODULE_LOADING:
+		if (g->overhead >= 0) {
+			const struct oc_overhead *o = &t->overheads[g->overhead];
+			oc_json_kv_string(j, "source", "overhead");
+			oc_json_kv_uint(j, "overhead_kind", o->kind);
+			oc_json_kv_int(j, "overhead_start_ns", o->start_ns);
+			oc_json_kv_int(j, "overhead_end_ns", o->end_ns);
+		} else {
+			oc_json_kv_string(j, "source", "api_time");
+			kv_api(j, "api", t, g->api);
+			oc_json_kv_int(j, "api_start_ns", t->api[g->api].start_ns);
+			oc_json_kv_int(j, "api_end_ns", t->api[g->api].end_ns);
+		}
+		break;
+	case OC_GAP_DEPENDENCY_WAIT:
+		oc_json_kv_int(j, "event_id", g->wait_event_id);
+		break;
+	default:
+		break;
+	}
+	oc_json_end_object(j);
+	oc_json_end_object(j);
+}
+
+static void summary_object(struct oc_json *j, const struct oc_analysis *a)
+{
+	const struct oc_summary *s = &a->summary;
+
+	oc_json_begin_object(j);
+	oc_json_kv_uint(j, "claims", s->claims);
+	oc_json_kv_uint(j, "overlapped", s->overlapped);
+	oc_json_kv_uint(j, "serialized", s->serialized);
+	oc_json_kv_uint(j, "copy_claims", s->copy_claims);
+	oc_json_kv_uint(j, "copy_overlapped", s->copy_overlapped);
+	oc_json_kv_uint(j, "copy_overlapped_compute", s->copy_overlapped_compute);
+	oc_json_kv_uint(j, "kernel_claims", s->kernel_claims);
+	oc_json_kv_uint(j, "kernel_overlapped", s->kernel_overlapped);
+	oc_json_kv_uint(j, "memset_claims", s->memset_claims);
+	oc_json_kv_uint(j, "memset_overlapped", s->memset_overlapped);
+	oc_json_kv_int(j, "makespan_ns", s->makespan_ns);
+	oc_json_kv_int(j, "busy_ns", s->busy_ns);
+	oc_json_kv_int(j, "compute_ns", s->compute_ns);
+	oc_json_kv_int(j, "copy_ns", s->copy_ns);
+	oc_json_kv_int(j, "copy_compute_overlap_ns", s->copy_compute_overlap_ns);
+	if (s->copy_compute_overlap_share >= 0)
+		oc_json_kv_fixed(j, "copy_compute_overlap_share", s->copy_compute_overlap_share, 4);
+	else
+		oc_json_kv_null(j, "copy_compute_overlap_share");
+	oc_json_kv_int(j, "idle_ns", s->idle_ns);
+	oc_json_kv_fixed(j, "idle_share", s->idle_share, 4);
+	oc_json_kv_int(j, "gaps_ns", s->gaps_ns);
+	oc_json_kv_uint(j, "gaps", s->gaps);
+	oc_json_kv_uint(j, "hidden_syncs", s->hidden_syncs);
+	oc_json_kv_int(j, "hidden_sync_blocked_ns", s->hidden_sync_blocked_ns);
+	oc_json_kv_uint(j, "explicit_syncs", s->explicit_syncs);
+	oc_json_kv_uint(j, "default_stream_syncs", s->default_stream_syncs);
+	oc_json_key(j, "causes");
+	oc_json_begin_object(j);
+	for (int c = 0; c < OC_N_CAUSES; c++)
+		if (s->causes[c])
+			oc_json_kv_uint(j, oc_cause_name(c), s->causes[c]);
+	oc_json_end_object(j);
+	oc_json_key(j, "gap_causes");
+	oc_json_begin_object(j);
+	for (int c = 0; c < OC_N_GAP_CAUSES; c++)
+		if (s->gap_causes[c])
+			oc_json_kv_uint(j, oc_gap_cause_name(c), s->gap_causes[c]);
+	oc_json_end_object(j);
+	if (s->dropped_records >= 0)
+		oc_json_kv_int(j, "dropped_records", s->dropped_records);
+	else
+		oc_json_kv_null(j, "dropped_records");
+	if (s->incomplete_records >= 0)
+		oc_json_kv_int(j, "incomplete_records", s->incomplete_records);
+	else
+		oc_json_kv_null(j, "incomplete_records");
+	if (s->exit_status >= 0)
+		oc_json_kv_int(j, "exit_status", s->exit_status);
+	else
+		oc_json_kv_null(j, "exit_status");
+	if (s->exit_signal > 0)
+		oc_json_kv_int(j, "exit_signal", s->exit_signal);
+	else
+		oc_json_kv_null(j, "exit_signal");
+	if (s->clean_exit >= 0)
+		oc_json_kv_bool(j, "clean_exit", s->clean_exit);
+	else
+		oc_json_kv_null(j, "clean_exit");
+	oc_json_kv_bool(j, "incomplete_data", s->incomplete_data);
+	oc_json_kv_bool(j, "results_checked", 0);
+	oc_json_end_object(j);
+}
+
+static void engines_list(struct oc_json *j, const struct oc_analysis *a)
+{
+	const struct oc_trace *t = a->trace;
+
+	oc_json_begin_array(j);
+	for (size_t d = 0; d < a->n_devices; d++) {
+		const struct oc_sweep *w = &a->devices[d].sweep;
+		const struct oc_device *dev = oc_trace_device(t, a->devices[d].device_id);
+		oc_json_begin_object(j);
+		oc_json_kv_int(j, "device", a->devices[d].device_id);
+		oc_json_kv_string(j, "name", dev ? dev->name : NULL);
+		oc_json_kv_int(j, "first_ns", w->first_ns);
+		oc_json_kv_int(j, "last_ns", w->last_ns);
+		oc_json_kv_int(j, "makespan_ns", w->makespan_ns);
+		oc_json_kv_int(j, "busy_ns", w->busy_all_ns);
+		oc_json_key(j, "busy");
+		oc_json_begin_object(j);
+		for (int e = 0; e < OC_N_ENGINES; e++)
+			oc_json_kv_int(j, oc_engine_name(e), w->busy_ns[e]);
+		oc_json_end_object(j);
+		oc_json_kv_string(j, "busiest", w->busiest >= 0 ? oc_engine_name(w->busiest) : NULL);
+		oc_json_kv_fixed(j, "pipeline_bound", w->pipeline_bound, 4);
+		oc_json_kv_int(j, "copy_ns", w->async_copy_ns);
+		oc_json_kv_int(j, "copy_compute_overlap_ns", w->copy_compute_ns);
+		if (w->copy_compute_share >= 0)
+			oc_json_kv_fixed(j, "copy_compute_overlap_share", w->copy_compute_share, 4);
+		else
+			oc_json_kv_null(j, "copy_compute_overlap_share");
+		oc_json_kv_int(j, "idle_ns", w->concurrency_ns ? w->concurrency_ns[0] : 0);
+		oc_json_key(j, "concurrency");
+		oc_json_begin_array(j);
+		for (size_t k = 0; w->concurrency_ns && k <= w->max_concurrency; k++) {
+			oc_json_begin_object(j);
+			oc_json_kv_uint(j, "ops", k);
+			oc_json_kv_int(j, "ns", w->concurrency_ns[k]);
+			oc_json_end_object(j);
+		}
+		oc_json_end_array(j);
+		oc_json_end_object(j);
+	}
+	oc_json_end_array(j);
+}
+
+int oc_report_json(FILE *f, const struct oc_analysis *a)
+{
+	const struct oc_trace *t = a->trace;
+	struct oc_json j;
+
+	oc_json_init(&j, f, 1);
+	oc_json_begin_object(&j);
+	oc_json_kv_string(&j, "schema", OC_REPORT_SCHEMA);
+	oc_json_kv_string(&j, "tool_version", OC_VERSION);
+	oc_json_kv_string(&j, "trace", t->path);
+	oc_json_key(&j, "options");
+	oc_json_begin_object(&j);
+	if (a->opts.device >= 0)
+		oc_json_kv_int(&j, "device", a->opts.device);
+	else
+		oc_json_kv_null(&j, "device");
+	oc_json_kv_string(&j, "range", a->opts.range);
+	oc_json_kv_int(&j, "gap_threshold_ns", a->opts.gap_threshold_ns);
+	oc_json_kv_double(&j, "min_overlap", a->opts.min_overlap);
+	oc_json_kv_int(&j, "sync_tolerance_ns", a->opts.sync_tolerance_ns);
+	if (a->summary.ranges_matched >= 0)
+		oc_json_kv_int(&j, "ranges_matched", a->summary.ranges_matched);
+	oc_json_end_object(&j);
+
+	oc_json_key(&j, "summary");
+	summary_object(&j, a);
+
+	oc_json_key(&j, "passport");
+	oc_json_begin_object(&j);
+	for (size_t k = 0; k < t->n_meta; k++)
+		oc_json_kv_string(&j, t->meta[k].key, t->meta[k].value);
+	oc_json_end_object(&j);
+
+	oc_json_key(&j, "engines");
+	engines_list(&j, a);
+
+	oc_json_key(&j, "bandwidth");
+	oc_json_begin_array(&j);
+	for (size_t k = 0; k < a->n_bandwidth; k++) {
+		const struct oc_bandwidth *b = &a->bandwidth[k];
+		oc_json_begin_object(&j);
+		oc_json_kv_string(&j, "direction", oc_copy_kind_name(b->copy_kind));
+		oc_json_kv_string(&j, "memory_kind", oc_mem_kind_name(b->mem_kind));
+		oc_json_kv_uint(&j, "copies", b->copies);
+		oc_json_kv_uint(&j, "bytes", b->bytes);
+		oc_json_kv_int(&j, "duration_ns", b->duration_ns);
+		oc_json_kv_fixed(&j, "gbps", b->gbps, 3);
+		oc_json_kv_fixed(&j, "min_gbps", b->min_gbps, 3);
+		oc_json_kv_fixed(&j, "max_gbps", b->max_gbps, 3);
+		oc_json_end_object(&j);
+	}
+	oc_json_end_array(&j);
+
+	oc_json_key(&j, "claims");
+	oc_json_begin_array(&j);
+	for (size_t k = 0; k < a->n_claims; k++)
+		claim_object(&j, a, &a->claims[k]);
+	oc_json_end_array(&j);
+
+	oc_json_key(&j, "hidden_syncs");
+	block_list(&j, a, 1);
+	oc_json_key(&j, "explicit_syncs");
+	block_list(&j, a, 0);
+
+	oc_json_key(&j, "default_stream_syncs");
+	oc_json_begin_array(&j);
+	for (size_t k = 0; k < a->n_default_syncs; k++) {
+		const struct oc_default_sync *d = &a->default_syncs[k];
+		oc_json_begin_object(&j);
+		kv_op(&j, "op", t, d->op);
+		oc_json_kv_int(&j, "blocked_ns", d->blocked_ns);
+		oc_json_key(&j, "waited_for");
+		waited_list(&j, t, d->waited_for, d->n_waited_for);
+		oc_json_key(&j, "held");
+		waited_list(&j, t, d->held, d->n_held);
+		oc_json_end_object(&j);
+	}
+	oc_json_end_array(&j);
+
+	oc_json_key(&j, "gaps");
+	oc_json_begin_array(&j);
+	for (size_t k = 0; k < a->n_gaps; k++)
+		gap_object(&j, a, &a->gaps[k]);
+	oc_json_end_array(&j);
+
+	oc_json_key(&j, "warnings");
+	oc_json_begin_array(&j);
+	for (size_t k = 0; k < a->n_warnings; k++)
+		oc_json_string(&j, a->warnings[k]);
+	oc_json_end_array(&j);
+
+	oc_json_end_object(&j);
+	return oc_json_finish(&j);
+}

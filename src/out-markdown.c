@@ -1,0 +1,210 @@
+/*
+ * out-markdown.c: the report for CI job summaries (GitHub, GitLab).
+ *
+ * The answer, a summary table, a causes table, the top serialized claims,
+ * hidden synchronizations and gaps. Names from the trace land in table cells
+ * and inline code, so they are escaped: '|' and '`' become entities, HTML
+ * metacharacters become entities, control characters become spaces, and
+ * Markdown emphasis/link characters are backslash-escaped.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "overlapcheck/report.h"
+
+/* Write s escaped for a Markdown table cell, at most max bytes of input. */
+static void md(FILE *f, const char *s, size_t max)
+{
+	size_t n = 0;
+
+	if (!s)
+		s = "";
+	for (; *s && n < max; s++, n++) {
+		unsigned char c = (unsigned char)*s;
+		switch (c) {
+		case '|': fputs("&#124;", f); break;
+		case '`': fputs("&#96;", f); break;
+		case '<': fputs("&lt;", f); break;
+		case '>': fputs("&gt;", f); break;
+		case '&': fputs("&amp;", f); break;
+		case '"': fputs("&quot;", f); break;
+		case '\\': case '*': case '_': case '[': case ']': case '#': case '~': case '!':
+			fputc('\\', f);
+			fputc(c, f);
+			break;
+		default:
+			fputc(c < 0x20 || c == 0x7f ? ' ' : c, f);
+		}
+	}
+	if (*s)
+		fputs("...", f);
+}
+
+static void dur(FILE *f, int64_t ns)
+{
+	if (ns < 1000)
+		fprintf(f, "%lld ns", (long long)ns);
+	else if (ns < 1000000)
+		fprintf(f, "%.1f µs", ns / 1e3);
+	else if (ns < 1000000000)
+		fprintf(f, "%.2f ms", ns / 1e6);
+	else
+		fprintf(f, "%.3f s", ns / 1e9);
+}
+
+static void name(FILE *f, const struct oc_trace *t, int32_t op)
+{
+	char buf[1024];
+	md(f, oc_op_label(t, op, buf, sizeof buf), 80);
+}
+
+static void api(FILE *f, const struct oc_trace *t, int32_t a)
+{
+	if (a < 0 || (size_t)a >= t->n_api)
+		fputs("?", f);
+	else
+		md(f, oc_trace_str(t, t->api[a].name), 60);
+}
+
+int oc_report_markdown(FILE *f, const struct oc_analysis *a, const struct oc_report_opts *ro)
+{
+	const struct oc_trace *t = a->trace;
+	const struct oc_summary *s = &a->summary;
+	size_t max = ro && ro->max_rows > 0 ? (size_t)ro->max_rows : 20, shown;
+
+	fputs("## overlapcheck report\n\n", f);
+	if (!s->claims) {
+		fputs("**No async device work in this trace: nothing to prove or disprove.**\n\n", f);
+	} else {
+		if (s->copy_claims) {
+			fprintf(f, "**%zu of %zu async copies overlapped compute**; ", s->copy_overlapped_compute,
+				s->copy_claims);
+			if (s->copy_compute_overlap_share >= 0)
+				fprintf(f, "%.0f%% of copy time hidden; ", s->copy_compute_overlap_share * 100);
+			fprintf(f, "%zu serialized.  \n", s->copy_claims - s->copy_overlapped);
+		}
+		if (s->kernel_claims)
+			fprintf(f, "**%zu of %zu kernels overlapped other device work**; %zu serialized.  \n",
+				s->kernel_overlapped, s->kernel_claims, s->kernel_claims - s->kernel_overlapped);
+		if (s->memset_claims)
+			fprintf(f, "%zu of %zu async memsets overlapped; %zu serialized.  \n", s->memset_overlapped,
+				s->memset_claims, s->memset_claims - s->memset_overlapped);
+		fputs("\n", f);
+	}
+	for (size_t k = 0; k < a->n_warnings; k++) {
+		fputs("> **Warning:** ", f);
+		md(f, a->warnings[k], 900);
+		fputs("\n", f);
+	}
+	if (a->n_warnings)
+		fputs("\n", f);
+
+	fputs("| metric | value |\n| --- | --- |\n", f);
+	fprintf(f, "| claims | %zu |\n| overlapped | %zu |\n| serialized | %zu |\n", s->claims, s->overlapped,
+		s->serialized);
+	fputs("| makespan | ", f);
+	dur(f, s->makespan_ns);
+	fputs(" |\n| async copy time (union) | ", f);
+	dur(f, s->copy_ns);
+	fputs(" |\n| copy time overlapping kernels | ", f);
+	dur(f, s->copy_compute_overlap_ns);
+	if (s->copy_compute_overlap_share >= 0)
+		fprintf(f, " (%.1f%%)", s->copy_compute_overlap_share * 100);
+	fputs(" |\n| device idle | ", f);
+	dur(f, s->idle_ns);
+	fprintf(f, " (%.1f%%) |\n", s->idle_share * 100);
+	fprintf(f, "| hidden syncs | %zu |\n| gaps | %zu |\n", s->hidden_syncs, s->gaps);
+	for (size_t d = 0; d < a->n_devices; d++)
+		fprintf(f, "| pipeline bound, device %d | %.2f (%s) |\n", a->devices[d].device_id,
+			a->devices[d].sweep.pipeline_bound,
+			a->devices[d].sweep.busiest >= 0 ? oc_engine_name(a->devices[d].sweep.busiest) : "-");
+	for (size_t k = 0; k < a->n_bandwidth; k++)
+		fprintf(f, "| bandwidth %s %s | %.2f GB/s (%zu copies) |\n", oc_copy_kind_name(a->bandwidth[k].copy_kind),
+			oc_mem_kind_name(a->bandwidth[k].mem_kind), a->bandwidth[k].gbps, a->bandwidth[k].copies);
+	fputs("| program exit | ", f);
+	if (s->exit_signal > 0)
+		fprintf(f, "signal %d", s->exit_signal);
+	else if (s->exit_status >= 0)
+		fprintf(f, "%d", s->exit_status);
+	else
+		fputs("unknown", f);
+	fputs(s->clean_exit == 0 ? " (not clean)" : "", f);
+	fputs(" |\n\n", f);
+
+	if (s->serialized) {
+		fputs("### Causes (decisive cause of each serialized claim)\n\n| cause | claims |\n| --- | --- |\n", f);
+		for (int c = 0; c < OC_N_CAUSES; c++)
+			if (s->causes[c])
+				fprintf(f, "| `%s` | %zu |\n", oc_cause_name(c), s->causes[c]);
+		fputs("\n### Serialized claims\n\n| start | duration | stream | kind | name | causes |\n"
+		      "| --- | --- | --- | --- | --- | --- |\n", f);
+		shown = 0;
+		for (size_t k = 0; k < a->n_claims; k++) {
+			const struct oc_claim *cl = &a->claims[k];
+			const struct oc_op *op = &t->ops[cl->op];
+			if (cl->verdict != OC_VERDICT_SERIALIZED)
+				continue;
+			if (shown++ >= max)
+				continue;
+			fputs("| ", f);
+			dur(f, op->start_ns);
+			fputs(" | ", f);
+			dur(f, op->end_ns - op->start_ns);
+			fprintf(f, " | %u | %s | ", t->streams[op->stream].stream_id, oc_op_kind_name(op->kind));
+			name(f, t, cl->op);
+			fputs(" | ", f);
+			for (size_t e = 0; e < cl->n_evidence; e++)
+				fprintf(f, "%s`%s`", e ? ", " : "", oc_cause_name(cl->evidence[e].cause));
+			fputs(" |\n", f);
+		}
+		if (shown > max)
+			fprintf(f, "\n... and %zu more\n", shown - max);
+		fputs("\n", f);
+	}
+	if (s->hidden_syncs) {
+		fputs("### Hidden synchronizations\n\n| start | call | blocked | waited for |\n| --- | --- | --- | --- |\n", f);
+		shown = 0;
+		for (size_t k = 0; k < a->n_blocks; k++) {
+			const struct oc_block *b = &a->blocks[k];
+			if (!b->hidden)
+				continue;
+			if (shown++ >= max)
+				continue;
+			fputs("| ", f);
+			dur(f, b->start_ns);
+			fputs(" | ", f);
+			api(f, t, b->api);
+			fputs(" | ", f);
+			dur(f, b->blocked_ns);
+			fputs(" | ", f);
+			for (size_t w = 0; w < b->n_waited_for && w < 4; w++) {
+				fputs(w ? ", " : "", f);
+				name(f, t, b->waited_for[w]);
+				fprintf(f, " (stream %u)", t->streams[t->ops[b->waited_for[w]].stream].stream_id);
+			}
+			fputs(" |\n", f);
+		}
+		if (shown > max)
+			fprintf(f, "\n... and %zu more\n", shown - max);
+		fputs("\n", f);
+	}
+	if (a->n_gaps) {
+		fputs("### Idle gaps\n\n| start | duration | device | cause | next work |\n| --- | --- | --- | --- | --- |\n", f);
+		for (size_t k = 0; k < a->n_gaps && k < max; k++) {
+			const struct oc_gap *g = &a->gaps[k];
+			fputs("| ", f);
+			dur(f, g->start_ns);
+			fputs(" | ", f);
+			dur(f, g->end_ns - g->start_ns);
+			fprintf(f, " | %d | `%s` | ", g->device_id, oc_gap_cause_name(g->cause));
+			name(f, t, g->next_op);
+			fputs(" |\n", f);
+		}
+		if (a->n_gaps > max)
+			fprintf(f, "\n... and %zu more\n", a->n_gaps - max);
+		fputs("\n", f);
+	}
+	fputs("_overlapcheck does not check the program's results._\n", f);
+	fflush(f);
+	return ferror(f) ? -1 : 0;
+}

@@ -1,0 +1,552 @@
+/*
+ * out-text.c: the report for a person.
+ *
+ * The answer comes first (how many claims overlapped, how much copy time was
+ * hidden, why the rest were serialized), then warnings that weaken it, the
+ * passport, the engine summary, the serialized claims grouped by their
+ * decisive cause with evidence, hidden synchronizations, legacy-stream
+ * serialization, the largest gaps, and the program's exit status. Long lists
+ * stop at max_rows with "... and N more" (the JSON report is complete).
+ * Strings from the trace are printed with control characters escaped, so a
+ * kernel name cannot move the cursor or forge a line.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "overlapcheck/report.h"
+
+struct out {
+	FILE *f;
+	int color;
+	int max_rows;
+	const struct oc_analysis *a;
+	const struct oc_trace *t;
+};
+
+#define C_BOLD   "\033[1m"
+#define C_RED    "\033[31m"
+#define C_GREEN  "\033[32m"
+#define C_YELLOW "\033[33m"
+#define C_RESET  "\033[0m"
+
+static const char *col(const struct out *o, const char *c)
+{
+	return o->color ? c : "";
+}
+
+/* Copy s into buf with control characters escaped (\n, \t, \xNN) and the
+ * result cut at max display bytes with "...". */
+static const char *clean(const char *s, char *buf, size_t len, size_t max)
+{
+	size_t n = 0;
+
+	if (!s)
+		s = "";
+	if (max > len - 1)
+		max = len - 1;
+	for (; *s && n + 4 < len; s++) {
+		unsigned char ch = (unsigned char)*s;
+		if (n >= max) {
+			break;
+		}
+		if (ch == '\n') {
+			buf[n++] = '\\'; buf[n++] = 'n';
+		} else if (ch == '\t') {
+			buf[n++] = '\\'; buf[n++] = 't';
+		} else if (ch < 0x20 || ch == 0x7f) {
+			n += (size_t)snprintf(buf + n, len - n, "\\x%02x", ch);
+		} else {
+			buf[n++] = (char)ch;
+		}
+	}
+	if (*s && n + 4 < len) {
+		/* cut: step back over a partial UTF-8 sequence, then mark it */
+		while (n > 0 && ((unsigned char)buf[n - 1] & 0xC0) == 0x80)
+			n--;
+		if (n > 0 && ((unsigned char)buf[n - 1] & 0xC0) == 0xC0)
+			n--;
+		buf[n++] = '.'; buf[n++] = '.'; buf[n++] = '.';
+	}
+	buf[n] = '\0';
+	return buf;
+}
+
+/* "850 ns", "12.3 us", "4.56 ms", "1.23 s" */
+static const char *dur(int64_t ns, char *buf, size_t len)
+{
+	double v = (double)ns;
+
+	if (ns < 0)
+		snprintf(buf, len, "-");
+	else if (ns < 1000)
+		snprintf(buf, len, "%lld ns", (long long)ns);
+	else if (ns < 1000000)
+		snprintf(buf, len, "%.1f us", v / 1e3);
+	else if (ns < 1000000000)
+		snprintf(buf, len, "%.2f ms", v / 1e6);
+	else
+		snprintf(buf, len, "%.3f s", v / 1e9);
+	return buf;
+}
+
+static const char *pct(double share, char *buf, size_t len)
+{
+	if (share < 0)
+		snprintf(buf, len, "n/a");
+	else
+		snprintf(buf, len, "%.0f%%", share * 100);
+	return buf;
+}
+
+static const char *op_name(const struct out *o, int32_t i, char *buf, size_t len, size_t max)
+{
+	char raw[1024];
+	return clean(oc_op_label(o->t, i, raw, sizeof raw), buf, len, max);
+}
+
+static const char *api_name(const struct out *o, int32_t api, char *buf, size_t len)
+{
+	if (api < 0 || (size_t)api >= o->t->n_api)
+		return "(unknown call)";
+	return clean(oc_trace_str(o->t, o->t->api[api].name), buf, len, 60);
+}
+
+static unsigned stream_id(const struct out *o, int32_t op)
+{
+	return o->t->streams[o->t->ops[op].stream].stream_id;
+}
+
+/* "the causes" part of the answer: "8 pageable host memory, 4 legacy default stream" */
+static void cause_counts(const struct out *o, int kind, size_t serialized)
+{
+	size_t counts[OC_N_CAUSES] = { 0 };
+	int first = 1;
+
+	if (!serialized)
+		return;
+	for (size_t k = 0; k < o->a->n_claims; k++) {
+		const struct oc_claim *cl = &o->a->claims[k];
+		int ok = o->t->ops[cl->op].kind;
+		int is_copy = ok == OC_OP_MEMCPY || ok == OC_OP_MEMCPY_PEER;
+		if (cl->verdict != OC_VERDICT_SERIALIZED || !cl->n_evidence)
+			continue;
+		if ((kind == OC_OP_MEMCPY && !is_copy) || (kind != OC_OP_MEMCPY && ok != kind))
+			continue;
+		counts[cl->evidence[0].cause]++;
+	}
+	fputs(": ", o->f);
+	for (int c = 0; c < OC_N_CAUSES; c++) {
+		if (!counts[c])
+			continue;
+		fprintf(o->f, "%s%zu %s", first ? "" : ", ", counts[c], oc_cause_label(c));
+		first = 0;
+	}
+}
+
+static void answer(const struct out *o)
+{
+	const struct oc_summary *s = &o->a->summary;
+	char b[32];
+
+	fprintf(o->f, "%sAnswer%s\n", col(o, C_BOLD), col(o, C_RESET));
+	if (!s->claims) {
+		fprintf(o->f, "  No async device work in this trace%s: nothing to prove or disprove.\n",
+			o->a->opts.range ? " (in the selected range)" : "");
+		return;
+	}
+	if (s->copy_claims) {
+		fprintf(o->f, "  %s%zu of %zu async copies overlapped compute%s",
+			col(o, s->copy_overlapped_compute == s->copy_claims ? C_GREEN : C_YELLOW),
+			s->copy_overlapped_compute, s->copy_claims, col(o, C_RESET));
+		if (s->copy_overlapped != s->copy_overlapped_compute)
+			fprintf(o->f, " (%zu overlapped other work)", s->copy_overlapped);
+		fprintf(o->f, "; %s of copy time hidden",
+			pct(s->copy_compute_overlap_share, b, sizeof b));
+		fprintf(o->f, "; %s%zu serialized%s", col(o, s->copy_claims - s->copy_overlapped ? C_RED : ""),
+			s->copy_claims - s->copy_overlapped, col(o, C_RESET));
+		cause_counts(o, OC_OP_MEMCPY, s->copy_claims - s->copy_overlapped);
+		fputs("\n", o->f);
+	}
+	if (s->kernel_claims) {
+		fprintf(o->f, "  %s%zu of %zu kernels overlapped other device work%s; %s%zu serialized%s",
+			col(o, s->kernel_overlapped == s->kernel_claims ? C_GREEN : C_YELLOW),
+			s->kernel_overlapped, s->kernel_claims, col(o, C_RESET),
+			col(o, s->kernel_claims - s->kernel_overlapped ? C_RED : ""),
+			s->kernel_claims - s->kernel_overlapped, col(o, C_RESET));
+		cause_counts(o, OC_OP_KERNEL, s->kernel_claims - s->kernel_overlapped);
+		fputs("\n", o->f);
+	}
+	if (s->memset_claims) {
+		fprintf(o->f, "  %zu of %zu async memsets overlapped other device work; %zu serialized",
+			s->memset_overlapped, s->memset_claims, s->memset_claims - s->memset_overlapped);
+		cause_counts(o, OC_OP_MEMSET, s->memset_claims - s->memset_overlapped);
+		fputs("\n", o->f);
+	}
+	if (s->hidden_syncs)
+		fprintf(o->f, "  %zu hidden synchronization%s blocked the host for %s in total\n",
+			s->hidden_syncs, s->hidden_syncs == 1 ? "" : "s",
+			dur(s->hidden_sync_blocked_ns, b, sizeof b));
+}
+
+static void warnings(const struct out *o)
+{
+	for (size_t k = 0; k < o->a->n_warnings; k++) {
+		char buf[1024];
+		fprintf(o->f, "%sWARNING:%s %s\n", col(o, C_BOLD C_RED), col(o, C_RESET),
+			clean(o->a->warnings[k], buf, sizeof buf, 900));
+	}
+}
+
+static void passport(const struct out *o)
+{
+	const struct oc_trace *t = o->t;
+	static const char *const env[] = {
+		"CUDA_LAUNCH_BLOCKING", "CUDA_DEVICE_MAX_CONNECTIONS", "CUDA_MODULE_LOADING",
+		"CUDA_VISIBLE_DEVICES",
+	};
+	char buf[512], key[64];
+
+	fprintf(o->f, "\n%sPassport%s\n", col(o, C_BOLD), col(o, C_RESET));
+	for (size_t d = 0; d < t->n_devices; d++) {
+		const struct oc_device *dv = &t->devices[d];
+		fprintf(o->f, "  GPU %d: %s, cc %d.%d, %d SMs", dv->id, clean(dv->name ? dv->name : "?", buf, sizeof buf, 80),
+			dv->cc_major, dv->cc_minor, dv->sm_count);
+		if (dv->async_engine_count >= 0)
+			fprintf(o->f, ", %d copy engine%s", dv->async_engine_count,
+				dv->async_engine_count == 1 ? "" : "s");
+		else
+			fprintf(o->f, ", copy engines unknown");
+		if (dv->concurrent_kernels >= 0)
+			fprintf(o->f, ", concurrent kernels %s", dv->concurrent_kernels ? "yes" : "no");
+		fputs("\n", o->f);
+	}
+	fputs("  ", o->f);
+	const char *vk[] = { "driver_version", "runtime_version", "cupti_version" };
+	const char *vl[] = { "driver", "runtime", "CUPTI" };
+	for (int k = 0; k < 3; k++) {
+		const char *v = oc_trace_meta(t, vk[k]);
+		fprintf(o->f, "%s%s %s", k ? ", " : "", vl[k], v ? clean(v, buf, sizeof buf, 40) : "?");
+	}
+	fputs("\n  env:", o->f);
+	for (size_t k = 0; k < sizeof env / sizeof env[0]; k++) {
+		snprintf(key, sizeof key, "env.%s", env[k]);
+		const char *v = oc_trace_meta(t, key);
+		fprintf(o->f, " %s=%s", env[k], v ? clean(v, buf, sizeof buf, 60) : "(unset)");
+	}
+	fputs("\n", o->f);
+}
+
+static void engines(const struct out *o)
+{
+	const struct oc_analysis *a = o->a;
+	char b1[32], b2[32], b3[32];
+
+	for (size_t d = 0; d < a->n_devices; d++) {
+		const struct oc_sweep *w = &a->devices[d].sweep;
+		fprintf(o->f, "\n%sEngines, device %d%s\n", col(o, C_BOLD), a->devices[d].device_id,
+			col(o, C_RESET));
+		fprintf(o->f, "  %-22s %s\n", "makespan", dur(w->makespan_ns, b1, sizeof b1));
+		for (int e = 0; e < OC_N_ENGINES; e++) {
+			if (!w->busy_ns[e])
+				continue;
+			char label[40];
+			snprintf(label, sizeof label, "%s busy", oc_engine_name(e));
+			fprintf(o->f, "  %-22s %-10s %s of makespan\n", label, dur(w->busy_ns[e], b1, sizeof b1),
+				pct(w->makespan_ns ? (double)w->busy_ns[e] / (double)w->makespan_ns : 0, b2, sizeof b2));
+		}
+		fprintf(o->f, "  %-22s %-10s %s of async copy time overlapped kernels\n", "copy/compute overlap",
+			dur(w->copy_compute_ns, b1, sizeof b1), pct(w->copy_compute_share, b2, sizeof b2));
+		fprintf(o->f, "  %-22s %.2f (%s: the busiest engine / makespan; 1.00 is the best overlap can do)\n",
+			"pipeline bound", w->pipeline_bound, w->busiest >= 0 ? oc_engine_name(w->busiest) : "-");
+		int64_t idle = w->concurrency_ns ? w->concurrency_ns[0] : 0;
+		fprintf(o->f, "  %-22s %-10s %s of makespan; %zu gap%s >= %s (%s)\n", "idle", dur(idle, b1, sizeof b1),
+			pct(w->makespan_ns ? (double)idle / (double)w->makespan_ns : 0, b2, sizeof b2),
+			w->n_idle, w->n_idle == 1 ? "" : "s", dur(a->opts.gap_threshold_ns, b3, sizeof b3),
+			dur(w->idle_ns, b3, sizeof b3));
+		if (w->concurrency_ns && w->makespan_ns > 0) {
+			fprintf(o->f, "  %-22s", "concurrency");
+			for (size_t k = 0; k <= w->max_concurrency; k++)
+				if (w->concurrency_ns[k])
+					fprintf(o->f, " %zu:%s", k,
+						pct((double)w->concurrency_ns[k] / (double)w->makespan_ns, b1, sizeof b1));
+			fputs("\n", o->f);
+		}
+	}
+	if (a->n_bandwidth) {
+		fprintf(o->f, "\n%sBandwidth%s\n", col(o, C_BOLD), col(o, C_RESET));
+		fprintf(o->f, "  %-6s %-10s %7s %12s %10s %10s %10s\n", "dir", "memory", "copies", "bytes", "GB/s",
+			"min", "max");
+		for (size_t k = 0; k < a->n_bandwidth; k++) {
+			const struct oc_bandwidth *bw = &a->bandwidth[k];
+			fprintf(o->f, "  %-6s %-10s %7zu %12llu %10.2f %10.2f %10.2f\n", oc_copy_kind_name(bw->copy_kind),
+				oc_mem_kind_name(bw->mem_kind), bw->copies, (unsigned long long)bw->bytes, bw->gbps,
+				bw->min_gbps, bw->max_gbps);
+		}
+	}
+}
+
+/* One line of evidence for a cause. */
+static void evidence_line(const struct out *o, const struct oc_claim *cl, const struct oc_evidence *e)
+{
+	const struct oc_trace *t = o->t;
+	char n1[128], n2[128], b1[32], b2[32];
+
+	fprintf(o->f, "        %s: ", oc_cause_name(e->cause));
+	switch (e->cause) {
+	case OC_CAUSE_LAUNCH_BLOCKING:
+		fprintf(o->f, "CUDA_LAUNCH_BLOCKING=1 makes the launch of %s synchronous",
+			op_name(o, e->op, n1, sizeof n1, 60));
+		break;
+	case OC_CAUSE_PAGEABLE_HOST_MEMORY:
+		fprintf(o->f, "%s %s copy uses pageable host memory",
+			e->op == cl->op ? "this" : "the partner", oc_copy_kind_name(t->ops[e->op].copy_kind));
+		break;
+	case OC_CAUSE_LEGACY_DEFAULT_STREAM:
+		fprintf(o->f, "%s ran on the legacy default stream (stream %u), which serializes with blocking streams",
+			op_name(o, e->op, n1, sizeof n1, 50), stream_id(o, e->op));
+		break;
+	case OC_CAUSE_DEFAULT_STREAM_IMPLICIT_SYNC:
+		fprintf(o->f, "legacy-stream op %s (stream %u) ran between it and %s (stream %u)",
+			op_name(o, e->op, n1, sizeof n1, 40), stream_id(o, e->op),
+			op_name(o, e->partner, n2, sizeof n2, 40), stream_id(o, e->partner));
+		break;
+	case OC_CAUSE_HOST_SYNCHRONIZATION: {
+		const struct oc_block *b = &o->a->blocks[e->block];
+		fprintf(o->f, "%s (%s) blocked the host for %s at %s, between the submissions",
+			api_name(o, b->api, n1, sizeof n1), b->hidden ? "hidden" : "explicit",
+			dur(b->blocked_ns, b1, sizeof b1), dur(b->start_ns, b2, sizeof b2));
+		break;
+	}
+	case OC_CAUSE_EVENT_DEPENDENCY:
+		fprintf(o->f, "stream %u waited for event %lld recorded in stream %u",
+			t->streams[e->wait_stream].stream_id, (long long)e->event_id,
+			t->streams[e->event_stream].stream_id);
+		break;
+	case OC_CAUSE_SAME_STREAM_ORDER:
+		fprintf(o->f, "only work of its own stream %u (%s) was queued with it", stream_id(o, cl->op),
+			op_name(o, e->op, n1, sizeof n1, 50));
+		break;
+	case OC_CAUSE_SM_SATURATION:
+		fprintf(o->f, "%s had %lld blocks for %d SMs (room for %lld at once)",
+			op_name(o, e->op, n1, sizeof n1, 50), (long long)e->count, e->sm_count, (long long)e->limit);
+		break;
+	case OC_CAUSE_SUBMITTED_LATE:
+		fprintf(o->f, "%s %s was called at %s, after the other op ended at %s",
+			e->self_late ? "its call" : "the partner's call", api_name(o, e->api, n1, sizeof n1),
+			dur(e->ts_ns, b1, sizeof b1), dur(e->ref_ns, b2, sizeof b2));
+		break;
+	case OC_CAUSE_COPY_ENGINE_LIMIT:
+		fprintf(o->f, "opposite-direction copies on a device with asyncEngineCount %lld",
+			(long long)e->count);
+		break;
+	case OC_CAUSE_HARDWARE_QUEUE_LIMIT:
+		fprintf(o->f, "CUDA_DEVICE_MAX_CONNECTIONS=%lld for %lld streams", (long long)e->count,
+			(long long)e->limit);
+		break;
+	case OC_CAUSE_NOTHING_CONCURRENT:
+		fputs("no other device work was queued while it was pending or running", o->f);
+		break;
+	default:
+		fputs("no cause could be proven from this trace", o->f);
+		break;
+	}
+	fputs("\n", o->f);
+}
+
+static void serialized(const struct out *o)
+{
+	const struct oc_analysis *a = o->a;
+	char n1[128], b1[32], b2[32];
+
+	if (!a->summary.serialized)
+		return;
+	fprintf(o->f, "\n%sSerialized claims, by decisive cause%s\n", col(o, C_BOLD), col(o, C_RESET));
+	for (int c = 0; c < OC_N_CAUSES; c++) {
+		if (!a->summary.causes[c])
+			continue;
+		fprintf(o->f, "  %s%s%s (%zu)\n", col(o, C_RED), oc_cause_label(c), col(o, C_RESET),
+			a->summary.causes[c]);
+		fprintf(o->f, "    %-12s %-10s %-7s %-7s %-6s %s\n", "start", "duration", "stream", "kind",
+			"ratio", "name");
+		size_t shown = 0;
+		for (size_t k = 0; k < a->n_claims; k++) {
+			const struct oc_claim *cl = &a->claims[k];
+			if (cl->verdict != OC_VERDICT_SERIALIZED || !cl->n_evidence || (int)cl->evidence[0].cause != c)
+				continue;
+			if (shown++ >= (size_t)o->max_rows)
+				continue;
+			const struct oc_op *op = &o->t->ops[cl->op];
+			fprintf(o->f, "    %-12s %-10s %-7u %-7s %5.1f%% %s\n", dur(op->start_ns, b1, sizeof b1),
+				dur(op->end_ns - op->start_ns, b2, sizeof b2), stream_id(o, cl->op),
+				oc_op_kind_name(op->kind), cl->overlap_ratio * 100, op_name(o, cl->op, n1, sizeof n1, 70));
+			for (size_t e = 0; e < cl->n_evidence; e++)
+				evidence_line(o, cl, &cl->evidence[e]);
+		}
+		if (shown > (size_t)o->max_rows)
+			fprintf(o->f, "    ... and %zu more\n", shown - (size_t)o->max_rows);
+	}
+}
+
+static void overlapped(const struct out *o)
+{
+	const struct oc_analysis *a = o->a;
+	char n1[128], n2[128], b1[32], b2[32];
+	size_t shown = 0;
+
+	if (!a->summary.overlapped)
+		return;
+	fprintf(o->f, "\n%sOverlapped claims (witness: the longest intersection)%s\n", col(o, C_BOLD),
+		col(o, C_RESET));
+	fprintf(o->f, "    %-12s %-10s %-7s %-7s %-6s %-40s %s\n", "start", "duration", "stream", "kind", "ratio",
+		"name", "witness");
+	for (size_t k = 0; k < a->n_claims; k++) {
+		const struct oc_claim *cl = &a->claims[k];
+		if (cl->verdict != OC_VERDICT_OVERLAPPED)
+			continue;
+		if (shown++ >= (size_t)o->max_rows)
+			continue;
+		const struct oc_op *op = &o->t->ops[cl->op];
+		fprintf(o->f, "    %-12s %-10s %-7u %-7s %5.1f%% %-40s %s (stream %u)\n", dur(op->start_ns, b1, sizeof b1),
+			dur(op->end_ns - op->start_ns, b2, sizeof b2), stream_id(o, cl->op), oc_op_kind_name(op->kind),
+			cl->overlap_ratio * 100, op_name(o, cl->op, n1, sizeof n1, 40),
+			cl->witness >= 0 ? op_name(o, cl->witness, n2, sizeof n2, 40) : "-",
+			cl->witness >= 0 ? stream_id(o, cl->witness) : 0);
+	}
+	if (shown > (size_t)o->max_rows)
+		fprintf(o->f, "    ... and %zu more\n", shown - (size_t)o->max_rows);
+}
+
+static void syncs(const struct out *o)
+{
+	const struct oc_analysis *a = o->a;
+	char n1[128], n2[128], b1[32], b2[32], b3[32];
+	size_t shown = 0;
+
+	if (a->summary.hidden_syncs) {
+		fprintf(o->f, "\n%sHidden synchronizations%s (calls that waited for device work; polls excluded)\n",
+			col(o, C_BOLD), col(o, C_RESET));
+		fprintf(o->f, "    %-12s %-10s %-10s %-8s %-28s %s\n", "start", "duration", "blocked", "tid", "call",
+			"waited for");
+		for (size_t k = 0; k < a->n_blocks; k++) {
+			const struct oc_block *b = &a->blocks[k];
+			if (!b->hidden)
+				continue;
+			if (shown++ >= (size_t)o->max_rows)
+				continue;
+			fprintf(o->f, "    %-12s %-10s %-10s %-8u %-28s", dur(b->start_ns, b1, sizeof b1),
+				dur(b->end_ns - b->start_ns, b2, sizeof b2), dur(b->blocked_ns, b3, sizeof b3), b->tid,
+				api_name(o, b->api, n1, sizeof n1));
+			for (size_t w = 0; w < b->n_waited_for && w < 4; w++)
+				fprintf(o->f, "%s%s (stream %u)", w ? ", " : " ", op_name(o, b->waited_for[w], n2, sizeof n2, 30),
+					stream_id(o, b->waited_for[w]));
+			if (b->n_waited_for > 4)
+				fprintf(o->f, ", and %zu more", b->n_waited_for - 4);
+			fputs("\n", o->f);
+		}
+		if (shown > (size_t)o->max_rows)
+			fprintf(o->f, "    ... and %zu more\n", shown - (size_t)o->max_rows);
+	}
+	if (a->n_default_syncs) {
+		shown = 0;
+		fprintf(o->f, "\n%sLegacy default stream serialization%s\n", col(o, C_BOLD), col(o, C_RESET));
+		for (size_t k = 0; k < a->n_default_syncs; k++) {
+			const struct oc_default_sync *d = &a->default_syncs[k];
+			if (shown++ >= (size_t)o->max_rows)
+				continue;
+			fprintf(o->f, "    %-12s %s on stream %u waited for %zu op%s (%s) and held back %zu\n",
+				dur(o->t->ops[d->op].start_ns, b1, sizeof b1), op_name(o, d->op, n1, sizeof n1, 40),
+				stream_id(o, d->op), d->n_waited_for, d->n_waited_for == 1 ? "" : "s",
+				dur(d->blocked_ns, b2, sizeof b2), d->n_held);
+		}
+		if (shown > (size_t)o->max_rows)
+			fprintf(o->f, "    ... and %zu more\n", shown - (size_t)o->max_rows);
+	}
+}
+
+static const struct oc_analysis *cmp_a;
+
+static int cmp_gap_len(const void *x, const void *y)
+{
+	const struct oc_gap *a = &cmp_a->gaps[*(const size_t *)x], *b = &cmp_a->gaps[*(const size_t *)y];
+	int64_t la = a->end_ns - a->start_ns, lb = b->end_ns - b->start_ns;
+	if (la != lb)
+		return la < lb ? 1 : -1;
+	return (a->start_ns > b->start_ns) - (a->start_ns < b->start_ns);
+}
+
+static void gaps(const struct out *o)
+{
+	const struct oc_analysis *a = o->a;
+	char n1[128], b1[32], b2[32];
+	size_t *idx;
+
+	if (!a->n_gaps)
+		return;
+	idx = malloc(a->n_gaps * sizeof *idx);
+	if (!idx)
+		return;
+	for (size_t k = 0; k < a->n_gaps; k++)
+		idx[k] = k;
+	cmp_a = a;
+	qsort(idx, a->n_gaps, sizeof *idx, cmp_gap_len);
+	fprintf(o->f, "\n%sLargest idle gaps%s (%zu >= %s)\n", col(o, C_BOLD), col(o, C_RESET), a->n_gaps,
+		dur(a->opts.gap_threshold_ns, b1, sizeof b1));
+	fprintf(o->f, "    %-12s %-10s %-6s %-20s %s\n", "start", "duration", "device", "cause", "next work");
+	for (size_t k = 0; k < a->n_gaps && k < (size_t)o->max_rows; k++) {
+		const struct oc_gap *g = &a->gaps[idx[k]];
+		fprintf(o->f, "    %-12s %-10s %-6d %-20s %s", dur(g->start_ns, b1, sizeof b1),
+			dur(g->end_ns - g->start_ns, b2, sizeof b2), g->device_id, oc_gap_cause_name(g->cause),
+			op_name(o, g->next_op, n1, sizeof n1, 40));
+		if (g->cause == OC_GAP_HOST_SYNCHRONIZATION)
+			fprintf(o->f, " after %s", api_name(o, a->blocks[g->block].api, n1, sizeof n1));
+		fputs("\n", o->f);
+	}
+	if (a->n_gaps > (size_t)o->max_rows)
+		fprintf(o->f, "    ... and %zu more\n", a->n_gaps - (size_t)o->max_rows);
+	free(idx);
+}
+
+static void program(const struct out *o)
+{
+	const struct oc_summary *s = &o->a->summary;
+
+	fprintf(o->f, "\n%sProgram%s\n  ", col(o, C_BOLD), col(o, C_RESET));
+	if (s->exit_signal > 0)
+		fprintf(o->f, "killed by signal %d", s->exit_signal);
+	else if (s->exit_status >= 0)
+		fprintf(o->f, "exit status %d", s->exit_status);
+	else
+		fputs("exit status unknown", o->f);
+	if (s->clean_exit == 1)
+		fputs(" (clean exit)", o->f);
+	else if (s->clean_exit == 0)
+		fprintf(o->f, " (%sdid not exit cleanly%s)", col(o, C_RED), col(o, C_RESET));
+	fputs(". overlapcheck does not check the program's results: a correct result is the program's own claim.\n",
+	      o->f);
+}
+
+int oc_report_text(FILE *f, const struct oc_analysis *a, const struct oc_report_opts *ro)
+{
+	struct out o = { f, ro ? ro->color : 0, ro && ro->max_rows > 0 ? ro->max_rows : 20, a, a->trace };
+	char buf[600];
+
+	fprintf(f, "overlapcheck report: %s", clean(a->trace->path, buf, sizeof buf, 500));
+	if (a->opts.range)
+		fprintf(f, " (NVTX range '%s', %ld matched)", clean(a->opts.range, buf, sizeof buf, 200),
+			a->summary.ranges_matched);
+	if (a->opts.device >= 0)
+		fprintf(f, " (device %d)", a->opts.device);
+	fputs("\n\n", f);
+	answer(&o);
+	warnings(&o);
+	passport(&o);
+	engines(&o);
+	serialized(&o);
+	overlapped(&o);
+	syncs(&o);
+	gaps(&o);
+	program(&o);
+	fflush(f);
+	return ferror(f) ? -1 : 0;
+}

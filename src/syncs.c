@@ -1,0 +1,355 @@
+/*
+ * syncs.c: calls that blocked the host, and legacy-stream ops that
+ * serialized blocking streams.
+ *
+ * Explicit synchronizations are the SYNCHRONIZATION records that returned
+ * success (event, stream and context syncs; a stream-wait-event does not
+ * block the host, and a record with a non-zero return is a poll).
+ *
+ * Hidden synchronizations are proven from timestamps, whatever the call's
+ * name (METHOD.md). For a call A on the CPU interval [s, e], let W be the
+ * device ops of one device queued before s (queue time < s) by other calls
+ * and still unfinished at s, M the latest end in W, and M' = max(M, the end
+ * of the ops A itself queued). A is a hidden sync when W is not empty,
+ * M' <= e, e - M' <= tolerance (it returned right after the work ended), and
+ * M' - s > tolerance (it was held for longer than the tolerance: a shorter
+ * wait cannot be told from an ordinary call that happened to span the end of
+ * a short op). Driver calls made under a runtime call are judged through
+ * that runtime call; polls (cudaStreamQuery, cudaEventQuery, calls or sync
+ * records with a non-zero return) are never syncs.
+ *
+ * M is found in O(log n): ops sorted by queue time with the running maximum
+ * of their end times give the latest end of everything queued before s.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis-priv.h"
+
+static const struct oc_actx *sort_ctx;
+
+static int cmp_block_start(const void *x, const void *y)
+{
+	const struct oc_block *a = x, *b = y;
+	if (a->start_ns != b->start_ns)
+		return (a->start_ns > b->start_ns) - (a->start_ns < b->start_ns);
+	return (a->end_ns > b->end_ns) - (a->end_ns < b->end_ns);
+}
+
+static int cmp_block_end(const void *x, const void *y)
+{
+	const struct oc_block *a = &sort_ctx->a->blocks[*(const uint32_t *)x];
+	const struct oc_block *b = &sort_ctx->a->blocks[*(const uint32_t *)y];
+	if (a->end_ns != b->end_ns)
+		return (a->end_ns > b->end_ns) - (a->end_ns < b->end_ns);
+	return (a->start_ns > b->start_ns) - (a->start_ns < b->start_ns);
+}
+
+/* First position in dv->by_end whose op ends after ts. */
+static size_t first_end_after(const struct oc_actx *c, const struct oc_dev_ctx *dv, int64_t ts)
+{
+	size_t lo = 0, hi = dv->sel.n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (c->t->ops[dv->by_end[mid]].end_ns <= ts)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/*
+ * The ops queued before `start` (by a call other than `self`) that ended in
+ * (start, end], restricted to stream `only` when >= 0: the last one of each
+ * stream goes into *out (malloc'd). *last receives the latest end found
+ * (start when none). Returns the count, or -1 on allocation failure.
+ */
+static long waited_ops(const struct oc_actx *c, int64_t start, int64_t end, int32_t self,
+		       int32_t only, int32_t **out, int64_t *last)
+{
+	const struct oc_trace *t = c->t;
+	int32_t *list = NULL;
+	size_t n = 0, cap = 0;
+
+	*out = NULL;
+	*last = start;
+	for (size_t d = 0; d < c->n_dev; d++) {
+		const struct oc_dev_ctx *dv = &c->dev[d];
+		for (size_t k = first_end_after(c, dv, start); k < dv->sel.n; k++) {
+			uint32_t i = dv->by_end[k];
+			const struct oc_op *op = &t->ops[i];
+			if (op->end_ns > end)
+				break;
+			if (c->q[i] >= start || (self >= 0 && op->api == self))
+				continue;
+			if (only >= 0 && op->stream != only)
+				continue;
+			if (op->end_ns > *last)
+				*last = op->end_ns;
+			size_t j;
+			for (j = 0; j < n; j++)
+				if (t->ops[list[j]].stream == op->stream)
+					break;
+			if (j < n) {
+				list[j] = (int32_t)i;   /* by_end order: a later end replaces */
+				continue;
+			}
+			if (n == cap) {
+				size_t nc = cap ? cap * 2 : 4;
+				int32_t *nl = realloc(list, nc * sizeof *nl);
+				if (!nl) {
+					free(list);
+					return -1;
+				}
+				list = nl;
+				cap = nc;
+			}
+			list[n++] = (int32_t)i;
+		}
+	}
+	*out = list;
+	return (long)n;
+}
+
+static int push_block(struct oc_analysis *a, size_t *cap, const struct oc_block *b)
+{
+	if (a->n_blocks == *cap) {
+		size_t nc = *cap ? *cap * 2 : 16;
+		struct oc_block *nb = realloc(a->blocks, nc * sizeof *nb);
+		if (!nb)
+			return -1;
+		a->blocks = nb;
+		*cap = nc;
+	}
+	a->blocks[a->n_blocks++] = *b;
+	return 0;
+}
+
+/* Hidden-sync test for API call k on one device; fills *b and returns 1 when proven. */
+static int hidden_on_device(const struct oc_actx *c, const struct oc_dev_ctx *dv, size_t k,
+			    struct oc_block *b)
+{
+	const struct oc_trace *t = c->t;
+	const struct oc_api *api = &t->api[k];
+	int64_t s = api->start_ns, e = api->end_ns, tol = c->o.sync_tolerance_ns;
+	size_t lo = 0, hi = dv->n_q;
+
+	while (lo < hi) {                       /* ops queued strictly before s */
+		size_t mid = lo + (hi - lo) / 2;
+		if (dv->q_sorted[mid] < s)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0)
+		return 0;
+	int64_t m = dv->q_maxend[lo - 1];
+	if (m <= s)
+		return 0;                       /* nothing queued earlier was unfinished */
+	int64_t m2 = m;
+	for (uint32_t p = c->api_off[k]; p < c->api_off[k + 1]; p++) {
+		const struct oc_op *own = &t->ops[c->api_ops[p]];
+		if ((int)own->device_id == dv->device_id && own->end_ns > m2)
+			m2 = own->end_ns;
+	}
+	if (m2 > e || e - m2 > tol || m2 - s <= tol)
+		return 0;
+	memset(b, 0, sizeof *b);
+	b->api = (int32_t)k;
+	b->sync = -1;
+	b->hidden = 1;
+	b->tid = api->tid;
+	b->device_id = dv->device_id;
+	b->start_ns = s;
+	b->end_ns = e;
+	b->blocked_ns = m2 - s;
+	return 1;
+}
+
+int oc_find_blocks(struct oc_actx *c, char *err, size_t errlen)
+{
+	const struct oc_trace *t = c->t;
+	struct oc_analysis *a = c->a;
+	size_t cap = 0;
+	struct oc_block b;
+
+	for (size_t i = 0; i < t->n_syncs; i++) {
+		const struct oc_sync *s = &t->syncs[i];
+		int32_t only = -1;
+		int64_t last;
+		long n;
+
+		if (s->return_value != 0 || s->type == OC_SYNC_STREAM_WAIT_EVENT)
+			continue;
+		if (s->type == OC_SYNC_STREAM && s->stream_id >= 0) {
+			only = oc_trace_stream_find(t, s->context_id, (uint32_t)s->stream_id);
+			if (only < 0)
+				continue;  /* a stream with no record at all: nothing to wait for here */
+		}
+		memset(&b, 0, sizeof b);
+		b.api = s->api;
+		b.sync = (int32_t)i;
+		b.hidden = 0;
+		b.tid = s->api >= 0 && (size_t)s->api < t->n_api ? t->api[s->api].tid : OC_NO_TID;
+		b.device_id = -1;
+		b.start_ns = s->start_ns;
+		b.end_ns = s->end_ns;
+		n = waited_ops(c, s->start_ns, s->end_ns, -1, only, &b.waited_for, &last);
+		if (n < 0)
+			return -1;
+		b.n_waited_for = (size_t)n;
+		b.blocked_ns = last - s->start_ns;
+		if (n > 0)
+			b.device_id = (int)t->ops[b.waited_for[0]].device_id;
+		if (push_block(a, &cap, &b) < 0) {
+			free(b.waited_for);
+			return -1;
+		}
+	}
+
+	for (size_t k = 0; k < t->n_api; k++) {
+		const struct oc_api *api = &t->api[k];
+		if (api->parent >= 0 || api->return_value != 0 ||
+		    (c->api_flags[k] & (OC_APIF_EXPLICIT_SYNC | OC_APIF_POLL)))
+			continue;
+		for (size_t d = 0; d < c->n_dev; d++) {
+			int64_t last;
+			long n;
+			if (!hidden_on_device(c, &c->dev[d], k, &b))
+				continue;
+			n = waited_ops(c, b.start_ns, b.end_ns, (int32_t)k, -1, &b.waited_for, &last);
+			if (n < 0)
+				return -1;
+			b.n_waited_for = (size_t)n;
+			if (push_block(a, &cap, &b) < 0) {
+				free(b.waited_for);
+				return -1;
+			}
+			break;  /* one entry per call */
+		}
+	}
+
+	qsort(a->blocks, a->n_blocks, sizeof *a->blocks, cmp_block_start);
+	c->blocks_by_end = malloc((a->n_blocks + 1) * sizeof *c->blocks_by_end);
+	if (!c->blocks_by_end)
+		return -1;
+	for (size_t k = 0; k < a->n_blocks; k++)
+		c->blocks_by_end[k] = (uint32_t)k;
+	sort_ctx = c;
+	qsort(c->blocks_by_end, a->n_blocks, sizeof *c->blocks_by_end, cmp_block_end);
+	return 0;
+}
+
+int32_t oc_block_between(const struct oc_actx *c, uint32_t tid, int64_t t1, int64_t t2)
+{
+	const struct oc_analysis *a = c->a;
+	size_t lo = 0, hi = a->n_blocks;
+
+	if (tid == OC_NO_TID)
+		return -1;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (a->blocks[c->blocks_by_end[mid]].end_ns < t1)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t k = lo; k < a->n_blocks; k++) {
+		const struct oc_block *b = &a->blocks[c->blocks_by_end[k]];
+		if (b->end_ns > t2)
+			break;
+		if (b->tid == tid && b->start_ns < t1)
+			return (int32_t)c->blocks_by_end[k];
+	}
+	return -1;
+}
+
+/* Push v onto a malloc'd int32 list. */
+static int push_i32(int32_t **list, size_t *n, int32_t v)
+{
+	int32_t *nl = realloc(*list, (*n + 1) * sizeof *nl);
+	if (!nl)
+		return -1;
+	nl[(*n)++] = v;
+	*list = nl;
+	return 0;
+}
+
+/*
+ * A legacy-stream op L serialized a blocking stream X (same context) when
+ * the last op of X that started before L was queued before L, was still
+ * unfinished when L was queued, and ended no later than L started (L waited
+ * for it); or when the first op of X that started at or after L's start was
+ * queued while L was pending or running and started no earlier than L ended
+ * (it waited for L).
+ */
+int oc_find_default_syncs(struct oc_actx *c, char *err, size_t errlen)
+{
+	const struct oc_trace *t = c->t;
+	struct oc_analysis *a = c->a;
+	size_t cap = 0;
+
+	for (size_t d = 0; d < c->n_dev; d++) {
+		const struct oc_dev_ctx *dv = &c->dev[d];
+		for (size_t si = 0; si < dv->n_streams; si++) {
+			int32_t ls = dv->streams[si];
+			if (t->streams[ls].kind != OC_STREAM_LEGACY_DEFAULT)
+				continue;
+			for (uint32_t p = c->s_off[ls]; p < c->s_off[ls + 1]; p++) {
+				uint32_t li = c->s_ops[p];
+				const struct oc_op *L = &t->ops[li];
+				struct oc_default_sync ds = { .op = (int32_t)li };
+				int64_t last = c->q[li];
+
+				for (size_t xi = 0; xi < dv->n_streams; xi++) {
+					int32_t xs = dv->streams[xi];
+					if (xs == ls || !oc_is_blocking_kind(t->streams[xs].kind) ||
+					    t->streams[xs].context_id != t->streams[ls].context_id)
+						continue;
+					const uint32_t *list = &c->s_ops[c->s_off[xs]];
+					size_t n = c->s_off[xs + 1] - c->s_off[xs];
+					size_t pos = oc_lower_start(t, list, n, L->start_ns);
+					if (pos > 0) {
+						uint32_t pi = list[pos - 1];
+						const struct oc_op *P = &t->ops[pi];
+						if (c->q[pi] < c->q[li] && P->end_ns > c->q[li] &&
+						    P->end_ns <= L->start_ns) {
+							if (push_i32(&ds.waited_for, &ds.n_waited_for, (int32_t)pi) < 0)
+								goto nomem;
+							if (P->end_ns > last)
+								last = P->end_ns;
+						}
+					}
+					if (pos < n) {
+						uint32_t ni = list[pos];
+						const struct oc_op *N = &t->ops[ni];
+						if (c->q[ni] > c->q[li] && c->q[ni] < L->end_ns &&
+						    N->start_ns >= L->end_ns &&
+						    push_i32(&ds.held, &ds.n_held, (int32_t)ni) < 0)
+							goto nomem;
+					}
+				}
+				if (!ds.n_waited_for && !ds.n_held)
+					continue;
+				ds.blocked_ns = last - c->q[li];
+				if (a->n_default_syncs == cap) {
+					size_t nc = cap ? cap * 2 : 16;
+					struct oc_default_sync *nd = realloc(a->default_syncs, nc * sizeof *nd);
+					if (!nd)
+						goto nomem;
+					a->default_syncs = nd;
+					cap = nc;
+				}
+				a->default_syncs[a->n_default_syncs++] = ds;
+				continue;
+nomem:
+				free(ds.waited_for);
+				free(ds.held);
+				return -1;
+			}
+		}
+	}
+	return 0;
+}

@@ -1,0 +1,574 @@
+/*
+ * test-claims.c: claims, verdicts and causes on hand-built traces.
+ *
+ * Each test builds the smallest trace whose design makes one cause true (or,
+ * for the negative cases, makes a tempting cause false), and checks the
+ * verdict, the exact cause list in METHOD.md's order, and the evidence. The
+ * expectations follow from each design as commented, never from the tool's
+ * output. Times are in µs (U) so that hidden-sync tolerances (20 µs) and gap
+ * thresholds (10 µs) are meaningful.
+ */
+#include "scenario.h"
+
+#define U 1000LL   /* 1 µs in ns */
+
+static void expect_causes(const struct oc_claim *cl, const enum oc_cause *want, size_t n)
+{
+	assert_non_null(cl);
+	assert_int_equal(cl->verdict, OC_VERDICT_SERIALIZED);
+	if (cl->n_evidence != n) {
+		fprintf(stderr, "causes:");
+		for (size_t k = 0; k < cl->n_evidence; k++)
+			fprintf(stderr, " %s", oc_cause_name(cl->evidence[k].cause));
+		fprintf(stderr, "\n");
+	}
+	assert_int_equal(cl->n_evidence, n);
+	for (size_t k = 0; k < n; k++)
+		assert_string_equal(oc_cause_name(cl->evidence[k].cause), oc_cause_name(want[k]));
+}
+
+#define EXPECT(cl, ...) do { \
+	const enum oc_cause w_[] = { __VA_ARGS__ }; \
+	expect_causes((cl), w_, sizeof w_ / sizeof w_[0]); \
+} while (0)
+
+/* Three non-blocking streams' worth of pipeline: a pinned copy in, a kernel,
+ * a pinned copy out, each intersecting the kernel by 500 µs; and an unrelated
+ * cudaMalloc before anything was queued. */
+static void test_overlapped_pipeline(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	sc_call(&s, "cudaMalloc", 100 * U, 800 * U);
+	int c1 = sc_copy(&s, 14, SC_HTOD, OC_MEM_PINNED, 1, 1000 * U, 2000 * U, 900 * U, 905 * U, "cudaMemcpyAsync");
+	int k1 = sc_kernel(&s, 16, 1500 * U, 3000 * U, 910 * U, 915 * U, "_Z4stepPfi", 64);
+	int c2 = sc_copy(&s, 14, SC_DTOH, OC_MEM_PINNED, 1, 2500 * U, 3500 * U, 920 * U, 925 * U, "cudaMemcpyAsync");
+	sc_analyse(&s, NULL);
+
+	assert_int_equal(s.a.n_claims, 3);
+	const struct oc_claim *a = sc_claim(&s, c1), *k = sc_claim(&s, k1), *b = sc_claim(&s, c2);
+	assert_int_equal(a->verdict, OC_VERDICT_OVERLAPPED);
+	assert_int_equal(a->overlap_ns, 500 * U);
+	assert_true(a->overlap_ratio > 0.499 && a->overlap_ratio < 0.501);
+	assert_int_equal(sc_op_corr(&s, a->witness), k1);
+	assert_int_equal(a->witness_start_ns, 1500 * U);
+	assert_int_equal(a->witness_end_ns, 2000 * U);
+	assert_int_equal(a->n_evidence, 0);
+	/* the kernel meets both copies for 500 µs each: 1000 of 1500 */
+	assert_int_equal(k->verdict, OC_VERDICT_OVERLAPPED);
+	assert_int_equal(k->overlap_ns, 1000 * U);
+	assert_int_equal(b->verdict, OC_VERDICT_OVERLAPPED);
+	assert_int_equal(sc_op_corr(&s, b->witness), k1);
+	/* copies: union 2000 µs, 1000 µs of it under the kernel */
+	assert_int_equal(s.a.summary.copy_ns, 2000 * U);
+	assert_int_equal(s.a.summary.copy_compute_overlap_ns, 1000 * U);
+	assert_int_equal(s.a.summary.copy_overlapped_compute, 2);
+	/* the cudaMalloc started before any work was queued: no sync at all */
+	assert_int_equal(s.a.n_blocks, 0);
+	assert_int_equal(s.a.summary.serialized, 0);
+	assert_true(a->bandwidth_gbps > 8.388 && a->bandwidth_gbps < 8.389); /* 8 MiB in 1 ms: 8.389 GB/s */
+	sc_done(&s);
+}
+
+/* A pageable "async" copy that blocks its call until staged; the kernel is
+ * queued only as the copy finishes and runs after it. */
+static void test_pageable(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	int c = sc_copy(&s, 14, SC_HTOD, OC_MEM_PAGEABLE, 1, 100 * U, 200 * U, 90 * U, 199 * U, "cudaMemcpyAsync");
+	int k = sc_kernel(&s, 16, 200 * U, 300 * U, 199 * U, 199 * U + 500, "_Z1kv", 1);
+	sc_analyse(&s, NULL);
+
+	const struct oc_claim *cc = sc_claim(&s, c), *kc = sc_claim(&s, k);
+	EXPECT(cc, OC_CAUSE_PAGEABLE_HOST_MEMORY);
+	assert_int_equal(sc_op_corr(&s, cc->evidence[0].op), c);
+	/* the kernel's partner was the pageable copy */
+	EXPECT(kc, OC_CAUSE_PAGEABLE_HOST_MEMORY);
+	assert_int_equal(sc_op_corr(&s, kc->evidence[0].op), c);
+	assert_int_equal(s.a.summary.causes[OC_CAUSE_PAGEABLE_HOST_MEMORY], 2);
+	sc_done(&s);
+}
+
+/* A kernel on blocking stream 13, then a kernel on the legacy stream queued
+ * while it ran: the legacy one waits for it. */
+static void test_legacy_default_stream(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	int k1 = sc_kernel(&s, 13, 100 * U, 200 * U, 90 * U, 91 * U, "_Z1av", 1);
+	int kl = sc_kernel(&s, 7, 200 * U, 300 * U, 92 * U, 93 * U, "_Z1bv", 1);
+	sc_analyse(&s, NULL);
+
+	const struct oc_claim *a = sc_claim(&s, k1), *l = sc_claim(&s, kl);
+	EXPECT(a, OC_CAUSE_LEGACY_DEFAULT_STREAM);
+	assert_int_equal(sc_op_corr(&s, a->evidence[0].op), kl);
+	assert_int_equal(sc_op_corr(&s, a->evidence[0].partner), kl);
+	EXPECT(l, OC_CAUSE_LEGACY_DEFAULT_STREAM);
+	assert_int_equal(sc_op_corr(&s, l->evidence[0].op), kl);
+	/* and the legacy op is listed as having serialized the blocking stream */
+	assert_int_equal(s.a.n_default_syncs, 1);
+	assert_int_equal(sc_op_corr(&s, s.a.default_syncs[0].op), kl);
+	assert_int_equal(s.a.default_syncs[0].n_waited_for, 1);
+	assert_int_equal(sc_op_corr(&s, s.a.default_syncs[0].waited_for[0]), k1);
+	assert_int_equal(s.a.default_syncs[0].blocked_ns, 200 * U - 92 * U);
+	sc_done(&s);
+}
+
+/* Non-blocking streams next to legacy-stream work: one intersects the legacy
+ * kernel (overlapped), one runs after it for no provable reason; neither may
+ * be given a legacy-stream cause. */
+static void test_nonblocking_next_to_legacy(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	int kl = sc_kernel(&s, 7, 100 * U, 200 * U, 90 * U, 91 * U, "_Z6legacyv", 1);
+	int kn = sc_kernel(&s, 14, 150 * U, 250 * U, 92 * U, 93 * U, "_Z2nbv", 1);
+	int kn2 = sc_kernel(&s, 16, 260 * U, 300 * U, 94 * U, 95 * U, "_Z3nb2v", 1);
+	sc_analyse(&s, NULL);
+
+	assert_int_equal(sc_claim(&s, kl)->verdict, OC_VERDICT_OVERLAPPED);
+	assert_int_equal(sc_claim(&s, kn)->verdict, OC_VERDICT_OVERLAPPED);
+	const struct oc_claim *c = sc_claim(&s, kn2);
+	assert_int_equal(sc_cause_at(c, OC_CAUSE_LEGACY_DEFAULT_STREAM), -1);
+	assert_int_equal(sc_cause_at(c, OC_CAUSE_DEFAULT_STREAM_IMPLICIT_SYNC), -1);
+	EXPECT(c, OC_CAUSE_UNKNOWN);
+	/* non-blocking streams are never held by the legacy stream */
+	assert_int_equal(s.a.n_default_syncs, 0);
+	sc_done(&s);
+}
+
+/* Blocking streams 13 and 15, with a legacy-stream op queued between their
+ * submissions and run between them. */
+static void test_default_stream_implicit_sync(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	int k1 = sc_kernel(&s, 13, 100 * U, 200 * U, 90 * U, 91 * U, "_Z1av", 1);
+	int kl = sc_kernel(&s, 7, 200 * U, 210 * U, 92 * U, 93 * U, "_Z1lv", 1);
+	int k2 = sc_kernel(&s, 15, 210 * U, 300 * U, 94 * U, 95 * U, "_Z1bv", 1);
+	sc_analyse(&s, NULL);
+
+	const struct oc_claim *a = sc_claim(&s, k1), *b = sc_claim(&s, k2);
+	EXPECT(a, OC_CAUSE_LEGACY_DEFAULT_STREAM, OC_CAUSE_DEFAULT_STREAM_IMPLICIT_SYNC);
+	assert_int_equal(sc_op_corr(&s, a->evidence[1].op), kl);
+	assert_int_equal(sc_op_corr(&s, a->evidence[1].partner), k2);
+	EXPECT(b, OC_CAUSE_LEGACY_DEFAULT_STREAM, OC_CAUSE_DEFAULT_STREAM_IMPLICIT_SYNC);
+	assert_int_equal(sc_op_corr(&s, b->evidence[1].op), kl);
+	assert_int_equal(sc_op_corr(&s, b->evidence[1].partner), k1);
+	/* the legacy op waited for k1 and held k2 */
+	assert_int_equal(s.a.n_default_syncs, 1);
+	assert_int_equal(s.a.default_syncs[0].n_waited_for, 1);
+	assert_int_equal(s.a.default_syncs[0].n_held, 1);
+	assert_int_equal(sc_op_corr(&s, s.a.default_syncs[0].held[0]), k2);
+	sc_done(&s);
+}
+
+/* cudaStreamSynchronize between two submissions on non-blocking streams. */
+static void test_host_synchronization_explicit(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	int k1 = sc_kernel(&s, 14, 100 * U, 200 * U, 90 * U, 91 * U, "_Z1av", 1);
+	int sy = sc_stream_sync(&s, 14, 92 * U, 201 * U);
+	int k2 = sc_kernel(&s, 16, 210 * U, 300 * U, 202 * U, 203 * U, "_Z1bv", 1);
+	sc_analyse(&s, NULL);
+
+	const struct oc_claim *a = sc_claim(&s, k1), *b = sc_claim(&s, k2);
+	/* k2 was queued after k1 ended (late), because of the sync (first);
+	 * nothing else was queued while k1 ran */
+	EXPECT(a, OC_CAUSE_HOST_SYNCHRONIZATION, OC_CAUSE_SUBMITTED_LATE, OC_CAUSE_NOTHING_CONCURRENT);
+	const struct oc_block *bl = &s.a.blocks[a->evidence[0].block];
+	assert_int_equal(bl->hidden, 0);
+	assert_int_equal((int)s.t.api[bl->api].correlation_id, sy);
+	assert_int_equal(bl->blocked_ns, 200 * U - 92 * U);
+	assert_int_equal(sc_op_corr(&s, a->evidence[1].partner), k2);
+	assert_int_equal(a->evidence[1].self_late, 0);
+	EXPECT(b, OC_CAUSE_HOST_SYNCHRONIZATION, OC_CAUSE_SUBMITTED_LATE, OC_CAUSE_NOTHING_CONCURRENT);
+	assert_int_equal(b->evidence[1].self_late, 1);
+	assert_int_equal(s.a.summary.hidden_syncs, 0);
+	assert_int_equal(s.a.summary.explicit_syncs, 1);
+	sc_done(&s);
+}
+
+/* The same, with a cudaFree that waited for the kernel and returned 5 µs
+ * after it ended: a hidden synchronization. */
+static void test_host_synchronization_hidden(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	int k1 = sc_kernel(&s, 14, 100 * U, 200 * U, 90 * U, 91 * U, "_Z1av", 1);
+	int fr = sc_call(&s, "cudaFree", 92 * U, 205 * U);
+	int k2 = sc_kernel(&s, 16, 210 * U, 300 * U, 206 * U, 207 * U, "_Z1bv", 1);
+	sc_analyse(&s, NULL);
+
+	const struct oc_claim *a = sc_claim(&s, k1);
+	EXPECT(a, OC_CAUSE_HOST_SYNCHRONIZATION, OC_CAUSE_SUBMITTED_LATE, OC_CAUSE_NOTHING_CONCURRENT);
+	const struct oc_block *bl = &s.a.blocks[a->evidence[0].block];
+	assert_int_equal(bl->hidden, 1);
+	assert_int_equal((int)s.t.api[bl->api].correlation_id, fr);
+	assert_int_equal(bl->blocked_ns, 108 * U);
+	EXPECT(sc_claim(&s, k2), OC_CAUSE_HOST_SYNCHRONIZATION, OC_CAUSE_SUBMITTED_LATE,
+	       OC_CAUSE_NOTHING_CONCURRENT);
+	sc_done(&s);
+}
+
+/* A host sync on ANOTHER thread does not explain the gap between two
+ * submissions of thread 1. */
+static void test_host_sync_other_thread(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	int k1 = sc_kernel(&s, 14, 100 * U, 200 * U, 90 * U, 91 * U, "_Z1av", 1);
+	sc_set_tid(&s, 2);
+	sc_stream_sync(&s, 14, 92 * U, 201 * U);
+	sc_set_tid(&s, 1);
+	sc_kernel(&s, 16, 210 * U, 300 * U, 202 * U, 203 * U, "_Z1bv", 1);
+	sc_analyse(&s, NULL);
+	EXPECT(sc_claim(&s, k1), OC_CAUSE_SUBMITTED_LATE, OC_CAUSE_NOTHING_CONCURRENT);
+	sc_done(&s);
+}
+
+/* k2's stream waits for an event recorded in k1's stream after k1. */
+static void test_event_dependency(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	int k1 = sc_kernel(&s, 14, 100 * U, 200 * U, 90 * U, 91 * U, "_Z1av", 1);
+	sc_event_record(&s, 5, 14, 92 * U);
+	int w = sc_wait_event(&s, 16, 5, 94 * U);
+	int k2 = sc_kernel(&s, 16, 200 * U, 300 * U, 96 * U, 97 * U, "_Z1bv", 1);
+	sc_analyse(&s, NULL);
+
+	const struct oc_claim *a = sc_claim(&s, k1), *b = sc_claim(&s, k2);
+	EXPECT(a, OC_CAUSE_EVENT_DEPENDENCY);
+	assert_int_equal(a->evidence[0].event_id, 5);
+	assert_int_equal(s.t.streams[a->evidence[0].event_stream].stream_id, 14);
+	assert_int_equal(s.t.streams[a->evidence[0].wait_stream].stream_id, 16);
+	assert_int_equal((int)s.t.api[a->evidence[0].api].correlation_id, w);
+	EXPECT(b, OC_CAUSE_EVENT_DEPENDENCY);
+	sc_done(&s);
+}
+
+/* An event recorded BEFORE k1 was queued says nothing about k1. */
+static void test_event_recorded_before(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	sc_event_record(&s, 5, 14, 80 * U);
+	int k1 = sc_kernel(&s, 14, 100 * U, 200 * U, 90 * U, 91 * U, "_Z1av", 1);
+	sc_wait_event(&s, 16, 5, 94 * U);
+	sc_kernel(&s, 16, 200 * U, 300 * U, 96 * U, 97 * U, "_Z1bv", 1);
+	sc_analyse(&s, NULL);
+	EXPECT(sc_claim(&s, k1), OC_CAUSE_UNKNOWN);
+	sc_done(&s);
+}
+
+/* One stream: copy in, kernel, copy out, all queued up front. */
+static void test_same_stream_order(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	int c1 = sc_copy(&s, 14, SC_HTOD, OC_MEM_PINNED, 1, 100 * U, 200 * U, 90 * U, 91 * U, "cudaMemcpyAsync");
+	int k = sc_kernel(&s, 14, 200 * U, 300 * U, 92 * U, 93 * U, "_Z1kv", 1);
+	int c2 = sc_copy(&s, 14, SC_DTOH, OC_MEM_PINNED, 1, 300 * U, 400 * U, 94 * U, 95 * U, "cudaMemcpyAsync");
+	sc_analyse(&s, NULL);
+	EXPECT(sc_claim(&s, c1), OC_CAUSE_SAME_STREAM_ORDER);
+	EXPECT(sc_claim(&s, k), OC_CAUSE_SAME_STREAM_ORDER);
+	EXPECT(sc_claim(&s, c2), OC_CAUSE_SAME_STREAM_ORDER);
+	assert_int_equal(sc_op_corr(&s, sc_claim(&s, k)->evidence[0].op), c1);
+	sc_done(&s);
+}
+
+/* A kernel whose grid fills every SM (132 SMs x 2048/256 = 1056 blocks), and
+ * a small kernel queued meanwhile in another stream. One block fewer proves
+ * nothing. */
+static void run_sm(int grid, int saturated)
+{
+	struct sc s;
+	sc_open(&s);
+	int k1 = sc_kernel_grid(&s, 14, 100 * U, 200 * U, 90 * U, 91 * U, "_Z3bigv", grid, 256);
+	int k2 = sc_kernel(&s, 16, 200 * U, 250 * U, 92 * U, 93 * U, "_Z5smallv", 1);
+	sc_analyse(&s, NULL);
+	if (saturated) {
+		const struct oc_claim *a = sc_claim(&s, k1);
+		EXPECT(a, OC_CAUSE_SM_SATURATION);
+		assert_int_equal(a->evidence[0].count, grid);
+		assert_int_equal(a->evidence[0].limit, 1056);
+		assert_int_equal(a->evidence[0].sm_count, 132);
+		assert_int_equal(a->evidence[0].blocks_per_sm, 8);
+		EXPECT(sc_claim(&s, k2), OC_CAUSE_SM_SATURATION);
+		assert_int_equal(sc_op_corr(&s, sc_claim(&s, k2)->evidence[0].op), k1);
+	} else {
+		EXPECT(sc_claim(&s, k1), OC_CAUSE_UNKNOWN);
+		EXPECT(sc_claim(&s, k2), OC_CAUSE_UNKNOWN);
+	}
+	sc_done(&s);
+}
+
+static void test_sm_saturation(void **state)
+{
+	run_sm(1056, 1);
+	run_sm(1055, 0);
+}
+
+/* The partner's call came only after the kernel ended. */
+static void test_submitted_late(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	int k1 = sc_kernel(&s, 14, 100 * U, 200 * U, 90 * U, 91 * U, "_Z1av", 1);
+	int k2 = sc_kernel(&s, 16, 260 * U, 300 * U, 250 * U, 251 * U, "_Z1bv", 1);
+	sc_analyse(&s, NULL);
+	const struct oc_claim *a = sc_claim(&s, k1);
+	EXPECT(a, OC_CAUSE_SUBMITTED_LATE, OC_CAUSE_NOTHING_CONCURRENT);
+	assert_int_equal(a->evidence[0].ts_ns, 250 * U);
+	assert_int_equal(a->evidence[0].ref_ns, 200 * U);
+	assert_int_equal(a->evidence[0].self_late, 0);
+	const struct oc_claim *b = sc_claim(&s, k2);
+	EXPECT(b, OC_CAUSE_SUBMITTED_LATE, OC_CAUSE_NOTHING_CONCURRENT);
+	assert_int_equal(b->evidence[0].self_late, 1);
+	sc_done(&s);
+}
+
+/* Opposite-direction copies pending together on a one-engine device; the
+ * same trace with three engines proves nothing. */
+static void run_engines(const char *engines, int limited)
+{
+	struct sc s;
+	sc_open(&s);
+	sc_meta(&s, "device.0.async_engine_count", engines);
+	int c1 = sc_copy(&s, 14, SC_HTOD, OC_MEM_PINNED, 1, 100 * U, 200 * U, 90 * U, 91 * U, "cudaMemcpyAsync");
+	int c2 = sc_copy(&s, 16, SC_DTOH, OC_MEM_PINNED, 1, 200 * U, 300 * U, 92 * U, 93 * U, "cudaMemcpyAsync");
+	sc_analyse(&s, NULL);
+	if (limited) {
+		EXPECT(sc_claim(&s, c1), OC_CAUSE_COPY_ENGINE_LIMIT);
+		assert_int_equal(sc_claim(&s, c1)->evidence[0].count, 1);
+		EXPECT(sc_claim(&s, c2), OC_CAUSE_COPY_ENGINE_LIMIT);
+	} else {
+		EXPECT(sc_claim(&s, c1), OC_CAUSE_UNKNOWN);
+	}
+	sc_done(&s);
+}
+
+static void test_copy_engine_limit(void **state)
+{
+	run_engines("1", 1);
+	run_engines("3", 0);
+}
+
+static void test_hardware_queue_limit(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	sc_meta(&s, "env.CUDA_DEVICE_MAX_CONNECTIONS", "1");
+	int k1 = sc_kernel(&s, 14, 100 * U, 200 * U, 90 * U, 91 * U, "_Z1av", 1);
+	int k2 = sc_kernel(&s, 16, 200 * U, 300 * U, 92 * U, 93 * U, "_Z1bv", 1);
+	sc_analyse(&s, NULL);
+	const struct oc_claim *a = sc_claim(&s, k1);
+	EXPECT(a, OC_CAUSE_HARDWARE_QUEUE_LIMIT);
+	assert_int_equal(a->evidence[0].count, 1);
+	assert_int_equal(a->evidence[0].limit, 2);
+	EXPECT(sc_claim(&s, k2), OC_CAUSE_HARDWARE_QUEUE_LIMIT);
+	sc_done(&s);
+}
+
+/* A declared dependency is not blamed on the hardware queues. */
+static void test_hardware_queue_limit_not_with_event(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	sc_meta(&s, "env.CUDA_DEVICE_MAX_CONNECTIONS", "1");
+	int k1 = sc_kernel(&s, 14, 100 * U, 200 * U, 90 * U, 91 * U, "_Z1av", 1);
+	sc_event_record(&s, 9, 14, 92 * U);
+	sc_wait_event(&s, 16, 9, 94 * U);
+	sc_kernel(&s, 16, 200 * U, 300 * U, 96 * U, 97 * U, "_Z1bv", 1);
+	sc_analyse(&s, NULL);
+	EXPECT(sc_claim(&s, k1), OC_CAUSE_EVENT_DEPENDENCY);
+	sc_done(&s);
+}
+
+/* CUDA_LAUNCH_BLOCKING=1: the launch returns after the kernel. */
+static void test_launch_blocking(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	sc_meta(&s, "env.CUDA_LAUNCH_BLOCKING", "1");
+	int k1 = sc_kernel(&s, 14, 100 * U, 200 * U, 90 * U, 201 * U, "_Z1av", 1);
+	sc_kernel(&s, 16, 210 * U, 300 * U, 202 * U, 290 * U, "_Z1bv", 1);
+	sc_analyse(&s, NULL);
+	const struct oc_claim *a = sc_claim(&s, k1);
+	EXPECT(a, OC_CAUSE_LAUNCH_BLOCKING, OC_CAUSE_SUBMITTED_LATE, OC_CAUSE_NOTHING_CONCURRENT);
+	assert_int_equal(sc_op_corr(&s, a->evidence[0].op), k1);
+	sc_done(&s);
+}
+
+static void test_nothing_concurrent(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	int k = sc_kernel(&s, 14, 100 * U, 200 * U, 90 * U, 91 * U, "_Z5alonev", 1);
+	sc_analyse(&s, NULL);
+	EXPECT(sc_claim(&s, k), OC_CAUSE_NOTHING_CONCURRENT);
+	assert_int_equal(s.a.summary.causes[OC_CAUSE_NOTHING_CONCURRENT], 1);
+	sc_done(&s);
+}
+
+/* Two kernels queued together in non-blocking streams ran one after the
+ * other, small grids, no sync, no event, no env: nothing is proven. */
+static void test_unknown(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	int k1 = sc_kernel(&s, 14, 100 * U, 200 * U, 90 * U, 91 * U, "_Z1av", 1);
+	int k2 = sc_kernel(&s, 16, 200 * U, 300 * U, 92 * U, 93 * U, "_Z1bv", 1);
+	sc_analyse(&s, NULL);
+	EXPECT(sc_claim(&s, k1), OC_CAUSE_UNKNOWN);
+	EXPECT(sc_claim(&s, k2), OC_CAUSE_UNKNOWN);
+	assert_int_equal(s.a.summary.causes[OC_CAUSE_UNKNOWN], 2);
+	sc_done(&s);
+}
+
+/* Below min_overlap (4% of own duration) is serialized; 5% is overlapped;
+ * touching intervals do not intersect. */
+static void test_threshold_and_touching(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	int k1 = sc_kernel(&s, 14, 100 * U, 200 * U, 90 * U, 91 * U, "_Z1av", 1);
+	int k2 = sc_kernel(&s, 16, 196 * U, 296 * U, 92 * U, 93 * U, "_Z1bv", 1);   /* 4 µs shared */
+	int k3 = sc_kernel(&s, 13, 300 * U, 400 * U, 94 * U, 95 * U, "_Z1cv", 1);
+	int k4 = sc_kernel(&s, 15, 395 * U, 495 * U, 96 * U, 97 * U, "_Z1dv", 1);   /* 5 µs shared */
+	int k5 = sc_kernel(&s, 14, 495 * U, 595 * U, 98 * U, 99 * U, "_Z1ev", 1);   /* touches k4 */
+	sc_analyse(&s, NULL);
+	assert_int_equal(sc_claim(&s, k1)->verdict, OC_VERDICT_SERIALIZED);
+	assert_int_equal(sc_claim(&s, k1)->overlap_ns, 4 * U);
+	assert_int_equal(sc_claim(&s, k2)->verdict, OC_VERDICT_SERIALIZED);
+	assert_int_equal(sc_claim(&s, k3)->verdict, OC_VERDICT_OVERLAPPED);
+	assert_int_equal(sc_claim(&s, k4)->verdict, OC_VERDICT_OVERLAPPED);
+	assert_int_equal(sc_claim(&s, k5)->overlap_ns, 0);
+	assert_int_equal(sc_claim(&s, k5)->witness, -1);
+	sc_done(&s);
+
+	/* the same trace with --min-overlap 0.03 makes k1 overlapped */
+	struct oc_analysis_options o;
+	oc_analysis_options_init(&o);
+	o.min_overlap = 0.03;
+	sc_open(&s);
+	k1 = sc_kernel(&s, 14, 100 * U, 200 * U, 90 * U, 91 * U, "_Z1av", 1);
+	sc_kernel(&s, 16, 196 * U, 296 * U, 92 * U, 93 * U, "_Z1bv", 1);
+	sc_analyse(&s, &o);
+	assert_int_equal(sc_claim(&s, k1)->verdict, OC_VERDICT_OVERLAPPED);
+	sc_done(&s);
+}
+
+/* Who is a claim: kernels, and copies/memsets with the ASYNC flag. A
+ * synchronous cudaMemcpy is not one, whatever it is called. */
+static void test_what_is_a_claim(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	int k = sc_kernel(&s, 14, 100 * U, 200 * U, 90 * U, 91 * U, "_Z1av", 1);
+	int sync_copy = sc_copy(&s, 16, SC_HTOD, OC_MEM_PINNED, 0, 300 * U, 400 * U, 290 * U, 401 * U,
+				"cudaMemcpyAsync");  /* named Async, queued synchronously */
+	int async_copy = sc_copy(&s, 16, SC_DTOH, OC_MEM_PINNED, 1, 500 * U, 600 * U, 490 * U, 491 * U,
+				 "cuMemcpyDtoHAsync_v2");
+	sc_analyse(&s, NULL);
+	assert_int_equal(s.a.n_claims, 2);
+	assert_non_null(sc_claim(&s, k));
+	assert_null(sc_claim(&s, sync_copy));
+	assert_non_null(sc_claim(&s, async_copy));
+	sc_done(&s);
+}
+
+/* A runtime call and its driver twin share the correlation id: one claim,
+ * named after the runtime call. */
+static void test_driver_twin(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	int k = sc_kernel(&s, 14, 100 * U, 200 * U, 90 * U, 95 * U, "_Z1av", 1);
+	sc_exec(&s, "INSERT INTO api(domain, cbid, name_id, start_ns, end_ns, tid, correlation_id,"
+		    " return_value) VALUES (2, 0, %lld, %lld, %lld, 1, %d, 0)",
+		(long long)sc_str(&s, "cuLaunchKernel"), 91 * U, 94 * U, k);
+	sc_analyse(&s, NULL);
+	assert_int_equal(s.a.n_claims, 1);
+	assert_string_equal(oc_trace_str(&s.t, s.t.api[s.a.claims[0].api].name), "cudaLaunchKernel");
+	sc_done(&s);
+}
+
+/* A graph launch queues two kernel nodes in two streams that intersect and a
+ * third that runs alone: one verdict per node. */
+static void test_graph_nodes(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	int g = sc_call(&s, "cudaGraphLaunch", 90 * U, 95 * U);
+	sc_exec(&s, "INSERT INTO ops(kind, start_ns, end_ns, device_id, context_id, stream_id, correlation_id,"
+		    " name_id, graph_id, graph_node_id) VALUES"
+		    " (1, %lld, %lld, 0, 1, 14, %d, %lld, 3, 101),"
+		    " (1, %lld, %lld, 0, 1, 16, %d, %lld, 3, 102),"
+		    " (1, %lld, %lld, 0, 1, 14, %d, %lld, 3, 103)",
+		    100 * U, 200 * U, g, (long long)sc_str(&s, "_Z2n1v"),
+		    120 * U, 220 * U, g, (long long)sc_str(&s, "_Z2n2v"),
+		    300 * U, 400 * U, g, (long long)sc_str(&s, "_Z2n3v"));
+	sc_analyse(&s, NULL);
+	assert_int_equal(s.a.n_claims, 3);
+	assert_int_equal(s.a.claims[0].verdict, OC_VERDICT_OVERLAPPED);
+	assert_int_equal(s.a.claims[1].verdict, OC_VERDICT_OVERLAPPED);
+	assert_int_equal(s.a.claims[2].verdict, OC_VERDICT_SERIALIZED);
+	assert_int_equal(s.t.ops[s.a.claims[2].op].graph_node_id, 103);
+	for (size_t k = 0; k < 3; k++)
+		assert_int_equal((int)s.t.api[s.a.claims[k].api].correlation_id, g);
+	sc_done(&s);
+}
+
+static void test_cause_names(void **state)
+{
+	/* METHOD.md's order, and names round-trip */
+	static const char *const order[] = {
+		"launch_blocking", "pageable_host_memory", "legacy_default_stream",
+		"default_stream_implicit_sync", "host_synchronization", "event_dependency",
+		"same_stream_order", "sm_saturation", "submitted_late", "copy_engine_limit",
+		"hardware_queue_limit", "nothing_concurrent", "unknown",
+	};
+	assert_int_equal(OC_N_CAUSES, 13);
+	for (int c = 0; c < OC_N_CAUSES; c++) {
+		assert_string_equal(oc_cause_name(c), order[c]);
+		assert_int_equal(oc_cause_from_name(order[c]), c);
+	}
+	assert_int_equal(oc_cause_from_name("bogus"), -1);
+	assert_string_equal(oc_gap_cause_name(OC_GAP_MODULE_LOADING), "module_loading");
+	assert_int_equal(oc_gap_cause_from_name("dependency_wait"), OC_GAP_DEPENDENCY_WAIT);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_overlapped_pipeline),
+		cmocka_unit_test(test_pageable),
+		cmocka_unit_test(test_legacy_default_stream),
+		cmocka_unit_test(test_nonblocking_next_to_legacy),
+		cmocka_unit_test(test_default_stream_implicit_sync),
+		cmocka_unit_test(test_host_synchronization_explicit),
+		cmocka_unit_test(test_host_synchronization_hidden),
+		cmocka_unit_test(test_host_sync_other_thread),
+		cmocka_unit_test(test_event_dependency),
+		cmocka_unit_test(test_event_recorded_before),
+		cmocka_unit_test(test_same_stream_order),
+		cmocka_unit_test(test_sm_saturation),
+		cmocka_unit_test(test_submitted_late),
+		cmocka_unit_test(test_copy_engine_limit),
+		cmocka_unit_test(test_hardware_queue_limit),
+		cmocka_unit_test(test_hardware_queue_limit_not_with_event),
+		cmocka_unit_test(test_launch_blocking),
+		cmocka_unit_test(test_nothing_concurrent),
+		cmocka_unit_test(test_unknown),
+		cmocka_unit_test(test_threshold_and_touching),
+		cmocka_unit_test(test_what_is_a_claim),
+		cmocka_unit_test(test_driver_twin),
+		cmocka_unit_test(test_graph_nodes),
+		cmocka_unit_test(test_cause_names),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
