@@ -14,7 +14,8 @@
  *
  * Exit status: 0 every rule holds everywhere, 1 any rule fails, 2 usage or
  * input error (checked before anything is printed: bad rules first, then
- * every trace must load and analyse).
+ * every trace must load and analyse, and at least one must have device ops
+ * in scope: a gate that measured nothing does not pass).
  */
 #include <errno.h>
 #include <math.h>
@@ -860,7 +861,7 @@ int cmd_check(int argc, char **argv)
 	struct oc_check_suite *suites = NULL;
 	struct totals sum, one;
 	const char **traces = NULL;
-	size_t n_traces = 0, n_suites = 0;
+	size_t n_traces = 0, n_suites = 0, total_ops = 0;
 	FILE *out = stdout;
 	char err[1024];
 	int ret = OC_EXIT_USAGE;
@@ -908,6 +909,11 @@ int cmd_check(int argc, char **argv)
 			goto out;
 		}
 		oc_suite_init(&suites[n_suites++], traces[i]);
+		if (!t.n_ops)
+			oc_suite_warn(&suites[i], "no device ops%s%s%s%s: nothing to check",
+				      o.device >= 0 ? " on this device" : "", o.range ? " inside range '" : "",
+				      o.range ? o.range : "", o.range ? "'" : "");
+		total_ops += t.n_ops;
 		analysis_warnings(&suites[i], &a);
 		for (size_t w = 0; w < suites[i].n_warnings; w++) {
 			fprintf(stderr, "overlapcheck check: warning: %s: ", traces[i]);
@@ -929,6 +935,15 @@ int cmd_check(int argc, char **argv)
 		oc_analysis_release(&a);
 		oc_trace_release(&t);
 		suites[i].seconds = now_s() - t0;
+	}
+	/* A gate that measured nothing must not pass: a wrong --device, or
+	 * traces in which no device work was recorded at all. */
+	if (!total_ops) {
+		fprintf(stderr, "overlapcheck check: no device ops in %s%s%s: nothing to check\n",
+			n_traces == 1 ? "the trace" : "any trace",
+			o.device >= 0 ? " on the given device" : "",
+			o.range ? " inside the range" : "");
+		goto out;
 	}
 	if (n_traces > 1) {
 		char name[64];

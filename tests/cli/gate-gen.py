@@ -256,9 +256,16 @@ def range_pipe(t, a):
         t.d2h(500 + 200 * c, 600 + 200 * c, s, submit=102 + c * 10)
 
 
+def no_ops(t, a):
+    """Two kernel launches recorded as API calls, but no device record arrived
+    (another profiler held the activity buffers): nothing can be measured."""
+    t.api("cudaLaunchKernel", 0, 2)
+    t.api("cudaLaunchKernel", 3, 5)
+
+
 SCENARIOS = {f.__name__: f for f in (sequential, pipeline, two_kernels_seq, two_kernels_contended,
                                      gaps, packed, slow, idle, hidden_sync, pageable, legacy,
-                                     hostile, multidev, range_seq, range_pipe)}
+                                     hostile, multidev, range_seq, range_pipe, no_ops)}
 
 
 def main():

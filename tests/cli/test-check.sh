@@ -11,7 +11,7 @@ jpy() { printf '%s' "$json" | python3 -c "import json, sys; d = json.load(sys.st
 # the JSON result of one rule: jrule SUITE-INDEX RULE-INDEX FIELD
 jrule() { jpy "d['suites'][$1]['rules'][$2]['$3']"; }
 
-for s in sequential pipeline idle hidden_sync pageable legacy hostile packed multidev range_pipe; do
+for s in sequential pipeline idle hidden_sync pageable legacy hostile packed multidev range_pipe no_ops; do
 	$GEN $s "$TMP/$s.db" || echo "not ok - gate-gen $s"
 done
 $GEN sequential "$TMP/dropped.db" --dropped 7
@@ -152,6 +152,16 @@ like "range named in the output" "$out" "range_pipe\\.db \\(range 'work'\\)"
 err=$("$OC" check --max-idle 0 --range nosuch "$TMP/range_pipe.db" 2>&1); rc=$?
 is "--range that matches nothing: 2" "$rc" 2
 like "--range that matches nothing: message" "$err" "nosuch"
+err=$("$OC" check --min-overlap 0.5 --device 7 "$TMP/multidev.db" 2>&1); rc=$?
+is "--device without ops: 2" "$rc" 2
+like "--device without ops: message" "$err" "device 7"
+# launches recorded, no device record (the Kineto case): nothing measured
+err=$("$OC" check --min-overlap 0.5 "$TMP/no_ops.db" 2>&1); rc=$?
+is "no device ops at all: 2, not a pass" "$rc" 2
+like "no device ops at all: message" "$err" "no device ops in the trace: nothing to check"
+out=$("$OC" check --min-overlap 0.5 "$TMP/no_ops.db" "$P" 2>/dev/null); rc=$?
+is "an empty trace next to one with work: checked, 0" "$rc" 0
+like "the empty trace says so" "$out" "warning: no device ops: nothing to check"
 is "--device 1 (one kernel, no copies): skip, 0" "$(status "$OC" check --min-overlap 0.5 --device 1 "$TMP/multidev.db")" 0
 is "--device 0 (the sequential work): 1" "$(status "$OC" check --min-overlap 0.5 --device 0 "$TMP/multidev.db")" 1
 
