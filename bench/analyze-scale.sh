@@ -10,9 +10,11 @@
 #   scan view   sqlite3 DB 'select * from device_ops' > /dev/null
 #   scan table  sqlite3 DB 'select * from ops' > /dev/null
 #   report      overlapcheck report DB > /dev/null
+#   report json overlapcheck report --format json DB > /dev/null (every row)
 # with wall time (date +%s%N around the command) and peak resident memory
 # (/usr/bin/time -f %M). The targets: report <= 3x the scan of the same rows,
-# and memory linear in ops (constant bytes per op as the size grows).
+# and memory linear in ops: the extra resident memory per extra op between
+# consecutive sizes (the "RSS slope") stays constant as the size grows.
 #
 # Results: $OC_BENCH_OUT/analyze-scale.tsv (every measurement) and
 # $OC_BENCH_OUT/analyze-scale.txt (the table, also printed); OC_BENCH_OUT
@@ -104,16 +106,18 @@ for n in $counts; do
 	r=1
 	while [ "$r" -le "$reps" ]; do
 		# Rotate the order so that no contender always runs first.
-		case $(( r % 3 )) in
-		1) order="view table report" ;;
-		2) order="table report view" ;;
-		0) order="report view table" ;;
+		case $(( r % 4 )) in
+		1) order="view table report json" ;;
+		2) order="table report json view" ;;
+		3) order="report json view table" ;;
+		0) order="json view table report" ;;
 		esac
 		for w in $order; do
 			case $w in
 			view) measure "$rows" scan_view "$r" sqlite3 "$db" 'select * from device_ops' ;;
 			table) measure "$rows" scan_table "$r" sqlite3 "$db" 'select * from ops' ;;
 			report) measure "$rows" report "$r" "$OC" report "$db" ;;
+			json) measure "$rows" report_json "$r" "$OC" report --format json "$db" ;;
 			esac
 		done
 		r=$((r + 1))
@@ -139,13 +143,18 @@ function median(k, arr,    i, j, c, v, tmp) {
 function tm(k) { return median(k, t) }
 function mm(k) { return median(k, m) }
 END {
-	printf "%-10s  %10s  %10s  %10s  %12s  %12s  %14s  %14s  %11s\n", "ops", "scan view s", "scan ops s", "report s", "report/view", "report/ops", "report RSS MB", "RSS bytes/op", "scan RSS MB"
+	printf "%-9s %9s %9s %9s %9s %8s %8s %8s %9s %9s %9s\n", "ops", "scan view", "scan ops", "report", "json", "report/", "json/", "report/", "report", "RSS", "scan"
+	printf "%-9s %9s %9s %9s %9s %8s %8s %8s %9s %9s %9s\n", "", "s", "s", "s", "s", "view", "view", "ops", "RSS MB", "slope B/op", "RSS MB"
+	prev_o = 0; prev_m = 0
 	for (i = 1; i <= no; i++) {
 		o = order[i]
 		v = tm(o SUBSEP "scan_view"); s = tm(o SUBSEP "scan_table"); r = tm(o SUBSEP "report")
+		j = tm(o SUBSEP "report_json")
 		rm = mm(o SUBSEP "report"); sm = mm(o SUBSEP "scan_view")
-		flag = ((o SUBSEP "report") in bad) ? "  (report FAILED)" : ""
-		printf "%-10s  %10.3f  %10.3f  %10.3f  %12.2f  %12.2f  %14.1f  %14.1f  %11.1f%s\n", o, v, s, r, (v > 0 ? r / v : 0), (s > 0 ? r / s : 0), rm / 1024, rm * 1024 / o, sm / 1024, flag
+		slope = (i > 1 && o + 0 > prev_o + 0) ? sprintf("%.1f", (rm - prev_m) * 1024 / (o - prev_o)) : "-"
+		flag = ((o SUBSEP "report") in bad || (o SUBSEP "report_json") in bad) ? "  (report FAILED)" : ""
+		printf "%-9s %9.3f %9.3f %9.3f %9.3f %8.2f %8.2f %8.2f %9.1f %9s %9.1f%s\n", o, v, s, r, j, (v > 0 ? r / v : 0), (v > 0 ? j / v : 0), (s > 0 ? r / s : 0), rm / 1024, slope, sm / 1024, flag
+		prev_o = o; prev_m = rm
 	}
 }' "$tsv" > "$OUT/analyze-scale.txt"
 cat "$OUT/analyze-scale.txt"
