@@ -626,18 +626,24 @@ static int setup_cupti(int quiet_unavailable)
 	return 0;
 }
 
-static int init(int from_preload)
+static _Atomic int init_guard;
+
+/*
+ * Start tracing this process, once. quiet: called before CUDA is known to be
+ * in use (LD_PRELOAD constructor, NVTX); if CUPTI cannot start, say nothing
+ * and let a later InitializeInjection() from the driver try again.
+ */
+static int init(int quiet)
 {
-	static _Atomic int guard;
 	struct oc_writer_config cfg;
 	const char *out, *main_pid;
 	char path[PATH_MAX];
 
-	if (atomic_exchange(&guard, 1))
+	if (atomic_exchange(&init_guard, 1))
 		return 1;
 	init_pid = getpid();
 	stats_on = env_flag("OVERLAPCHECK_STATS");
-	flush_ms = (unsigned)env_ulong("OVERLAPCHECK_FLUSH_MS", 100, 1, 60000);
+	flush_ms = (unsigned)env_ulong("OVERLAPCHECK_FLUSH_MS", 100, 1, 3600000);
 
 	memset(&cfg, 0, sizeof cfg);
 	cfg.quiet = env_flag("OVERLAPCHECK_QUIET");
@@ -672,11 +678,14 @@ static int init(int from_preload)
 		return 1;
 	}
 	pthread_atfork(NULL, NULL, after_fork_child);
-	if (setup_cupti(from_preload)) {
+	if (setup_cupti(quiet)) {
 		struct oc_writer_final fin = { .status = "untraced" };
 
-		atomic_store(&disabled, 1);
 		oc_writer_finish(&fin);
+		if (quiet)
+			atomic_store(&init_guard, 0);
+		else
+			atomic_store(&disabled, 1);
 		return 1;
 	}
 	if (start_flush_thread())
@@ -694,14 +703,17 @@ EXPORT int InitializeInjection(void)
 }
 
 /*
- * LD_PRELOAD without CUDA_INJECTION64_PATH: initialise at load. A process
- * where CUPTI cannot start (no driver: it never uses CUDA) stays silent.
+ * Under LD_PRELOAD (`overlapcheck run --preload`, for programs that drop
+ * CUDA_INJECTION64_PATH from their environment), initialise at load; when
+ * the driver later loads the same file through CUDA_INJECTION64_PATH it gets
+ * this instance and the guard. A process where CUPTI cannot start (no driver:
+ * it never uses CUDA) stays silent. Loaded by the driver, do nothing here.
  */
 __attribute__((constructor)) static void preload_init(void)
 {
-	const char *inj = getenv("CUDA_INJECTION64_PATH");
+	const char *pre = getenv("LD_PRELOAD");
 
-	if (!inj || !*inj)
+	if (pre && strstr(pre, "liboverlapcheck-inject"))
 		init(1);
 }
 
@@ -730,6 +742,9 @@ EXPORT int InitializeInjectionNvtx2(void *get_export_table)
 {
 	int (*fn)(void *) = (int (*)(void *))cupti_sym("InitializeInjectionNvtx2");
 
+	/* NVTX may come before the first CUDA call: markers need MARKER enabled. */
+	init(1);
+
 	if (!fn) {
 		oc_writer_warn("inject", "nvtx_unavailable",
 			       "libcupti has no InitializeInjectionNvtx2: NVTX ranges are not traced");
@@ -741,6 +756,8 @@ EXPORT int InitializeInjectionNvtx2(void *get_export_table)
 EXPORT int InitializeInjectionNvtx(void *get_export_table)
 {
 	int (*fn)(void *) = (int (*)(void *))cupti_sym("InitializeInjectionNvtx");
+
+	init(1);
 
 	return fn ? fn(get_export_table) : 0;
 }
