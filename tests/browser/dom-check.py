@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """dom-check.py: check a timeline page's DOM as headless Chromium dumped it.
 
-    dom-check.py TRACE.db DOM.html TITLE [--hostile] [--bench]
+    dom-check.py TRACE.db DOM.html TITLE [--hostile] [--bench] [--selftest]
 
 The page publishes what it drew in data-* attributes of its root element
 (docs/timeline.md); they are compared with counts taken from the trace with
 sqlite3. --hostile also checks that no string from the trace ran as script or
 became markup, and that the hostile kernel name shows as text. --bench checks
-that the timings were published and prints them. Prints ok / not ok lines.
+that the timings were published and prints them; --selftest that hovering,
+the wheel, dragging and double-click worked (the page drove them itself with
+synthetic events, for #selftest). Prints ok / not ok lines.
 """
 import html
 import re
@@ -64,6 +66,15 @@ def main():
         kname = [r[0] for r in db.execute("SELECT value FROM strings") if r[0].startswith("</script>")]
         shown = html.escape(kname[0], quote=False) if kname else None
         check("the hostile kernel name shows as text", shown and shown in dom)
+    if "--selftest" in sys.argv:
+        tip = attrs.get("data-tip", "")
+        ser = q("SELECT 1 FROM ops LIMIT 1")
+        check("hover shows a tooltip", tip or not ser, "empty")
+        check("the tooltip of a serialized op gives its causes",
+              "SERIALIZED" in tip and "causes: " in tip, tip[:200])
+        check("the wheel zooms in", attrs.get("data-wheel-zoomed") == "1")
+        check("dragging pans", attrs.get("data-drag-panned") == "1")
+        check("double-click shows the whole trace", attrs.get("data-reset") == "1")
     if bench:
         keys = ("data-first-draw-ms", "data-load-ms", "data-parse-ms", "data-zoom-ms",
                 "data-zoom-max-ms", "data-pan-ms", "data-pan-max-ms")

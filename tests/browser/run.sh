@@ -36,10 +36,13 @@ page() {
 	pn=$1 pdb=$2; shift 2
 	ok "$pn: page written" "$OC" timeline -o "$TMP/$pn.html" "$pdb"
 	url="file://$(cd "$TMP" && pwd)/$pn.html"
-	case " $* " in *" --bench "*) url="$url#bench" ;; esac
+	case " $* " in
+	*" --bench "*) url="$url#bench" ;;
+	*" --selftest "*) url="$url#selftest" ;;
+	esac
 	chrome --virtual-time-budget=10000 --dump-dom "$url" >"$TMP/$pn.dom"
 	fold "$pn" python3 tests/browser/dom-check.py "$pdb" "$TMP/$pn.dom" "$(basename "$pdb")" "$@"
-	case " $* " in *" --bench "*) return ;; esac
+	case " $* " in *" --bench "* | *" --selftest "*) return ;; esac
 	rm -f "$SHOTS/$pn.png"
 	chrome --screenshot="$SHOTS/$pn.png" "$url" >/dev/null
 	ok "$pn: screenshot $SHOTS/$pn.png" test -s "$SHOTS/$pn.png"
@@ -47,8 +50,10 @@ page() {
 
 python3 tests/browser/mktrace.py "$TMP/pipeline.db" >/dev/null
 page pipeline "$TMP/pipeline.db"
+page pipeline-selftest "$TMP/pipeline.db" --selftest
 python3 tests/browser/mktrace.py --hostile --seed 7 "$TMP/hostile.db" >/dev/null
 page hostile "$TMP/hostile.db" --hostile
+page hostile-selftest "$TMP/hostile.db" --hostile --selftest
 
 for f in tests/fixtures/*.sql; do
 	[ -f "$f" ] || continue
