@@ -92,7 +92,8 @@ static const char *const stmt_sql[ST_COUNT] = {
 	[ST_SYNC] = "INSERT INTO syncs(type, start_ns, end_ns, context_id, stream_id, event_id,"
 		    " correlation_id, return_value) VALUES (?,?,?,?,?,?,?,?)",
 	[ST_STREAM] = "INSERT INTO streams(context_id, stream_id, flag, priority) VALUES (?,?,?,?)"
-		      " ON CONFLICT(context_id, stream_id) DO UPDATE SET flag = excluded.flag,"
+		      " ON CONFLICT(context_id, stream_id) DO UPDATE SET"
+		      " flag = CASE WHEN excluded.flag != 0 THEN excluded.flag ELSE streams.flag END,"
 		      " priority = excluded.priority",
 	[ST_STREAM_HANDLE] = "INSERT INTO streams(context_id, stream_id, handle, handle_kind)"
 			     " VALUES (?,?,?,?) ON CONFLICT(context_id, stream_id) DO UPDATE SET"
