@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <cmocka.h>
@@ -629,6 +630,106 @@ static void test_threads(void **state)
 	sqlite3_close(db);
 }
 
+/*
+ * A forked child abandons the parent's writer: it neither writes nor
+ * finishes the parent's trace, and the parent's trace is complete.
+ */
+#include <sys/wait.h>
+static void test_fork_child_abandons(void **state)
+{
+	char path[300];
+	struct buf b;
+	sqlite3 *db;
+	pid_t pid;
+	int st = 0;
+
+	snprintf(path, sizeof path, "%s/forked.db", dir);
+	start(path, 1);
+	buf_init(&b);
+	kernel(&b, 10, 20, 13, 1, "parent");
+	oc_writer_submit_buffer(b.p, b.used, 0);
+	oc_writer_sync();
+
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		struct buf cb;
+
+		oc_writer_abandon();
+		cb.p = malloc(4096);
+		cb.size = 4096;
+		cb.used = 0;
+		kernel(&cb, 30, 40, 13, 2, "child");
+		oc_writer_submit_buffer(cb.p, cb.used, 0);
+		oc_writer_meta("tracer_status", "child_wrote_this");
+		oc_writer_finish(NULL);
+		_exit(0);
+	}
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+
+	buf_init(&b);
+	kernel(&b, 50, 60, 13, 3, "parent");
+	oc_writer_submit_buffer(b.p, b.used, 0);
+	oc_writer_finish(NULL);
+
+	db = open_ro(path);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM ops"), 2);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM strings WHERE value = 'child'"), 0);
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'tracer_status'"), "finished");
+	assert_string_equal(q_text(db, "PRAGMA integrity_check"), "ok");
+	sqlite3_close(db);
+}
+
+/* Each warning code reaches stderr once, every occurrence reaches the trace. */
+static void test_warn_once(void **state)
+{
+	char path[300], errpath[300], line[600];
+	struct oc_writer_config cfg;
+	struct buf b;
+	sqlite3 *db;
+	FILE *f;
+	int saved, fd, lines = 0;
+
+	snprintf(path, sizeof path, "%s/warn.db", dir);
+	snprintf(errpath, sizeof errpath, "%s/stderr.txt", dir);
+	memset(&cfg, 0, sizeof cfg);
+	cfg.path = path;
+	cfg.create = 1;
+	cfg.buffer_bytes = 64 << 10;
+	cfg.start_ns = BASE;
+	assert_int_equal(oc_writer_start(&cfg), 0);
+	buf_init(&b);
+	kernel(&b, 10, 20, 13, 1, "k");
+	oc_writer_submit_buffer(b.p, b.used, 0);
+
+	fflush(stderr);
+	saved = dup(2);
+	fd = open(errpath, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	assert_true(fd >= 0 && saved >= 0);
+	dup2(fd, 2);
+	close(fd);
+	for (int i = 0; i < 3; i++)
+		oc_writer_warn("cupti", "repeat_code", "something failed (%d)", i);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	oc_writer_finish(NULL);
+
+	f = fopen(errpath, "r");
+	assert_non_null(f);
+	while (fgets(line, sizeof line, f)) {
+		lines++;
+		assert_string_equal(line, "overlapcheck: something failed (0)\n");
+	}
+	fclose(f);
+	assert_int_equal(lines, 1);
+	db = open_ro(path);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM warnings WHERE code = 'repeat_code'"
+				   " AND source = 'cupti'"), 3);
+	sqlite3_close(db);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -638,6 +739,8 @@ int main(void)
 		cmocka_unit_test(test_write_failure),
 		cmocka_unit_test(test_lazy_create),
 		cmocka_unit_test(test_threads),
+		cmocka_unit_test(test_fork_child_abandons),
+		cmocka_unit_test(test_warn_once),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
