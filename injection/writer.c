@@ -925,7 +925,7 @@ static void open_trace(void)
 		fail_open(state == OC_SCHEMA_ERROR ? err : "not an overlapcheck trace of this version");
 		return;
 	}
-	if (sqlite3_exec(W.db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+	if (sqlite3_exec(W.db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA cache_size=-65536;",
 			 NULL, NULL, NULL) != SQLITE_OK) {
 		fail_open(sqlite3_errmsg(W.db));
 		return;
