@@ -87,6 +87,7 @@ static __thread struct oc_args_row pending_create;
 static __thread void *const *pending_create_ptr;
 
 static _Atomic uint64_t buf_req_calls, buf_req_ns, buf_done_calls, buf_done_ns;
+static _Atomic int have_buffers;     /* CUPTI asked for a buffer: there is something to flush */
 
 static pthread_t flush_thread;
 static int flush_running;
@@ -294,6 +295,8 @@ static void CUPTIAPI buffer_requested(uint8_t **buffer, size_t *size, size_t *ma
 		return;
 	}
 	*buffer = oc_writer_buffer_get(size);
+	if (!atomic_load_explicit(&have_buffers, memory_order_relaxed))
+		atomic_store(&have_buffers, 1);
 	if (!*buffer)
 		oc_writer_warn("inject", "out_of_memory",
 			       "cannot allocate a %zu KiB activity buffer: records are dropped", *size >> 10);
@@ -342,14 +345,20 @@ static void *flush_main(void *arg)
 		if (flush_stop)
 			break;
 		pthread_mutex_unlock(&flush_mu);
-		if (!atomic_load(&disabled)) {
+		/*
+		 * Nothing to flush before CUPTI's first buffer request; waiting for
+		 * it also keeps this thread out of CUPTI while cuInit (which called
+		 * InitializeInjection) may still be running.
+		 */
+		if (!atomic_load(&disabled) && atomic_load(&have_buffers)) {
 			CUptiResult rc = cuptiActivityFlushAll(0);
 
 			if (rc != CUPTI_SUCCESS)
 				oc_writer_warn("cupti", "flush_failed", "cuptiActivityFlushAll failed: %s",
 					       cupti_err(rc));
-			steal_chunks();
 		}
+		if (!atomic_load(&disabled))
+			steal_chunks();
 		pthread_mutex_lock(&flush_mu);
 	}
 	pthread_mutex_unlock(&flush_mu);
