@@ -140,6 +140,8 @@ int cmd_report(int argc, char **argv)
 		oc_trace_release(&t);
 		return OC_EXIT_USAGE;
 	}
+	static char obuf[1 << 20];
+	setvbuf(stdout, obuf, _IOFBF, sizeof obuf);
 	if (!strcmp(format, "json")) {
 		rc = oc_report_json(stdout, &a);
 	} else if (!strcmp(format, "text")) {

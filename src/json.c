@@ -23,11 +23,27 @@ void oc_json_init(struct oc_json *j, FILE *f, int pretty)
 
 static void indent(struct oc_json *j)
 {
+	static const char spaces[] = "                                                                ";
+	int n;
+
 	if (!j->pretty)
 		return;
+	if (j->inline_depth > 0 && j->depth > j->inline_depth) {
+		fputc(' ', j->f);
+		return;
+	}
 	fputc('\n', j->f);
-	for (int i = 0; i < j->depth; i++)
-		fputs("  ", j->f);
+	n = 2 * j->depth;
+	while (n > 0) {
+		int k = n < (int)sizeof spaces - 1 ? n : (int)sizeof spaces - 1;
+		fwrite(spaces, 1, (size_t)k, j->f);
+		n -= k;
+	}
+}
+
+void oc_json_set_inline_depth(struct oc_json *j, int depth)
+{
+	j->inline_depth = depth > 0 ? depth : 0;
 }
 
 /*
@@ -91,43 +107,55 @@ static int utf8_decode(const unsigned char *s, unsigned *cp)
 	return n;
 }
 
+/* 1 when byte c can be copied as is (printable ASCII that needs no escape). */
+static int plain(unsigned char c)
+{
+	return c >= 0x20 && c < 0x7F && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&';
+}
+
 void oc_json_write_string(FILE *f, const char *str)
 {
-	const unsigned char *s = (const unsigned char *)str;
+	const unsigned char *s = (const unsigned char *)str, *run;
 	unsigned cp;
 	int n;
 
 	fputc('"', f);
 	while (*s) {
+		run = s;
+		while (*s && (plain(*s) || (*s >= 0x80 && (n = utf8_decode(s, &cp)) > 0 &&
+						  cp != 0x2028 && cp != 0x2029))) {
+			if (*s >= 0x80)
+				s += n;
+			else
+				s++;
+		}
+		if (s > run)
+			fwrite(run, 1, (size_t)(s - run), f);
+		if (!*s)
+			break;
 		switch (*s) {
-		case '"':  fputs("\\\"", f); s++; continue;
-		case '\\': fputs("\\\\", f); s++; continue;
-		case '\n': fputs("\\n", f); s++; continue;
-		case '\r': fputs("\\r", f); s++; continue;
-		case '\t': fputs("\\t", f); s++; continue;
-		case '\b': fputs("\\b", f); s++; continue;
-		case '\f': fputs("\\f", f); s++; continue;
-		case '<':  fputs("\\u003c", f); s++; continue;
-		case '>':  fputs("\\u003e", f); s++; continue;
-		case '&':  fputs("\\u0026", f); s++; continue;
-		default: break;
+		case '"':  fputs("\\\"", f); break;
+		case '\\': fputs("\\\\", f); break;
+		case '\n': fputs("\\n", f); break;
+		case '\r': fputs("\\r", f); break;
+		case '\t': fputs("\\t", f); break;
+		case '\b': fputs("\\b", f); break;
+		case '\f': fputs("\\f", f); break;
+		case '<':  fputs("\\u003c", f); break;
+		case '>':  fputs("\\u003e", f); break;
+		case '&':  fputs("\\u0026", f); break;
+		default:
+			if (*s < 0x20 || *s == 0x7F) {
+				fprintf(f, "\\u%04x", *s);
+			} else if ((n = utf8_decode(s, &cp)) > 0) {   /* U+2028, U+2029 */
+				fprintf(f, "\\u%04x", cp);
+				s += n;
+				continue;
+			} else {
+				fputs("\\ufffd", f);          /* invalid UTF-8 byte */
+			}
 		}
-		if (*s < 0x20 || *s == 0x7F) {
-			fprintf(f, "\\u%04x", *s);
-			s++;
-			continue;
-		}
-		n = utf8_decode(s, &cp);
-		if (n == 0) {
-			fputs("\\ufffd", f);
-			s++;
-		} else if (cp == 0x2028 || cp == 0x2029) {
-			fprintf(f, "\\u%04x", cp);
-			s += n;
-		} else {
-			fwrite(s, 1, (size_t)n, f);
-			s += n;
-		}
+		s++;
 	}
 	fputc('"', f);
 }
@@ -153,9 +181,11 @@ static void close_container(struct oc_json *j, char type)
 		j->misuse = 1;
 		return;
 	}
-	int had = j->count[j->depth];
+	int had = j->count[j->depth], was = j->depth;
 	j->depth--;
-	if (had)
+	if (had && j->pretty && j->inline_depth > 0 && was > j->inline_depth)
+		fputc(' ', j->f);
+	else if (had)
 		indent(j);
 	fputc(type == '{' ? '}' : ']', j->f);
 }

@@ -478,6 +478,7 @@ int oc_report_json(FILE *f, const struct oc_analysis *a)
 	struct oc_json j;
 
 	oc_json_init(&j, f, 1);
+	oc_json_set_inline_depth(&j, 2);   /* one line per claim, sync, gap */
 	oc_json_begin_object(&j);
 	oc_json_kv_string(&j, "schema", OC_REPORT_SCHEMA);
 	oc_json_kv_string(&j, "tool_version", OC_VERSION);

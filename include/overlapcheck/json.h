@@ -26,9 +26,14 @@ struct oc_json {
 	unsigned char count[OC_JSON_MAX_DEPTH]; /* members written at each depth (saturating) */
 	char  type[OC_JSON_MAX_DEPTH];          /* '{' or '[' */
 	int   want_value;    /* a key was written: its value is due */
+	int   inline_depth;  /* pretty: members of containers deeper than this stay on one line (0: none) */
 };
 
 void oc_json_init(struct oc_json *j, FILE *f, int pretty);
+/* Pretty printing, but containers nested deeper than depth (the top-level
+ * value is depth 1) are written on one line: e.g. 2 puts each element of a
+ * top-level array member on its own line. 0 restores full pretty printing. */
+void oc_json_set_inline_depth(struct oc_json *j, int depth);
 
 void oc_json_begin_object(struct oc_json *j);
 void oc_json_end_object(struct oc_json *j);
