@@ -1,0 +1,152 @@
+/*
+ * test-gaps.c: device-wide idle gaps and their causes, one hand-built trace
+ * per gap cause, plus the threshold and the idle totals. Times in µs (U).
+ * In each trace kernel k1 runs [100, 200) µs and the next work starts later,
+ * leaving one gap whose cause the design decides.
+ */
+#include "scenario.h"
+
+#define U 1000LL
+
+static const struct oc_gap *only_gap(const struct sc *s)
+{
+	assert_int_equal(s->a.n_gaps, 1);
+	return &s->a.gaps[0];
+}
+
+/* The CPU sat in cudaDeviceSynchronize until k1 ended, then queued k2. */
+static void test_gap_host_synchronization(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	int k1 = sc_kernel(&s, 14, 100 * U, 200 * U, 90 * U, 91 * U, "_Z1av", 1);
+	int ds = sc_call(&s, "cudaDeviceSynchronize", 110 * U, 201 * U);
+	sc_sync(&s, ds, OC_SYNC_CONTEXT, 110 * U, 201 * U, -1, -1, 0);
+	int k2 = sc_kernel(&s, 16, 240 * U, 300 * U, 230 * U, 231 * U, "_Z1bv", 1);
+	sc_analyse(&s, NULL);
+	const struct oc_gap *g = only_gap(&s);
+	assert_int_equal(g->start_ns, 200 * U);
+	assert_int_equal(g->end_ns, 240 * U);
+	assert_int_equal(g->cause, OC_GAP_HOST_SYNCHRONIZATION);
+	assert_int_equal((int)s.t.api[s.a.blocks[g->block].api].correlation_id, ds);
+	assert_int_equal(sc_op_corr(&s, g->next_op), k2);
+	assert_int_equal(sc_op_corr(&s, g->prev_op), k1);
+	assert_int_equal(s.a.summary.gap_causes[OC_GAP_HOST_SYNCHRONIZATION], 1);
+	sc_done(&s);
+}
+
+/* Nothing blocked the CPU; it simply queued k2 after the device went idle. */
+static void test_gap_submitted_late(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	sc_kernel(&s, 14, 100 * U, 200 * U, 90 * U, 91 * U, "_Z1av", 1);
+	int k2 = sc_kernel(&s, 16, 255 * U, 300 * U, 250 * U, 251 * U, "_Z1bv", 1);
+	sc_analyse(&s, NULL);
+	const struct oc_gap *g = only_gap(&s);
+	assert_int_equal(g->cause, OC_GAP_SUBMITTED_LATE);
+	assert_int_equal((int)s.t.api[g->api].correlation_id, k2);
+	sc_done(&s);
+}
+
+/* k2 was queued in time, and an OVERHEAD record (lazy loading) covers the gap. */
+static void test_gap_module_loading_overhead(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	sc_kernel(&s, 14, 100 * U, 200 * U, 90 * U, 91 * U, "_Z1av", 1);
+	sc_kernel(&s, 16, 250 * U, 300 * U, 150 * U, 151 * U, "_Z1bv", 1);
+	sc_exec(&s, "INSERT INTO overheads(kind, start_ns, end_ns, object_kind, object_id)"
+		    " VALUES (1, %lld, %lld, 1, 1)", 190 * U, 240 * U);
+	sc_analyse(&s, NULL);
+	const struct oc_gap *g = only_gap(&s);
+	assert_int_equal(g->cause, OC_GAP_MODULE_LOADING);
+	assert_int_equal(g->overhead, 0);
+	sc_done(&s);
+}
+
+/* k2's launch call was still running when the device went idle, and the
+ * kernel only started after it: the launch itself took the time. */
+static void test_gap_module_loading_api_time(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	sc_kernel(&s, 14, 100 * U, 200 * U, 90 * U, 91 * U, "_Z1av", 1);
+	sc_kernel(&s, 16, 250 * U, 300 * U, 150 * U, 245 * U, "_Z1bv", 1);
+	sc_analyse(&s, NULL);
+	const struct oc_gap *g = only_gap(&s);
+	assert_int_equal(g->cause, OC_GAP_MODULE_LOADING);
+	assert_int_equal(g->overhead, -1);
+	assert_int_equal(s.a.n_blocks, 0);     /* the long launch is not a sync */
+	sc_done(&s);
+}
+
+/* k2 was queued in time behind a stream-wait-event on its stream. */
+static void test_gap_dependency_wait(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	sc_kernel(&s, 14, 100 * U, 200 * U, 90 * U, 91 * U, "_Z1av", 1);
+	sc_wait_event(&s, 16, 7, 140 * U);
+	sc_kernel(&s, 16, 250 * U, 300 * U, 150 * U, 151 * U, "_Z1bv", 1);
+	sc_analyse(&s, NULL);
+	const struct oc_gap *g = only_gap(&s);
+	assert_int_equal(g->cause, OC_GAP_DEPENDENCY_WAIT);
+	assert_int_equal(g->wait_event_id, 7);
+	sc_done(&s);
+}
+
+/* The same without the wait: queued in time, nothing explains the gap. */
+static void test_gap_unknown(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	sc_kernel(&s, 14, 100 * U, 200 * U, 90 * U, 91 * U, "_Z1av", 1);
+	sc_kernel(&s, 16, 250 * U, 300 * U, 150 * U, 151 * U, "_Z1bv", 1);
+	sc_analyse(&s, NULL);
+	assert_int_equal(only_gap(&s)->cause, OC_GAP_UNKNOWN);
+	sc_done(&s);
+}
+
+/* A 5 µs idle interval is idle time but not a gap at 10 µs; at 2 µs it is.
+ * Time before the first op and after the last does not count. */
+static void test_gap_threshold_and_totals(void **state)
+{
+	struct sc s;
+	struct oc_analysis_options o;
+
+	sc_open(&s);
+	sc_kernel(&s, 14, 100 * U, 200 * U, 10 * U, 11 * U, "_Z1av", 1);
+	sc_kernel(&s, 16, 205 * U, 300 * U, 12 * U, 13 * U, "_Z1bv", 1);
+	sc_analyse(&s, NULL);
+	assert_int_equal(s.a.n_gaps, 0);
+	assert_int_equal(s.a.summary.makespan_ns, 200 * U);
+	assert_int_equal(s.a.summary.idle_ns, 5 * U);
+	assert_true(s.a.summary.idle_share > 0.0249 && s.a.summary.idle_share < 0.0251);
+	assert_int_equal(s.a.summary.gaps_ns, 0);
+	sc_done(&s);
+
+	oc_analysis_options_init(&o);
+	o.gap_threshold_ns = 2 * U;
+	sc_open(&s);
+	sc_kernel(&s, 14, 100 * U, 200 * U, 10 * U, 11 * U, "_Z1av", 1);
+	sc_kernel(&s, 16, 205 * U, 300 * U, 12 * U, 13 * U, "_Z1bv", 1);
+	sc_analyse(&s, &o);
+	assert_int_equal(s.a.n_gaps, 1);
+	assert_int_equal(s.a.summary.gaps_ns, 5 * U);
+	sc_done(&s);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_gap_host_synchronization),
+		cmocka_unit_test(test_gap_submitted_late),
+		cmocka_unit_test(test_gap_module_loading_overhead),
+		cmocka_unit_test(test_gap_module_loading_api_time),
+		cmocka_unit_test(test_gap_dependency_wait),
+		cmocka_unit_test(test_gap_unknown),
+		cmocka_unit_test(test_gap_threshold_and_totals),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,233 @@
+/*
+ * test-syncs.c: calls that blocked the host (explicit and hidden), and
+ * legacy-stream ops that serialized blocking streams, on hand-built traces.
+ * Times in µs (U); the default tolerance is 20 µs.
+ */
+#include "scenario.h"
+
+#define U 1000LL
+
+static size_t count_hidden(const struct sc *s)
+{
+	size_t n = 0;
+	for (size_t k = 0; k < s->a.n_blocks; k++)
+		n += s->a.blocks[k].hidden;
+	return n;
+}
+
+/* cudaFree while a kernel runs, returning 5 µs after it: hidden, waited for
+ * that kernel, blocked from its start to the kernel's end. */
+static void test_hidden_cudafree(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	int k = sc_kernel(&s, 14, 100 * U, 200 * U, 90 * U, 91 * U, "_Z1kv", 1);
+	int f = sc_call(&s, "cudaFree", 120 * U, 205 * U);
+	sc_analyse(&s, NULL);
+	assert_int_equal(s.a.n_blocks, 1);
+	const struct oc_block *b = &s.a.blocks[0];
+	assert_int_equal(b->hidden, 1);
+	assert_int_equal((int)s.t.api[b->api].correlation_id, f);
+	assert_int_equal(b->blocked_ns, 80 * U);
+	assert_int_equal(b->n_waited_for, 1);
+	assert_int_equal(sc_op_corr(&s, b->waited_for[0]), k);
+	assert_int_equal(s.a.summary.hidden_syncs, 1);
+	assert_int_equal(s.a.summary.hidden_sync_blocked_ns, 80 * U);
+	sc_done(&s);
+}
+
+/* The same call returning 30 µs after the kernel (beyond the tolerance) is
+ * not proven to have waited for it; with --sync-tolerance 40us it is. */
+static void test_tolerance(void **state)
+{
+	struct sc s;
+	struct oc_analysis_options o;
+
+	sc_open(&s);
+	sc_kernel(&s, 14, 100 * U, 200 * U, 90 * U, 91 * U, "_Z1kv", 1);
+	sc_call(&s, "cudaFree", 120 * U, 230 * U);
+	sc_analyse(&s, NULL);
+	assert_int_equal(s.a.n_blocks, 0);
+	sc_done(&s);
+
+	oc_analysis_options_init(&o);
+	assert_int_equal(oc_parse_duration("40us", &o.sync_tolerance_ns), 0);
+	sc_open(&s);
+	sc_kernel(&s, 14, 100 * U, 200 * U, 90 * U, 91 * U, "_Z1kv", 1);
+	sc_call(&s, "cudaFree", 120 * U, 230 * U);
+	sc_analyse(&s, &o);
+	assert_int_equal(count_hidden(&s), 1);
+	sc_done(&s);
+}
+
+/* A call that returns before queued work ends did not wait for it. */
+static void test_returned_before_work_ended(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	sc_kernel(&s, 14, 100 * U, 200 * U, 90 * U, 91 * U, "_Z1kv", 1);
+	sc_call(&s, "cudaMalloc", 120 * U, 190 * U);
+	sc_analyse(&s, NULL);
+	assert_int_equal(s.a.n_blocks, 0);
+	sc_done(&s);
+}
+
+/* A 5 µs call that happens to span the end of a short kernel is not a
+ * sync: it was held no longer than the tolerance. */
+static void test_short_call_spanning_an_end(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	sc_kernel(&s, 14, 100 * U, 103 * U, 90 * U, 91 * U, "_Z1av", 1);
+	sc_call(&s, "cudaEventCreate", 101 * U, 106 * U);   /* returned 3 µs after it, held 2 µs */
+	sc_analyse(&s, NULL);
+	assert_int_equal(s.a.n_blocks, 0);
+	sc_done(&s);
+}
+
+/* An overlapped pipeline with an unrelated cudaMalloc at the start, and a
+ * final explicit cudaDeviceSynchronize: no hidden sync, and no claim is
+ * blamed on host synchronization. */
+static void test_malloc_at_start(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	sc_call(&s, "cudaMalloc", 10 * U, 80 * U);
+	sc_call(&s, "cudaHostAlloc", 81 * U, 89 * U);
+	sc_copy(&s, 14, SC_HTOD, OC_MEM_PINNED, 1, 100 * U, 200 * U, 90 * U, 91 * U, "cudaMemcpyAsync");
+	sc_kernel(&s, 16, 150 * U, 300 * U, 92 * U, 93 * U, "_Z1kv", 64);
+	sc_copy(&s, 14, SC_DTOH, OC_MEM_PINNED, 1, 250 * U, 350 * U, 94 * U, 95 * U, "cudaMemcpyAsync");
+	int ds = sc_call(&s, "cudaDeviceSynchronize", 96 * U, 352 * U);
+	sc_sync(&s, ds, OC_SYNC_CONTEXT, 96 * U, 352 * U, -1, -1, 0);
+	sc_analyse(&s, NULL);
+	assert_int_equal(count_hidden(&s), 0);
+	assert_int_equal(s.a.n_blocks, 1);          /* the explicit one */
+	assert_int_equal(s.a.blocks[0].hidden, 0);
+	assert_int_equal(s.a.blocks[0].n_waited_for, 2); /* last op of each stream */
+	assert_int_equal(s.a.blocks[0].blocked_ns, 350 * U - 96 * U);
+	assert_int_equal(s.a.summary.overlapped, 3);
+	for (size_t k = 0; k < s.a.n_claims; k++)
+		for (size_t e = 0; e < s.a.claims[k].n_evidence; e++)
+			assert_int_not_equal(s.a.claims[k].evidence[e].cause, OC_CAUSE_HOST_SYNCHRONIZATION);
+	sc_done(&s);
+}
+
+/* A polling loop: cudaStreamQuery calls that return "not ready" (600) while
+ * the kernel runs, with sync records of non-zero return, and a last one
+ * that returns success right after the kernel ended and had started while it
+ * ran for longer than the tolerance: none is a sync. */
+static void test_polling_loop(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	sc_kernel(&s, 14, 100 * U, 300 * U, 90 * U, 91 * U, "_Z1kv", 1);
+	for (int i = 0; i < 10; i++) {
+		int64_t t0 = (100 + 20 * i) * U;
+		int q = sc_call_ret(&s, "cudaStreamQuery", t0, t0 + 2 * U, 600);
+		sc_sync(&s, q, OC_SYNC_STREAM, t0, t0 + 2 * U, 14, -1, 600);
+	}
+	sc_call(&s, "cudaStreamQuery", 270 * U, 301 * U);
+	sc_analyse(&s, NULL);
+	assert_int_equal(s.a.n_blocks, 0);
+	sc_done(&s);
+}
+
+/* A synchronous cudaMemcpy (no ASYNC flag, legacy stream) waits for the
+ * kernel queued before it, then does its own copy: a hidden sync whose
+ * blocked time runs to the end of its own copy. */
+static void test_sync_memcpy(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	int k = sc_kernel(&s, 13, 100 * U, 200 * U, 90 * U, 91 * U, "_Z1kv", 1);
+	int m = sc_copy(&s, 7, SC_DTOH, OC_MEM_PAGEABLE, 0, 200 * U, 260 * U, 95 * U, 262 * U, "cudaMemcpy");
+	sc_analyse(&s, NULL);
+	assert_int_equal(s.a.n_blocks, 1);
+	const struct oc_block *b = &s.a.blocks[0];
+	assert_int_equal(b->hidden, 1);
+	assert_int_equal((int)s.t.api[b->api].correlation_id, m);
+	assert_int_equal(b->blocked_ns, 165 * U);
+	assert_int_equal(b->n_waited_for, 1);
+	assert_int_equal(sc_op_corr(&s, b->waited_for[0]), k);
+	/* not a claim; but the legacy copy serialized the blocking stream */
+	assert_int_equal(s.a.n_claims, 1);
+	assert_int_equal(s.a.n_default_syncs, 1);
+	assert_int_equal(s.a.default_syncs[0].n_waited_for, 1);
+	sc_done(&s);
+}
+
+/* An explicit stream sync waits only for its stream: the other stream's op
+ * that ended meanwhile is not in waited_for. */
+static void test_explicit_stream_sync(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	sc_kernel(&s, 16, 100 * U, 150 * U, 89 * U, 90 * U, "_Z5otherv", 1);
+	int k = sc_kernel(&s, 14, 100 * U, 200 * U, 90 * U, 91 * U, "_Z1kv", 1);
+	sc_stream_sync(&s, 14, 95 * U, 202 * U);
+	sc_analyse(&s, NULL);
+	assert_int_equal(s.a.n_blocks, 1);
+	assert_int_equal(s.a.blocks[0].hidden, 0);
+	assert_int_equal(s.a.blocks[0].n_waited_for, 1);
+	assert_int_equal(sc_op_corr(&s, s.a.blocks[0].waited_for[0]), k);
+	assert_int_equal(s.a.blocks[0].blocked_ns, 105 * U);
+	sc_done(&s);
+}
+
+/* A driver call made under a runtime call is judged through the runtime
+ * call: one hidden sync, not two. */
+static void test_driver_call_not_counted_twice(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	sc_kernel(&s, 14, 100 * U, 200 * U, 90 * U, 91 * U, "_Z1kv", 1);
+	int f = sc_call(&s, "cudaFree", 120 * U, 205 * U);
+	sc_exec(&s, "INSERT INTO api(domain, cbid, name_id, start_ns, end_ns, tid, correlation_id,"
+		    " return_value) VALUES (2, 0, %lld, %lld, %lld, 1, %d, 0)",
+		(long long)sc_str(&s, "cuMemFree_v2"), 121 * U, 204 * U, f);
+	sc_analyse(&s, NULL);
+	assert_int_equal(s.a.n_blocks, 1);
+	assert_string_equal(oc_trace_str(&s.t, s.t.api[s.a.blocks[0].api].name), "cudaFree");
+	sc_done(&s);
+}
+
+static void test_parse_duration(void **state)
+{
+	int64_t ns;
+	assert_int_equal(oc_parse_duration("10us", &ns), 0);
+	assert_int_equal(ns, 10000);
+	assert_int_equal(oc_parse_duration("2ms", &ns), 0);
+	assert_int_equal(ns, 2000000);
+	assert_int_equal(oc_parse_duration("500ns", &ns), 0);
+	assert_int_equal(ns, 500);
+	assert_int_equal(oc_parse_duration("1.5us", &ns), 0);
+	assert_int_equal(ns, 1500);
+	assert_int_equal(oc_parse_duration("1s", &ns), 0);
+	assert_int_equal(ns, 1000000000);
+	assert_int_equal(oc_parse_duration("750", &ns), 0);
+	assert_int_equal(ns, 750);
+	assert_int_equal(oc_parse_duration("", &ns), -1);
+	assert_int_equal(oc_parse_duration("10 us", &ns), -1);
+	assert_int_equal(oc_parse_duration("-1us", &ns), -1);
+	assert_int_equal(oc_parse_duration("10xs", &ns), -1);
+	assert_int_equal(oc_parse_duration("us", &ns), -1);
+	assert_int_equal(oc_parse_duration("nan", &ns), -1);
+	assert_int_equal(oc_parse_duration("1e30s", &ns), -1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_hidden_cudafree),
+		cmocka_unit_test(test_tolerance),
+		cmocka_unit_test(test_returned_before_work_ended),
+		cmocka_unit_test(test_short_call_spanning_an_end),
+		cmocka_unit_test(test_malloc_at_start),
+		cmocka_unit_test(test_polling_loop),
+		cmocka_unit_test(test_sync_memcpy),
+		cmocka_unit_test(test_explicit_stream_sync),
+		cmocka_unit_test(test_driver_call_not_counted_twice),
+		cmocka_unit_test(test_parse_duration),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
