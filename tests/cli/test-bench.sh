@@ -42,6 +42,7 @@ res=$("$ir" -n 3000 -b 500 -d "$TMP" 2>&1)
 is "insert-rate exits 0" "$?" 0
 like "insert-rate: sqlite line" "$res" '^BENCH name=sqlite rows=12000 launches=3000 rows_per_s=[0-9]+ bytes=[0-9]+ '
 like "insert-rate: sqlite_noindex line" "$res" 'BENCH name=sqlite_noindex rows=12000 '
+like "insert-rate: sqlite_index_at_end line" "$res" 'BENCH name=sqlite_index_at_end rows=12000 '
 like "insert-rate: fwrite line" "$res" 'BENCH name=fwrite rows=12000 launches=3000 rows_per_s=[0-9]+ bytes=1152000 '
 is "insert-rate removes its scratch files" "$(ls "$TMP" | wc -l | tr -d ' ')" 0
 "$ir" -n 200 -d "$TMP" -k >/dev/null 2>&1
