@@ -203,28 +203,82 @@ static const char *gap_text(struct pool *p, const struct oc_trace *t, const stru
 	}
 }
 
-static const char *answer_text(struct pool *p, const struct oc_analysis *a)
+/* ": 8 pageable host memory, 4 legacy default stream": decisive causes of one kind's serialized claims. */
+static size_t cause_counts(const struct oc_trace *t, const struct oc_analysis *a, int kind,
+			   char *buf, size_t len)
+{
+	size_t counts[OC_N_CAUSES] = { 0 }, n = 0;
+
+	buf[0] = 0;
+	for (size_t k = 0; k < a->n_claims; k++) {
+		const struct oc_claim *cl = &a->claims[k];
+		int ok = t->ops[cl->op].kind;
+		int is_copy = ok == OC_OP_MEMCPY || ok == OC_OP_MEMCPY_PEER;
+
+		if (cl->verdict != OC_VERDICT_SERIALIZED || !cl->n_evidence)
+			continue;
+		if ((kind == OC_OP_MEMCPY && !is_copy) || (kind != OC_OP_MEMCPY && ok != kind))
+			continue;
+		counts[cl->evidence[0].cause]++;
+	}
+	for (int c = 0; c < OC_N_CAUSES; c++) {
+		if (!counts[c] || n >= len)
+			continue;
+		n += (size_t)snprintf(buf + n, len - n, "%s%zu %s", n ? ", " : ": ", counts[c],
+				      oc_cause_label((enum oc_cause)c));
+	}
+	return n;
+}
+
+/*
+ * The report's answer (out-text.c's first lines, same wording) on one line:
+ * copies, kernels, memsets, hidden syncs, joined by " | ".
+ */
+static const char *answer_text(struct pool *p, const struct oc_trace *t, const struct oc_analysis *a)
 {
 	const struct oc_summary *s = &a->summary;
-	char share[64] = "", cause[128] = "";
-	size_t best = 0;
-	int bi = -1;
+	char line[2048], causes[512], share[32];
+	size_t n = 0;
 
+#define ADD(...) do { if (n < sizeof line) \
+		n += (size_t)snprintf(line + n, sizeof line - n, __VA_ARGS__); } while (0)
 	if (!s->claims)
-		return pool_fmt(p, "No claims: the trace holds no asynchronous device work to judge%s.",
-				s->incomplete_data ? " (and its data is incomplete)" : "");
-	if (s->copy_compute_overlap_share >= 0)
-		snprintf(share, sizeof share, "; copy/compute overlap share %.1f%%",
-			 s->copy_compute_overlap_share * 100.0);
-	for (int c = 0; c < OC_N_CAUSES; c++)
-		if (s->causes[c] > best)
-			best = s->causes[c], bi = c;
-	if (bi >= 0)
-		snprintf(cause, sizeof cause, "; serialized mostly by %s (%zu)",
-			 oc_cause_name((enum oc_cause)bi), best);
-	return pool_fmt(p, "%s: %zu of %zu claims overlapped other device work%s%s%s.",
-			s->overlapped ? "Overlap proven" : "No overlap", s->overlapped, s->claims,
-			share, cause, s->incomplete_data ? "; data incomplete" : "");
+		return pool_fmt(p, "No async device work in this trace: nothing to prove or disprove.");
+	if (s->copy_claims) {
+		if (s->copy_compute_overlap_share < 0)
+			snprintf(share, sizeof share, "n/a");
+		else
+			snprintf(share, sizeof share, "%.0f%%", s->copy_compute_overlap_share * 100);
+		cause_counts(t, a, OC_OP_MEMCPY, causes, sizeof causes);
+		ADD("%zu of %zu async copies overlapped compute", s->copy_overlapped_compute,
+		    s->copy_claims);
+		if (s->copy_overlapped != s->copy_overlapped_compute)
+			ADD(" (%zu overlapped other work)", s->copy_overlapped);
+		ADD("; %s of copy time hidden; %zu serialized%s", share,
+		    s->copy_claims - s->copy_overlapped, causes);
+	}
+	if (s->kernel_claims) {
+		cause_counts(t, a, OC_OP_KERNEL, causes, sizeof causes);
+		ADD("%s%zu of %zu kernels overlapped other device work; %zu serialized%s",
+		    n ? " | " : "", s->kernel_overlapped, s->kernel_claims,
+		    s->kernel_claims - s->kernel_overlapped, causes);
+	}
+	if (s->memset_claims) {
+		cause_counts(t, a, OC_OP_MEMSET, causes, sizeof causes);
+		ADD("%s%zu of %zu async memsets overlapped other device work; %zu serialized%s",
+		    n ? " | " : "", s->memset_overlapped, s->memset_claims,
+		    s->memset_claims - s->memset_overlapped, causes);
+	}
+	if (s->hidden_syncs) {
+		char d1[32];
+		ADD("%s%zu hidden synchronization%s blocked the host for %s in total", n ? " | " : "",
+		    s->hidden_syncs, s->hidden_syncs == 1 ? "" : "s",
+		    dur(s->hidden_sync_blocked_ns, d1, sizeof d1));
+	}
+	if (s->incomplete_data)
+		ADD("%sdata incomplete (see overlapcheck report)", n ? " | " : "");
+#undef ADD
+	return pool_fmt(p, "%s", line);
 }
 
 int oc_tl_notes_init(struct oc_tl_notes *n, struct oc_trace *t, char *err, size_t errlen)
@@ -287,7 +341,7 @@ int oc_tl_notes_init(struct oc_tl_notes *n, struct oc_trace *t, char *err, size_
 					     dur(b->blocked_ns, d1, sizeof d1), b->n_waited_for),
 		};
 	}
-	n->answer = answer_text(&pv->pool, a);
+	n->answer = answer_text(&pv->pool, t, a);
 	if (pv->pool.failed)
 		goto nomem;
 	return 0;
