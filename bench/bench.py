@@ -437,12 +437,19 @@ class Bench:
         end = self.runner.start + self.a.budget * self.a.share_a
         rep = 0
         last_dur = 0.0
+        # Past two repetitions, keep enough for phases B and C (the 1M-kernel
+        # run matters more than a third repetition).
+        reserve = self.a.big_timeout + 20 if "B" in self.a.phases else 0
         while rep < self.a.reps:
             if rep >= self.a.min_reps and self.runner.clock() + last_dur > end:
                 self.notes.append("phase A stopped after %d repetitions (time budget)" % rep)
                 break
             if rep > 0 and self.runner.left() < min(30, 0.25 * self.a.budget):
                 self.notes.append("phase A stopped after %d repetitions (budget exhausted)" % rep)
+                break
+            if rep >= 2 and self.runner.left() - last_dur < reserve:
+                self.notes.append("phase A stopped after %d repetitions (time kept for the "
+                                  "1M-kernel run)" % rep)
                 break
             t0 = self.runner.clock()
             for prog in self.programs:

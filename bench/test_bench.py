@@ -326,6 +326,17 @@ class TestRuns(unittest.TestCase):
         self.assertEqual(b.reps_done, 3)
         self.assertEqual(len(b.runs), 18)
 
+    def test_third_repetition_yields_to_the_1M_run(self):
+        # 6 runs of 10 s per repetition, budget 250 s, big timeout 100 s:
+        # after two repetitions 130 s are left, a third would leave 70 < 120.
+        runner = VirtualRunner(self.f.out, 250, 10.0)
+        b = self.f.bench(["--reps", "5", "--min-reps", "3", "--phases", "AB",
+                          "--budget", "250", "--share-a", "0.9"], runner=runner)
+        b.main()
+        self.assertEqual(b.reps_done, 2)
+        self.assertTrue(any("kept for the 1M" in n for n in b.notes), b.notes)
+        self.assertTrue(any(r["program"] == "storm_1M" for r in b.runs))
+
     def test_exhausted_budget_stops_after_one_repetition(self):
         # Each run takes 10 virtual seconds of a 40 s budget: after the first
         # repetition (60 s) nothing is left, whatever the minimum.
