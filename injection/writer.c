@@ -148,6 +148,7 @@ static struct {
 	int nignored;
 
 	/* Writer thread only. */
+	struct item *deferred;   /* warnings and meta waiting for the file to exist */
 	sqlite3 *db;
 	sqlite3_stmt *st[ST_COUNT];
 	int opened, failed;
@@ -1027,6 +1028,15 @@ static void write_failed(int rc)
 	}
 }
 
+static void complete_sync(struct item *it)
+{
+	pthread_mutex_lock(&W.mu);
+	*it->u.s.done = 1;
+	pthread_cond_broadcast(&W.done_cv);
+	pthread_mutex_unlock(&W.mu);
+	free(it);
+}
+
 static void process(struct item *list)
 {
 	struct item *it, *next;
@@ -1035,14 +1045,42 @@ static void process(struct item *list)
 
 	/*
 	 * A trace of our own is created only for records: a process that never
-	 * used CUDA leaves no file, even if it had something to warn about.
+	 * used CUDA leaves no file. Warnings and meta that come first wait in
+	 * W.deferred and go in with the first records.
 	 */
 	for (it = list; it; it = it->next)
 		if (it->type == IT_BUFFER || it->type == IT_CHUNK ||
 		    (it->type != IT_SYNC && (W.opened || !W.cfg.create)))
 			any_data = 1;
-	if (any_data && !W.opened)
+	if (!any_data && !W.opened && W.cfg.create) {
+		struct item **tail = &W.deferred;
+
+		while (*tail)
+			tail = &(*tail)->next;
+		for (it = list; it; it = next) {
+			next = it->next;
+			if (it->type == IT_SYNC) {
+				complete_sync(it);
+				continue;
+			}
+			it->next = NULL;
+			*tail = it;
+			tail = &it->next;
+		}
+		return;
+	}
+	if (any_data && !W.opened) {
 		open_trace();
+		if (W.deferred) {
+			struct item *d = W.deferred;
+
+			while (d->next)
+				d = d->next;
+			d->next = list;
+			list = W.deferred;
+			W.deferred = NULL;
+		}
+	}
 
 	if (W.db && !W.failed && any_data) {
 		db_error = 0;
@@ -1080,13 +1118,10 @@ static void process(struct item *list)
 
 	for (it = list; it; it = next) {
 		next = it->next;
-		if (it->type == IT_SYNC) {
-			pthread_mutex_lock(&W.mu);
-			*it->u.s.done = 1;
-			pthread_cond_broadcast(&W.done_cv);
-			pthread_mutex_unlock(&W.mu);
-		}
-		free_item(it);
+		if (it->type == IT_SYNC)
+			complete_sync(it);
+		else
+			free_item(it);
 	}
 	if (W.seen_context == 1 && W.cfg.on_first_context) {
 		W.seen_context = 2;
@@ -1133,6 +1168,7 @@ int oc_writer_start(const struct oc_writer_config *cfg)
 	if (!W.cfg.buffer_bytes)
 		W.cfg.buffer_bytes = 8u << 20;
 	W.stop = 0;
+	W.deferred = NULL;
 	W.opened = W.failed = 0;
 	W.db = NULL;
 	W.base_ns = 0;
@@ -1239,6 +1275,12 @@ void oc_writer_finish(const struct oc_writer_final *fin)
 		sqlite3_close(W.db);
 		W.db = NULL;
 	}
+	while (W.deferred) {
+		struct item *d = W.deferred;
+
+		W.deferred = d->next;
+		free_item(d);
+	}
 	strtab_free(&W.strings);
 	free(W.streams.k);
 	memset(&W.streams, 0, sizeof W.streams);
@@ -1278,6 +1320,7 @@ void oc_writer_abandon(void)
 	W.cv = c;
 	W.done_cv = c;
 	W.head = W.tail = NULL;
+	W.deferred = NULL;
 	W.running = 0;
 	W.db = NULL;
 	W.failed = 1;

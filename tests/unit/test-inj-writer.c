@@ -590,6 +590,25 @@ static void test_lazy_create(void **state)
 	oc_writer_sync();
 	oc_writer_finish(NULL);
 	assert_false(exists(path));
+
+	/* What was said before the first record goes in with it. */
+	struct buf b;
+	sqlite3 *db;
+
+	start(path, 1);
+	oc_writer_warn(NULL, "early", "said before any record");
+	oc_writer_meta("early_key", "early value");
+	oc_writer_sync();
+	assert_false(exists(path));
+	buf_init(&b);
+	kernel(&b, 10, 20, 13, 1, "k");
+	oc_writer_submit_buffer(b.p, b.used, 0);
+	oc_writer_finish(NULL);
+	db = open_ro(path);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM warnings WHERE code = 'early'"), 1);
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'early_key'"), "early value");
+	assert_int_equal(q_int(db, "SELECT count(*) FROM ops"), 1);
+	sqlite3_close(db);
 }
 
 /* Many buffers and chunks from several threads all arrive, once. */
