@@ -403,6 +403,15 @@ static int p_engines(const struct oc_actx *c, int32_t o, int32_t p, struct oc_ev
 
 /* ---- one claim ------------------------------------------------------------ */
 
+/* A partner that can explain o through its own blocking behaviour (a
+ * pageable copy, a blocking launch): a would-be partner, or the late partner
+ * that ran before o (o's submission came after it); never one queued only
+ * after o had ended. */
+static int before_or_with(const struct oc_actx *c, uint32_t o, const struct cand *p)
+{
+	return p->would_be || c->t->ops[p->op].end_ns <= c->t->ops[o].start_ns;
+}
+
 static int push_ev(struct oc_actx *c, const struct oc_evidence *e)
 {
 	if (c->n_ev == c->cap_ev) {
@@ -445,7 +454,7 @@ static int explain(struct oc_actx *c, uint32_t o, struct cand *cs, size_t *n_out
 		int32_t kern = op->kind == OC_OP_KERNEL ? (int32_t)o : -1;
 		int32_t partner = -1;
 		for (size_t k = 0; kern < 0 && k < n; k++)
-			if (t->ops[cs[k].op].kind == OC_OP_KERNEL)
+			if (before_or_with(c, o, &cs[k]) && t->ops[cs[k].op].kind == OC_OP_KERNEL)
 				kern = partner = cs[k].op;
 		if (kern >= 0) {
 			ev_init(&e, OC_CAUSE_LAUNCH_BLOCKING);
@@ -461,7 +470,7 @@ static int explain(struct oc_actx *c, uint32_t o, struct cand *cs, size_t *n_out
 		int32_t pg = is_pageable_copy(op) ? (int32_t)o : -1;
 		int32_t partner = -1;
 		for (size_t k = 0; pg < 0 && k < n; k++)
-			if (is_pageable_copy(&t->ops[cs[k].op]))
+			if (before_or_with(c, o, &cs[k]) && is_pageable_copy(&t->ops[cs[k].op]))
 				pg = partner = cs[k].op;
 		if (pg >= 0) {
 			ev_init(&e, OC_CAUSE_PAGEABLE_HOST_MEMORY);

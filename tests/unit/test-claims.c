@@ -90,6 +90,19 @@ static void test_pageable(void **state)
 	sc_done(&s);
 }
 
+/* A pageable copy queued only after the kernel ended says nothing about why
+ * the kernel did not overlap: the CPU was late, not the memory. */
+static void test_pageable_partner_after(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	int k = sc_kernel(&s, 16, 100 * U, 200 * U, 90 * U, 91 * U, "_Z1kv", 1);
+	sc_copy(&s, 14, SC_HTOD, OC_MEM_PAGEABLE, 1, 260 * U, 300 * U, 250 * U, 299 * U, "cudaMemcpyAsync");
+	sc_analyse(&s, NULL);
+	EXPECT(sc_claim(&s, k), OC_CAUSE_SUBMITTED_LATE, OC_CAUSE_NOTHING_CONCURRENT);
+	sc_done(&s);
+}
+
 /* A kernel on blocking stream 13, then a kernel on the legacy stream queued
  * while it ran: the legacy one waits for it. */
 static void test_legacy_default_stream(void **state)
@@ -547,6 +560,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_overlapped_pipeline),
 		cmocka_unit_test(test_pageable),
+		cmocka_unit_test(test_pageable_partner_after),
 		cmocka_unit_test(test_legacy_default_stream),
 		cmocka_unit_test(test_nonblocking_next_to_legacy),
 		cmocka_unit_test(test_default_stream_implicit_sync),
