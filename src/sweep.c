@@ -559,43 +559,48 @@ static int witnesses(struct sw *w, struct oc_op_overlap *res)
 		best[k].len = 0;
 	}
 
-	/* Cases 1 and 3: candidates with s <= a, queries in start order. */
-	struct node *f3 = malloc((n + 1) * sizeof *f3);
+	/* Cases 1 and 3: candidates with s <= a, queries in start order; one
+	 * sweep per case, so only one tree is alive at a time. */
+	for (int cs = 1; cs <= 3; cs += 2) {
+		fen_reset(f, n);
+		for (size_t i = 0; i < n;) {
+			size_t j = i;
 
-	if (!f3)
-		goto nomem;
-	fen_reset(f, n);
-	fen_reset(f3, n);
-	for (size_t i = 0; i < n;) {
-		size_t j = i;
+			while (j < n && w->s[j] == w->s[i])
+				j++;
+			for (size_t p = i; p < j; p++) {
+				if (!(w->flag[p] & F_POS))
+					continue;
+				if (cs == 1) {  /* reversed: a prefix is a suffix of ends */
+					struct cand c = { w->s[p], w->s[p], (int32_t)p, w->grp[p] };
 
-		while (j < n && w->s[j] == w->s[i])
-			j++;
-		for (size_t p = i; p < j; p++) {
-			if (!(w->flag[p] & F_POS))
-				continue;
-			struct cand c1 = { w->s[p], w->s[p], (int32_t)p, w->grp[p] };
-			struct cand c3 = { -w->e[p], w->s[p], (int32_t)p, w->grp[p] };
+					fen_add(f, n, n - 1 - epos[p], &c);
+				} else {
+					struct cand c = { -w->e[p], w->s[p], (int32_t)p, w->grp[p] };
 
-			fen_add(f, n, n - 1 - epos[p], &c1);   /* reversed: suffix of ends */
-			fen_add(f3, n, epos[p], &c3);
+					fen_add(f, n, epos[p], &c);
+				}
+			}
+			for (size_t q = i; q < j; q++) {
+				if (!(w->flag[q] & F_POS))
+					continue;
+				int64_t a = w->s[q], b = w->e[q];
+				size_t L = lower_i64(es, n, b);        /* ends < b */
+				struct cand c;
+
+				if (cs == 1) {
+					c = fen_best(f, n - L, w->grp[q]);
+					if (c.pos >= 0)
+						wit_offer(&best[q], b - a, c.s, c.pos, a, b);
+				} else {
+					c = fen_best(f, L, w->grp[q]);
+					if (c.pos >= 0 && -c.k1 > a)
+						wit_offer(&best[q], -c.k1 - a, c.s, c.pos, a, -c.k1);
+				}
+			}
+			i = j;
 		}
-		for (size_t q = i; q < j; q++) {
-			if (!(w->flag[q] & F_POS))
-				continue;
-			int64_t a = w->s[q], b = w->e[q];
-			size_t L = lower_i64(es, n, b);        /* ends < b */
-			struct cand c = fen_best(f, n - L, w->grp[q]);
-
-			if (c.pos >= 0)
-				wit_offer(&best[q], b - a, c.s, c.pos, a, b);
-			c = fen_best(f3, L, w->grp[q]);
-			if (c.pos >= 0 && -c.k1 > a)
-				wit_offer(&best[q], -c.k1 - a, c.s, c.pos, a, -c.k1);
-		}
-		i = j;
 	}
-	free(f3);
 
 	/* Case 2: candidates with s > a (queries by descending start), e <= b. */
 	fen_reset(f, n);
@@ -665,12 +670,6 @@ static int witnesses(struct sw *w, struct oc_op_overlap *res)
 	free(es);
 	free(epos);
 	return 0;
-nomem:
-	free(f);
-	free(best);
-	free(es);
-	free(epos);
-	return -1;
 }
 
 /* ---- driver ----------------------------------------------------------------- */
@@ -857,6 +856,17 @@ int oc_sweep_run(struct oc_sweep *s, const struct oc_trace *t, const struct oc_s
 			     ? offsetof(struct oc_op_overlap, engine_ns) + (size_t)c * sizeof(int64_t)
 			     : offsetof(struct oc_op_overlap, other_ns));
 	}
+	/* the coverage arrays are done: free them before the witness trees */
+	free(w.cum);
+	free(w.excl);
+	free(w.gseg);
+	free(w.gpre);
+	free(w.T);
+	free(w.rs);
+	free(w.re);
+	w.cum = w.gpre = w.T = NULL;
+	w.excl = NULL;
+	w.gseg = w.rs = w.re = NULL;
 	if (witnesses(&w, s->per_op))
 		goto nomem;
 

@@ -13,7 +13,8 @@
  * kernel slots, stream order, and a launch latency after each API call, so
  * copies overlap kernels of other streams the way a real pipeline does. Every
  * few rounds the host calls cudaStreamSynchronize or cudaDeviceSynchronize
- * (a syncs row), then pauses, leaving device-wide idle gaps.
+ * (a syncs row), then pauses, leaving device-wide idle gaps. Each group of 8
+ * rounds is an NVTX range named "iteration" on the host thread.
  *
  * The passport says plainly that nothing ran: device.0.name is
  * 'synthetic (gen-trace)' and meta('generator') names this tool and seed.
@@ -59,7 +60,7 @@ static int64_t rnd_in(int64_t lo, int64_t hi)
 
 /* ---- statements ---------------------------------------------------------------- */
 
-enum { ST_OP, ST_API, ST_ARGS, ST_SYNC, N_ST };
+enum { ST_OP, ST_API, ST_ARGS, ST_SYNC, ST_MARK, N_ST };
 
 static const char *const st_sql[N_ST] = {
 	[ST_OP] = "INSERT INTO ops(kind, start_ns, end_ns, device_id, context_id, stream_id,"
@@ -74,6 +75,7 @@ static const char *const st_sql[N_ST] = {
 		    " (?1, 1, ?2, ?3, ?4, ?5, 1, ?6, ?7, ?8)",
 	[ST_SYNC] = "INSERT INTO syncs(type, start_ns, end_ns, context_id, stream_id, event_id,"
 		    " correlation_id, return_value) VALUES (?1, ?2, ?3, 1, ?4, NULL, ?5, 0)",
+	[ST_MARK] = "INSERT INTO markers(marker_id, flags, ts_ns, tid, name_id) VALUES (?1, ?2, ?3, ?4, ?5)",
 };
 
 struct gen {
@@ -82,6 +84,7 @@ struct gen {
 	const char *path;
 	int64_t s_memcpy, s_launch, s_memset, s_dsync, s_ssync;  /* api name ids */
 	int64_t s_kernel[4];                                     /* kernel name ids */
+	int64_t s_range;                                         /* NVTX range name id */
 };
 
 #define TID 4242
@@ -145,6 +148,22 @@ static int args_row(struct gen *g, uint32_t corr, int cbid, int stream, uint64_t
 	else
 		sqlite3_bind_null(st, 7);
 	sqlite3_bind_int64(st, 8, (int64_t)bytes);
+	return step(g, st);
+}
+
+/* An NVTX range start (flags 2, with its name) or end (flags 4). */
+static int mark_row(struct gen *g, uint32_t id, int flags, int64_t ts)
+{
+	sqlite3_stmt *st = g->st[ST_MARK];
+
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_int(st, 2, flags);
+	sqlite3_bind_int64(st, 3, ts);
+	sqlite3_bind_int(st, 4, TID);
+	if (flags == 2)
+		sqlite3_bind_int64(st, 5, g->s_range);
+	else
+		sqlite3_bind_null(st, 5);
 	return step(g, st);
 }
 
@@ -338,6 +357,9 @@ static int setup(struct gen *g, int streams, uint64_t seed, long long ops)
 	g->s_kernel[1] = intern(g, "_Z6reducePKfPfi");
 	g->s_kernel[2] = intern(g, "_ZN4gemm6kernelILi128ELi64EEEvPKfS2_Pfiii");
 	g->s_kernel[3] = intern(g, "scale_kernel");
+	g->s_range = intern(g, "iteration");
+	if (g->s_range < 0)
+		return -1;
 	for (int i = 0; i < 4; i++)
 		if (g->s_kernel[i] < 0)
 			return -1;
@@ -397,6 +419,9 @@ static int generate(struct gen *g, long long ops, int streams)
 	if (!m.ready)
 		return -1;
 	for (long long round = 0; made < ops; round++) {
+		/* each group of 8 rounds is an NVTX range "iteration" */
+		if (round % 8 == 0 && mark_row(g, (uint32_t)(round / 8 + 1), 2, m.cpu))
+			goto out;
 		for (int s = 0; s < streams && made < ops; s++) {
 			/* H2D, kernel, D2H; sometimes a memset first */
 			if (rnd() % 40 == 0 && made < ops) {
@@ -408,8 +433,13 @@ static int generate(struct gen *g, long long ops, int streams)
 				if (queue_op(g, &m, s, k == 0 ? 0 : k == 1 ? 1 : 2))
 					goto out;
 		}
-		if (round % 8 == 7 && host_sync(g, &m, rnd() % 3 ? -1 : (int)(rnd() % (uint64_t)streams)))
-			goto out;
+		if (round % 8 == 7 || made >= ops) {
+			if (mark_row(g, (uint32_t)(round / 8 + 1), 4, m.cpu))
+				goto out;
+			if (made < ops &&
+			    host_sync(g, &m, rnd() % 3 ? -1 : (int)(rnd() % (uint64_t)streams)))
+				goto out;
+		}
 	}
 	rc = host_sync(g, &m, -1);
 out:

@@ -21,6 +21,9 @@ is "stream order kept" \
    "$(q "$TMP/a.db" 'select count(*) from ops a join ops b on a.stream_id = b.stream_id and a.id < b.id and a.correlation_id < b.correlation_id where b.start_ns < a.end_ns')" 0
 is "no end before start" "$(q "$TMP/a.db" 'select count(*) from ops where end_ns < start_ns')" 0
 like "kinds" "$(q "$TMP/a.db" 'select group_concat(kind) from (select distinct kind from device_ops order by kind)')" '^kernel,memcpy'
+ok "has NVTX ranges" test "$(q "$TMP/a.db" "select count(*) from nvtx_ranges where name = 'iteration'")" -gt 10
+is "every range closed" "$(q "$TMP/a.db" 'select count(*) from markers where flags = 2')" \
+   "$(q "$TMP/a.db" 'select count(*) from markers where flags = 4')"
 ok "has syncs" test "$(q "$TMP/a.db" 'select count(*) from syncs')" -gt 0
 ok "copies overlap kernels of other streams" test \
    "$(q "$TMP/a.db" "select count(*) from ops c join ops k on k.kind = 1 and c.kind = 2 and k.stream_id != c.stream_id and k.start_ns < c.end_ns and c.start_ns < k.end_ns")" -gt 100

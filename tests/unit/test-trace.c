@@ -580,6 +580,53 @@ static void test_keep_range(void **state)
 	tb_remove(&b);
 }
 
+/* Sparse string and correlation ids take the binary-search paths. */
+static void test_sparse_ids(void **state)
+{
+	struct tb b;
+	struct oc_trace t;
+
+	assert_int_equal(tb_open(&b), 0);
+	assert_int_equal(tb_exec(&b,
+		"INSERT INTO strings(id, value) VALUES (5, 'cudaLaunchKernel'), (70000, '_Z1kv'),"
+		" (900000, 'cuLaunchKernel');"
+		"INSERT INTO api(id, domain, cbid, name_id, start_ns, end_ns, tid, correlation_id)"
+		" VALUES (10, 1, 211, 5, 100, 200, 1, 4000000000),"
+		" (11, 2, 307, 900000, 110, 190, 1, 4000000000),"
+		" (12, 2, 307, 900000, 300, 310, 1, 7),"
+		" (13, 1, 211, 5, 400, 500, 1, 3999999999);"
+		/* parent_id given: it wins over nesting (api 14 nests in nothing) */
+		"INSERT INTO api(id, domain, cbid, name_id, start_ns, end_ns, tid, correlation_id,"
+		" parent_id) VALUES (14, 2, 307, 900000, 900, 910, 2, 55, 13);"
+		"INSERT INTO ops(id, kind, start_ns, end_ns, device_id, context_id, stream_id,"
+		" correlation_id, name_id) VALUES (1, 1, 250, 260, 0, 1, 13, 4000000000, 70000),"
+		" (2, 1, 320, 330, 0, 1, 13, 7, 70000), (3, 1, 600, 700, 0, 1, 13, 5, 123)"), 0);
+	tb_close(&b);
+	assert_int_equal(oc_trace_open(&t, b.path, err, sizeof err), 0);
+	assert_int_equal(t.n_ops, 3);
+	assert_string_equal(oc_trace_str(&t, t.ops[0].name), "_Z1kv");
+	assert_int_equal(t.ops[2].name, -1);            /* dangling strings id */
+	assert_int_equal(t.api[t.ops[0].api].row_id, 10);
+	assert_int_equal(t.api[t.ops[1].api].row_id, 12);
+	assert_int_equal(t.ops[2].api, -1);
+	int32_t d = oc_trace_api_find(&t, 4000000000u, OC_API_DRIVER);
+
+	assert_int_equal(t.api[d].row_id, 11);
+	assert_int_equal(t.api[t.api[d].parent].row_id, 10);
+	assert_string_equal(oc_trace_str(&t, t.api[d].name), "cuLaunchKernel");
+	assert_int_equal(t.api[oc_trace_api_find(&t, 3999999999u, 0)].row_id, 13);
+	assert_int_equal(oc_trace_api_find(&t, 3999999998u, 0), -1);
+	int32_t p14 = oc_trace_api_find(&t, 55, 0);
+
+	assert_int_equal(t.api[p14].row_id, 14);
+	assert_int_equal(t.api[t.api[p14].parent].row_id, 13);
+	/* the unknown stream still gets an entry */
+	assert_int_equal(t.n_streams, 1);
+	assert_int_equal(t.streams[0].kind, OC_STREAM_UNKNOWN);
+	oc_trace_release(&t);
+	tb_remove(&b);
+}
+
 /* A writer in WAL mode killed before it closed: the trace must still open. */
 static void test_wal_killed(void **state)
 {
@@ -686,6 +733,7 @@ int main(void)
 		cmocka_unit_test(test_bad_rows),
 		cmocka_unit_test(test_good),
 		cmocka_unit_test(test_keep_range),
+		cmocka_unit_test(test_sparse_ids),
 		cmocka_unit_test(test_wal_killed),
 		cmocka_unit_test(test_demangle),
 	};
