@@ -252,7 +252,7 @@ class TestRuns(unittest.TestCase):
         self.assertEqual(row[0].split()[1:7], ["6000", "150", "4", "2000", "4", "10000"])
         self.assertTrue("ops" in t["tables"] or "dbstat" in t["tables"])
         # Traces are removed after measurement; results are saved.
-        self.assertEqual([x for x in os.listdir(b.traces) if x.endswith(".db")], [])
+        self.assertFalse(os.path.exists(b.traces))
         res = json.load(open(os.path.join(self.f.out, "results.json")))
         self.assertEqual(len(res["runs"]), len(b.runs))
         tsv = open(os.path.join(self.f.out, "runs.tsv")).read().splitlines()
@@ -347,6 +347,34 @@ class TestRuns(unittest.TestCase):
         self.assertEqual(b.reps_done, 1)
         self.assertTrue(any("budget exhausted" in n for n in b.notes), b.notes)
         self.assertTrue(any("1M-kernel run skipped" in n for n in b.notes), b.notes)
+
+    def test_nsys_capture_counts_even_when_its_report_step_fails(self):
+        fake_nsys = os.path.join(self.f.dir, "nsys")
+        # Runs the program like a capture would, then fails (or hangs) after it.
+        make_exe(fake_nsys, "#!/bin/sh\n"
+                 "while [ $# -gt 0 ] && [ \"$1\" != -o ]; do shift; done; shift 2\n"
+                 "\"$@\"\n"
+                 "[ -n \"$FAKE_NSYS_HANG\" ] && exec sleep 30\n"
+                 "echo 'cannot build the report' >&2; exit 1\n")
+        for hang in ("", "1"):
+            with EnvPatch(OC_BENCH_NSYS=fake_nsys, FAKE_NSYS_HANG=hang):
+                args = bench.parse_args(["--build", self.f.build, "--out", self.f.out,
+                                         "--phases", "D", "--nsys-reps", "1",
+                                         "--nsys-timeout", "3", "--budget", "100"])
+                b = bench.Bench(args, programs=self.f.programs()[:1])
+                b.machine_info = {}
+                b.main()
+            self.assertEqual(len(b.runs), 1)
+            r = b.runs[0]
+            self.assertTrue(r["ok"], r)
+            self.assertEqual(r["ns_per_op"], 1000)
+            self.assertIn("report step; ignored", r["note"])
+        # A capture that never printed the program's line is a failure.
+        with EnvPatch(OC_BENCH_NSYS=fake_nsys, FAKE_FAIL="storm", FAKE_NSYS_HANG=""):
+            b = bench.Bench(args, programs=self.f.programs()[:1])
+            b.machine_info = {}
+            b.main()
+        self.assertFalse(b.runs[0]["ok"])
 
     def test_preflight_names_what_is_missing(self):
         a = bench.parse_args(["--build", self.f.build])
