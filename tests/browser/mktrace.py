@@ -6,7 +6,7 @@
 The trace is made with schema/trace.sql itself, then filled with a three-stream
 copy/kernel/copy pipeline on device 0 (pinned memory, non-blocking streams: the
 copies intersect kernels), a pageable copy and a kernel on the legacy default
-stream, a second device with one blocking stream, two CPU threads whose API
+stream, a peer copy, a kernel on a per-thread default stream, a second device with one blocking stream, two CPU threads whose API
 calls queued all of it (runtime calls with a nested driver twin on some), a
 cudaStreamSynchronize, NVTX ranges (nested, crossing, one never closed) and
 marks, a graph launch whose two kernel nodes ran side by side in one stream,
@@ -73,12 +73,15 @@ def main():
         "status": "complete", "clean_exit": "1", "exit_status": "0",
         "dropped_records": "0", "incomplete_records": "0",
     }
+    if a.hostile:
+        meta["device.0.name"] = "<b>GPU</b> \"0\"\n"
+        meta["cmdline"] = "./app '</title><script>document.title=1</script>'"
     db.executemany("INSERT INTO meta VALUES (?, ?)", meta.items())
     db.execute("INSERT INTO contexts VALUES (1, 0, 7)")
     db.execute("INSERT INTO contexts VALUES (2, 1, 21)")
     # (context, stream, flag, handle, handle_kind)
     streams = [(1, 7, 3, 0, 1), (1, 13, 2, 0x5501, 3), (1, 14, 2, 0x5502, 3),
-               (1, 15, 2, 0x5503, 3), (2, 22, 1, 0x6601, 3)]
+               (1, 15, 2, 0x5503, 3), (2, 22, 1, 0x6601, 3), (1, 16, 0, 2, 2)]
     db.executemany("INSERT INTO streams(context_id, stream_id, flag, handle, handle_kind) "
                    "VALUES (?, ?, ?, ?, ?)", streams)
 
@@ -179,6 +182,15 @@ def main():
     op(KERNEL, g0, 40_000, 1, 2, 22, corr[0], name=kname, graph=(1, 11))
     op(KERNEL, g0 + 10_000, 40_000, 1, 2, 22, corr[0], name=kname2, graph=(1, 12))
     counts["flows"] += 2
+    # A peer copy from device 0 to 1, and a kernel on thread 1's per-thread default stream.
+    corr[0] += 1
+    rid, cs, ce = call(tids[0], sid("cudaMemcpyPeerAsync"), 3000, corr[0])
+    op(4, ce + 4000, 20_000, 0, 1, 14, corr[0], nbytes=1 << 20, ck=10, sk=DEVICE, dk=DEVICE)
+    counts["flows"] += 1
+    corr[0] += 1
+    rid, cs, ce = call(tids[0], sid("cudaLaunchKernel_ptsz"), 3000, corr[0])
+    op(KERNEL, ce + 4000, 15_000, 0, 1, 16, corr[0], name=kname3)
+    counts["flows"] += 1
     # Two ops whose call was not recorded: no flow for them.
     last = max(o[3] for o in ops)
     op(KERNEL, last + 20_000, 5000, 0, 1, 13, 999_999_001, name=kname3)

@@ -189,6 +189,11 @@ def main():
         check("hostile names survive exactly", hostile_names and all(w in names for w in hostile_names),
               repr([w for w in hostile_names if w not in names]))
         check("invalid UTF-8 became U+FFFD", any(n and n.startswith("bad-\ufffd") for n in names))
+        dev0 = db.execute("SELECT value FROM meta WHERE key = 'device.0.name'").fetchone()[0]
+        cmd = db.execute("SELECT value FROM meta WHERE key = 'cmdline'").fetchone()[0]
+        check("hostile device name and command line survive in process names",
+              any(dev0 in str(n) for n in pnames.values()) and any(cmd in str(n) for n in pnames.values()),
+              repr(pnames))
     db.close()
 
 
