@@ -55,6 +55,11 @@ python3 tests/browser/mktrace.py --hostile --seed 7 "$TMP/hostile.db" >/dev/null
 page hostile "$TMP/hostile.db" --hostile
 page hostile-selftest "$TMP/hostile.db" --hostile --selftest
 
+# An empty trace: the page must still load cleanly.
+sqlite3 "$TMP/empty.db" < schema/trace.sql
+sqlite3 "$TMP/empty.db" "INSERT INTO meta VALUES ('trace_start_ns', '1000')"
+page empty "$TMP/empty.db"
+
 for f in tests/fixtures/*.sql; do
 	[ -f "$f" ] || continue
 	fx=fixture-$(basename "$f" .sql)
