@@ -63,10 +63,8 @@ static long extra(struct html *h, uint32_t key)
 	for (size_t i = 0; i < h->n_extra; i++)
 		if (h->extra_key[i] == key)
 			return (long)(h->t->n_strs + i);
-	if (h->n_extra == MAX_EXTRA)
-		return key == KEY_OVERFLOW ? (long)(h->t->n_strs + MAX_EXTRA - 1) : extra(h, KEY_OVERFLOW);
-	if (h->n_extra == MAX_EXTRA - 1 && key != KEY_OVERFLOW)
-		return extra(h, KEY_OVERFLOW);
+	if (h->n_extra >= MAX_EXTRA - 1 && key != KEY_OVERFLOW)
+		return extra(h, KEY_OVERFLOW);   /* the last slot is kept for it */
 	h->extra_key[h->n_extra] = key;
 	return (long)(h->t->n_strs + h->n_extra++);
 }
