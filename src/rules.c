@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "overlapcheck/analysis.h"
 #include "overlapcheck/rules.h"
 
 static const struct {
@@ -31,18 +32,6 @@ static const struct {
 	[OC_RULE_MAX_IDLE]               = { "max-idle", 1, 1 },
 	[OC_RULE_FORBID_CAUSE]           = { "forbid-cause", 1, 0 },
 	[OC_RULE_MAX_DROPPED]            = { "max-dropped", 1, 0 },
-};
-
-/* METHOD.md, "Causes of a missing overlap" and "Idle gaps". */
-static const char *const claim_causes[] = {
-	"launch_blocking", "pageable_host_memory", "legacy_default_stream",
-	"default_stream_implicit_sync", "host_synchronization", "event_dependency",
-	"same_stream_order", "sm_saturation", "submitted_late", "copy_engine_limit",
-	"hardware_queue_limit", "nothing_concurrent", "unknown",
-};
-static const char *const gap_causes[] = {
-	"host_synchronization", "submitted_late", "module_loading",
-	"dependency_wait", "unknown",
 };
 
 static void *xrealloc(void *p, size_t n)
@@ -101,22 +90,15 @@ int oc_rule_is_fraction(enum oc_rule_kind kind)
 	return (unsigned)kind < OC_RULE__COUNT && rule_defs[kind].fraction;
 }
 
-static int in_list(const char *code, const char *const *list, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (!strcmp(list[i], code))
-			return 1;
-	return 0;
-}
-
+/* The vocabulary is the analysis's (METHOD.md): one list, in analysis.c. */
 int oc_cause_is_claim_cause(const char *code)
 {
-	return in_list(code, claim_causes, sizeof claim_causes / sizeof *claim_causes);
+	return oc_cause_from_name(code) >= 0;
 }
 
 int oc_cause_is_gap_cause(const char *code)
 {
-	return in_list(code, gap_causes, sizeof gap_causes / sizeof *gap_causes);
+	return oc_gap_cause_from_name(code) >= 0;
 }
 
 int oc_parse_fraction(const char *s, double *out)
