@@ -74,6 +74,7 @@ def main():
               "SERIALIZED" in tip and "causes: " in tip, tip[:200])
         check("the wheel zooms in", attrs.get("data-wheel-zoomed") == "1")
         check("dragging pans", attrs.get("data-drag-panned") == "1")
+        check("the + key zooms in", attrs.get("data-key-zoomed") == "1")
         check("double-click shows the whole trace", attrs.get("data-reset") == "1")
     if bench:
         keys = ("data-first-draw-ms", "data-load-ms", "data-parse-ms", "data-zoom-ms",
