@@ -146,6 +146,8 @@ static struct {
 	struct oc_args_chunk *chunks;
 	uint32_t ignored[MAX_IGNORED_TIDS];
 	int nignored;
+	uint32_t exit_tid;                  /* oc_writer_exit_sync */
+	uint64_t exit_start, exit_end;
 
 	/* Writer thread only. */
 	struct item *deferred;   /* warnings and meta waiting for the file to exist */
@@ -355,6 +357,27 @@ void oc_writer_ignore_tid(uint32_t tid)
 	pthread_mutex_unlock(&W.mu);
 }
 
+void oc_writer_exit_sync(uint32_t tid, uint64_t start_ns, uint64_t end_ns)
+{
+	pthread_mutex_lock(&W.mu);
+	W.exit_tid = tid;
+	W.exit_start = start_ns;
+	W.exit_end = end_ns;
+	pthread_mutex_unlock(&W.mu);
+}
+
+/* Absolute [s, e] within the tracer's exit synchronize? */
+static int in_exit_sync(int64_t s, int64_t e)
+{
+	uint64_t as, ae;
+
+	pthread_mutex_lock(&W.mu);
+	as = W.exit_start;
+	ae = W.exit_end;
+	pthread_mutex_unlock(&W.mu);
+	return ae && (uint64_t)(s + (int64_t)W.base_ns) >= as && (uint64_t)(e + (int64_t)W.base_ns) <= ae;
+}
+
 static int tid_ignored(uint32_t tid)
 {
 	for (int i = 0; i < W.nignored; i++)
@@ -486,16 +509,24 @@ static int keyset_add(struct keyset *s, uint64_t key)
 	return 1;
 }
 
-/* "cudaLaunchKernel_v7000" -> "cudaLaunchKernel"; "_ptsz" stays. */
+/*
+ * Drop CUPTI's version tag from a callback name: "cudaLaunchKernel_v7000" ->
+ * "cudaLaunchKernel", "cuMemcpyHtoDAsync_v2_ptsz" -> "cuMemcpyHtoDAsync_ptsz".
+ * The _ptsz/_ptds variant tag stays.
+ */
 static void strip_version(char *name)
 {
-	char *v = strrchr(name, '_');
+	for (char *v = strstr(name + 1, "_v"); v; v = strstr(v + 1, "_v")) {
+		char *p = v + 2;
 
-	if (v && v[1] == 'v' && v[2] >= '0' && v[2] <= '9' && v != name) {
-		for (char *p = v + 2; *p; p++)
-			if (*p < '0' || *p > '9')
-				return;
-		*v = '\0';
+		if (*p < '0' || *p > '9')
+			continue;
+		while (*p >= '0' && *p <= '9')
+			p++;
+		if (*p == '\0' || !strcmp(p, "_ptsz") || !strcmp(p, "_ptds")) {
+			memmove(v, p, strlen(p) + 1);
+			return;
+		}
 	}
 }
 
@@ -607,6 +638,11 @@ static void write_api(const struct oc_api_row *a)
 
 	if (tid_ignored(a->tid))
 		return;
+	if (a->domain == OC_API_DRIVER && a->tid == W.exit_tid &&
+	    (a->cbid == CUPTI_DRIVER_TRACE_CBID_cuCtxSynchronize ||
+	     a->cbid == CUPTI_DRIVER_TRACE_CBID_cuCtxGetCurrent) &&
+	    in_exit_sync(a->start_ns, a->end_ns))
+		return;
 	sqlite3_bind_int(st, 1, a->domain);
 	sqlite3_bind_int64(st, 2, a->cbid);
 	sqlite3_bind_int64(st, 3, api_name_id(a->domain, a->cbid));
@@ -669,6 +705,9 @@ static void write_record(const CUpti_Activity *rec)
 		write_api(&r.u.api);
 		break;
 	case OC_REC_SYNC:
+		if (r.u.sync.type == OC_SYNC_CONTEXT &&
+		    in_exit_sync(r.u.sync.start_ns, r.u.sync.end_ns))
+			break;
 		st = W.st[ST_SYNC];
 		sqlite3_bind_int(st, 1, r.u.sync.type);
 		sqlite3_bind_int64(st, 2, r.u.sync.start_ns);
@@ -1169,6 +1208,8 @@ int oc_writer_start(const struct oc_writer_config *cfg)
 		W.cfg.buffer_bytes = 8u << 20;
 	W.stop = 0;
 	W.deferred = NULL;
+	W.exit_tid = 0;
+	W.exit_start = W.exit_end = 0;
 	W.opened = W.failed = 0;
 	W.db = NULL;
 	W.base_ns = 0;

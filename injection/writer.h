@@ -97,6 +97,14 @@ void oc_writer_warn(const char *source, const char *code, const char *fmt, ...)
 void oc_writer_ignore_tid(uint32_t tid);
 
 /*
+ * The tracer's own context synchronize at exit ran on thread tid between the
+ * absolute CLOCK_REALTIME times start_ns and end_ns: its context-synchronize
+ * record and its cuCtxGetCurrent/cuCtxSynchronize API records are tool
+ * activity and are not stored. Call before the final flush.
+ */
+void oc_writer_exit_sync(uint32_t tid, uint64_t start_ns, uint64_t end_ns);
+
+/*
  * Wait for everything queued so far to be committed (a checkpoint for the
  * periodic flush and the tests). Returns at once if the writer is not running.
  */

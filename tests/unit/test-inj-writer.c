@@ -228,6 +228,10 @@ static void fill(struct buf *b)
 	    1500, 1900, 200, 20);
 	api(b, CUPTI_ACTIVITY_KIND_DRIVER, CUPTI_DRIVER_TRACE_CBID_cuMemcpyHtoDAsync_v2,
 	    1600, 1800, 200, 20);
+	api(b, CUPTI_ACTIVITY_KIND_DRIVER, CUPTI_DRIVER_TRACE_CBID_cuMemcpyHtoDAsync_v2_ptsz,
+	    2000, 2100, 300, 60);
+	api(b, CUPTI_ACTIVITY_KIND_RUNTIME, CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_ptsz_v13000,
+	    2200, 2300, 300, 61);
 	/* a direct driver call: no parent */
 	api(b, CUPTI_ACTIVITY_KIND_DRIVER, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel, 950, 990, 100, 30);
 	/* a tool thread's call: not stored */
@@ -415,7 +419,13 @@ static void test_end_to_end(void **state)
 	assert_int_equal(q_int(db, "SELECT value FROM meta WHERE key = 'device.0.num_memcpy_engines'"), 7);
 
 	/* api: names without version suffix, tool thread dropped, twins linked both ways */
-	assert_int_equal(q_int(db, "SELECT count(*) FROM api"), 5);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api"), 7);
+	assert_string_equal(q_text(db, "SELECT name FROM api_calls WHERE correlation_id = 60"),
+			    "cuMemcpyHtoDAsync_ptsz");
+	assert_string_equal(q_text(db, "SELECT name FROM api_calls WHERE correlation_id = 61"),
+			    "__cudaLaunchKernel_ptsz");
+	assert_string_equal(q_text(db, "SELECT name FROM api_calls WHERE correlation_id = 20"
+				       " AND domain = 'driver'"), "cuMemcpyHtoDAsync");
 	assert_int_equal(q_int(db, "SELECT count(*) FROM api WHERE tid = 777"), 0);
 	assert_string_equal(q_text(db, "SELECT name FROM api_calls WHERE correlation_id = 10"),
 			    "cudaLaunchKernel");
@@ -749,6 +759,46 @@ static void test_warn_once(void **state)
 	sqlite3_close(db);
 }
 
+/* The tracer's own exit synchronize is not the program's. */
+static void test_exit_sync_filtered(void **state)
+{
+	char path[300];
+	struct buf b;
+	sqlite3 *db;
+	CUpti_ActivitySynchronization2 sy;
+
+	snprintf(path, sizeof path, "%s/exitsync.db", dir);
+	start(path, 1);
+	oc_writer_exit_sync(100, BASE + 10000, BASE + 20000);
+	buf_init(&b);
+	kernel(&b, 10, 20, 13, 1, "k");
+	memset(&sy, 0, sizeof sy);
+	sy.kind = CUPTI_ACTIVITY_KIND_SYNCHRONIZATION;
+	sy.type = CUPTI_ACTIVITY_SYNCHRONIZATION_TYPE_CONTEXT_SYNCHRONIZE;
+	sy.streamId = sy.cudaEventId = OC_CUPTI_INVALID_ID;
+	sy.start = BASE + 11000;            /* ours */
+	sy.end = BASE + 19000;
+	sy.correlationId = 50;
+	put(&b, &sy, sizeof sy);
+	sy.start = BASE + 5000;             /* the program's */
+	sy.end = BASE + 6000;
+	sy.correlationId = 51;
+	put(&b, &sy, sizeof sy);
+	api(&b, CUPTI_ACTIVITY_KIND_DRIVER, CUPTI_DRIVER_TRACE_CBID_cuCtxSynchronize, 11000, 19000, 100, 50);
+	api(&b, CUPTI_ACTIVITY_KIND_DRIVER, CUPTI_DRIVER_TRACE_CBID_cuCtxGetCurrent, 10500, 10600, 100, 49);
+	api(&b, CUPTI_ACTIVITY_KIND_DRIVER, CUPTI_DRIVER_TRACE_CBID_cuCtxSynchronize, 5000, 6000, 100, 51);
+	api(&b, CUPTI_ACTIVITY_KIND_DRIVER, CUPTI_DRIVER_TRACE_CBID_cuCtxSynchronize, 12000, 13000, 101, 52);
+	oc_writer_submit_buffer(b.p, b.used, 0);
+	oc_writer_finish(NULL);
+
+	db = open_ro(path);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM syncs"), 1);
+	assert_int_equal(q_int(db, "SELECT correlation_id FROM syncs"), 51);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api"), 2);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api WHERE correlation_id IN (51, 52)"), 2);
+	sqlite3_close(db);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -760,6 +810,7 @@ int main(void)
 		cmocka_unit_test(test_threads),
 		cmocka_unit_test(test_fork_child_abandons),
 		cmocka_unit_test(test_warn_once),
+		cmocka_unit_test(test_exit_sync_filtered),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
