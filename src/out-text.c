@@ -210,8 +210,15 @@ static void passport(const struct out *o)
 	fprintf(o->f, "\n%sPassport%s\n", col(o, C_BOLD), col(o, C_RESET));
 	for (size_t d = 0; d < t->n_devices; d++) {
 		const struct oc_device *dv = &t->devices[d];
-		fprintf(o->f, "  GPU %d: %s, cc %d.%d, %d SMs", dv->id, clean(dv->name ? dv->name : "?", buf, sizeof buf, 80),
-			dv->cc_major, dv->cc_minor, dv->sm_count);
+		fprintf(o->f, "  GPU %d: %s", dv->id, clean(dv->name ? dv->name : "?", buf, sizeof buf, 80));
+		if (dv->cc_major >= 0)
+			fprintf(o->f, ", cc %d.%d", dv->cc_major, dv->cc_minor >= 0 ? dv->cc_minor : 0);
+		else
+			fputs(", cc ?", o->f);
+		if (dv->sm_count > 0)
+			fprintf(o->f, ", %d SMs", dv->sm_count);
+		else
+			fputs(", SMs ?", o->f);
 		if (dv->async_engine_count >= 0)
 			fprintf(o->f, ", %d copy engine%s", dv->async_engine_count,
 				dv->async_engine_count == 1 ? "" : "s");
