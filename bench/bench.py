@@ -21,11 +21,14 @@ the whole run fits one device call; each process also has its own timeout:
   A. repetitions of every program x {native, bare, overlapcheck[, torch_profiler]},
      interleaved, the order of variants rotated each repetition, at least
      OC_BENCH_MIN_REPS (3) and at most OC_BENCH_REPS (5), while the phase's
-     share of the budget lasts;
+     share of the budget lasts (a third repetition only when time for phase B
+     remains after it);
   B. one launch storm of 1M kernels under overlapcheck with OVERLAPCHECK_STATS=1
      (dropped records, callback timings, bytes per op, per-table sizes), then
      one stats run of each other program while time is left;
-  C. bench/insert-rate (SQLite rows/s against fwrite of the same records);
+  C. bench/writer-rate (the injection library's writer on synthetic CUPTI
+     buffers) and bench/insert-rate (the schema alone): rows/s against fwrite
+     of the same records, on this machine's CPU;
   D. nsys capture, one run per program per round, while time is left.
 
 Ratios are paired within a repetition (overlapcheck / bare of the same rep),
