@@ -160,31 +160,43 @@ def render_table(rows, header):
 # ---------------------------------------------------------------- traces --
 
 
-def read_trace(path, want_dbstat=False):
+META_KEYS = ("dropped_records", "incomplete_records", "clean_exit", "status", "exit_status",
+             "tool_version", "cupti_version", "driver_version", "runtime_version",
+             "device.0.name")
+
+
+def keep_meta(meta):
+    return {k: v for k, v in meta.items() if k.startswith("stats.") or k in META_KEYS}
+
+
+def read_trace(path, want_dbstat=False, oc=None, use_sqlite=True):
     """Facts about an overlapcheck trace: meta, op count, size, table sizes.
 
+    Reads the file with python3's sqlite3; where python3 has no sqlite3
+    module (or use_sqlite is false), asks `oc info --format json` instead,
+    which gives meta and row counts but no page or table sizes.
     Returns a dict; on any failure, {'error': message}. The file size counts
     a leftover -wal file too (it should not exist after the final checkpoint).
     """
     info = {}
-    try:
-        import sqlite3
-    except ImportError as e:
-        return {"error": "python3 has no sqlite3 module: %s" % e}
     if not os.path.exists(path):
         return {"error": "trace '%s' was not written" % path}
     wal = path + "-wal"
     info["file_bytes"] = os.path.getsize(path)
     info["wal_bytes"] = os.path.getsize(wal) if os.path.exists(wal) else 0
+    sqlite3 = None
+    if use_sqlite:
+        try:
+            import sqlite3
+        except ImportError:
+            sqlite3 = None
+    if sqlite3 is None:
+        return read_trace_cli(path, oc, info)
     try:
         db = sqlite3.connect("file:%s?mode=ro" % path, uri=True)
         try:
             meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
-            info["meta"] = {k: v for k, v in meta.items()
-                            if k.startswith("stats.") or k in (
-                                "dropped_records", "incomplete_records", "clean_exit",
-                                "status", "exit_status", "tool_version", "cupti_version",
-                                "driver_version", "runtime_version", "device.0.name")}
+            info["meta"] = keep_meta(meta)
             info["ops"] = db.execute("SELECT count(*) FROM ops").fetchone()[0]
             info["api"] = db.execute("SELECT count(*) FROM api").fetchone()[0]
             info["page_size"] = db.execute("PRAGMA page_size").fetchone()[0]
@@ -201,6 +213,30 @@ def read_trace(path, want_dbstat=False):
     if info["ops"]:
         info["bytes_per_op"] = total / info["ops"]
     return info
+
+
+def read_trace_cli(path, oc, info):
+    """read_trace without python's sqlite3: `overlapcheck info --format json`."""
+    if not oc:
+        return dict(info, error="python3 has no sqlite3 module and no overlapcheck to ask")
+    try:
+        p = subprocess.run([oc, "info", "--format", "json", path], capture_output=True,
+                           text=True, timeout=120)
+        j = json.loads(p.stdout)
+    except (OSError, subprocess.SubprocessError, ValueError) as e:
+        return dict(info, error="cannot read trace '%s' with overlapcheck info: %s" % (path, e))
+    counts = j.get("counts", {})
+    info["meta"] = keep_meta(j.get("meta", {}))
+    info["ops"] = counts.get("ops", 0)
+    info["api"] = counts.get("api", 0)
+    info["via"] = "overlapcheck info"
+    if want_total(info) and info["ops"]:
+        info["bytes_per_op"] = want_total(info) / info["ops"]
+    return info
+
+
+def want_total(info):
+    return info.get("file_bytes", 0) + info.get("wal_bytes", 0)
 
 
 def table_sizes(db):
@@ -402,7 +438,7 @@ class Bench:
                 if seen < expected:
                     problems.append("floor saw %d of %d device records" % (seen, expected))
         if variant == "overlapcheck":
-            t = read_trace(trace, want_dbstat=dbstat)
+            t = read_trace(trace, want_dbstat=dbstat, oc=self.oc)
             r["trace"] = t
             if "error" in t:
                 problems.append(t["error"])

@@ -52,6 +52,13 @@ print("BENCH name=%s ops=%d ns_per_op=%.1f total_ns=%d device_ops=%d" % (
 FAKE_OC = r'''#!%(py)s
 import os, sqlite3, subprocess, sys
 args = sys.argv[1:]
+if args[0] == "info":
+    import json
+    db = sqlite3.connect(args[-1])
+    print(json.dumps({"meta": dict(db.execute("SELECT key, value FROM meta").fetchall()),
+                      "counts": {"ops": db.execute("SELECT count(*) FROM ops").fetchone()[0],
+                                 "api": db.execute("SELECT count(*) FROM api").fetchone()[0]}}))
+    sys.exit(0)
 assert args[0] == "run", args
 out = args[args.index("-o") + 1]
 prog = args[args.index("--") + 1:]
@@ -375,6 +382,23 @@ class TestRuns(unittest.TestCase):
             b.machine_info = {}
             b.main()
         self.assertFalse(b.runs[0]["ok"])
+
+    def test_read_trace_without_python_sqlite_asks_overlapcheck_info(self):
+        b = self.f.bench(["--reps", "1", "--min-reps", "1", "--phases", "A"],
+                         programs=self.f.programs()[:1])
+        cmd, env, trace = b.variant_cmd(b.programs[0], "overlapcheck", "probe")
+        env["OVERLAPCHECK_STATS"] = "1"
+        rc, _, _, _ = b.runner.run("probe", cmd, env, 30)
+        self.assertEqual(rc, 0)
+        direct = bench.read_trace(trace)
+        via = bench.read_trace(trace, oc=b.oc, use_sqlite=False)
+        self.assertEqual(via["via"], "overlapcheck info")
+        for k in ("ops", "api", "file_bytes", "bytes_per_op"):
+            self.assertEqual(direct[k], via[k], k)
+        self.assertEqual(direct["meta"], via["meta"])
+        self.assertIn("stats.api_cb_ns", via["meta"])
+        self.assertIn("error", bench.read_trace(trace, use_sqlite=False))
+        self.assertIn("error", bench.read_trace(trace + ".missing"))
 
     def test_preflight_names_what_is_missing(self):
         a = bench.parse_args(["--build", self.f.build])
