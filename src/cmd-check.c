@@ -25,6 +25,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "cmd-util.h"
 #include "cmds.h"
 #include "overlapcheck/analysis.h"
 #include "overlapcheck/json.h"
@@ -92,22 +93,6 @@ static double now_s(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* "1.234 ms" */
-static const char *fmt_ns(char *buf, size_t len, double ns)
-{
-	double a = fabs(ns);
-
-	if (a >= 1e9)
-		snprintf(buf, len, "%.3f s", ns / 1e9);
-	else if (a >= 1e6)
-		snprintf(buf, len, "%.3f ms", ns / 1e6);
-	else if (a >= 1e3)
-		snprintf(buf, len, "%.1f us", ns / 1e3);
-	else
-		snprintf(buf, len, "%.0f ns", ns);
-	return buf;
-}
-
 static const char *fmt_bytes(char *buf, size_t len, uint64_t b)
 {
 	if (b >= (1u << 20))
@@ -171,7 +156,7 @@ static void cause_text(const struct oc_analysis *a, const struct oc_evidence *e,
 			const struct oc_block *bl = &a->blocks[e->block];
 			snprintf(buf, len, "%s (%s%s blocked %s)", oc_cause_name(e->cause),
 				 bl->hidden ? "hidden sync in " : "", api_name(t, bl->api),
-				 fmt_ns(x, sizeof x, (double)bl->blocked_ns));
+				 cmd_fmt_ns(x, sizeof x, (double)bl->blocked_ns));
 		} else {
 			snprintf(buf, len, "%s (%s)", oc_cause_name(e->cause), api_name(t, e->api));
 		}
@@ -179,7 +164,7 @@ static void cause_text(const struct oc_analysis *a, const struct oc_evidence *e,
 	case OC_CAUSE_SUBMITTED_LATE:
 		snprintf(buf, len, "%s (%s started %s after the op it followed ended)",
 			 oc_cause_name(e->cause), api_name(t, e->api),
-			 fmt_ns(x, sizeof x, (double)(e->ts_ns - e->ref_ns)));
+			 cmd_fmt_ns(x, sizeof x, (double)(e->ts_ns - e->ref_ns)));
 		break;
 	case OC_CAUSE_EVENT_DEPENDENCY:
 		snprintf(buf, len, "%s (waited for event %lld)", oc_cause_name(e->cause),
@@ -210,8 +195,8 @@ static void claim_text(const struct oc_analysis *a, const struct oc_claim *c, ch
 
 	op_text(t, c->op, what, sizeof what);
 	off = (size_t)snprintf(buf, len, "%s, %s at %s, via %s: %s", what,
-			       fmt_ns(d, sizeof d, (double)(op->end_ns - op->start_ns)),
-			       fmt_ns(s, sizeof s, (double)op->start_ns), api_name(t, c->api),
+			       cmd_fmt_ns(d, sizeof d, (double)(op->end_ns - op->start_ns)),
+			       cmd_fmt_ns(s, sizeof s, (double)op->start_ns), api_name(t, c->api),
 			       oc_verdict_name(c->verdict));
 	if (c->verdict == OC_VERDICT_OVERLAPPED && off < len)
 		off += (size_t)snprintf(buf + off, len - off, " %.0f%%", c->overlap_ratio * 100);
@@ -366,8 +351,8 @@ static void evidence_blocks(struct oc_rule_result *r, const struct oc_analysis *
 		if (b->n_waited_for)
 			op_text(a->trace, b->waited_for[b->n_waited_for - 1], w, sizeof w);
 		oc_result_evidence(r, "%s (thread %u) at %s blocked %s waiting for %zu op%s%s%s",
-				   api_name(a->trace, b->api), b->tid, fmt_ns(x, sizeof x, (double)b->start_ns),
-				   fmt_ns(y, sizeof y, (double)b->blocked_ns), b->n_waited_for,
+				   api_name(a->trace, b->api), b->tid, cmd_fmt_ns(x, sizeof x, (double)b->start_ns),
+				   cmd_fmt_ns(y, sizeof y, (double)b->blocked_ns), b->n_waited_for,
 				   b->n_waited_for == 1 ? "" : "s", w[0] ? ", the last: " : "", w);
 	}
 	if (count > k)
@@ -381,8 +366,8 @@ static void gap_line(struct oc_rule_result *r, const struct oc_analysis *a, cons
 
 	op_text(a->trace, g->next_op, nx, sizeof nx);
 	oc_result_evidence(r, "device %d idle %s at %s: %s; next: %s%s%s", g->device_id,
-			   fmt_ns(x, sizeof x, (double)(g->end_ns - g->start_ns)),
-			   fmt_ns(y, sizeof y, (double)g->start_ns), oc_gap_cause_name(g->cause), nx,
+			   cmd_fmt_ns(x, sizeof x, (double)(g->end_ns - g->start_ns)),
+			   cmd_fmt_ns(y, sizeof y, (double)g->start_ns), oc_gap_cause_name(g->cause), nx,
 			   g->api >= 0 ? " via " : "", g->api >= 0 ? api_name(a->trace, g->api) : "");
 }
 
@@ -488,8 +473,8 @@ static void decide(struct oc_check_suite *suite, const struct oc_rules *rules,
 				oc_result_message(r, "no async copies: nothing to overlap");
 			else
 				oc_result_message(r, "%s of %s async copy time overlapped compute",
-						  fmt_ns(x, sizeof x, (double)tot->copy_compute_ns),
-						  fmt_ns(y, sizeof y, (double)tot->copy_ns));
+						  cmd_fmt_ns(x, sizeof x, (double)tot->copy_compute_ns),
+						  cmd_fmt_ns(y, sizeof y, (double)tot->copy_ns));
 			if (a && r->status == OC_RULE_FAIL)
 				evidence_claims(r, a, score_unhidden_copy, NULL, o->evidence);
 			break;
@@ -513,8 +498,8 @@ static void decide(struct oc_check_suite *suite, const struct oc_rules *rules,
 				oc_result_message(r, "no device work: no makespan");
 			else
 				oc_result_message(r, "device idle %s of a %s makespan",
-						  fmt_ns(x, sizeof x, (double)tot->idle_ns),
-						  fmt_ns(y, sizeof y, (double)tot->makespan_ns));
+						  cmd_fmt_ns(x, sizeof x, (double)tot->idle_ns),
+						  cmd_fmt_ns(y, sizeof y, (double)tot->makespan_ns));
 			if (a && r->status == OC_RULE_FAIL)
 				evidence_gaps(r, a, -1, o->evidence);
 			break;
@@ -694,27 +679,6 @@ static void print_json(FILE *f, const struct oc_check_suite *suites, size_t n, c
 
 /* ---- command ------------------------------------------------------------------- */
 
-/* --name VALUE or --name=VALUE: 1 and *val set, 0 not this option, -1 missing value. */
-static int opt_value(int argc, char **argv, int *i, const char *name, const char **val)
-{
-	size_t n = strlen(name);
-
-	if (strncmp(argv[*i], name, n))
-		return 0;
-	if (argv[*i][n] == '=') {
-		*val = argv[*i] + n + 1;
-		return 1;
-	}
-	if (argv[*i][n])
-		return 0;
-	if (*i + 1 >= argc) {
-		fprintf(stderr, "overlapcheck check: %s needs a value\n", name);
-		return -1;
-	}
-	*val = argv[++*i];
-	return 1;
-}
-
 static int parse_int(const char *s, long lo, long hi, long *out)
 {
 	char *end;
@@ -749,18 +713,18 @@ static int parse_args(int argc, char **argv, struct oc_rules *rules, struct opts
 			only_files = 1;
 			continue;
 		}
-		if ((r = opt_value(argc, argv, &i, "--rules", &v))) {
+		if ((r = cmd_opt_value("check", argc, argv, &i, "--rules", &v))) {
 			if (r < 0 || oc_rules_parse_file(rules, v, err, sizeof err) < 0)
 				goto bad;
 			continue;
 		}
-		if ((r = opt_value(argc, argv, &i, "--range", &v))) {
+		if ((r = cmd_opt_value("check", argc, argv, &i, "--range", &v))) {
 			if (r < 0)
 				return -1;
 			o->range = v;
 			continue;
 		}
-		if ((r = opt_value(argc, argv, &i, "--device", &v))) {
+		if ((r = cmd_opt_value("check", argc, argv, &i, "--device", &v))) {
 			if (r < 0)
 				return -1;
 			if (parse_int(v, 0, INT32_MAX, &num) < 0) {
@@ -770,7 +734,7 @@ static int parse_args(int argc, char **argv, struct oc_rules *rules, struct opts
 			o->device = (int)num;
 			continue;
 		}
-		if ((r = opt_value(argc, argv, &i, "--evidence", &v))) {
+		if ((r = cmd_opt_value("check", argc, argv, &i, "--evidence", &v))) {
 			if (r < 0)
 				return -1;
 			if (parse_int(v, 0, 1000, &num) < 0) {
@@ -780,20 +744,20 @@ static int parse_args(int argc, char **argv, struct oc_rules *rules, struct opts
 			o->evidence = (int)num;
 			continue;
 		}
-		if ((r = opt_value(argc, argv, &i, "--junit", &v))) {
+		if ((r = cmd_opt_value("check", argc, argv, &i, "--junit", &v))) {
 			if (r < 0)
 				return -1;
 			o->junit = v;
 			continue;
 		}
-		if ((r = opt_value(argc, argv, &i, "--output", &v)) ||
-		    (r = opt_value(argc, argv, &i, "-o", &v))) {
+		if ((r = cmd_opt_value("check", argc, argv, &i, "--output", &v)) ||
+		    (r = cmd_opt_value("check", argc, argv, &i, "-o", &v))) {
 			if (r < 0)
 				return -1;
 			o->output = v;
 			continue;
 		}
-		if ((r = opt_value(argc, argv, &i, "--format", &v))) {
+		if ((r = cmd_opt_value("check", argc, argv, &i, "--format", &v))) {
 			if (r < 0)
 				return -1;
 			if (!strcmp(v, "text"))

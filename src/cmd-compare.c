@@ -44,6 +44,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd-util.h"
 #include "cmds.h"
 #include "overlapcheck/json.h"
 #include "overlapcheck/sweep.h"
@@ -186,26 +187,6 @@ static struct stat3 stat_of(const struct side *s, size_t field_off)
 	return st;
 }
 #define STAT(side, field) stat_of(side, offsetof(struct run, field))
-
-/* "12.345 ms", "-3.2 us": a signed duration with a unit that fits. */
-static const char *fmt_ns(char *buf, size_t len, double ns)
-{
-	double a = fabs(ns);
-
-	if (a < 0.5)
-		ns = 0;   /* no "-0 ns" */
-	if (isnan(ns))
-		snprintf(buf, len, "n/a");
-	else if (a >= 1e9)
-		snprintf(buf, len, "%.3f s", ns / 1e9);
-	else if (a >= 1e6)
-		snprintf(buf, len, "%.3f ms", ns / 1e6);
-	else if (a >= 1e3)
-		snprintf(buf, len, "%.1f us", ns / 1e3);
-	else
-		snprintf(buf, len, "%.0f ns", ns);
-	return buf;
-}
 
 static const char *fmt_pct(char *buf, size_t len, double frac)
 {
@@ -788,18 +769,18 @@ static void text_row(FILE *f, const char *what, const struct stat3 *b, const str
 	char x[32], y[32], z[32], m1[32], m2[32], m3[32], m4[32], d[40];
 	char bb[100], cc[100];
 
-	fmt_ns(x, sizeof x, b->med);
-	fmt_ns(y, sizeof y, c->med);
+	cmd_fmt_ns(x, sizeof x, b->med);
+	cmd_fmt_ns(y, sizeof y, c->med);
 	if (show_spread) {
-		snprintf(bb, sizeof bb, "%s [%s..%s]", x, fmt_ns(m1, sizeof m1, b->min),
-			 fmt_ns(m2, sizeof m2, b->max));
-		snprintf(cc, sizeof cc, "%s [%s..%s]", y, fmt_ns(m3, sizeof m3, c->min),
-			 fmt_ns(m4, sizeof m4, c->max));
+		snprintf(bb, sizeof bb, "%s [%s..%s]", x, cmd_fmt_ns(m1, sizeof m1, b->min),
+			 cmd_fmt_ns(m2, sizeof m2, b->max));
+		snprintf(cc, sizeof cc, "%s [%s..%s]", y, cmd_fmt_ns(m3, sizeof m3, c->min),
+			 cmd_fmt_ns(m4, sizeof m4, c->max));
 	} else {
 		snprintf(bb, sizeof bb, "%s", x);
 		snprintf(cc, sizeof cc, "%s", y);
 	}
-	fmt_ns(z, sizeof z, c->med - b->med);
+	cmd_fmt_ns(z, sizeof z, c->med - b->med);
 	if (z[0] != '-')
 		snprintf(d, sizeof d, "+%s", z);
 	else
@@ -829,21 +810,21 @@ static void print_text(FILE *f, const struct side *sides, const struct result *r
 	text_row(f, "copy/compute overlap", &r->cc[0], &r->cc[1], spread);
 
 	fprintf(f, "\nchange: %s (%s); noise threshold %.1f%% (--noise %.1f%%, spread %.1f%% / %.1f%%)\n",
-		fmt_ns(a, sizeof a, -r->saved_ns), fmt_pct(b, sizeof b, r->change),
+		cmd_fmt_ns(a, sizeof a, -r->saved_ns), fmt_pct(b, sizeof b, r->change),
 		r->threshold * 100, o->noise * 100, r->spread[0] * 100, r->spread[1] * 100);
-	fprintf(f, "attribution of the time saved (%s):\n", fmt_ns(a, sizeof a, r->saved_ns));
-	fprintf(f, "  intersection gained   %12s", fmt_ns(a, sizeof a, r->inter_gain_ns));
+	fprintf(f, "attribution of the time saved (%s):\n", cmd_fmt_ns(a, sizeof a, r->saved_ns));
+	fprintf(f, "  intersection gained   %12s", cmd_fmt_ns(a, sizeof a, r->inter_gain_ns));
 	if (!isnan(r->explained))
 		fprintf(f, "   explains %.0f%% of the time saved", r->explained * 100);
 	fputc('\n', f);
 	fprintf(f, "  op time added         %12s   (ops slower: contention)\n",
-		fmt_ns(b, sizeof b, r->op_added_ns));
-	fprintf(f, "  idle added            %12s\n", fmt_ns(c, sizeof c, r->idle_added_ns));
+		cmd_fmt_ns(b, sizeof b, r->op_added_ns));
+	fprintf(f, "  idle added            %12s\n", cmd_fmt_ns(c, sizeof c, r->idle_added_ns));
 	if (o->range)
-		fprintf(f, "  outside span added    %12s\n", fmt_ns(d, sizeof d, r->outside_added_ns));
+		fprintf(f, "  outside span added    %12s\n", cmd_fmt_ns(d, sizeof d, r->outside_added_ns));
 	if (fabs(r->residual_ns) >= 0.5)
 		fprintf(f, "  not attributed        %12s   (medians of parts do not add up)\n",
-			fmt_ns(e, sizeof e, r->residual_ns));
+			cmd_fmt_ns(e, sizeof e, r->residual_ns));
 
 	fprintf(f, "\nper operation (time per run, median over runs; overlapped = share of its time\n"
 		   "intersecting other streams):\n");
@@ -858,8 +839,8 @@ static void print_text(FILE *f, const struct side *sides, const struct result *r
 			memcpy(nm + 32, "...", 4);
 		fprintf(f, "  %-36s %6.0f %12s %12s %8s %9.0f%% %9.0f%%%s\n", nm,
 			st->present[1] ? st->count_med[1] : st->count_med[0],
-			st->present[0] ? fmt_ns(a, sizeof a, st->sum_med[0]) : "-",
-			st->present[1] ? fmt_ns(b, sizeof b, st->sum_med[1]) : "-",
+			st->present[0] ? cmd_fmt_ns(a, sizeof a, st->sum_med[0]) : "-",
+			st->present[1] ? cmd_fmt_ns(b, sizeof b, st->sum_med[1]) : "-",
 			st->present[0] && st->present[1] && st->sum_med[0] > 0 ?
 				fmt_pct(c, sizeof c, (st->sum_med[1] - st->sum_med[0]) / st->sum_med[0]) : "-",
 			st->overlapped[0] * 100, st->overlapped[1] * 100,
@@ -890,9 +871,9 @@ static void md_row(FILE *f, const char *what, const struct stat3 *b, const struc
 	char x[32], y[32], z[32], m[4][32];
 
 	fprintf(f, "| %s | %s (%s..%s) | %s (%s..%s) | %s |\n", what,
-		fmt_ns(x, sizeof x, b->med), fmt_ns(m[0], 32, b->min), fmt_ns(m[1], 32, b->max),
-		fmt_ns(y, sizeof y, c->med), fmt_ns(m[2], 32, c->min), fmt_ns(m[3], 32, c->max),
-		fmt_ns(z, sizeof z, c->med - b->med));
+		cmd_fmt_ns(x, sizeof x, b->med), cmd_fmt_ns(m[0], 32, b->min), cmd_fmt_ns(m[1], 32, b->max),
+		cmd_fmt_ns(y, sizeof y, c->med), cmd_fmt_ns(m[2], 32, c->min), cmd_fmt_ns(m[3], 32, c->max),
+		cmd_fmt_ns(z, sizeof z, c->med - b->med));
 }
 
 static void print_markdown(FILE *f, const struct side *sides, const struct result *r,
@@ -920,13 +901,13 @@ static void print_markdown(FILE *f, const struct side *sides, const struct resul
 	if (o->range)
 		md_row(f, "outside device span", &r->outside[0], &r->outside[1]);
 	md_row(f, "copy/compute overlap", &r->cc[0], &r->cc[1]);
-	fprintf(f, "\nChange %s (%s), noise threshold %.1f%%. ", fmt_ns(a, sizeof a, -r->saved_ns),
+	fprintf(f, "\nChange %s (%s), noise threshold %.1f%%. ", cmd_fmt_ns(a, sizeof a, -r->saved_ns),
 		fmt_pct(b, sizeof b, r->change), r->threshold * 100);
-	fprintf(f, "Intersection gained %s", fmt_ns(a, sizeof a, r->inter_gain_ns));
+	fprintf(f, "Intersection gained %s", cmd_fmt_ns(a, sizeof a, r->inter_gain_ns));
 	if (!isnan(r->explained))
 		fprintf(f, " (explains %.0f%% of the time saved)", r->explained * 100);
-	fprintf(f, "; op time added %s; idle added %s.\n\n", fmt_ns(b, sizeof b, r->op_added_ns),
-		fmt_ns(c, sizeof c, r->idle_added_ns));
+	fprintf(f, "; op time added %s; idle added %s.\n\n", cmd_fmt_ns(b, sizeof b, r->op_added_ns),
+		cmd_fmt_ns(c, sizeof c, r->idle_added_ns));
 	fputs("| operation | count | baseline | candidate | change | overlapped (base → cand) |\n"
 	      "|---|---:|---:|---:|---:|---|\n", f);
 	for (size_t i = 0; i < r->n_ops; i++) {
@@ -936,8 +917,8 @@ static void print_markdown(FILE *f, const struct side *sides, const struct resul
 		fprintf(f, "%s | %.0f | %s | %s | %s | %.0f%% → %.0f%% |\n",
 			is_contention(st, r->threshold) ? " (contention)" : "",
 			st->present[1] ? st->count_med[1] : st->count_med[0],
-			st->present[0] ? fmt_ns(a, sizeof a, st->sum_med[0]) : "–",
-			st->present[1] ? fmt_ns(b, sizeof b, st->sum_med[1]) : "–",
+			st->present[0] ? cmd_fmt_ns(a, sizeof a, st->sum_med[0]) : "–",
+			st->present[1] ? cmd_fmt_ns(b, sizeof b, st->sum_med[1]) : "–",
 			st->present[0] && st->present[1] && st->sum_med[0] > 0 ?
 				fmt_pct(c, sizeof c, (st->sum_med[1] - st->sum_med[0]) / st->sum_med[0]) : "–",
 			st->overlapped[0] * 100, st->overlapped[1] * 100);
@@ -1050,28 +1031,6 @@ static void print_json(FILE *f, const struct side *sides, const struct result *r
 	oc_json_finish(&j);
 }
 
-/* ---- command ------------------------------------------------------------------- */
-
-static int opt_value(int argc, char **argv, int *i, const char *name, const char **val)
-{
-	size_t n = strlen(name);
-
-	if (strncmp(argv[*i], name, n))
-		return 0;
-	if (argv[*i][n] == '=') {
-		*val = argv[*i] + n + 1;
-		return 1;
-	}
-	if (argv[*i][n])
-		return 0;
-	if (*i + 1 >= argc) {
-		fprintf(stderr, "overlapcheck compare: %s needs a value\n", name);
-		return -1;
-	}
-	*val = argv[++*i];
-	return 1;
-}
-
 static int parse_args(int argc, char **argv, struct opts *o, struct side *sides)
 {
 	int k = 0, r;
@@ -1096,11 +1055,11 @@ static int parse_args(int argc, char **argv, struct opts *o, struct side *sides)
 			o->allow_different_work = 1;
 		} else if (!strcmp(a, "--fail-on-regression")) {
 			o->fail_on_regression = 1;
-		} else if ((r = opt_value(argc, argv, &i, "--range", &v))) {
+		} else if ((r = cmd_opt_value("compare", argc, argv, &i, "--range", &v))) {
 			if (r < 0)
 				return -1;
 			o->range = v;
-		} else if ((r = opt_value(argc, argv, &i, "--device", &v))) {
+		} else if ((r = cmd_opt_value("compare", argc, argv, &i, "--device", &v))) {
 			char *end;
 			if (r < 0)
 				return -1;
@@ -1111,7 +1070,7 @@ static int parse_args(int argc, char **argv, struct opts *o, struct side *sides)
 				return -1;
 			}
 			o->device = (int)d;
-		} else if ((r = opt_value(argc, argv, &i, "--noise", &v))) {
+		} else if ((r = cmd_opt_value("compare", argc, argv, &i, "--noise", &v))) {
 			char *end;
 			if (r < 0)
 				return -1;
@@ -1126,7 +1085,7 @@ static int parse_args(int argc, char **argv, struct opts *o, struct side *sides)
 				return -1;
 			}
 			o->noise = x;
-		} else if ((r = opt_value(argc, argv, &i, "--format", &v))) {
+		} else if ((r = cmd_opt_value("compare", argc, argv, &i, "--format", &v))) {
 			if (r < 0)
 				return -1;
 			if (!strcmp(v, "text"))
@@ -1139,8 +1098,8 @@ static int parse_args(int argc, char **argv, struct opts *o, struct side *sides)
 				fprintf(stderr, "overlapcheck compare: unknown format '%s' (text, json, markdown)\n", v);
 				return -1;
 			}
-		} else if ((r = opt_value(argc, argv, &i, "--output", &v)) ||
-			   (r = opt_value(argc, argv, &i, "-o", &v))) {
+		} else if ((r = cmd_opt_value("compare", argc, argv, &i, "--output", &v)) ||
+			   (r = cmd_opt_value("compare", argc, argv, &i, "-o", &v))) {
 			if (r < 0)
 				return -1;
 			o->output = v;

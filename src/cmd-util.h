@@ -1,0 +1,59 @@
+/*
+ * cmd-util.h: small helpers shared by the command files (src/cmd-*.c):
+ * option values and human durations. Header-only: command code is not part
+ * of the library.
+ */
+#ifndef OVERLAPCHECK_CMD_UTIL_H
+#define OVERLAPCHECK_CMD_UTIL_H
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/*
+ * The value of option `name` at argv[*i], written "--name=VALUE" or
+ * "--name VALUE" (then *i advances). Returns 1 with *val set, 0 when
+ * argv[*i] is not this option, -1 after printing "CMD: --name needs a value".
+ */
+static inline int cmd_opt_value(const char *cmd, int argc, char **argv, int *i,
+				const char *name, const char **val)
+{
+	size_t n = strlen(name);
+
+	if (strncmp(argv[*i], name, n))
+		return 0;
+	if (argv[*i][n] == '=') {
+		*val = argv[*i] + n + 1;
+		return 1;
+	}
+	if (argv[*i][n])
+		return 0;
+	if (*i + 1 >= argc) {
+		fprintf(stderr, "overlapcheck %s: %s needs a value\n", cmd, name);
+		return -1;
+	}
+	*val = argv[++*i];
+	return 1;
+}
+
+/* A signed duration with a unit that fits: "12.345 ms", "-3.2 us", "0 ns", "n/a". */
+static inline const char *cmd_fmt_ns(char *buf, size_t len, double ns)
+{
+	double a = fabs(ns);
+
+	if (a < 0.5)
+		ns = 0;   /* no "-0 ns" */
+	if (isnan(ns))
+		snprintf(buf, len, "n/a");
+	else if (a >= 1e9)
+		snprintf(buf, len, "%.3f s", ns / 1e9);
+	else if (a >= 1e6)
+		snprintf(buf, len, "%.3f ms", ns / 1e6);
+	else if (a >= 1e3)
+		snprintf(buf, len, "%.1f us", ns / 1e3);
+	else
+		snprintf(buf, len, "%.0f ns", ns);
+	return buf;
+}
+
+#endif
