@@ -318,16 +318,10 @@ void oc_writer_meta_int(const char *key, long long value)
 	oc_writer_meta(key, buf);
 }
 
-void oc_writer_warn(const char *source, const char *code, const char *fmt, ...)
+/* Print "overlapcheck: msg" on stderr the first time code is seen. */
+static void print_once(const char *code, const char *msg)
 {
-	char msg[512];
-	va_list ap;
 	int first = 1;
-	struct item *it;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
 
 	pthread_mutex_lock(&warn_mu);
 	for (int i = 0; i < nwarned; i++)
@@ -338,7 +332,19 @@ void oc_writer_warn(const char *source, const char *code, const char *fmt, ...)
 	pthread_mutex_unlock(&warn_mu);
 	if (first && !W.cfg.quiet)
 		fprintf(stderr, "overlapcheck: %s\n", msg);
+}
 
+void oc_writer_warn(const char *source, const char *code, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+	struct item *it;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+
+	print_once(code, msg);
 	if (!W.running || !(it = calloc(1, sizeof *it)))
 		return;
 	it->type = IT_WARNING;
@@ -1269,6 +1275,84 @@ static void link_twins(void)
 		NULL, NULL, NULL);
 }
 
+/* Write a warning row now (the thread has stopped) and print it once. */
+static void warn_final(const char *code, const char *msg)
+{
+	struct item w = { .type = IT_WARNING };
+
+	print_once(code, msg);
+	w.u.w.ts_ns = (int64_t)now_real_ns();
+	w.u.w.source = "inject";
+	w.u.w.code = (char *)code;
+	w.u.w.msg = (char *)msg;
+	write_warning_row(&w);
+}
+
+/*
+ * Did the device records of the launches the callbacks saw arrive? A
+ * launch's op is found by its correlation id, directly or through the driver
+ * twin of the runtime call. None at all: another tool (torch.profiler's
+ * Kineto) took CUPTI's process-wide activity buffers. Some: the same for
+ * part of the run, or launches captured into graphs or failed.
+ */
+static void check_device_records(uint64_t launches_seen)
+{
+	char sql[8192], msg[512];
+	size_t len = 0;
+	int64_t missing = -1, launches = 0;
+	sqlite3_stmt *st;
+	CUpti_CallbackDomain doms[2] = { CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_CB_DOMAIN_DRIVER_API };
+	union { char b[512]; void *align; } zero;
+
+	if (launches_seen > 0 && W.n.kernels == 0) {
+		snprintf(msg, sizeof msg,
+			 "API callbacks saw %llu kernel launches but no kernel record arrived: another "
+			 "tool (e.g. torch.profiler/Kineto) probably took CUPTI's activity buffers; "
+			 "device timings are missing from this trace, not absent from the run",
+			 (unsigned long long)launches_seen);
+		warn_final("no_device_records", msg);
+		meta_set("api_launches_without_ops", NULL);
+		return;
+	}
+	/* "(domain = 1 AND cbid IN (...)) OR (domain = 2 AND cbid IN (...))" for launches */
+	memset(&zero, 0, sizeof zero);
+	len += (size_t)snprintf(sql + len, sizeof sql - len,
+		"SELECT count(*), sum(NOT EXISTS (SELECT 1 FROM ops o WHERE o.correlation_id ="
+		" g.correlation_id) AND NOT EXISTS (SELECT 1 FROM api r JOIN api d ON d.parent_id = r.id"
+		" JOIN ops o ON o.correlation_id = d.correlation_id WHERE r.correlation_id ="
+		" g.correlation_id AND r.domain = 1 AND g.domain = 1)) FROM api_args g WHERE 0");
+	for (int d = 0; d < 2; d++) {
+		size_t n;
+		const CUpti_CallbackId *ids = oc_args_cbids(doms[d], &n);
+
+		len += (size_t)snprintf(sql + len, sizeof sql - len, " OR (g.domain = %d AND g.cbid IN (-1", d + 1);
+		for (size_t i = 0; i < n && len < sizeof sql - 64; i++) {
+			struct oc_args_row row;
+
+			if (oc_args_extract(doms[d], ids[i], zero.b, &row, NULL) == OC_CB_LAUNCH)
+				len += (size_t)snprintf(sql + len, sizeof sql - len, ",%u", ids[i]);
+		}
+		len += (size_t)snprintf(sql + len, sizeof sql - len, "))");
+	}
+	if (sqlite3_prepare_v2(W.db, sql, -1, &st, NULL) != SQLITE_OK)
+		return;
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		launches = sqlite3_column_int64(st, 0);
+		missing = sqlite3_column_int64(st, 1);
+	}
+	sqlite3_finalize(st);
+	if (missing < 0)
+		return;
+	meta_set_u("api_launches_without_ops", (unsigned long long)missing);
+	if (missing >= 10 && missing * 10 >= launches) {
+		snprintf(msg, sizeof msg,
+			 "%lld of %lld kernel launches have no kernel record: another tool may have "
+			 "taken CUPTI's activity buffers for part of the run, or the launches were "
+			 "captured into CUDA graphs or failed", (long long)missing, (long long)launches);
+		warn_final("device_records_missing", msg);
+	}
+}
+
 void oc_writer_finish(const struct oc_writer_final *fin)
 {
 	if (!W.running)
@@ -1286,6 +1370,8 @@ void oc_writer_finish(const struct oc_writer_final *fin)
 		db_error = 0;
 		sqlite3_exec(W.db, "BEGIN", NULL, NULL, NULL);
 		link_twins();
+		if (fin)
+			check_device_records(fin->api_launches_seen);
 		meta_set_u("dropped_records", W.n.dropped);
 		meta_set_u("incomplete_records", W.n.incomplete);
 		if (fin) {

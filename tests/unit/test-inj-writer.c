@@ -799,6 +799,88 @@ static void test_exit_sync_filtered(void **state)
 	sqlite3_close(db);
 }
 
+static void launch_rows(uint32_t first, int n)
+{
+	struct oc_args_chunk *c = oc_writer_chunk_get();
+
+	assert_non_null(c);
+	for (int i = 0; i < n; i++) {
+		struct oc_args_row *r = &c->rows[c->n++];
+
+		memset(r, 0, sizeof *r);
+		r->stream_id = r->host_ptr = r->bytes = r->event_handle = r->flags = OC_ARG_NONE;
+		r->priority = OC_ARG_NONE;
+		r->correlation_id = first + (uint32_t)i;
+		r->domain = OC_API_RUNTIME;
+		r->cbid = CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_v13000;
+		r->cls = OC_CB_LAUNCH;
+		r->tid = 1;
+		r->stream_handle = 0;
+		r->handle_kind = OC_HANDLE_LEGACY;
+	}
+	oc_writer_submit_chunk(c);
+}
+
+/*
+ * Launches the callbacks saw whose kernel records never came: all of them
+ * (Kineto took the buffers) or a good share of them.
+ */
+static void test_missing_device_records(void **state)
+{
+	char path[300];
+	struct oc_writer_final fin;
+	struct buf b;
+	sqlite3 *db;
+
+	snprintf(path, sizeof path, "%s/kineto.db", dir);
+	start(path, 1);
+	launch_rows(1, 30);
+	memset(&fin, 0, sizeof fin);
+	fin.api_launches_seen = 30;
+	oc_writer_finish(&fin);
+	db = open_ro(path);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM warnings WHERE code = 'no_device_records'"), 1);
+	assert_true(strstr(q_text(db, "SELECT message FROM warnings WHERE code = 'no_device_records'"),
+			   "30 kernel launches") != NULL);
+	sqlite3_close(db);
+
+	/* 30 launches, 10 kernels: the other 20 are reported */
+	snprintf(path, sizeof path, "%s/partial.db", dir);
+	start(path, 1);
+	launch_rows(100, 30);
+	buf_init(&b);
+	for (uint32_t i = 0; i < 10; i++)
+		kernel(&b, 10 + i * 10, 15 + i * 10, 7, 100 + i, "k");
+	oc_writer_submit_buffer(b.p, b.used, 0);
+	memset(&fin, 0, sizeof fin);
+	fin.api_launches_seen = 30;
+	oc_writer_finish(&fin);
+	db = open_ro(path);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM warnings WHERE code = 'no_device_records'"), 0);
+	assert_int_equal(q_int(db, "SELECT value FROM meta WHERE key = 'api_launches_without_ops'"), 20);
+	assert_true(strstr(q_text(db, "SELECT message FROM warnings WHERE code = 'device_records_missing'"),
+			   "20 of 30") != NULL);
+	sqlite3_close(db);
+
+	/* every launch found, one through its driver twin's correlation id */
+	snprintf(path, sizeof path, "%s/complete.db", dir);
+	start(path, 1);
+	launch_rows(200, 2);
+	buf_init(&b);
+	kernel(&b, 10, 20, 7, 200, "k");
+	kernel(&b, 30, 40, 7, 901, "k");
+	api(&b, CUPTI_ACTIVITY_KIND_RUNTIME, CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_v13000, 25, 45, 1, 201);
+	api(&b, CUPTI_ACTIVITY_KIND_DRIVER, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel, 26, 44, 1, 901);
+	oc_writer_submit_buffer(b.p, b.used, 0);
+	memset(&fin, 0, sizeof fin);
+	fin.api_launches_seen = 2;
+	oc_writer_finish(&fin);
+	db = open_ro(path);
+	assert_int_equal(q_int(db, "SELECT value FROM meta WHERE key = 'api_launches_without_ops'"), 0);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM warnings"), 0);
+	sqlite3_close(db);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -811,6 +893,7 @@ int main(void)
 		cmocka_unit_test(test_fork_child_abandons),
 		cmocka_unit_test(test_warn_once),
 		cmocka_unit_test(test_exit_sync_filtered),
+		cmocka_unit_test(test_missing_device_records),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
