@@ -44,7 +44,7 @@ while [ "$i" -le "$RUNS" ]; do
 	prof=$(mktemp -d "$TMP/profile.XXXXXX")
 	timeout 180 "$CHROMIUM" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
 		--disable-background-networking --disable-component-update --disable-sync \
-		--user-data-dir="$prof" --window-size=1400,900 --virtual-time-budget=10000 \
+		--user-data-dir="$prof" --window-size=1400,900 \
 		--dump-dom "file://$TMP/bench.html#bench" 2>/dev/null >"$TMP/dom.html"
 	python3 - "$TMP/dom.html" "$i" <<'PY'
 import re, sys

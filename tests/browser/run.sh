@@ -40,7 +40,7 @@ page() {
 	*" --bench "*) url="$url#bench" ;;
 	*" --selftest "*) url="$url#selftest" ;;
 	esac
-	chrome --virtual-time-budget=10000 --dump-dom "$url" >"$TMP/$pn.dom"
+	chrome --dump-dom "$url" >"$TMP/$pn.dom"
 	fold "$pn" python3 tests/browser/dom-check.py "$pdb" "$TMP/$pn.dom" "$(basename "$pdb")" "$@"
 	case " $* " in *" --bench "* | *" --selftest "*) return ;; esac
 	rm -f "$SHOTS/$pn.png"
