@@ -23,6 +23,7 @@
  * ordered (f, g) by device start; "kept apart" means start(g) >= end(f).
  * docs/causes.md states every predicate; the code below follows it in order.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -160,36 +161,30 @@ static size_t candidates(const struct oc_actx *c, uint32_t o, struct cand *cs, s
 
 /* ---- pair predicates (docs/causes.md) ------------------------------------- */
 
-/* legacy_default_stream: one of the pair on the legacy stream, the other on a
- * blocking stream of the same context, and they were kept apart. */
+/* legacy_default_stream: o ran on the legacy stream, p on a blocking-class
+ * stream of the same context, and they were kept apart. */
 static int p_legacy(const struct oc_actx *c, int32_t o, int32_t p, struct oc_evidence *e)
 {
 	const struct oc_trace *t = c->t;
-	enum oc_stream_kind ko = kind_of(t, o), kp = kind_of(t, p);
-	int32_t f, g, legacy;
+	int32_t f, g;
 
-	if (t->streams[t->ops[o].stream].context_id != t->streams[t->ops[p].stream].context_id)
-		return 0;
-	if (ko == OC_STREAM_LEGACY_DEFAULT && oc_is_blocking_kind(kp))
-		legacy = o;
-	else if (kp == OC_STREAM_LEGACY_DEFAULT && oc_is_blocking_kind(ko))
-		legacy = p;
-	else
+	if (kind_of(t, o) != OC_STREAM_LEGACY_DEFAULT || !oc_is_blocking_kind(kind_of(t, p)) ||
+	    t->streams[t->ops[o].stream].context_id != t->streams[t->ops[p].stream].context_id)
 		return 0;
 	order(t, o, p, &f, &g);
 	if (!kept_apart(t, f, g))
 		return 0;
 	ev_init(e, OC_CAUSE_LEGACY_DEFAULT_STREAM);
-	e->op = legacy;
+	e->op = o;
 	e->partner = p;
 	return 1;
 }
 
-/* default_stream_implicit_sync: both on blocking streams of one context, kept
- * apart, and an op L of that context's legacy stream was queued between their
- * submissions (q(f) < q(L) < q(g)) and ran between them
- * (end(f) <= start(L), end(L) <= start(g)). */
-static int p_implicit(const struct oc_actx *c, int32_t o, int32_t p, struct oc_evidence *e)
+/* default_stream_implicit_sync, first form: o and p on two blocking-class
+ * streams of one context, kept apart, and an op L of that context's legacy
+ * stream was queued between their submissions (q(f) < q(L) < q(g)) and ran
+ * between them (end(f) <= start(L), end(L) <= start(g)). */
+static int p_implicit_between(const struct oc_actx *c, int32_t o, int32_t p, struct oc_evidence *e)
 {
 	const struct oc_trace *t = c->t;
 	const struct oc_dev_ctx *dv = &c->dev[c->dev_of[o]];
@@ -222,6 +217,31 @@ static int p_implicit(const struct oc_actx *c, int32_t o, int32_t p, struct oc_e
 		}
 	}
 	return 0;
+}
+
+/* default_stream_implicit_sync, second form: o on a blocking-class stream,
+ * the partner itself an op of the same context's legacy stream, kept apart
+ * (the legacy op waited for o, or o's stream waited for it). */
+static int p_implicit_legacy_partner(const struct oc_actx *c, int32_t o, int32_t p, struct oc_evidence *e)
+{
+	const struct oc_trace *t = c->t;
+	int32_t f, g;
+
+	if (!oc_is_blocking_kind(kind_of(t, o)) || kind_of(t, p) != OC_STREAM_LEGACY_DEFAULT ||
+	    t->streams[t->ops[p].stream].context_id != t->streams[t->ops[o].stream].context_id)
+		return 0;
+	order(t, o, p, &f, &g);
+	if (!kept_apart(t, f, g))
+		return 0;
+	ev_init(e, OC_CAUSE_DEFAULT_STREAM_IMPLICIT_SYNC);
+	e->op = p;
+	e->partner = p;
+	return 1;
+}
+
+static int p_implicit(const struct oc_actx *c, int32_t o, int32_t p, struct oc_evidence *e)
+{
+	return p_implicit_between(c, o, p, e) || p_implicit_legacy_partner(c, o, p, e);
 }
 
 /* host_synchronization: kept apart, and a call that blocked the host on the
@@ -306,10 +326,79 @@ static int p_event(const struct oc_actx *c, int32_t o, int32_t p, struct oc_evid
 	return 0;
 }
 
-/* sm_saturation: both kernels, g queued while f ran, g started no earlier
- * than f, and f's grid had at least as many blocks as the device holds at
- * once: sm_count x min(max blocks per SM, max threads per SM / block size)
- * when those are known, else sm_count x 1. */
+/* An int from meta key "device.<id>.<field>", or dflt. */
+static long dev_meta(const struct oc_trace *t, int id, const char *field, long dflt)
+{
+	char key[96], *end;
+	const char *v;
+	long x;
+
+	snprintf(key, sizeof key, "device.%d.%s", id, field);
+	v = oc_trace_meta(t, key);
+	if (!v || !*v)
+		return dflt;
+	x = strtol(v, &end, 10);
+	return *end || x <= 0 ? dflt : x;
+}
+
+/* Shared memory per SM, bytes, by compute capability (CUDA Programming
+ * Guide, "Technical Specifications"); 0 when not in the table. */
+static long smem_per_sm(int major, int minor)
+{
+	switch (major * 10 + minor) {
+	case 70: return 96 * 1024;
+	case 75: return 64 * 1024;
+	case 80: return 164 * 1024;
+	case 86: case 87: case 89: return 100 * 1024;
+	case 90: return 228 * 1024;
+	default: return 0;
+	}
+}
+
+/*
+ * An upper bound on how many blocks of kernel F one SM holds at once: the
+ * smallest of the limits known for this device (max blocks per SM, threads,
+ * registers, shared memory). Each limit bounds residency from above, so
+ * their minimum does too, and a grid of sm_count x bound blocks provably
+ * fills every SM. Returns -1 when no limit is known.
+ */
+static long blocks_per_sm_bound(const struct oc_trace *t, const struct oc_device *dev, const struct oc_op *F)
+{
+	long threads = (long)(F->block[0] > 0 ? F->block[0] : 1) * (F->block[1] > 0 ? F->block[1] : 1) *
+		       (F->block[2] > 0 ? F->block[2] : 1);
+	long bound = -1, x;
+
+	if (dev->max_blocks_per_sm > 0)
+		bound = dev->max_blocks_per_sm;
+	if (dev->max_threads_per_sm > 0) {
+		x = dev->max_threads_per_sm / threads;
+		if (bound < 0 || x < bound)
+			bound = x;
+	}
+	/* registers: 64K per SM on every cc >= 5.0, allocated per warp in units of 256 */
+	if (F->registers > 0 && dev->cc_major >= 5) {
+		long regs_sm = dev_meta(t, dev->id, "max_registers_per_sm", 65536);
+		long warps = (threads + 31) / 32;
+		long per_warp = ((long)F->registers * 32 + 255) / 256 * 256;
+		x = regs_sm / per_warp / warps;
+		if (bound < 0 || x < bound)
+			bound = x;
+	}
+	long smem = (long)(F->static_smem > 0 ? F->static_smem : 0) + (F->dynamic_smem > 0 ? F->dynamic_smem : 0);
+	long smem_sm = dev_meta(t, dev->id, "max_shared_memory_per_sm", smem_per_sm(dev->cc_major, dev->cc_minor));
+	if (smem > 0 && smem_sm > 0) {
+		x = smem_sm / smem;
+		if (bound < 0 || x < bound)
+			bound = x;
+	}
+	if (bound == 0)
+		bound = 1;   /* it did run: at least one block fit */
+	return bound;
+}
+
+/* sm_saturation: both kernels, g queued while f ran, and f's grid had at
+ * least as many blocks as the device holds at once: sm_count x the per-SM
+ * bound above (x 1 when no limit is known). */
 static int p_sm(const struct oc_actx *c, int32_t o, int32_t p, struct oc_evidence *e)
 {
 	const struct oc_trace *t = c->t;
@@ -326,18 +415,7 @@ static int p_sm(const struct oc_actx *c, int32_t o, int32_t p, struct oc_evidenc
 	const struct oc_op *F = &t->ops[f];
 	int64_t blocks = (int64_t)(F->grid[0] > 0 ? F->grid[0] : 1) * (F->grid[1] > 0 ? F->grid[1] : 1) *
 			 (F->grid[2] > 0 ? F->grid[2] : 1);
-	int64_t threads = (int64_t)(F->block[0] > 0 ? F->block[0] : 1) * (F->block[1] > 0 ? F->block[1] : 1) *
-			  (F->block[2] > 0 ? F->block[2] : 1);
-	int64_t per_sm = -1;
-	if (dev->max_blocks_per_sm > 0)
-		per_sm = dev->max_blocks_per_sm;
-	if (dev->max_threads_per_sm > 0 && threads > 0) {
-		int64_t by_threads = dev->max_threads_per_sm / threads;
-		if (by_threads < 1)
-			by_threads = 1;
-		if (per_sm < 0 || by_threads < per_sm)
-			per_sm = by_threads;
-	}
+	long per_sm = blocks_per_sm_bound(t, dev, F);
 	int64_t capacity = (int64_t)dev->sm_count * (per_sm > 0 ? per_sm : 1);
 	if (blocks < capacity)
 		return 0;
@@ -486,7 +564,8 @@ static int explain(struct oc_actx *c, uint32_t o, struct cand *cs, size_t *n_out
 			return -1;
 		given++;
 	}
-	if (first_pair(c, o, cs, n, p_implicit, &e)) {
+	if (first_pair(c, o, cs, n, p_implicit_between, &e) ||
+	    first_pair(c, o, cs, n, p_implicit_legacy_partner, &e)) {
 		if (push_ev(c, &e) < 0)
 			return -1;
 		given++;

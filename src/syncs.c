@@ -9,14 +9,21 @@
  * Hidden synchronizations are proven from timestamps, whatever the call's
  * name (METHOD.md). For a call A on the CPU interval [s, e], let W be the
  * device ops of one device queued before s (queue time < s) by other calls
- * and still unfinished at s, M the latest end in W, and M' = max(M, the end
- * of the ops A itself queued). A is a hidden sync when W is not empty,
- * M' <= e, e - M' <= tolerance (it returned right after the work ended), and
- * M' - s > tolerance (it was held for longer than the tolerance: a shorter
- * wait cannot be told from an ordinary call that happened to span the end of
- * a short op). Driver calls made under a runtime call are judged through
- * that runtime call; polls (cudaStreamQuery, cudaEventQuery, calls or sync
- * records with a non-zero return) are never syncs.
+ * and still unfinished at s, and M the latest end in W. A is a hidden sync
+ * when W is not empty, M <= e (everything queued before it had ended when it
+ * returned), M - s > tolerance (it was held longer than the tolerance: a
+ * shorter wait cannot be told from an ordinary call that happened to span
+ * the end of a short op), the ops A queued itself (if any) had all ended by
+ * e, and either
+ *   (a) e - M <= tolerance: it returned right after that work ended, or
+ *   (b) A queued ops of its own and the device ran them only after that
+ *       work (first start >= M - tolerance): a synchronous copy that waited
+ *       behind the earlier work and returned after its own copy, however
+ *       long the host-side tail (pageable staging) took.
+ * blocked_ns runs from s to the later of M and the end of A's own ops.
+ * Driver calls made under a runtime call are judged through that runtime
+ * call; polls (cudaStreamQuery, cudaEventQuery, calls or sync records with a
+ * non-zero return) are never syncs.
  *
  * M is found in O(log n): ops sorted by queue time with the running maximum
  * of their end times give the latest end of everything queued before s.
@@ -146,16 +153,25 @@ static int hidden_on_device(const struct oc_actx *c, const struct oc_dev_ctx *dv
 	if (lo == 0)
 		return 0;
 	int64_t m = dv->q_maxend[lo - 1];
-	if (m <= s)
-		return 0;                       /* nothing queued earlier was unfinished */
-	int64_t m2 = m;
+	if (m <= s || m > e || m - s <= tol)
+		return 0;       /* nothing pending, still pending at return, or held too briefly */
+	int64_t own_first = INT64_MAX, own_last = INT64_MIN;
 	for (uint32_t p = c->api_off[k]; p < c->api_off[k + 1]; p++) {
 		const struct oc_op *own = &t->ops[c->api_ops[p]];
-		if ((int)own->device_id == dv->device_id && own->end_ns > m2)
-			m2 = own->end_ns;
+		if ((int)own->device_id != dv->device_id)
+			continue;
+		if (own->start_ns < own_first)
+			own_first = own->start_ns;
+		if (own->end_ns > own_last)
+			own_last = own->end_ns;
 	}
-	if (m2 > e || e - m2 > tol || m2 - s <= tol)
+	if (own_last > e)
+		return 0;       /* it returned before its own work ended: asynchronous */
+	int returned_after_work = e - m <= tol;
+	int own_after_work = own_last != INT64_MIN && own_first >= m - tol;
+	if (!returned_after_work && !own_after_work)
 		return 0;
+	int64_t m2 = own_last > m ? own_last : m;
 	memset(b, 0, sizeof *b);
 	b->api = (int32_t)k;
 	b->sync = -1;

@@ -114,10 +114,13 @@ static void test_legacy_default_stream(void **state)
 	sc_analyse(&s, NULL);
 
 	const struct oc_claim *a = sc_claim(&s, k1), *l = sc_claim(&s, kl);
-	EXPECT(a, OC_CAUSE_LEGACY_DEFAULT_STREAM);
+	/* the blocking-stream kernel was held apart by the legacy stream's
+	 * implicit synchronization; the legacy kernel ran on the legacy stream */
+	EXPECT(a, OC_CAUSE_DEFAULT_STREAM_IMPLICIT_SYNC);
 	assert_int_equal(sc_op_corr(&s, a->evidence[0].op), kl);
 	assert_int_equal(sc_op_corr(&s, a->evidence[0].partner), kl);
 	EXPECT(l, OC_CAUSE_LEGACY_DEFAULT_STREAM);
+	assert_int_equal(sc_op_corr(&s, l->evidence[0].partner), k1);
 	assert_int_equal(sc_op_corr(&s, l->evidence[0].op), kl);
 	/* and the legacy op is listed as having serialized the blocking stream */
 	assert_int_equal(s.a.n_default_syncs, 1);
@@ -162,13 +165,16 @@ static void test_default_stream_implicit_sync(void **state)
 	int k2 = sc_kernel(&s, 15, 210 * U, 300 * U, 94 * U, 95 * U, "_Z1bv", 1);
 	sc_analyse(&s, NULL);
 
-	const struct oc_claim *a = sc_claim(&s, k1), *b = sc_claim(&s, k2);
-	EXPECT(a, OC_CAUSE_LEGACY_DEFAULT_STREAM, OC_CAUSE_DEFAULT_STREAM_IMPLICIT_SYNC);
-	assert_int_equal(sc_op_corr(&s, a->evidence[1].op), kl);
-	assert_int_equal(sc_op_corr(&s, a->evidence[1].partner), k2);
-	EXPECT(b, OC_CAUSE_LEGACY_DEFAULT_STREAM, OC_CAUSE_DEFAULT_STREAM_IMPLICIT_SYNC);
-	assert_int_equal(sc_op_corr(&s, b->evidence[1].op), kl);
-	assert_int_equal(sc_op_corr(&s, b->evidence[1].partner), k1);
+	const struct oc_claim *a = sc_claim(&s, k1), *b = sc_claim(&s, k2), *l = sc_claim(&s, kl);
+	/* neither blocking-stream kernel ran on the legacy stream; the legacy op
+	 * between them is the evidence */
+	EXPECT(a, OC_CAUSE_DEFAULT_STREAM_IMPLICIT_SYNC);
+	assert_int_equal(sc_op_corr(&s, a->evidence[0].op), kl);
+	assert_int_equal(sc_op_corr(&s, a->evidence[0].partner), k2);
+	EXPECT(b, OC_CAUSE_DEFAULT_STREAM_IMPLICIT_SYNC);
+	assert_int_equal(sc_op_corr(&s, b->evidence[0].op), kl);
+	assert_int_equal(sc_op_corr(&s, b->evidence[0].partner), k1);
+	EXPECT(l, OC_CAUSE_LEGACY_DEFAULT_STREAM);
 	/* the legacy op waited for k1 and held k2 */
 	assert_int_equal(s.a.n_default_syncs, 1);
 	assert_int_equal(s.a.default_syncs[0].n_waited_for, 1);
@@ -323,6 +329,44 @@ static void test_sm_saturation(void **state)
 {
 	run_sm(1056, 1);
 	run_sm(1055, 0);
+}
+
+/* 1024-thread blocks of a 40-register kernel: 1280 registers per warp, 51
+ * warps per SM by registers, so one block per SM although the thread limit
+ * allows two. A one-wave grid of 132 blocks fills the device. */
+static void test_sm_saturation_registers(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	int k1 = sc_kernel_grid(&s, 14, 100 * U, 200 * U, 90 * U, 91 * U, "_Z4fillv", 132, 1024);
+	sc_exec(&s, "UPDATE ops SET registers = 40 WHERE correlation_id = %d", k1);
+	int k2 = sc_kernel(&s, 16, 200 * U, 250 * U, 92 * U, 93 * U, "_Z5smallv", 1);
+	sc_analyse(&s, NULL);
+	const struct oc_claim *a = sc_claim(&s, k1);
+	EXPECT(a, OC_CAUSE_SM_SATURATION);
+	assert_int_equal(a->evidence[0].blocks_per_sm, 1);
+	assert_int_equal(a->evidence[0].limit, 132);
+	EXPECT(sc_claim(&s, k2), OC_CAUSE_SM_SATURATION);
+	sc_done(&s);
+
+	/* 32 registers: two blocks fit per SM, 132 blocks leave room */
+	sc_open(&s);
+	k1 = sc_kernel_grid(&s, 14, 100 * U, 200 * U, 90 * U, 91 * U, "_Z4fillv", 132, 1024);
+	sc_exec(&s, "UPDATE ops SET registers = 32 WHERE correlation_id = %d", k1);
+	sc_kernel(&s, 16, 200 * U, 250 * U, 92 * U, 93 * U, "_Z5smallv", 1);
+	sc_analyse(&s, NULL);
+	EXPECT(sc_claim(&s, k1), OC_CAUSE_UNKNOWN);
+	sc_done(&s);
+
+	/* shared memory: 100 KB per block on a 228 KB SM, two blocks per SM */
+	sc_open(&s);
+	k1 = sc_kernel_grid(&s, 14, 100 * U, 200 * U, 90 * U, 91 * U, "_Z4fillv", 264, 128);
+	sc_exec(&s, "UPDATE ops SET dynamic_smem = 102400 WHERE correlation_id = %d", k1);
+	sc_kernel(&s, 16, 200 * U, 250 * U, 92 * U, 93 * U, "_Z5smallv", 1);
+	sc_analyse(&s, NULL);
+	EXPECT(sc_claim(&s, k1), OC_CAUSE_SM_SATURATION);
+	assert_int_equal(sc_claim(&s, k1)->evidence[0].blocks_per_sm, 2);
+	sc_done(&s);
 }
 
 /* The partner's call came only after the kernel ended. */
@@ -571,6 +615,7 @@ int main(void)
 		cmocka_unit_test(test_event_recorded_before),
 		cmocka_unit_test(test_same_stream_order),
 		cmocka_unit_test(test_sm_saturation),
+		cmocka_unit_test(test_sm_saturation_registers),
 		cmocka_unit_test(test_submitted_late),
 		cmocka_unit_test(test_copy_engine_limit),
 		cmocka_unit_test(test_hardware_queue_limit),

@@ -156,6 +156,50 @@ static void test_sync_memcpy(void **state)
 	sc_done(&s);
 }
 
+/* A pageable "async" DtoH copy queued behind a kernel on its stream: the
+ * call returns 150 µs after its copy ended (the host-side staging tail), so
+ * not "right after" the kernel, but the device ran its copy only after the
+ * kernel and the call waited for the copy: a hidden sync. */
+static void test_pageable_dtoh_tail(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	int k = sc_kernel(&s, 14, 100 * U, 200 * U, 90 * U, 91 * U, "_Z1kv", 1);
+	int m = sc_copy(&s, 14, SC_DTOH, OC_MEM_PAGEABLE, 1, 200 * U, 300 * U, 92 * U, 450 * U, "cudaMemcpyAsync");
+	sc_analyse(&s, NULL);
+	assert_int_equal(s.a.n_blocks, 1);
+	assert_int_equal((int)s.t.api[s.a.blocks[0].api].correlation_id, m);
+	assert_int_equal(s.a.blocks[0].blocked_ns, 208 * U);
+	assert_int_equal(sc_op_corr(&s, s.a.blocks[0].waited_for[0]), k);
+	sc_done(&s);
+}
+
+/* A slow launch (lazy loading) that spans the end of earlier work, returning
+ * 5 µs after it, is not a sync: its own kernel had not even started. */
+static void test_slow_launch_not_a_sync(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	sc_kernel(&s, 14, 100 * U, 200 * U, 90 * U, 91 * U, "_Z1av", 1);
+	sc_kernel(&s, 16, 210 * U, 300 * U, 95 * U, 205 * U, "_Z1bv", 1);
+	sc_analyse(&s, NULL);
+	assert_int_equal(s.a.n_blocks, 0);
+	sc_done(&s);
+}
+
+/* A copy that ran concurrently with the earlier kernel (not after it) does
+ * not prove the call waited for that kernel unless it returned right after. */
+static void test_own_copy_beside_work(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	sc_kernel(&s, 14, 100 * U, 200 * U, 90 * U, 91 * U, "_Z1kv", 1);
+	sc_copy(&s, 16, SC_DTOH, OC_MEM_PAGEABLE, 1, 120 * U, 210 * U, 92 * U, 300 * U, "cudaMemcpyAsync");
+	sc_analyse(&s, NULL);
+	assert_int_equal(s.a.n_blocks, 0);
+	sc_done(&s);
+}
+
 /* An explicit stream sync waits only for its stream: the other stream's op
  * that ended meanwhile is not in waited_for. */
 static void test_explicit_stream_sync(void **state)
@@ -225,6 +269,9 @@ int main(void)
 		cmocka_unit_test(test_malloc_at_start),
 		cmocka_unit_test(test_polling_loop),
 		cmocka_unit_test(test_sync_memcpy),
+		cmocka_unit_test(test_pageable_dtoh_tail),
+		cmocka_unit_test(test_slow_launch_not_a_sync),
+		cmocka_unit_test(test_own_copy_beside_work),
 		cmocka_unit_test(test_explicit_stream_sync),
 		cmocka_unit_test(test_driver_call_not_counted_twice),
 		cmocka_unit_test(test_parse_duration),
