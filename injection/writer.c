@@ -126,7 +126,7 @@ static const char *const stmt_sql[ST_COUNT] = {
 
 #define MAX_CBID 4096
 #define MAX_IGNORED_TIDS 8
-#define POOL_MAX 64
+#define POOL_MAX 16         /* free buffers kept for reuse (8 MiB each by default) */
 
 static struct {
 	/* Set once by oc_writer_start, read-only afterwards. */
