@@ -881,10 +881,57 @@ static void test_missing_device_records(void **state)
 	sqlite3_close(db);
 }
 
+/*
+ * docs/schema.md names every table and view of the schema and every meta key
+ * the writer produced in test_end_to_end (device.N.* as written there).
+ */
+static void test_docs_cover_trace(void **state)
+{
+	char path[300], *doc = NULL, pat[200];
+	size_t len = 0;
+	FILE *f = fopen("docs/schema.md", "r");
+	sqlite3 *db;
+	sqlite3_stmt *st;
+
+	if (!f)
+		fail_msg("cannot open docs/schema.md (run from the repository root)");
+	doc = malloc(1 << 20);
+	assert_non_null(doc);
+	len = fread(doc, 1, (1 << 20) - 1, f);
+	doc[len] = '\0';
+	fclose(f);
+
+	snprintf(path, sizeof path, "%s/own.db", dir);
+	db = open_ro(path);
+	assert_int_equal(sqlite3_prepare_v2(db, "SELECT name FROM sqlite_master WHERE type IN"
+					    " ('table', 'view')", -1, &st, NULL), SQLITE_OK);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		snprintf(pat, sizeof pat, "`%s", (const char *)sqlite3_column_text(st, 0));
+		if (!strstr(doc, pat))
+			fail_msg("docs/schema.md does not describe %s", pat + 1);
+	}
+	sqlite3_finalize(st);
+	assert_int_equal(sqlite3_prepare_v2(db, "SELECT key FROM meta", -1, &st, NULL), SQLITE_OK);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		const char *k = (const char *)sqlite3_column_text(st, 0);
+
+		if (!strncmp(k, "device.0.", 9))
+			snprintf(pat, sizeof pat, "`device.N.%s`", k + 9);
+		else
+			snprintf(pat, sizeof pat, "`%s`", k);
+		if (!strstr(doc, pat))
+			fail_msg("docs/schema.md does not list meta key %s", pat);
+	}
+	sqlite3_finalize(st);
+	sqlite3_close(db);
+	free(doc);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_end_to_end),
+		cmocka_unit_test(test_docs_cover_trace),
 		cmocka_unit_test(test_existing_trace),
 		cmocka_unit_test(test_unwritable),
 		cmocka_unit_test(test_write_failure),
