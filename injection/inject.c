@@ -3,11 +3,13 @@
  *
  * Entry points. The CUDA driver calls InitializeInjection() (the only symbol
  * besides the NVTX forwarders that this library exports) when
- * CUDA_INJECTION64_PATH names it; under LD_PRELOAD alone a constructor calls
- * it. An atomic guard makes the second call a no-op, so both at once
- * initialise once. NVTX_INJECTION64_PATH may name this library too: the
- * InitializeInjectionNvtx* forwarders hand NVTX to the libcupti we are linked
- * with, and its MARKER records arrive like any other.
+ * CUDA_INJECTION64_PATH names it; when the library is in LD_PRELOAD a
+ * constructor calls it too. An atomic guard makes the second call a no-op, so
+ * both at once initialise once. NVTX_INJECTION64_PATH may name this library
+ * too: the InitializeInjectionNvtx* forwarders start tracing (NVTX can come
+ * before the first CUDA call) and hand NVTX to the libcupti we are linked
+ * with, whose MARKER records arrive like any other. Initialisations that run
+ * before CUDA is known to be in use are quiet and can be retried.
  *
  * Threads. API callbacks run on the program's threads. They copy the few
  * arguments activity records lack into a per-thread chunk (a mutex the owner
