@@ -130,6 +130,17 @@ static int fail_sql(struct rd *r, const char *what)
 	return fail(r, "%s%s%s", what ? what : "", what ? ": " : "", msg);
 }
 
+/* strerror, first letter lowered to match the other messages */
+static int fail_errno(struct rd *r, int e)
+{
+	char msg[128];
+
+	snprintf(msg, sizeof msg, "%s", strerror(e));
+	if (msg[0] >= 'A' && msg[0] <= 'Z' && !(msg[1] >= 'A' && msg[1] <= 'Z'))
+		msg[0] = (char)(msg[0] - 'A' + 'a');
+	return fail(r, "%s", msg);
+}
+
 static int fail_nomem(struct rd *r)
 {
 	return fail(r, "out of memory");
@@ -1666,7 +1677,7 @@ static int precheck(struct rd *r, int *wal)
 	if (stat(r->path, &sb) < 0) {
 		if (errno == ENOENT || errno == ENOTDIR)
 			return fail(r, "no such file");
-		return fail(r, "%s", strerror(errno));
+		return fail_errno(r, errno);
 	}
 	if (S_ISDIR(sb.st_mode))
 		return fail(r, "is a directory");
@@ -1675,7 +1686,7 @@ static int precheck(struct rd *r, int *wal)
 
 	f = fopen(r->path, "rb");
 	if (!f)
-		return fail(r, "%s", strerror(errno));
+		return fail_errno(r, errno);
 	got = fread(h, 1, sizeof h, f);
 	fclose(f);
 	if (got == 0 && !have_wal)
@@ -1970,55 +1981,87 @@ size_t oc_trace_keep_device(struct oc_trace *t, int device_id)
 	return k;
 }
 
-/* Is (tid, ts) inside one of the matching ranges? sel: ranges sorted by start. */
-static int in_ranges(const struct oc_range *const *sel, size_t n, int64_t max_len,
-		     int any_tid, uint32_t tid, int64_t ts)
+/*
+ * The matching ranges as disjoint spans: per thread (sorted by tid, then
+ * start; overlapping or nested ranges of one thread merged) and for all
+ * threads together (tid 0 in a second list). Membership is then a binary
+ * search, whatever the nesting or unclosed ranges (end INT64_MAX).
+ */
+struct span {
+	uint32_t tid;
+	int64_t start_ns, end_ns;
+};
+
+static int span_cmp(const void *x, const void *y)
 {
-	/* ranges with start <= ts: binary search the last one, walk back while
-	 * start >= ts - max_len (no longer range can reach ts). */
+	const struct span *a = x, *b = y;
+
+	if (a->tid != b->tid)
+		return a->tid < b->tid ? -1 : 1;
+	return (a->start_ns > b->start_ns) - (a->start_ns < b->start_ns);
+}
+
+/* Sort and merge in place; returns the new count. */
+static size_t span_merge(struct span *v, size_t n)
+{
+	size_t k = 0;
+
+	qsort(v, n, sizeof *v, span_cmp);
+	for (size_t i = 0; i < n; i++) {
+		if (k && v[k - 1].tid == v[i].tid && v[i].start_ns <= v[k - 1].end_ns) {
+			if (v[i].end_ns > v[k - 1].end_ns)
+				v[k - 1].end_ns = v[i].end_ns;
+			continue;
+		}
+		v[k++] = v[i];
+	}
+	return k;
+}
+
+/* Is ts inside a span of thread tid (start <= ts < end)? */
+static int in_spans(const struct span *v, size_t n, uint32_t tid, int64_t ts)
+{
 	size_t lo = 0, hi = n;
 
+	/* the last span with (tid, start) <= (tid, ts) */
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 
-		if (sel[mid]->start_ns <= ts)
+		if (v[mid].tid < tid || (v[mid].tid == tid && v[mid].start_ns <= ts))
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	for (size_t i = lo; i-- > 0;) {
-		const struct oc_range *g = sel[i];
-
-		if (max_len != INT64_MAX && ts - g->start_ns > max_len)
-			break;
-		if ((any_tid || g->tid == tid) && ts < g->end_ns)
-			return 1;
-	}
-	return 0;
+	return lo > 0 && v[lo - 1].tid == tid && ts < v[lo - 1].end_ns;
 }
 
 long oc_trace_keep_range(struct oc_trace *t, const char *name)
 {
-	const struct oc_range **sel;
+	struct span *own, *all;
 	int32_t *map = NULL;
-	size_t n = 0, k;
-	int64_t max_len = 0;
+	size_t n = 0, n_own, n_all, k;
 
-	sel = xcalloc(t->n_ranges, sizeof *sel);
-	if (!sel)
+	own = xcalloc(t->n_ranges, sizeof *own);
+	all = xcalloc(t->n_ranges, sizeof *all);
+	if (!own || !all) {
+		free(own);
+		free(all);
 		return -1;
+	}
 	for (size_t i = 0; i < t->n_ranges; i++)
 		if (!strcmp(oc_trace_str(t, t->ranges[i].name), name)) {
 			const struct oc_range *g = &t->ranges[i];
 
-			sel[n++] = g;
-			if (g->end_ns == INT64_MAX || g->end_ns - g->start_ns > max_len)
-				max_len = g->end_ns == INT64_MAX ? INT64_MAX
-					  : g->end_ns - g->start_ns;
+			own[n] = (struct span){ g->tid, g->start_ns, g->end_ns };
+			all[n] = (struct span){ 0, g->start_ns, g->end_ns };
+			n++;
 		}
+	n_own = span_merge(own, n);
+	n_all = span_merge(all, n);
 	map = xcalloc(t->n_api, sizeof *map);
 	if (!map) {
-		free(sel);
+		free(own);
+		free(all);
 		return -1;
 	}
 	/* api: keep calls that started inside a range on their thread */
@@ -2026,7 +2069,7 @@ long oc_trace_keep_range(struct oc_trace *t, const char *name)
 	for (size_t i = 0; i < t->n_api; i++) {
 		const struct oc_api *a = &t->api[i];
 
-		if (n && in_ranges(sel, n, max_len, 0, a->tid, a->start_ns)) {
+		if (in_spans(own, n_own, a->tid, a->start_ns)) {
 			map[i] = (int32_t)k;
 			t->api[k++] = *a;
 		} else {
@@ -2059,7 +2102,7 @@ long oc_trace_keep_range(struct oc_trace *t, const char *name)
 			if (map[s.api] < 0)
 				continue;
 			s.api = map[s.api];
-		} else if (!(n && in_ranges(sel, n, max_len, 1, 0, s.start_ns))) {
+		} else if (!in_spans(all, n_all, 0, s.start_ns)) {
 			continue;
 		} else {
 			s.api = -1;
@@ -2068,7 +2111,8 @@ long oc_trace_keep_range(struct oc_trace *t, const char *name)
 	}
 	t->n_syncs = k;
 	free(map);
-	free(sel);
+	free(own);
+	free(all);
 	if (build_corr(t, t->priv))
 		return -1;
 	return (long)n;

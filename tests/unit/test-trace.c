@@ -580,6 +580,56 @@ static void test_keep_range(void **state)
 	tb_remove(&b);
 }
 
+/* Overlapping, nested and unclosed ranges of one name; boundaries. */
+static void test_range_edges(void **state)
+{
+	static const struct { int tid; long long ts; int in; } calls[] = {
+		{ 1, 5, 0 }, { 1, 10, 1 }, { 1, 20, 1 }, { 1, 39, 1 }, { 1, 40, 0 },
+		{ 1, 99, 0 }, { 1, 100, 1 }, { 1, 1000000000, 1 },
+		{ 2, 55, 1 }, { 2, 60, 0 }, { 2, 15, 0 }, { 3, 55, 0 },
+	};
+	size_t n = sizeof calls / sizeof calls[0], kept = 0;
+	struct tb b;
+	struct oc_trace t;
+
+	assert_int_equal(tb_open(&b), 0);
+	assert_int_equal(tb_exec(&b,
+		"INSERT INTO strings(id, value) VALUES (1, 'r'), (2, 'cudaLaunchKernel');"
+		"INSERT INTO markers(marker_id, flags, ts_ns, tid, name_id) VALUES"
+		" (1, 2, 10, 1, 1), (1, 4, 20, 1, NULL),"      /* [10,20) */
+		" (2, 2, 15, 1, 1), (2, 4, 40, 1, NULL),"      /* [15,40) overlaps it */
+		" (3, 2, 25, 1, 1), (3, 4, 30, 1, NULL),"      /* nested */
+		" (4, 2, 100, 1, 1),"                          /* never closed */
+		" (5, 2, 50, 2, 1), (5, 4, 60, 2, NULL)"), 0);
+	for (size_t i = 0; i < n; i++) {
+		assert_int_equal(tb_execf(&b, "INSERT INTO api(domain, cbid, name_id, start_ns, end_ns,"
+					      " tid, correlation_id) VALUES (1, 211, 2, %lld, %lld, %d, %d)",
+					  calls[i].ts, calls[i].ts + 1, calls[i].tid, (int)i + 1), 0);
+		assert_int_equal(tb_execf(&b, "INSERT INTO ops(kind, start_ns, end_ns, device_id,"
+					      " context_id, stream_id, correlation_id) VALUES"
+					      " (1, %lld, %lld, 0, 1, 13, %d)",
+					  calls[i].ts + 5, calls[i].ts + 9, (int)i + 1), 0);
+		kept += calls[i].in;
+	}
+	tb_close(&b);
+	assert_int_equal(oc_trace_open(&t, b.path, err, sizeof err), 0);
+	assert_int_equal(t.n_ranges, 5);
+	assert_int_equal(oc_trace_keep_range(&t, "r"), 5);
+	assert_int_equal(t.n_api, kept);
+	assert_int_equal(t.n_ops, kept);
+	for (size_t i = 0; i < t.n_ops; i++) {
+		const struct oc_api *a = &t.api[t.ops[i].api];
+		uint32_t c = a->correlation_id - 1;
+
+		assert_true(c < n);
+		if (!calls[c].in)
+			fail_msg("call at %lld on tid %d kept", calls[c].ts, calls[c].tid);
+		assert_int_equal(a->tid, calls[c].tid);
+	}
+	oc_trace_release(&t);
+	tb_remove(&b);
+}
+
 /* Sparse string and correlation ids take the binary-search paths. */
 static void test_sparse_ids(void **state)
 {
@@ -733,6 +783,7 @@ int main(void)
 		cmocka_unit_test(test_bad_rows),
 		cmocka_unit_test(test_good),
 		cmocka_unit_test(test_keep_range),
+		cmocka_unit_test(test_range_edges),
 		cmocka_unit_test(test_sparse_ids),
 		cmocka_unit_test(test_wal_killed),
 		cmocka_unit_test(test_demangle),
