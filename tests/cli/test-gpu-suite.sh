@@ -123,6 +123,19 @@ cp "$TMP/fix/good.expect" "$TMP/fix/a100.expect"
 out=$(python3 $CHECK --cli "$TMP/bin/overlapcheck" --dir "$TMP/fix" a100)
 like "non-H200 passport fails" "$out" "FAIL a100: .*H200"
 
+# `untraced` (a process that may run untraced by design) needs no H200 in
+# the passport; its own checks still decide.
+cp "$TMP/fix/a100.sql" "$TMP/fix/untr.sql"
+printf 'untraced\nops kind=kernel count=3\n' >"$TMP/fix/untr.expect"
+out=$(python3 $CHECK --cli "$TMP/bin/overlapcheck" --dir "$TMP/fix" untr)
+is "untraced: no passport check" "$(printf '%s\n' "$out" | tail -n 1)" "fixtures: 1 passed, 0 failed"
+printf 'untraced\nops count=0\n' >"$TMP/fix/untr.expect"
+out=$(python3 $CHECK --cli "$TMP/bin/overlapcheck" --dir "$TMP/fix" untr)
+is "untraced: its checks still fail" "$(printf '%s\n' "$out" | tail -n 1)" "fixtures: 0 passed, 1 failed"
+printf 'untraced now\n' >"$TMP/fix/untr.expect"
+out=$(python3 $CHECK --cli "$TMP/bin/overlapcheck" --dir "$TMP/fix" untr)
+like "untraced takes no arguments" "$out" "untraced takes no arguments"
+
 # A broken dump and a broken .expect are failures, not crashes.
 printf 'CREATE TABLE oops(;\n' >"$TMP/fix/broken.sql"
 cp "$TMP/fix/good.expect" "$TMP/fix/broken.expect"

@@ -18,8 +18,8 @@ int main(void)
 
 	for (int i = 0; i < 3; i++)
 		CK(cudaStreamCreateWithFlags(&s[i], cudaStreamNonBlocking));
-	warm_up(s[0]);
 	pipe_init(&p, 1, 0x5eed0006u);
+	warm_up(s[0]);
 	for (int k = 0; k < CHUNKS; k++) {
 		void *scratch;
 		CK(cudaMalloc(&scratch, 1 << 20));

@@ -19,8 +19,8 @@ int main(void)
 
 	for (int i = 0; i < 3; i++)
 		CK(cudaStreamCreateWithFlags(&s[i], cudaStreamNonBlocking));
-	warm_up(s[0]);
 	pipe_init(&p, 1, 0x5eed0009u);
+	warm_up(s[0]);
 	for (int k = 0; k < CHUNKS; k++) {
 		if (k > 0)
 			spin_us(CPU_WORK_US);

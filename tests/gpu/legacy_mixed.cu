@@ -21,8 +21,8 @@ int main(void)
 
 	for (int i = 0; i < 3; i++)
 		CK(cudaStreamCreate(&s[i]));
-	warm_up(0);
 	pipe_init(&p, 1, 0x5eed1501u);
+	warm_up(0);
 	for (int k = 0; k < CHUNKS; k++) {
 		size_t off = (size_t)k * CHUNK_ELEMS;
 		copy_async(p.d_in[k], p.h_in + off, CHUNK_BYTES, cudaMemcpyHostToDevice, s[k % 3]);

@@ -18,8 +18,8 @@ int main(void)
 
 	for (int i = 0; i < 3; i++)
 		CK(cudaStreamCreateWithFlags(&s[i], cudaStreamNonBlocking));
-	warm_up(s[0]);
 	pipe_init(&p, 0, 0x5eed0002u);
+	warm_up(s[0]);
 	for (int k = 0; k < CHUNKS; k++)
 		pipe_chunk(&p, k, s[k % 3]);
 	CK(cudaDeviceSynchronize());

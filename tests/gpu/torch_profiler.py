@@ -1,10 +1,12 @@
-"""torch_profiler: a PyTorch program that runs torch.profiler itself.
+"""torch_profiler: a PyTorch program that runs torch.profiler itself, after
+CUDA is initialised.
 
-Kineto registers its own CUPTI activity buffer callbacks, which are
-process-wide: under overlapcheck the injected collector was seen to receive
-no device records at all (METHOD.md). The program must still run to its
-normal result, and the trace must say that API calls queued work but no
-device records arrived, instead of reporting that nothing ran.
+torch.cuda.is_available() runs first and initialises CUDA, so overlapcheck's
+injection subscribes to CUPTI at cuInit, before Kineto. CUDA 13.0 allows one
+CUPTI subscriber per process: Kineto's own CUPTI init fails (it says so on
+stderr and its profile lacks CUDA activities), and overlapcheck's trace must
+be complete. The program must still run to its normal result. The other
+order (the profiler first) is torch_profiler_first.py.
 """
 import sys
 
