@@ -9,6 +9,12 @@ launches seen, no device record arrived) and the trace must say that it holds
 no device records, not that nothing ran. The program itself must still run
 to its normal, verified result. (tests/gpu/torch_profiler.py is the other
 order: CUDA first, then the profiler.)
+
+Not yet seen on a GPU: if PyTorch's profiler start asks whether CUDA is
+there (cudaGetDeviceCount, which runs cuInit) before Kineto subscribes,
+overlapcheck still subscribes first and this scenario's expectations fail;
+the stderr line "profiler saw N CUDA events" says which client won (N > 0:
+Kineto held CUPTI).
 """
 import os
 import sys
