@@ -35,7 +35,7 @@
 
 #define DEFAULT_EVIDENCE 5
 
-enum fmt { FMT_TEXT, FMT_JSON };
+enum fmt { FMT_TEXT, FMT_JSON, FMT_MARKDOWN };
 
 struct opts {
 	const char *range;
@@ -77,7 +77,7 @@ static void usage(FILE *f)
 "  --range NAME               check only work queued inside NVTX ranges NAME\n"
 "  --device N                 check only device N\n"
 "  --junit FILE               also write JUnit XML to FILE\n"
-"  --format text|json         output format (default text)\n"
+"  --format text|json|markdown  output format (default text)\n"
 "  -o, --output FILE          write the output to FILE\n"
 "  --evidence N               worst items listed per failure (default %d)\n"
 "\n"
@@ -615,6 +615,65 @@ static void print_text(FILE *f, const struct oc_check_suite *suites, size_t n, c
 		fprintf(f, "check: ok: %zu rule checks passed or had nothing to measure\n", total);
 }
 
+/* Markdown, for CI job summaries: one table per suite, evidence as lists. */
+static void print_markdown(FILE *f, const struct oc_check_suite *suites, size_t n, const struct opts *o)
+{
+	size_t failed = 0, total = 0;
+	char label[256], v[32], l[32];
+
+	for (size_t i = 0; i < n; i++) {
+		failed += oc_suite_failures(&suites[i]);
+		total += suites[i].n_results;
+	}
+	if (failed)
+		fprintf(f, "## overlapcheck check: FAILED (%zu of %zu rule checks)\n", failed, total);
+	else
+		fprintf(f, "## overlapcheck check: ok (%zu rule checks)\n", total);
+	for (size_t i = 0; i < n; i++) {
+		const struct oc_check_suite *s = &suites[i];
+
+		fputs("\n### ", f);
+		cmd_md_escape(f, s->name);
+		if (o->range) {
+			fputs(" (range ", f);
+			cmd_md_escape(f, o->range);
+			fputs(")", f);
+		}
+		fputs("\n\n", f);
+		for (size_t j = 0; j < s->n_warnings; j++) {
+			fputs("> **warning:** ", f);
+			cmd_md_escape(f, s->warnings[j]);
+			fputs("\n\n", f);
+		}
+		fputs("| status | rule | measured | limit | what was measured |\n"
+		      "|---|---|---:|---|---|\n", f);
+		for (size_t j = 0; j < s->n_results; j++) {
+			const struct oc_rule_result *r = &s->results[j];
+
+			fprintf(f, "| %s | ", r->status == OC_RULE_FAIL ? "**FAIL**" : status_text(r->status));
+			cmd_md_escape(f, oc_rule_label(r->rule, label, sizeof label));
+			fprintf(f, " | %s | %s %s | ", oc_rule_value_text(r->rule, r->measured, v, sizeof v),
+				relation(r->rule), oc_rule_limit_text(r->rule, l, sizeof l));
+			cmd_md_escape(f, r->message ? r->message : "");
+			fputs(" |\n", f);
+		}
+		for (size_t j = 0; j < s->n_results; j++) {
+			const struct oc_rule_result *r = &s->results[j];
+
+			if (!r->n_evidence)
+				continue;
+			fputs("\n**", f);
+			cmd_md_escape(f, oc_rule_label(r->rule, label, sizeof label));
+			fputs("** evidence:\n\n", f);
+			for (size_t k = 0; k < r->n_evidence; k++) {
+				fputs("- ", f);
+				cmd_md_escape(f, r->evidence[k]);
+				fputc('\n', f);
+			}
+		}
+	}
+}
+
 static void print_json(FILE *f, const struct oc_check_suite *suites, size_t n, const struct opts *o)
 {
 	struct oc_json j;
@@ -764,8 +823,10 @@ static int parse_args(int argc, char **argv, struct oc_rules *rules, struct opts
 				o->format = FMT_TEXT;
 			else if (!strcmp(v, "json"))
 				o->format = FMT_JSON;
+			else if (!strcmp(v, "markdown") || !strcmp(v, "md"))
+				o->format = FMT_MARKDOWN;
 			else {
-				fprintf(stderr, "overlapcheck check: unknown format '%s' (text, json)\n", v);
+				fprintf(stderr, "overlapcheck check: unknown format '%s' (text, json, markdown)\n", v);
 				return -1;
 			}
 			continue;
@@ -925,6 +986,8 @@ int cmd_check(int argc, char **argv)
 	}
 	if (o.format == FMT_JSON)
 		print_json(out, suites, n_suites, &o);
+	else if (o.format == FMT_MARKDOWN)
+		print_markdown(out, suites, n_suites, &o);
 	else
 		print_text(out, suites, n_suites, &o);
 	if (fflush(out) || ferror(out)) {

@@ -851,21 +851,6 @@ static void print_text(FILE *f, const struct side *sides, const struct result *r
 			r->n_contention, r->n_contention == 1 ? "" : "s");
 }
 
-/* Markdown text: punctuation backslash-escaped, control bytes as \xNN. */
-static void md_escape(FILE *f, const char *s)
-{
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c < 0x20 || c == 0x7f)
-			fprintf(f, "\\x%02x", c);
-		else if (strchr("\\`*_{}[]<>()#+-.!|~&", c))
-			fprintf(f, "\\%c", c);
-		else
-			fputc(c, f);
-	}
-}
-
 static void md_row(FILE *f, const char *what, const struct stat3 *b, const struct stat3 *c)
 {
 	char x[32], y[32], z[32], m[4][32];
@@ -887,7 +872,7 @@ static void print_markdown(FILE *f, const struct side *sides, const struct resul
 		sides[1].n, sides[1].n == 1 ? "" : "s");
 	if (o->range) {
 		fputs("NVTX range ", f);
-		md_escape(f, o->range);
+		cmd_md_escape(f, o->range);
 		fputs(".\n\n", f);
 	} else {
 		fputs("first to last device op.\n\n", f);
@@ -913,7 +898,7 @@ static void print_markdown(FILE *f, const struct side *sides, const struct resul
 	for (size_t i = 0; i < r->n_ops; i++) {
 		const struct opstat *st = &r->ops[i];
 		fputs("| ", f);
-		md_escape(f, op_display_name(st->name, dm, sizeof dm));
+		cmd_md_escape(f, op_display_name(st->name, dm, sizeof dm));
 		fprintf(f, "%s | %.0f | %s | %s | %s | %.0f%% → %.0f%% |\n",
 			is_contention(st, r->threshold) ? " (contention)" : "",
 			st->present[1] ? st->count_med[1] : st->count_med[0],

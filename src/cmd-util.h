@@ -1,6 +1,6 @@
 /*
  * cmd-util.h: small helpers shared by the command files (src/cmd-*.c):
- * option values and human durations. Header-only: command code is not part
+ * option values, human durations, Markdown escaping. Header-only: command code is not part
  * of the library.
  */
 #ifndef OVERLAPCHECK_CMD_UTIL_H
@@ -54,6 +54,26 @@ static inline const char *cmd_fmt_ns(char *buf, size_t len, double ns)
 	else
 		snprintf(buf, len, "%.0f ns", ns);
 	return buf;
+}
+
+/*
+ * Markdown text inside a line (a table cell, a list item, a heading):
+ * the characters that start emphasis, code, links, HTML, entities, table
+ * cells or strikethrough are backslash-escaped, control bytes shown as \xNN,
+ * so a string from a trace can neither format nor break a table row.
+ */
+static inline void cmd_md_escape(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c < 0x20 || c == 0x7f)
+			fprintf(f, "\\x%02x", c);
+		else if (strchr("\\`*_[]<>|&~", c))
+			fprintf(f, "\\%c", c);
+		else
+			fputc(c, f);
+	}
 }
 
 #endif

@@ -223,6 +223,13 @@ is "json: skipped rule has null measured" "$(jpy "(d['suites'][0]['rules'][0]['s
 out=$("$OC" check --min-overlapped-claims 0.5 "$TMP/hostile.db")
 ok "text: no raw control bytes" sh -c "! printf '%s' \"\$1\" | tr -d '\n' | LC_ALL=C grep -q '[[:cntrl:]]'" sh "$out"
 like "text: control byte shown escaped" "$out" "&amp;\\\\x01\\|"
+md=$("$OC" check --format markdown --evidence 1 --min-overlap 0.5 --min-overlapped-claims 0.5 "$P" "$TMP/hostile.db"); rc=$?
+is "markdown: 1" "$rc" 1
+like "markdown: title" "$md" "^## overlapcheck check: FAILED \\(4 of 6 rule checks\\)$"
+like "markdown: pass row" "$md" "^\\| pass \\| min-overlap 50\\.0% \\| 71\\.4% \\| >= 50\\.0% \\| 500\\.0 us of 700\\.0 us async copy time overlapped compute \\|$"
+like "markdown: fail row" "$md" "^\\| \\*\\*FAIL\\*\\* \\| min-overlapped-claims 50\\.0% \\| 0\\.0% \\| >= 50\\.0% \\| 0 of 12 claims overlapped \\|$"
+like "markdown: hostile name escaped in evidence" "$md" '^- kernel \\_Z3bad\\</failure\\>\\<x a="1"\\>\\&amp;\\x01\\\|\\`\\\*%0A::error:: on stream 13'
+like "markdown: aggregate section" "$md" "^### all 2 traces$"
 "$OC" check -o "$TMP/out.txt" --min-overlap 0.5 "$P" >"$TMP/stdout"
 like "-o writes the file" "$(cat "$TMP/out.txt")" "pass  min-overlap"
 is "-o leaves stdout empty" "$(wc -c < "$TMP/stdout" | tr -d ' ')" 0
