@@ -247,7 +247,8 @@ int oc_find_blocks(struct oc_actx *c, char *err, size_t errlen)
 		}
 	}
 
-	qsort(a->blocks, a->n_blocks, sizeof *a->blocks, cmp_block_start);
+	if (a->n_blocks > 1)
+		qsort(a->blocks, a->n_blocks, sizeof *a->blocks, cmp_block_start);
 	c->blocks_by_end = malloc((a->n_blocks + 1) * sizeof *c->blocks_by_end);
 	if (!c->blocks_by_end)
 		return -1;
@@ -280,6 +281,12 @@ int32_t oc_block_between(const struct oc_actx *c, uint32_t tid, int64_t t1, int6
 			return (int32_t)c->blocks_by_end[k];
 	}
 	return -1;
+}
+
+static int cmp_default_sync(const void *x, const void *y)
+{
+	const struct oc_default_sync *a = x, *b = y;
+	return (a->op > b->op) - (a->op < b->op);   /* ops are sorted by start */
 }
 
 /* Push v onto a malloc'd int32 list. */
@@ -367,5 +374,7 @@ nomem:
 			}
 		}
 	}
+	if (a->n_default_syncs > 1)
+		qsort(a->default_syncs, a->n_default_syncs, sizeof *a->default_syncs, cmp_default_sync);
 	return 0;
 }
