@@ -269,6 +269,28 @@ static void test_event_dependency(void **state)
 	sc_done(&s);
 }
 
+/* The same dependency seen only through the API callbacks' arguments (no
+ * SYNCHRONIZATION or CUDA_EVENT records): event handles and streams. */
+static void test_event_dependency_from_api_args(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	int k1 = sc_kernel(&s, 14, 100 * U, 200 * U, 90 * U, 91 * U, "_Z1av", 1);
+	int r = sc_call(&s, "cudaEventRecord", 92 * U, 93 * U);
+	int w = sc_call(&s, "cudaStreamWaitEvent", 94 * U, 95 * U);
+	sc_exec(&s, "INSERT INTO api_args(correlation_id, domain, cbid, tid, stream_handle, handle_kind,"
+		    " context_id, stream_id, event_handle) VALUES"
+		    " (%d, 1, 0, 1, 4096, 3, 1, 14, 777), (%d, 1, 0, 1, 8192, 3, 1, 16, 777)", r, w);
+	int k2 = sc_kernel(&s, 16, 200 * U, 300 * U, 96 * U, 97 * U, "_Z1bv", 1);
+	sc_analyse(&s, NULL);
+	const struct oc_claim *a = sc_claim(&s, k1);
+	EXPECT(a, OC_CAUSE_EVENT_DEPENDENCY);
+	assert_int_equal(a->evidence[0].event_id, 777);
+	assert_int_equal((int)s.t.api[a->evidence[0].api].correlation_id, w);
+	EXPECT(sc_claim(&s, k2), OC_CAUSE_EVENT_DEPENDENCY);
+	sc_done(&s);
+}
+
 /* An event recorded BEFORE k1 was queued says nothing about k1. */
 static void test_event_recorded_before(void **state)
 {
@@ -612,6 +634,7 @@ int main(void)
 		cmocka_unit_test(test_host_synchronization_hidden),
 		cmocka_unit_test(test_host_sync_other_thread),
 		cmocka_unit_test(test_event_dependency),
+		cmocka_unit_test(test_event_dependency_from_api_args),
 		cmocka_unit_test(test_event_recorded_before),
 		cmocka_unit_test(test_same_stream_order),
 		cmocka_unit_test(test_sm_saturation),
