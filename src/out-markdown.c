@@ -8,6 +8,7 @@
  * Markdown emphasis/link characters are backslash-escaped.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "overlapcheck/report.h"
@@ -64,6 +65,19 @@ static void api(FILE *f, const struct oc_trace *t, int32_t a)
 		fputs("?", f);
 	else
 		md(f, oc_trace_str(t, t->api[a].name), 60);
+}
+
+static const struct oc_analysis *sort_a;
+
+/* Longest first; ties by start. */
+static int cmp_longest(const void *x, const void *y)
+{
+	const struct oc_op *a = &sort_a->trace->ops[sort_a->claims[*(const size_t *)x].op];
+	const struct oc_op *b = &sort_a->trace->ops[sort_a->claims[*(const size_t *)y].op];
+	int64_t da = a->end_ns - a->start_ns, db = b->end_ns - b->start_ns;
+	if (da != db)
+		return da < db ? 1 : -1;
+	return (a->start_ns > b->start_ns) - (a->start_ns < b->start_ns);
 }
 
 int oc_report_markdown(FILE *f, const struct oc_analysis *a, const struct oc_report_opts *ro)
@@ -136,14 +150,20 @@ int oc_report_markdown(FILE *f, const struct oc_analysis *a, const struct oc_rep
 		for (int c = 0; c < OC_N_CAUSES; c++)
 			if (s->causes[c])
 				fprintf(f, "| `%s` | %zu |\n", oc_cause_name(c), s->causes[c]);
-		fputs("\n### Serialized claims\n\n| start | duration | stream | kind | name | causes |\n"
+		fputs("\n### Longest serialized claims\n\n| start | duration | stream | kind | name | causes |\n"
 		      "| --- | --- | --- | --- | --- | --- |\n", f);
+		size_t *idx = malloc((s->serialized + 1) * sizeof *idx), n = 0;
+		if (!idx)
+			return -1;
+		for (size_t k = 0; k < a->n_claims; k++)
+			if (a->claims[k].verdict == OC_VERDICT_SERIALIZED)
+				idx[n++] = k;
+		sort_a = a;
+		qsort(idx, n, sizeof *idx, cmp_longest);
 		shown = 0;
-		for (size_t k = 0; k < a->n_claims; k++) {
-			const struct oc_claim *cl = &a->claims[k];
+		for (size_t r = 0; r < n; r++) {
+			const struct oc_claim *cl = &a->claims[idx[r]];
 			const struct oc_op *op = &t->ops[cl->op];
-			if (cl->verdict != OC_VERDICT_SERIALIZED)
-				continue;
 			if (shown++ >= max)
 				continue;
 			fputs("| ", f);
@@ -157,6 +177,7 @@ int oc_report_markdown(FILE *f, const struct oc_analysis *a, const struct oc_rep
 				fprintf(f, "%s`%s`", e ? ", " : "", oc_cause_name(cl->evidence[e].cause));
 			fputs(" |\n", f);
 		}
+		free(idx);
 		if (shown > max)
 			fprintf(f, "\n... and %zu more\n", shown - max);
 		fputs("\n", f);

@@ -183,6 +183,15 @@ static void answer(const struct out *o)
 		cause_counts(o, OC_OP_MEMSET, s->memset_claims - s->memset_overlapped);
 		fputs("\n", o->f);
 	}
+	if (!s->copy_claims) {
+		size_t sync_copies = 0;
+		for (size_t k = 0; k < o->t->n_ops; k++)
+			if (o->t->ops[k].kind == OC_OP_MEMCPY || o->t->ops[k].kind == OC_OP_MEMCPY_PEER)
+				sync_copies++;
+		if (sync_copies)
+			fprintf(o->f, "  no async copies: all %zu copies were queued synchronously, so none could overlap\n",
+				sync_copies);
+	}
 	if (s->hidden_syncs)
 		fprintf(o->f, "  %zu hidden synchronization%s blocked the host for %s in total\n",
 			s->hidden_syncs, s->hidden_syncs == 1 ? "" : "s",
