@@ -1,0 +1,621 @@
+/*
+ * test-inj-fake.c: the whole injection library on a CPU, against a fake CUPTI.
+ *
+ * This executable defines the CUPTI entry points that inject.c calls to set
+ * up and flush (cuptiSubscribe, cuptiActivityRegisterCallbacks,
+ * cuptiActivityFlushAll, ...). Because libcupti also defines them, the linker
+ * exports ours and they interpose for the dlopen'ed
+ * liboverlapcheck-inject.so; record iteration and names still come from the
+ * real libcupti. Each test forks a "program" that loads the library like the
+ * driver does, drives the API callbacks the way CUDA would (enter and exit
+ * sites, nested driver calls, several threads) while the fake queues real
+ * CUDA 13.0 records for the next flush, and then exits, forks or is killed.
+ * The test reads the trace that is left.
+ */
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include <cmocka.h>
+#include <sqlite3.h>
+#include <cupti.h>
+
+#include "overlapcheck/schema.h"
+#include "overlapcheck/trace.h"
+
+static uint64_t T0;          /* trace_start_ns of the traces made here */
+static char dir[256];
+
+/* ---- the fake CUPTI ------------------------------------------------------ */
+
+static CUpti_CallbackFunc api_cb;
+static CUpti_BuffersCallbackRequestFunc buf_req;
+static CUpti_BuffersCallbackCompleteFunc buf_done;
+static pthread_mutex_t fake_mu = PTHREAD_MUTEX_INITIALIZER;
+static uint8_t pending[1 << 16] __attribute__((aligned(8)));
+static size_t pending_len;
+static uint64_t kinds_enabled;   /* bit per CUpti_ActivityKind < 64 */
+
+CUptiResult cuptiSubscribe(CUpti_SubscriberHandle *sub, CUpti_CallbackFunc cb, void *user)
+{
+	if (getenv("FAKE_MULTI"))
+		return CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED;
+	api_cb = cb;
+	*sub = (CUpti_SubscriberHandle)(uintptr_t)0x1;
+	return CUPTI_SUCCESS;
+}
+
+CUptiResult cuptiUnsubscribe(CUpti_SubscriberHandle sub)
+{
+	api_cb = NULL;
+	return CUPTI_SUCCESS;
+}
+
+CUptiResult cuptiEnableCallback(uint32_t enable, CUpti_SubscriberHandle sub,
+				CUpti_CallbackDomain domain, CUpti_CallbackId cbid)
+{
+	return CUPTI_SUCCESS;
+}
+
+CUptiResult cuptiSetThreadIdType(CUpti_ActivityThreadIdType type)
+{
+	return CUPTI_SUCCESS;
+}
+
+CUptiResult cuptiActivityRegisterCallbacks(CUpti_BuffersCallbackRequestFunc req,
+					   CUpti_BuffersCallbackCompleteFunc done)
+{
+	buf_req = req;
+	buf_done = done;
+	return CUPTI_SUCCESS;
+}
+
+CUptiResult cuptiActivityEnable(CUpti_ActivityKind kind)
+{
+	if ((unsigned)kind < 64)
+		kinds_enabled |= 1ull << kind;
+	return CUPTI_SUCCESS;
+}
+
+CUptiResult cuptiActivityGetNumDroppedRecords(CUcontext ctx, uint32_t stream, size_t *dropped)
+{
+	*dropped = ctx == NULL && getenv("FAKE_DROPPED") ? 4 : 0;
+	return CUPTI_SUCCESS;
+}
+
+CUptiResult cuptiGetTimestamp(uint64_t *ts)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_REALTIME, &now);
+	*ts = (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+	return CUPTI_SUCCESS;
+}
+
+/* Stream ids: 7 legacy, 20 per-thread, else the low bits of the handle. */
+CUptiResult cuptiGetStreamIdEx(CUcontext ctx, CUstream stream, uint8_t ptsz, uint32_t *id)
+{
+	uintptr_t h = (uintptr_t)stream;
+
+	*id = h == 0 ? (ptsz ? 20 : 7) : h == 1 ? 7 : h == 2 ? 20 : (uint32_t)(h & 0xffff);
+	return CUPTI_SUCCESS;
+}
+
+/*
+ * Like CUPTI: a buffer is requested when the first record needs one, and a
+ * flush completes it.
+ */
+static uint8_t *cur_buf;
+static size_t cur_size;
+
+CUptiResult cuptiActivityFlushAll(uint32_t flag)
+{
+	const char *log = getenv("FAKE_FLUSH_LOG");
+
+	if (log) {
+		FILE *f = fopen(log, "a");
+
+		if (f) {
+			fprintf(f, "%d %u\n", (int)getpid(), flag);
+			fclose(f);
+		}
+	}
+	pthread_mutex_lock(&fake_mu);
+	if (cur_buf && buf_done) {
+		size_t n = pending_len <= cur_size ? pending_len : 0;
+
+		memcpy(cur_buf, pending, n);
+		buf_done(NULL, 0, cur_buf, cur_size, n);
+		cur_buf = NULL;
+		pending_len = 0;
+	}
+	pthread_mutex_unlock(&fake_mu);
+	return CUPTI_SUCCESS;
+}
+
+static void queue(const void *rec, size_t len)
+{
+	pthread_mutex_lock(&fake_mu);
+	if (!cur_buf && buf_req) {
+		size_t max = 0;
+
+		buf_req(&cur_buf, &cur_size, &max);
+	}
+	assert_true(pending_len + len <= sizeof pending);
+	memcpy(pending + pending_len, rec, len);
+	pending_len += (len + 7) & ~(size_t)7;
+	pthread_mutex_unlock(&fake_mu);
+}
+
+/* ---- a fake program ------------------------------------------------------- */
+
+#define CTX ((CUcontext)(uintptr_t)0x1000)
+
+static void callback(CUpti_CallbackDomain dom, CUpti_CallbackId cbid, const void *params,
+		     uint32_t corr, CUpti_ApiCallbackSite site)
+{
+	static int ok = 0;
+	CUpti_CallbackData d;
+
+	memset(&d, 0, sizeof d);
+	d.callbackSite = site;
+	d.functionParams = params;
+	d.functionReturnValue = &ok;
+	d.context = CTX;
+	d.contextUid = 1;
+	d.correlationId = corr;
+	api_cb(NULL, dom, cbid, &d);
+}
+
+/* A runtime call with its driver call nested inside, as cudart makes them. */
+static void rt_call(CUpti_CallbackId rt, const void *rp, CUpti_CallbackId drv, const void *dp,
+		    uint32_t corr)
+{
+	callback(CUPTI_CB_DOMAIN_RUNTIME_API, rt, rp, corr, CUPTI_API_ENTER);
+	if (dp) {
+		callback(CUPTI_CB_DOMAIN_DRIVER_API, drv, dp, corr, CUPTI_API_ENTER);
+		callback(CUPTI_CB_DOMAIN_DRIVER_API, drv, dp, corr, CUPTI_API_EXIT);
+	}
+	callback(CUPTI_CB_DOMAIN_RUNTIME_API, rt, rp, corr, CUPTI_API_EXIT);
+}
+
+static void q_kernel(uint32_t stream, uint32_t corr, uint64_t s, uint64_t e)
+{
+	CUpti_ActivityKernel10 k;
+
+	memset(&k, 0, sizeof k);
+	k.kind = CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL;
+	k.start = T0 + s;
+	k.end = e ? T0 + e : 0;
+	k.contextId = 1;
+	k.streamId = stream;
+	k.correlationId = corr;
+	k.name = "_Z6kernelv";
+	queue(&k, sizeof k);
+}
+
+static void q_api(CUpti_ActivityKind kind, uint32_t cbid, uint32_t corr, uint64_t s, uint64_t e)
+{
+	CUpti_ActivityAPI a;
+
+	memset(&a, 0, sizeof a);
+	a.kind = kind;
+	a.cbid = cbid;
+	a.start = T0 + s;
+	a.end = T0 + e;
+	a.threadId = 4242;
+	a.correlationId = corr;
+	queue(&a, sizeof a);
+}
+
+static void q_setup_records(void)
+{
+	CUpti_ActivityContext3 c;
+	CUpti_ActivityStream s;
+
+	memset(&c, 0, sizeof c);
+	c.kind = CUPTI_ACTIVITY_KIND_CONTEXT;
+	c.contextId = 1;
+	c.nullStreamId = 7;
+	queue(&c, sizeof c);
+	memset(&s, 0, sizeof s);
+	s.kind = CUPTI_ACTIVITY_KIND_STREAM;
+	s.contextId = 1;
+	s.streamId = 0x5000;
+	s.flag = CUPTI_ACTIVITY_STREAM_CREATE_FLAG_NON_BLOCKING;
+	queue(&s, sizeof s);
+}
+
+/* Launches from a second thread, on the per-thread default stream. */
+static void *worker(void *arg)
+{
+	struct launch13 { const void *k; dim3 g, b; void **a; size_t sm; cudaStream_t s; } p;
+
+	memset(&p, 0, sizeof p);
+	for (uint32_t i = 0; i < 3; i++)
+		rt_call(CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_ptsz_v13000, &p, 0, NULL, 100 + i);
+	return NULL;
+}
+
+enum mode { M_EXIT, M_KILL, M_FORK, M_MULTI, M_NO_KERNELS };
+
+static void __attribute__((noreturn)) program(enum mode mode, const char *trace)
+{
+	char path[512], pid[32];
+	const char *build = getenv("BUILD");
+	void *lib;
+	int (*init)(void);
+	cudaStream_t s = NULL;
+	cudaStreamCreateWithFlags_v5000_params sc = { &s, cudaStreamNonBlocking };
+	cuStreamCreate_params dsc = { (CUstream *)&s, CU_STREAM_NON_BLOCKING };
+	struct launch13 { const void *k; dim3 g, b; void **a; size_t sm; cudaStream_t s; } lp;
+	cuLaunchKernel_params dl;
+	char host[64];
+	cudaMemcpyAsync_v3020_params mc;
+	pthread_t t;
+
+	snprintf(pid, sizeof pid, "%d", (int)getpid());
+	setenv("OVERLAPCHECK_OUTPUT", trace, 1);
+	setenv("OVERLAPCHECK_MAIN_PID", pid, 1);
+	setenv("OVERLAPCHECK_FLUSH_MS", "10", 1);
+	setenv("OVERLAPCHECK_QUIET", "1", 1);
+	if (mode == M_MULTI)
+		setenv("FAKE_MULTI", "1", 1);
+	snprintf(path, sizeof path, "%s/lib/liboverlapcheck-inject.so", build && *build ? build : "build");
+	lib = dlopen(path, RTLD_NOW);
+	if (!lib)
+		_exit(90);
+	init = (int (*)(void))dlsym(lib, "InitializeInjection");
+	if (!init || init() != 1)
+		_exit(91);
+	if (mode == M_MULTI)
+		exit(0);          /* untraced, and the program goes on */
+	if (!api_cb || !buf_req)
+		_exit(92);
+	if ((kinds_enabled & (1ull << CUPTI_ACTIVITY_KIND_KERNEL)) ||
+	    !(kinds_enabled & (1ull << CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL)) ||
+	    (kinds_enabled & (1ull << CUPTI_ACTIVITY_KIND_GRAPH_TRACE)))
+		_exit(93);
+
+	/* cudaStreamCreateWithFlags: the handle appears at the exit site */
+	callback(CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_RUNTIME_TRACE_CBID_cudaStreamCreateWithFlags_v5000,
+		 &sc, 1, CUPTI_API_ENTER);
+	callback(CUPTI_CB_DOMAIN_DRIVER_API, CUPTI_DRIVER_TRACE_CBID_cuStreamCreate, &dsc, 1,
+		 CUPTI_API_ENTER);
+	s = (cudaStream_t)(uintptr_t)0x7f0000005000ull;
+	callback(CUPTI_CB_DOMAIN_DRIVER_API, CUPTI_DRIVER_TRACE_CBID_cuStreamCreate, &dsc, 1,
+		 CUPTI_API_EXIT);
+	callback(CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_RUNTIME_TRACE_CBID_cudaStreamCreateWithFlags_v5000,
+		 &sc, 1, CUPTI_API_EXIT);
+
+	/* <<<>>> on the new stream, with its nested cuLaunchKernel */
+	memset(&lp, 0, sizeof lp);
+	memset(&dl, 0, sizeof dl);
+	lp.s = s;
+	dl.hStream = (CUstream)s;
+	rt_call(CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_v13000, &lp,
+		CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel, &dl, 2);
+	/* cudaLaunchKernel on the legacy stream */
+	lp.s = 0;
+	rt_call(CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_v7000, &lp, 0, NULL, 3);
+	/* cudaMemcpyAsync from host memory */
+	mc.dst = NULL;
+	mc.src = host;
+	mc.count = sizeof host;
+	mc.kind = cudaMemcpyHostToDevice;
+	mc.stream = s;
+	rt_call(CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_v3020, &mc, 0, NULL, 4);
+	/* a driver-API program's launch on CU_STREAM_LEGACY */
+	dl.hStream = (CUstream)(uintptr_t)0x1;
+	callback(CUPTI_CB_DOMAIN_DRIVER_API, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel, &dl, 5,
+		 CUPTI_API_ENTER);
+	callback(CUPTI_CB_DOMAIN_DRIVER_API, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel, &dl, 5,
+		 CUPTI_API_EXIT);
+	pthread_create(&t, NULL, worker, NULL);
+	pthread_join(t, NULL);
+
+	q_setup_records();
+	q_api(CUPTI_ACTIVITY_KIND_RUNTIME, CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_v13000, 2, 100, 200);
+	q_api(CUPTI_ACTIVITY_KIND_DRIVER, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel, 2, 120, 180);
+	if (mode != M_NO_KERNELS) {
+		q_kernel(0x5000, 2, 1000, 2000);
+		q_kernel(7, 3, 2100, 2200);
+		q_kernel(7, 5, 2300, 2400);
+		for (uint32_t i = 0; i < 3; i++)
+			q_kernel(20, 100 + i, 3000 + i * 100, 3050 + i * 100);
+	}
+
+	switch (mode) {
+	case M_KILL:
+		/* let the flush thread take everything, then die without exit handlers */
+		for (int i = 0; i < 200 && pending_len; i++)
+			usleep(5000);
+		usleep(100000);
+		raise(SIGKILL);
+		break;
+	case M_FORK: {
+		pid_t c = fork();
+
+		if (c == 0) {
+			/* the child calls CUDA (as far as the tracer can tell) and exits */
+			lp.s = 0;
+			rt_call(CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_v7000, &lp, 0, NULL, 77);
+			q_kernel(7, 77, 5000, 5100);
+			exit(0);
+		}
+		waitpid(c, NULL, 0);
+		break;
+	}
+	default:
+		break;
+	}
+	q_kernel(7, 6, 6000, 0);    /* still running at exit: incomplete */
+	exit(0);
+}
+
+/* ---- the tests -------------------------------------------------------------- */
+
+static void make_trace(const char *path)
+{
+	sqlite3 *db;
+
+	unlink(path);
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_int_equal(oc_schema_create(db, NULL, 0), 0);
+	assert_int_equal(oc_meta_set_int(db, "trace_start_ns", (long long)T0), 0);
+	assert_int_equal(oc_meta_set(db, "tracer_status", "not_started"), 0);
+	sqlite3_close(db);
+}
+
+static int run(enum mode mode, const char *trace)
+{
+	pid_t pid;
+	int st = 0;
+
+	fflush(NULL);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0)
+		program(mode, trace);
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	return st;
+}
+
+static int64_t q_int(sqlite3 *db, const char *sql)
+{
+	sqlite3_stmt *st;
+	int64_t v = -999;
+
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+		fail_msg("%s: %s", sql, sqlite3_errmsg(db));
+	if (sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_type(st, 0) == SQLITE_NULL ? -1 : sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return v;
+}
+
+static const char *q_text(sqlite3 *db, const char *sql)
+{
+	static char out[512];
+	sqlite3_stmt *st;
+
+	out[0] = '\0';
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+		fail_msg("%s: %s", sql, sqlite3_errmsg(db));
+	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0))
+		snprintf(out, sizeof out, "%s", (const char *)sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+	return out;
+}
+
+static sqlite3 *open_trace(const char *path)
+{
+	sqlite3 *db = NULL;
+
+	assert_int_equal(sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, NULL), SQLITE_OK);
+	return db;
+}
+
+static int setup(void **state)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_REALTIME, &now);
+	T0 = (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+	snprintf(dir, sizeof dir, "/tmp/oc-inj-fake-XXXXXX");
+	return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	char cmd[300];
+
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+/* A program that exits normally leaves a complete, single-file trace. */
+static void test_exit(void **state)
+{
+	char trace[300], wal[310];
+	sqlite3 *db;
+	int st;
+
+	snprintf(trace, sizeof trace, "%s/exit.db", dir);
+	make_trace(trace);
+	st = run(M_EXIT, trace);
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 0);
+	snprintf(wal, sizeof wal, "%s-wal", trace);
+	assert_int_not_equal(access(wal, F_OK), 0);
+
+	db = open_trace(trace);
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'tracer_status'"), "finished");
+	assert_int_equal(q_int(db, "SELECT count(*) FROM device_ops WHERE kind = 'kernel'"), 6);
+	assert_int_equal(q_int(db, "SELECT value FROM meta WHERE key = 'incomplete_records'"), 1);
+	assert_int_equal(q_int(db, "SELECT value FROM meta WHERE key = 'dropped_records'"), 0);
+	assert_int_equal(q_int(db, "SELECT value FROM meta WHERE key = 'api_launches_seen'"), 6);
+	assert_int_equal(q_int(db, "SELECT value FROM meta WHERE key = 'api_launches_without_ops'"), 0);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM warnings"), 0);
+
+	/* nested driver calls are not recorded twice */
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api_args WHERE domain = 2"), 1);
+	assert_int_equal(q_int(db, "SELECT correlation_id FROM api_args WHERE domain = 2"), 5);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api_args"), 4 + 1 + 3);
+
+	/* handles, their kinds and stream ids */
+	assert_int_equal(q_int(db, "SELECT handle_kind FROM api_args WHERE correlation_id = 2"),
+			 OC_HANDLE_EXPLICIT);
+	assert_int_equal(q_int(db, "SELECT stream_id FROM api_args WHERE correlation_id = 2"), 0x5000);
+	assert_int_equal(q_int(db, "SELECT handle_kind FROM api_args WHERE correlation_id = 3"),
+			 OC_HANDLE_LEGACY);
+	assert_int_equal(q_int(db, "SELECT stream_id FROM api_args WHERE correlation_id = 3"), 7);
+	assert_int_equal(q_int(db, "SELECT handle_kind FROM api_args WHERE correlation_id = 5"),
+			 OC_HANDLE_LEGACY);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api_args WHERE correlation_id >= 100"
+				   " AND handle_kind = 2 AND stream_id = 20"), 3);
+	assert_int_equal(q_int(db, "SELECT count(DISTINCT tid) FROM api_args"), 2);
+	assert_true(q_int(db, "SELECT host_ptr FROM api_args WHERE correlation_id = 4") > 0);
+	assert_int_equal(q_int(db, "SELECT bytes FROM api_args WHERE correlation_id = 4"), 64);
+
+	/* the created stream: its handle, non-blocking, explicit */
+	assert_int_equal(q_int(db, "SELECT handle FROM streams WHERE stream_id = 20480"),
+			 0x7f0000005000ll);
+	assert_int_equal(q_int(db, "SELECT flag FROM streams WHERE stream_id = 20480"), 2);
+	assert_int_equal(q_int(db, "SELECT handle_kind FROM streams WHERE stream_id = 20480"),
+			 OC_HANDLE_EXPLICIT);
+	assert_int_equal(q_int(db, "SELECT flags FROM api_args WHERE correlation_id = 1"),
+			 cudaStreamNonBlocking);
+	assert_int_equal(q_int(db, "SELECT handle_kind FROM streams WHERE stream_id = 20"),
+			 OC_HANDLE_PER_THREAD);
+	assert_int_equal(q_int(db, "SELECT flag FROM streams WHERE stream_id = 7"), 3);
+
+	/* runtime/driver twins */
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api d JOIN api r ON r.id = d.parent_id"
+				   " WHERE d.domain = 2 AND r.domain = 1 AND r.correlation_id = 2"), 1);
+	assert_string_equal(q_text(db, "PRAGMA integrity_check"), "ok");
+	sqlite3_close(db);
+}
+
+/* SIGKILL: the trace opens and holds what was flushed before the kill. */
+static void test_sigkill(void **state)
+{
+	char trace[300];
+	sqlite3 *db;
+	int st;
+
+	snprintf(trace, sizeof trace, "%s/killed.db", dir);
+	make_trace(trace);
+	st = run(M_KILL, trace);
+	assert_true(WIFSIGNALED(st));
+	assert_int_equal(WTERMSIG(st), SIGKILL);
+
+	db = open_trace(trace);
+	assert_string_equal(q_text(db, "PRAGMA integrity_check"), "ok");
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'tracer_status'"), "running");
+	assert_int_equal(q_int(db, "SELECT count(*) FROM ops"), 6);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api_args"), 8);
+	sqlite3_close(db);
+}
+
+/* After fork the child neither flushes nor writes; the parent's trace is whole. */
+static void test_fork(void **state)
+{
+	char trace[300], log[400], line[64];
+	sqlite3 *db;
+	FILE *f;
+	int st, parent = 0, lines = 0;
+
+	snprintf(trace, sizeof trace, "%s/fork.db", dir);
+	snprintf(log, sizeof log, "%s/flush.log", dir);
+	make_trace(trace);
+	unlink(log);
+	setenv("FAKE_FLUSH_LOG", log, 1);
+	st = run(M_FORK, trace);
+	unsetenv("FAKE_FLUSH_LOG");
+	assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+
+	db = open_trace(trace);
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'tracer_status'"), "finished");
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api_args WHERE correlation_id = 77"), 0);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM ops WHERE correlation_id = 77"), 0);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM ops"), 6);
+	parent = (int)q_int(db, "SELECT value FROM meta WHERE key = 'tracer_pid'");
+	sqlite3_close(db);
+
+	/* every flush came from the traced process, the last one forced */
+	f = fopen(log, "r");
+	assert_non_null(f);
+	unsigned last = 0;
+	while (fgets(line, sizeof line, f)) {
+		int pid = 0;
+
+		assert_int_equal(sscanf(line, "%d %u", &pid, &last), 2);
+		assert_int_equal(pid, parent);
+		lines++;
+	}
+	fclose(f);
+	assert_true(lines >= 1);
+	assert_int_equal(last, CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
+	/* and no trace of the child's own */
+	snprintf(log, sizeof log, "ls '%s' | grep -c '^fork\\.[0-9]*\\.db$' >/dev/null", dir);
+	assert_int_not_equal(system(log), 0);
+}
+
+/* Another subscriber: one warning, the program runs and exits normally. */
+static void test_multiple_subscribers(void **state)
+{
+	char trace[300];
+	sqlite3 *db;
+	int st;
+
+	snprintf(trace, sizeof trace, "%s/multi.db", dir);
+	make_trace(trace);
+	st = run(M_MULTI, trace);
+	assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	db = open_trace(trace);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM warnings WHERE code = 'multiple_subscribers'"), 1);
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'tracer_status'"), "untraced");
+	sqlite3_close(db);
+}
+
+/* Launches seen, no kernel record (Kineto took the buffers): said plainly. */
+static void test_no_kernels(void **state)
+{
+	char trace[300];
+	sqlite3 *db;
+	int st;
+
+	snprintf(trace, sizeof trace, "%s/nokernels.db", dir);
+	make_trace(trace);
+	st = run(M_NO_KERNELS, trace);
+	assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	db = open_trace(trace);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM warnings WHERE code = 'no_device_records'"), 1);
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'tracer_status'"), "finished");
+	sqlite3_close(db);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_exit),
+		cmocka_unit_test(test_sigkill),
+		cmocka_unit_test(test_fork),
+		cmocka_unit_test(test_multiple_subscribers),
+		cmocka_unit_test(test_no_kernels),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
