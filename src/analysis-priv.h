@@ -23,6 +23,12 @@
  * (same_stream_order, nothing_concurrent) are not given. */
 #define OC_MAX_PARTNER_STREAMS 256
 
+/* Candidates examined by one search for a legacy op between two ops or a
+ * host block between two submissions. A search cut short proves nothing, so
+ * the cause is then not given: the bound trades completeness for linear
+ * time on pathological traces, never correctness. */
+#define OC_SCAN_LIMIT 4096
+
 struct oc_dev_ctx {
 	int      device_id;
 	const struct oc_device *info;       /* passport, or NULL */

@@ -203,7 +203,8 @@ static int p_implicit_between(const struct oc_actx *c, int32_t o, int32_t p, str
 			continue;
 		const uint32_t *list = &c->s_ops[c->s_off[ls]];
 		size_t ln = c->s_off[ls + 1] - c->s_off[ls];
-		for (size_t k = oc_lower_start(t, list, ln, t->ops[f].end_ns); k < ln; k++) {
+		size_t k0 = oc_lower_start(t, list, ln, t->ops[f].end_ns);
+		for (size_t k = k0; k < ln && k - k0 < OC_SCAN_LIMIT; k++) {
 			uint32_t li = list[k];
 			const struct oc_op *L = &t->ops[li];
 			if (L->start_ns >= t->ops[g].start_ns)
@@ -307,7 +308,7 @@ static int p_event(const struct oc_actx *c, int32_t o, int32_t p, struct oc_evid
 		else
 			hi = mid;
 	}
-	for (size_t k = lo; k-- > 0;) {
+	for (size_t k = lo, seen = 0; k-- > 0 && seen++ < OC_SCAN_LIMIT;) {
 		const struct oc_wait *w = &c->waits[k];
 		if (w->stream != gs || w->ts_ns < c->q[f])
 			break;

@@ -273,7 +273,7 @@ int32_t oc_block_between(const struct oc_actx *c, uint32_t tid, int64_t t1, int6
 		else
 			hi = mid;
 	}
-	for (size_t k = lo; k < a->n_blocks; k++) {
+	for (size_t k = lo; k < a->n_blocks && k - lo < OC_SCAN_LIMIT; k++) {
 		const struct oc_block *b = &a->blocks[c->blocks_by_end[k]];
 		if (b->end_ns > t2)
 			break;
