@@ -418,6 +418,20 @@ static unsigned long env_ulong(const char *name, unsigned long dflt, unsigned lo
 	return n;
 }
 
+/* A positive 64-bit number from the environment, 0 when unset or bad. */
+static uint64_t env_u64(const char *name)
+{
+	const char *v = getenv(name);
+	char *end;
+	unsigned long long n;
+
+	if (!v || !*v)
+		return 0;
+	errno = 0;
+	n = strtoull(v, &end, 10);
+	return errno || *end ? 0 : (uint64_t)n;
+}
+
 static int env_flag(const char *name)
 {
 	const char *v = getenv(name);
@@ -685,7 +699,9 @@ static int init(int quiet)
 		cfg.path = path;
 		cfg.create = 1;
 		cfg.parent_trace = out && *out ? out : NULL;
-		{
+		/* The main trace's start, when `run` passes it: one time axis for all. */
+		cfg.start_ns = env_u64("OVERLAPCHECK_TRACE_START_NS");
+		if (!cfg.start_ns) {
 			struct timespec ts;
 
 			clock_gettime(CLOCK_REALTIME, &ts);

@@ -248,7 +248,7 @@ static void *worker(void *arg)
 	return NULL;
 }
 
-enum mode { M_EXIT, M_KILL, M_FORK, M_MULTI, M_NO_KERNELS };
+enum mode { M_EXIT, M_KILL, M_FORK, M_MULTI, M_NO_KERNELS, M_CHILD };
 
 static void __attribute__((noreturn)) program(enum mode mode, const char *trace)
 {
@@ -265,8 +265,17 @@ static void __attribute__((noreturn)) program(enum mode mode, const char *trace)
 	cudaMemcpyAsync_v3020_params mc;
 	pthread_t t;
 
-	snprintf(pid, sizeof pid, "%d", (int)getpid());
+	/* M_CHILD: a process that `run` did not start itself (exec'd by the program) */
+	snprintf(pid, sizeof pid, "%d", mode == M_CHILD ? (int)getppid() : (int)getpid());
 	setenv("OVERLAPCHECK_OUTPUT", trace, 1);
+	if (mode == M_EXIT)
+		setenv("OVERLAPCHECK_STATS", "1", 1);
+	if (mode == M_CHILD) {
+		char t0[32];
+
+		snprintf(t0, sizeof t0, "%llu", (unsigned long long)T0);
+		setenv("OVERLAPCHECK_TRACE_START_NS", t0, 1);
+	}
 	setenv("OVERLAPCHECK_MAIN_PID", pid, 1);
 	setenv("OVERLAPCHECK_FLUSH_MS", "10", 1);
 	setenv("OVERLAPCHECK_QUIET", "1", 1);
@@ -468,6 +477,10 @@ static void test_exit(void **state)
 	assert_int_equal(q_int(db, "SELECT value FROM meta WHERE key = 'api_launches_seen'"), 6);
 	assert_int_equal(q_int(db, "SELECT value FROM meta WHERE key = 'api_launches_without_ops'"), 0);
 	assert_int_equal(q_int(db, "SELECT count(*) FROM warnings"), 0);
+	assert_true(q_int(db, "SELECT value FROM meta WHERE key = 'stats.api_cb_calls'") >= 16);
+	assert_true(q_int(db, "SELECT value FROM meta WHERE key = 'stats.buf_done_calls'") >= 1);
+	assert_true(q_int(db, "SELECT value FROM meta WHERE key = 'stats.writer_rows'") >= 14);
+	assert_true(q_int(db, "SELECT value FROM meta WHERE key = 'stats.writer_busy_ns'") > 0);
 
 	/* nested driver calls are not recorded twice */
 	assert_int_equal(q_int(db, "SELECT count(*) FROM api_args WHERE domain = 2"), 1);
@@ -607,6 +620,49 @@ static void test_no_kernels(void **state)
 	sqlite3_close(db);
 }
 
+/*
+ * A CUDA process other than the one `run` started writes its own trace next
+ * to the main one, with its own passport, and leaves the main trace alone.
+ */
+static void test_child_trace(void **state)
+{
+	char trace[300], own[320];
+	sqlite3 *db;
+	pid_t pid;
+	int st = 0;
+
+	snprintf(trace, sizeof trace, "%s/main.db", dir);
+	make_trace(trace);
+	fflush(NULL);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0)
+		program(M_CHILD, trace);
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+
+	db = open_trace(trace);
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'tracer_status'"), "not_started");
+	assert_int_equal(q_int(db, "SELECT count(*) FROM ops"), 0);
+	sqlite3_close(db);
+
+	snprintf(own, sizeof own, "%s/main.%d.db", dir, (int)pid);
+	db = open_trace(own);
+	assert_int_equal(oc_schema_check(db, NULL, NULL, 0), OC_SCHEMA_OK);
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'tracer_status'"), "finished");
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'created_by'"), "inject");
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'parent_trace'"), trace);
+	assert_int_equal(q_int(db, "SELECT value FROM meta WHERE key = 'pid'"), pid);
+	assert_true(q_int(db, "SELECT value FROM meta WHERE key = 'trace_start_ns'") > 0);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM meta WHERE key IN ('host', 'cmdline',"
+				   " 'start_time', 'tool_version')"), 4);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM device_ops"), 6);
+	/* OVERLAPCHECK_TRACE_START_NS (from `run`) puts it on the main trace's time axis */
+	assert_int_equal(q_int(db, "SELECT value FROM meta WHERE key = 'trace_start_ns'"), (int64_t)T0);
+	assert_int_equal(q_int(db, "SELECT min(start_ns) FROM ops"), 1000);
+	sqlite3_close(db);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -615,6 +671,7 @@ int main(void)
 		cmocka_unit_test(test_fork),
 		cmocka_unit_test(test_multiple_subscribers),
 		cmocka_unit_test(test_no_kernels),
+		cmocka_unit_test(test_child_trace),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
