@@ -663,8 +663,76 @@ static void test_child_trace(void **state)
 	sqlite3_close(db);
 }
 
-int main(void)
+/* An output that cannot be written: the program still runs to its normal end. */
+static void test_unwritable_output(void **state)
 {
+	char trace[300];
+	int st;
+
+	snprintf(trace, sizeof trace, "%s/no/such/dir/t.db", dir);
+	st = run(M_EXIT, trace);
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 0);
+	assert_int_not_equal(access(trace, F_OK), 0);
+}
+
+static char so_path[512];
+
+/*
+ * `run --preload`: the library in LD_PRELOAD initialises from its
+ * constructor, before main; the driver's later InitializeInjection is a no-op.
+ */
+static void test_preload(void **state)
+{
+	char trace[300], pid[32];
+	sqlite3 *db;
+	pid_t c;
+	int st = 0;
+
+#ifdef __SANITIZE_ADDRESS__
+	skip();   /* an instrumented library cannot be preloaded before the ASan runtime */
+#endif
+	snprintf(trace, sizeof trace, "%s/preload.db", dir);
+	make_trace(trace);
+	fflush(NULL);
+	c = fork();
+	assert_true(c >= 0);
+	if (c == 0) {
+		snprintf(pid, sizeof pid, "%d", (int)getpid());
+		setenv("OVERLAPCHECK_OUTPUT", trace, 1);
+		setenv("OVERLAPCHECK_MAIN_PID", pid, 1);
+		setenv("OVERLAPCHECK_QUIET", "1", 1);
+		setenv("LD_PRELOAD", so_path, 1);
+		execl("/proc/self/exe", "test-inj-fake", "--preload-program", trace, (char *)NULL);
+		_exit(96);
+	}
+	assert_int_equal(waitpid(c, &st, 0), c);
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 0);
+	db = open_trace(trace);
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'tracer_status'"), "finished");
+	assert_int_equal(q_int(db, "SELECT count(*) FROM device_ops WHERE kind = 'kernel'"), 6);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api_args"), 8);
+	sqlite3_close(db);
+}
+
+int main(int argc, char **argv)
+{
+	const char *build = getenv("BUILD");
+
+	snprintf(so_path, sizeof so_path, "%s/lib/liboverlapcheck-inject.so",
+		 build && *build ? build : "build");
+	if (argc == 3 && !strcmp(argv[1], "--preload-program")) {
+		struct timespec now;
+
+		if (!api_cb)
+			_exit(95);   /* the constructor did not initialise */
+		unsetenv("LD_PRELOAD");
+		clock_gettime(CLOCK_REALTIME, &now);
+		T0 = (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+		program(M_EXIT, argv[2]);
+	}
+
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_exit),
 		cmocka_unit_test(test_sigkill),
@@ -672,6 +740,8 @@ int main(void)
 		cmocka_unit_test(test_multiple_subscribers),
 		cmocka_unit_test(test_no_kernels),
 		cmocka_unit_test(test_child_trace),
+		cmocka_unit_test(test_unwritable_output),
+		cmocka_unit_test(test_preload),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
