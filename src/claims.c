@@ -517,7 +517,17 @@ static int first_pair(const struct oc_actx *c, uint32_t o, const struct cand *cs
 	return 0;
 }
 
-/* Decide the causes of serialized claim o; appends its evidence to the pool. */
+/* Append evidence e for the claim being explained; counts it in *given. */
+static int give(struct oc_actx *c, const struct oc_evidence *e, size_t *given)
+{
+	if (push_ev(c, e) < 0)
+		return -1;
+	(*given)++;
+	return 0;
+}
+
+/* Decide the causes of serialized claim o, in METHOD.md's order, appending
+ * their evidence to the pool; *n_out receives how many (at least 1). */
 static int explain(struct oc_actx *c, uint32_t o, struct cand *cs, size_t *n_out)
 {
 	const struct oc_trace *t = c->t;
@@ -539,9 +549,8 @@ static int explain(struct oc_actx *c, uint32_t o, struct cand *cs, size_t *n_out
 			ev_init(&e, OC_CAUSE_LAUNCH_BLOCKING);
 			e.op = kern;
 			e.partner = partner;
-			if (push_ev(c, &e) < 0)
+			if (give(c, &e, &given) < 0)
 				return -1;
-			given++;
 		}
 	}
 	/* pageable_host_memory: the claim itself, else a partner, is a pageable copy */
@@ -555,33 +564,26 @@ static int explain(struct oc_actx *c, uint32_t o, struct cand *cs, size_t *n_out
 			ev_init(&e, OC_CAUSE_PAGEABLE_HOST_MEMORY);
 			e.op = pg;
 			e.partner = partner;
-			if (push_ev(c, &e) < 0)
+			if (give(c, &e, &given) < 0)
 				return -1;
-			given++;
 		}
 	}
 	if (first_pair(c, o, cs, n, p_legacy, &e)) {
-		if (push_ev(c, &e) < 0)
+		if (give(c, &e, &given) < 0)
 			return -1;
-		given++;
 	}
 	if (first_pair(c, o, cs, n, p_implicit_between, &e) ||
 	    first_pair(c, o, cs, n, p_implicit_legacy_partner, &e)) {
-		if (push_ev(c, &e) < 0)
+		if (give(c, &e, &given) < 0)
 			return -1;
-		given++;
 	}
-	int hostsync = first_pair(c, o, cs, n, p_hostsync, &e);
-	if (hostsync) {
-		if (push_ev(c, &e) < 0)
+	if (first_pair(c, o, cs, n, p_hostsync, &e)) {
+		if (give(c, &e, &given) < 0)
 			return -1;
-		given++;
 	}
-	int event = first_pair(c, o, cs, n, p_event, &e);
-	if (event) {
-		if (push_ev(c, &e) < 0)
+	if (first_pair(c, o, cs, n, p_event, &e)) {
+		if (give(c, &e, &given) < 0)
 			return -1;
-		given++;
 	}
 	/* same_stream_order: no would-be partner in another stream, but o waited
 	 * behind, or held back, an op of its own stream */
@@ -598,26 +600,22 @@ static int explain(struct oc_actx *c, uint32_t o, struct cand *cs, size_t *n_out
 		if (nb >= 0) {
 			ev_init(&e, OC_CAUSE_SAME_STREAM_ORDER);
 			e.op = nb;
-			if (push_ev(c, &e) < 0)
+			if (give(c, &e, &given) < 0)
 				return -1;
-			given++;
 			same = 1;
 		}
 	}
 	if (first_pair(c, o, cs, n, p_sm, &e)) {
-		if (push_ev(c, &e) < 0)
+		if (give(c, &e, &given) < 0)
 			return -1;
-		given++;
 	}
 	if (first_pair(c, o, cs, n, p_late, &e)) {
-		if (push_ev(c, &e) < 0)
+		if (give(c, &e, &given) < 0)
 			return -1;
-		given++;
 	}
 	if (first_pair(c, o, cs, n, p_engines, &e)) {
-		if (push_ev(c, &e) < 0)
+		if (give(c, &e, &given) < 0)
 			return -1;
-		given++;
 	}
 	/* hardware_queue_limit: CUDA_DEVICE_MAX_CONNECTIONS set below the number
 	 * of streams in use on the device, and a would-be partner pending
@@ -640,26 +638,21 @@ static int explain(struct oc_actx *c, uint32_t o, struct cand *cs, size_t *n_out
 			e.partner = p;
 			e.count = t->max_connections;
 			e.limit = (int64_t)c->dev[c->dev_of[o]].n_streams;
-			if (push_ev(c, &e) < 0)
+			if (give(c, &e, &given) < 0)
 				return -1;
-			given++;
 			break;
 		}
 	}
 	if (!n_would && !capped && !same) {
 		ev_init(&e, OC_CAUSE_NOTHING_CONCURRENT);
-		if (push_ev(c, &e) < 0)
+		if (give(c, &e, &given) < 0)
 			return -1;
-		given++;
 	}
 	if (!given) {
 		ev_init(&e, OC_CAUSE_UNKNOWN);
-		if (push_ev(c, &e) < 0)
+		if (give(c, &e, &given) < 0)
 			return -1;
-		given++;
 	}
-	(void)hostsync;
-	(void)event;
 	*n_out = given;
 	return 0;
 }
