@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cmds.h"
+#include "tl-args.h"
 #include "tl-outfile.h"
 #include "overlapcheck/export.h"
 #include "overlapcheck/trace.h"
@@ -28,7 +29,7 @@ static void usage(FILE *f)
 		   "Times are microseconds since the trace start, with nanoseconds kept.\n\n"
 		   "  -f, --format FMT   perfetto (default) or chrome: the same JSON\n"
 		   "  -o, --output FILE  write to FILE instead of standard output\n"
-		   "      --no-analysis  the trace alone: no verdicts, causes, gaps or hidden syncs\n"
+		   OC_TL_ARGS_HELP
 		   "  -h, --help         this help\n");
 }
 
@@ -37,7 +38,7 @@ int cmd_export(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "format", required_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' },
-		{ "no-analysis", no_argument,  NULL, 'N' },
+		OC_TL_LONG_OPTIONS,
 		{ "help",   no_argument,       NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -46,8 +47,10 @@ int cmd_export(int argc, char **argv)
 	struct oc_tl_notes notes;
 	struct oc_tl_out of;
 	char err[1024];
-	int c, analyse = 1, rc = OC_EXIT_USAGE;
+	struct oc_tl_args args;
+	int c, rc = OC_EXIT_USAGE;
 
+	oc_tl_args_init(&args);
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "f:o:h", opts, NULL)) != -1) {
 		switch (c) {
@@ -61,13 +64,16 @@ int cmd_export(int argc, char **argv)
 		case 'o':
 			out = optarg;
 			break;
-		case 'N':
-			analyse = 0;
-			break;
 		case 'h':
 			usage(stdout);
 			return OC_EXIT_OK;
 		default:
+			switch (oc_tl_args_parse(&args, c, optarg, "export")) {
+			case 1:
+				continue;
+			case -1:
+				return OC_EXIT_USAGE;
+			}
 			usage(stderr);
 			return OC_EXIT_USAGE;
 		}
@@ -80,8 +86,7 @@ int cmd_export(int argc, char **argv)
 		fprintf(stderr, "overlapcheck export: %s\n", err);
 		return OC_EXIT_USAGE;
 	}
-	memset(&notes, 0, sizeof notes);
-	if (analyse && oc_tl_notes_init(&notes, &t, err, sizeof err)) {
+	if (oc_tl_args_apply(&args, &t, &notes, err, sizeof err)) {
 		fprintf(stderr, "overlapcheck export: %s\n", err);
 		goto err_trace;
 	}

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cmds.h"
+#include "tl-args.h"
 #include "tl-outfile.h"
 #include "overlapcheck/export.h"
 #include "overlapcheck/trace.h"
@@ -26,7 +27,7 @@ static void usage(FILE *f)
 		   "causes on hover, idle gaps and hidden synchronizations are marked, and the\n"
 		   "report's one-line answer is at the top.\n\n"
 		   "  -o, --output FILE  write to FILE (default: TRACE with .html; - for stdout)\n"
-		   "      --no-analysis  the trace alone: no verdicts, causes, gaps or hidden syncs\n"
+		   OC_TL_ARGS_HELP
 		   "  -h, --help         this help\n");
 }
 
@@ -46,7 +47,7 @@ int cmd_timeline(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "output", required_argument, NULL, 'o' },
-		{ "no-analysis", no_argument,  NULL, 'N' },
+		OC_TL_LONG_OPTIONS,
 		{ "help",   no_argument,       NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -56,21 +57,26 @@ int cmd_timeline(int argc, char **argv)
 	struct oc_tl_notes notes;
 	struct oc_tl_out of;
 	char err[1024];
-	int c, analyse = 1, rc = OC_EXIT_USAGE;
+	struct oc_tl_args args;
+	int c, rc = OC_EXIT_USAGE;
 
+	oc_tl_args_init(&args);
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
 			out = optarg;
 			break;
-		case 'N':
-			analyse = 0;
-			break;
 		case 'h':
 			usage(stdout);
 			return OC_EXIT_OK;
 		default:
+			switch (oc_tl_args_parse(&args, c, optarg, "timeline")) {
+			case 1:
+				continue;
+			case -1:
+				return OC_EXIT_USAGE;
+			}
 			usage(stderr);
 			return OC_EXIT_USAGE;
 		}
@@ -90,8 +96,7 @@ int cmd_timeline(int argc, char **argv)
 		fprintf(stderr, "overlapcheck timeline: %s\n", err);
 		goto err_def;
 	}
-	memset(&notes, 0, sizeof notes);
-	if (analyse && oc_tl_notes_init(&notes, &t, err, sizeof err)) {
+	if (oc_tl_args_apply(&args, &t, &notes, err, sizeof err)) {
 		fprintf(stderr, "overlapcheck timeline: %s\n", err);
 		goto err_trace;
 	}

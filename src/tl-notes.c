@@ -281,7 +281,8 @@ static const char *answer_text(struct pool *p, const struct oc_trace *t, const s
 	return pool_fmt(p, "%s", line);
 }
 
-int oc_tl_notes_init(struct oc_tl_notes *n, struct oc_trace *t, char *err, size_t errlen)
+int oc_tl_notes_init(struct oc_tl_notes *n, struct oc_trace *t,
+		     const struct oc_analysis_options *opts, char *err, size_t errlen)
 {
 	struct priv *pv;
 	struct oc_analysis *a;
@@ -291,7 +292,7 @@ int oc_tl_notes_init(struct oc_tl_notes *n, struct oc_trace *t, char *err, size_
 	if (!pv)
 		goto nomem;
 	n->priv = pv;
-	if (oc_analysis_run(t, NULL, &pv->a, err, errlen)) {
+	if (oc_analysis_run(t, opts, &pv->a, err, errlen)) {
 		free(pv);
 		n->priv = NULL;
 		return -1;

@@ -64,14 +64,18 @@ struct oc_tl_notes {
 	void               *priv;   /* owner's storage (oc_tl_notes_release) */
 };
 
+struct oc_analysis_options;
+
 /*
- * Run the analysis (analysis.h, default options) on t and fill notes from it:
- * verdicts and causes of claims, idle gaps, hidden syncs, the answer. t is
- * not narrowed (no range or device filter). Returns 0, or -1 with a message
- * in err. Release with oc_tl_notes_release (before the trace); a zeroed
- * struct oc_tl_notes is valid and means "no analysis".
+ * Run the analysis (analysis.h) on t under opts (NULL: defaults) and fill
+ * notes from it: verdicts and causes of claims, idle gaps, hidden syncs, the
+ * answer. A range or device in opts narrows t in place first, as for
+ * `overlapcheck report`. Returns 0, or -1 with a message in err. Release
+ * with oc_tl_notes_release (before the trace); a zeroed struct oc_tl_notes
+ * is valid and means "no analysis".
  */
-int  oc_tl_notes_init(struct oc_tl_notes *n, struct oc_trace *t, char *err, size_t errlen);
+int  oc_tl_notes_init(struct oc_tl_notes *n, struct oc_trace *t,
+		      const struct oc_analysis_options *opts, char *err, size_t errlen);
 void oc_tl_notes_release(struct oc_tl_notes *n);
 
 enum oc_tl_lane_kind {

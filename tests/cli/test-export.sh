@@ -22,6 +22,35 @@ ok "export a hostile trace" "$OC" export -o "$TMP/h.json" "$TMP/h.db"
 fold hostile python3 tests/cli/export-check.py "$TMP/h.db" "$TMP/h.json" --analysis --hostile
 ok "no </script> in the hostile export" sh -c '! grep -q "</script" "$1"' sh "$TMP/h.json"
 
+# Analysis options, as for report: --device, --range narrow the picture.
+count_ops() { # JSON FILE -> number of device-op slices, and their devices
+	python3 -c 'import json,sys; ev=json.load(open(sys.argv[1]))["traceEvents"]
+ops=[e for e in ev if e.get("ph")=="X" and e.get("cat") in ("kernel","memcpy","memset","memcpy_peer")]
+print(len(ops), sorted({e["pid"] - 0x40000000 for e in ops}))' "$1"
+}
+ok "export --device 1" "$OC" export --device 1 -o "$TMP/d1.json" "$TMP/p.db"
+is "--device 1: only device 1's ops" "$(count_ops "$TMP/d1.json")" \
+	"$(sqlite3 "$TMP/p.db" 'SELECT count(*) FROM ops WHERE device_id = 1') [1]"
+ok "export --range chunk 1" "$OC" export --range "chunk 1" -o "$TMP/r1.json" "$TMP/p.db"
+want=$(sqlite3 "$TMP/p.db" "SELECT count(*) FROM ops o JOIN api a ON a.correlation_id = o.correlation_id
+	JOIN nvtx_ranges r ON r.name = 'chunk 1' AND r.tid = a.tid
+	WHERE a.domain = 1 AND a.start_ns >= r.start_ns AND a.start_ns < r.end_ns")
+is "--range: the ops queued inside the range" "$(count_ops "$TMP/r1.json" | cut -d' ' -f1)" "$want"
+ok "--range: fewer ops than the whole trace" test "$want" -gt 0 -a "$want" -lt "$(sqlite3 "$TMP/p.db" 'SELECT count(*) FROM ops')"
+ok "--range --no-analysis narrows too" "$OC" export --no-analysis --range "chunk 1" -o "$TMP/r2.json" "$TMP/p.db"
+is "--range --no-analysis: same ops" "$(count_ops "$TMP/r2.json" | cut -d' ' -f1)" "$want"
+"$OC" export --range "no such range" "$TMP/p.db" >/dev/null 2>"$TMP/err"
+is "unknown range: exit 2" "$?" 2
+like "unknown range: says so" "$(cat "$TMP/err")" "no NVTX range named 'no such range'"
+"$OC" export --no-analysis --range "no such range" "$TMP/p.db" >/dev/null 2>"$TMP/err"
+is "unknown range without analysis: exit 2" "$?" 2
+"$OC" export --min-overlap 2 "$TMP/p.db" >/dev/null 2>"$TMP/err"
+is "bad --min-overlap: exit 2" "$?" 2
+like "bad --min-overlap: says why" "$(cat "$TMP/err")" "invalid value '2' for --min-overlap"
+"$OC" export --gap-threshold soon "$TMP/p.db" >/dev/null 2>"$TMP/err"
+is "bad --gap-threshold: exit 2" "$?" 2
+ok "--gap-threshold 1s: no gaps" sh -c '"$1" export --gap-threshold 1s "$2" | python3 -c "import json,sys; assert not [e for e in json.load(sys.stdin)[\"traceEvents\"] if e.get(\"cat\") == \"gap\"]"' sh "$OC" "$TMP/p.db"
+
 # An empty trace: valid JSON with no events but the host's name.
 sqlite3 "$TMP/e.db" < schema/trace.sql
 sqlite3 "$TMP/e.db" "INSERT INTO meta VALUES ('trace_start_ns', '1000')"

@@ -26,6 +26,16 @@ like "default output: says where" "$(cat "$TMP/err")" "wrote .*/d/run.v1.html"
 ok "-o - writes the page to stdout" sh -c '"$1" timeline -o - "$2" | cmp - "$3"' sh "$OC" "$TMP/p.db" "$TMP/p.html"
 ok "no temporary file left" sh -c '! ls "$1"/*.tmp.* 2>/dev/null | grep -q .' sh "$TMP"
 
+# Analysis options, as for report.
+ok "timeline --device 0" "$OC" timeline --device 0 -o "$TMP/d0.html" "$TMP/p.db"
+is "--device 0: one device lane, device 0's ops" "$(python3 -c 'import json,re,sys
+p=open(sys.argv[1]).read(); d=json.loads(re.search(r"id=\"oc-data\">(.*?)</script>", p, re.S).group(1))
+print(sum(l["k"] == "device" for l in d["lanes"]), sum(1 for i in range(0, len(d["items"]), 10) if d["items"][i + 4] <= 3))' "$TMP/d0.html")" \
+	"1 $(sqlite3 "$TMP/p.db" 'SELECT count(*) FROM ops WHERE device_id = 0')"
+"$OC" timeline --range nope -o "$TMP/x.html" "$TMP/p.db" 2>"$TMP/err"
+is "unknown range: exit 2" "$?" 2
+ok "unknown range: no page" test ! -e "$TMP/x.html"
+
 # Errors.
 "$OC" timeline "$TMP/missing.db" 2>"$TMP/err"
 is "missing trace: exit 2" "$?" 2
