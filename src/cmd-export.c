@@ -20,17 +20,17 @@
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: overlapcheck export [--format perfetto|chrome] [-o FILE] TRACE\n\n"
+	fprintf(f, "usage: overlapcheck export [--format perfetto|chrome] [-o FILE] [OPTIONS] TRACE\n\n"
 		   "Write TRACE as Chrome Trace Event JSON for the Perfetto UI (ui.perfetto.dev)\n"
 		   "and chrome://tracing: a process per device with a track per stream, a host\n"
 		   "process with a track per CPU thread, flow arrows from each API call to the\n"
 		   "device work it queued, NVTX ranges, copy/kernel intersections, idle gaps,\n"
 		   "hidden synchronizations, and each claim's verdict and causes in its args.\n"
 		   "Times are microseconds since the trace start, with nanoseconds kept.\n\n"
-		   "  -f, --format FMT   perfetto (default) or chrome: the same JSON\n"
-		   "  -o, --output FILE  write to FILE instead of standard output\n"
+		   "  -f, --format FMT        perfetto (default) or chrome: the same JSON\n"
+		   "  -o, --output FILE       write to FILE instead of standard output\n"
 		   OC_TL_ARGS_HELP
-		   "  -h, --help         this help\n");
+		   "  -h, --help              this help\n");
 }
 
 int cmd_export(int argc, char **argv)

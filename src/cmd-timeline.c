@@ -19,16 +19,16 @@
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: overlapcheck timeline [-o FILE.html] TRACE\n\n"
+	fprintf(f, "usage: overlapcheck timeline [-o FILE.html] [OPTIONS] TRACE\n\n"
 		   "Write TRACE's timeline as one self-contained HTML file (no network, no\n"
 		   "external files): a lane per device stream and per CPU thread drawn to scale,\n"
 		   "zoom with the wheel, pan by dragging, double-click to reset. Intersections of\n"
 		   "copies with kernels are highlighted, serialized claims are red with their\n"
 		   "causes on hover, idle gaps and hidden synchronizations are marked, and the\n"
 		   "report's one-line answer is at the top.\n\n"
-		   "  -o, --output FILE  write to FILE (default: TRACE with .html; - for stdout)\n"
+		   "  -o, --output FILE       write to FILE (default: TRACE with .html; - for stdout)\n"
 		   OC_TL_ARGS_HELP
-		   "  -h, --help         this help\n");
+		   "  -h, --help              this help\n");
 }
 
 /* TRACE's path with its extension replaced by .html (malloc'd). */
