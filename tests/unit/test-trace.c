@@ -25,6 +25,8 @@
 
 static char err[1024];
 
+static void build_good(struct tb *b);
+
 /* oc_trace_open must fail with a message containing every `want`. */
 static void expect_fail(const char *path, const char *want, const char *want2)
 {
@@ -190,6 +192,62 @@ static void test_truncated(void **state)
 	assert_int_equal(t.n_ops, 5000);
 	assert_int_equal(t.n_streams, 4);
 	oc_trace_release(&t);
+	tb_remove(&b);
+}
+
+/* Random byte damage anywhere past the header: an error or a load, never a
+ * crash (run under ASAN=1 to make that strict). */
+static void test_damage(void **state)
+{
+	struct tb b;
+	char path[512];
+	struct stat sb;
+	unsigned char *buf;
+	uint64_t x = 12345;
+	int loaded = 0, failed = 0;
+
+	build_good(&b);
+	assert_int_equal(stat(b.path, &sb), 0);
+	buf = malloc((size_t)sb.st_size);
+	FILE *f = fopen(b.path, "rb");
+
+	assert_int_equal(fread(buf, 1, (size_t)sb.st_size, f), (size_t)sb.st_size);
+	fclose(f);
+	assert_int_equal(tb_tmpname(path, sizeof path, ".db"), 0);
+	for (int it = 0; it < 300; it++) {
+		unsigned char *d = malloc((size_t)sb.st_size);
+		struct oc_trace t;
+
+		memcpy(d, buf, (size_t)sb.st_size);
+		for (int k = 0; k < 1 + it % 8; k++) {
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+			d[100 + x % ((uint64_t)sb.st_size - 100)] = (unsigned char)(x >> 32);
+		}
+		f = fopen(path, "wb");
+		fwrite(d, 1, (size_t)sb.st_size, f);
+		fclose(f);
+		free(d);
+		if (oc_trace_open(&t, path, err, sizeof err) == 0) {
+			loaded++;
+			/* whatever loaded is usable */
+			for (size_t i = 0; i < t.n_ops; i++) {
+				assert_true(t.ops[i].end_ns >= t.ops[i].start_ns);
+				assert_true(t.ops[i].stream >= 0 && (size_t)t.ops[i].stream < t.n_streams);
+				assert_true(t.ops[i].api < (int32_t)t.n_api);
+				oc_trace_str(&t, t.ops[i].name);
+			}
+			oc_trace_keep_range(&t, "step");
+			oc_trace_release(&t);
+		} else {
+			failed++;
+			assert_true(strstr(err, "cannot open trace '") == err);
+		}
+	}
+	assert_int_equal(loaded + failed, 300);
+	unlink(path);
+	free(buf);
 	tb_remove(&b);
 }
 
@@ -781,6 +839,7 @@ int main(void)
 		cmocka_unit_test(test_newer),
 		cmocka_unit_test(test_truncated),
 		cmocka_unit_test(test_bad_rows),
+		cmocka_unit_test(test_damage),
 		cmocka_unit_test(test_good),
 		cmocka_unit_test(test_keep_range),
 		cmocka_unit_test(test_range_edges),
