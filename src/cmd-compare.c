@@ -78,7 +78,8 @@ struct work_item {
 
 /* One op name's time within one run. */
 struct op_entry {
-	const char *name;    /* owned by side->names */           /* "memcpy HtoD", "memset", or mangled kernel name */
+	const char *name;        /* "memcpy HtoD", "memset", or mangled kernel name;
+	                            owned by side->names */
 	int      run;
 	int64_t  dur_ns;
 	int64_t  other_ns;       /* intersected work in other streams */
@@ -111,7 +112,8 @@ struct side {
 /* Median, min, max of one quantity over a side's runs. */
 struct stat3 { double med, min, max; };
 
-static void *xmalloc(size_t n)
+/* Zeroed memory, or exit: the sums below start from zero. */
+static void *xzalloc(size_t n)
 {
 	void *p = calloc(1, n ? n : 1);
 	if (!p) {
@@ -175,7 +177,7 @@ static double median_d(double *v, size_t n)
 
 static struct stat3 stat_of(const struct side *s, size_t field_off)
 {
-	double *v = xmalloc(s->n * sizeof *v);
+	double *v = xzalloc(s->n * sizeof *v);
 	struct stat3 st;
 
 	for (size_t i = 0; i < s->n; i++)
@@ -256,7 +258,7 @@ static int cmp_work(const void *a, const void *b)
 static void measure_work(struct run *r, const struct oc_trace *t)
 {
 	size_t nk = t->n_strs + KEY_EXTRA, n = 0;
-	uint64_t *amount = xmalloc(nk * sizeof *amount), *count = xmalloc(nk * sizeof *count);
+	uint64_t *amount = xzalloc(nk * sizeof *amount), *count = xzalloc(nk * sizeof *count);
 	struct work_item *w;
 
 	for (size_t i = 0; i < t->n_ops; i++) {
@@ -274,7 +276,7 @@ static void measure_work(struct run *r, const struct oc_trace *t)
 		}
 		count[key]++;
 	}
-	w = xmalloc(nk * sizeof *w);
+	w = xzalloc(nk * sizeof *w);
 	for (size_t key = 0; key < nk; key++) {
 		if (!count[key])
 			continue;
@@ -309,8 +311,8 @@ static void measure_work(struct run *r, const struct oc_trace *t)
 static int64_t range_total(const struct oc_trace *t, const char *name)
 {
 	size_t n = t->n_ranges;
-	struct oc_interval *iv = xmalloc((n + 1) * sizeof *iv);
-	char *is_named = xmalloc(n + 1);
+	struct oc_interval *iv = xzalloc((n + 1) * sizeof *iv);
+	char *is_named = xzalloc(n + 1);
 	int64_t total = 0, cur_s = 0, cur_e = 0;
 	int have = 0;
 
@@ -471,7 +473,7 @@ static int measure(struct side *s, int run, const char *path, const struct opts 
 	r->idle_ns = sw.makespan_ns - sw.busy_all_ns;
 	r->async_copy_ns = sw.async_copy_ns;
 	r->copy_compute_ns = sw.copy_compute_ns;
-	names = xmalloc((t.n_strs + KEY_EXTRA) * sizeof *names);
+	names = xzalloc((t.n_strs + KEY_EXTRA) * sizeof *names);
 	for (size_t i = 0; i < sel.n; i++) {
 		const struct oc_op *op = &t.ops[sel.idx[i]];
 		int64_t d = op->end_ns - op->start_ns;
@@ -607,8 +609,8 @@ static int cmp_op_entry(const void *a, const void *b)
 /* Per-name stats of one side for entries [lo, hi) (same name, sorted by run). */
 static void opstat_fill(struct opstat *st, int k, const struct side *s, size_t lo, size_t hi)
 {
-	double *sums = xmalloc(s->n * sizeof *sums), *counts = xmalloc(s->n * sizeof *counts);
-	double *inst = xmalloc((hi - lo) * sizeof *inst);
+	double *sums = xzalloc(s->n * sizeof *sums), *counts = xzalloc(s->n * sizeof *counts);
+	double *inst = xzalloc((hi - lo) * sizeof *inst);
 	double dur = 0, other = 0;
 
 	for (size_t i = lo; i < hi; i++) {
@@ -631,7 +633,7 @@ static void opstat_fill(struct opstat *st, int k, const struct side *s, size_t l
 /* Join both sides' op entries by name. Returns the count; *out malloc'd. */
 static size_t opstats_build(struct side *b, struct side *c, struct opstat **out)
 {
-	struct opstat *v = xmalloc((b->n_ops + c->n_ops + 1) * sizeof *v);
+	struct opstat *v = xzalloc((b->n_ops + c->n_ops + 1) * sizeof *v);
 	size_t n = 0, i = 0, j = 0;
 
 	qsort(b->ops, b->n_ops, sizeof *b->ops, cmp_op_entry);
@@ -763,6 +765,34 @@ static const char *verdict_sentence(const struct result *r)
 
 /* ---- output -------------------------------------------------------------------- */
 
+/* "HtoD 4.0 MiB (4 copies), DtoH 4.0 MiB (4 copies), 262144 threads in 4 launches of 1 kernel" */
+static const char *work_summary(const struct run *r, char *buf, size_t len)
+{
+	uint64_t threads = 0, launches = 0, kernels = 0;
+	size_t off = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < r->n_work && off < len; i++) {
+		const struct work_item *w = &r->work[i];
+
+		if (w->cls == WORK_KERNEL) {
+			threads += w->amount;
+			launches += w->count;
+			kernels++;
+			continue;
+		}
+		off += (size_t)snprintf(buf + off, len - off, "%s%s %.1f MiB (%llu %s)", off ? ", " : "",
+					w->cls == WORK_MEMSET ? "memset" : w->key,
+					(double)w->amount / (1 << 20), (unsigned long long)w->count,
+					w->cls == WORK_MEMSET ? "memsets" : w->count == 1 ? "copy" : "copies");
+	}
+	if (kernels && off < len)
+		snprintf(buf + off, len - off, "%s%llu threads in %llu launch%s of %llu kernel%s",
+			 off ? ", " : "", (unsigned long long)threads, (unsigned long long)launches,
+			 launches == 1 ? "" : "es", (unsigned long long)kernels, kernels == 1 ? "" : "s");
+	return buf;
+}
+
 static void text_row(FILE *f, const char *what, const struct stat3 *b, const struct stat3 *c,
 		     int show_spread)
 {
@@ -789,15 +819,18 @@ static void text_row(FILE *f, const char *what, const struct stat3 *b, const str
 }
 
 static void print_text(FILE *f, const struct side *sides, const struct result *r,
-		       const struct opts *o)
+		       const struct opts *o, const struct diffs *diffs)
 {
-	char a[48], b[48], c[48], d[48], e[48], dm[512];
+	char a[48], b[48], c[48], d[48], e[48], dm[512], w[512];
 	int spread = sides[0].n > 1 || sides[1].n > 1;
 
 	fprintf(f, "compare: %zu baseline run%s, %zu candidate run%s; boundaries: %s%s%s\n",
 		sides[0].n, sides[0].n == 1 ? "" : "s", sides[1].n, sides[1].n == 1 ? "" : "s",
 		o->range ? "NVTX range '" : "first to last device op",
 		o->range ? o->range : "", o->range ? "' (until its work ended)" : "");
+	fprintf(f, "work: %s%s\n", work_summary(&sides[0].runs[0], w, sizeof w),
+		diffs->n ? " in the first baseline run; THE RUNS DIFFER (see the warnings)" :
+		", the same in every run");
 	fprintf(f, "verdict: %s: %s\n\n", r->verdict, verdict_sentence(r));
 	fprintf(f, "  %-24s %-30s %-30s %s\n", "", spread ? "baseline median [min..max]" : "baseline",
 		spread ? "candidate median [min..max]" : "candidate", "change");
@@ -938,6 +971,20 @@ static void print_json(FILE *f, const struct side *sides, const struct result *r
 	oc_json_kv_string(&j, "boundaries", o->range ? "range" : "device_span");
 	oc_json_kv_string(&j, "range", o->range);
 	oc_json_kv_bool(&j, "same_work", diffs->n == 0);
+	oc_json_key(&j, "work");   /* of the first baseline trace */
+	oc_json_begin_array(&j);
+	for (size_t i = 0; i < sides[0].runs[0].n_work; i++) {
+		const struct work_item *w = &sides[0].runs[0].work[i];
+
+		oc_json_begin_object(&j);
+		oc_json_kv_string(&j, "class", w->cls == WORK_KERNEL ? "kernel" :
+				  w->cls == WORK_MEMSET ? "memset" : "copy");
+		oc_json_kv_string(&j, "key", w->key);
+		oc_json_kv_uint(&j, w->cls == WORK_KERNEL ? "threads" : "bytes", w->amount);
+		oc_json_kv_uint(&j, "count", w->count);
+		oc_json_end_object(&j);
+	}
+	oc_json_end_array(&j);
 	oc_json_key(&j, "work_differences");
 	oc_json_begin_array(&j);
 	for (size_t i = 0; i < diffs->n; i++)
@@ -1118,7 +1165,7 @@ int cmd_compare(int argc, char **argv)
 		}
 	}
 	for (int k = 0; k < 2; k++)
-		sides[k].runs = xmalloc(argc * sizeof *sides[k].runs);
+		sides[k].runs = xzalloc(argc * sizeof *sides[k].runs);
 	if (parse_args(argc, argv, &o, sides) < 0) {
 		fprintf(stderr, "see 'overlapcheck compare --help'\n");
 		goto out;
@@ -1167,7 +1214,7 @@ int cmd_compare(int argc, char **argv)
 	else if (o.format == FMT_MARKDOWN)
 		print_markdown(out, sides, &res, &o);
 	else
-		print_text(out, sides, &res, &o);
+		print_text(out, sides, &res, &o, &diffs);
 	if (fflush(out) || ferror(out)) {
 		fprintf(stderr, "overlapcheck compare: write error: %s\n", strerror(errno));
 		goto out;

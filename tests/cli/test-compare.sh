@@ -30,6 +30,7 @@ $GEN sequential "$TMP/seq_dropped.db" --dropped 7
 out=$("$OC" compare "$TMP/sequential.db" -- "$TMP/pipeline.db"); rc=$?
 is "sequential -> pipeline: exit 0" "$rc" 0
 like "verdict speedup_from_overlap" "$out" "^verdict: speedup_from_overlap"
+like "work line: what was compared" "$out" "^work: DtoH 4\\.0 MiB \\(4 copies\\), HtoD 4\\.0 MiB \\(4 copies\\), 262144 threads in 4 launches of 1 kernel, the same in every run$"
 like "total time row" "$out" "total time +1\\.600 ms +1\\.000 ms +-600\\.0 us"
 like "intersection row" "$out" "intersection \\(sum-union\\) +0 ns +600\\.0 us +\\+600\\.0 us"
 like "explains all of it" "$out" "intersection gained +600\\.0 us +explains 100% of the time saved"
@@ -37,6 +38,8 @@ like "change -37.5%" "$out" "change: -600\\.0 us \\(-37\\.5%\\)"
 json=$("$OC" compare --format json "$TMP/sequential.db" -- "$TMP/pipeline.db")
 is "json verdict" "$(jpy "d['verdict']")" speedup_from_overlap
 is "json same work" "$(jpy "d['same_work']")" True
+is "json work list" "$(jpy "[(w['class'], w['key'], w.get('bytes', w.get('threads')), w['count']) for w in d['work']]")" \
+	"[('copy', 'DtoH', 4194304, 4), ('copy', 'HtoD', 4194304, 4), ('kernel', '_Z5scalePfi', 262144, 4)]"
 is "json baseline total" "$(jpy "d['baseline']['total_ns']['median']")" 1600000
 is "json candidate total" "$(jpy "d['candidate']['total_ns']['median']")" 1000000
 is "json op sums equal" "$(jpy "(d['baseline']['op_sum_ns']['median'], d['candidate']['op_sum_ns']['median'])")" "(1600000, 1600000)"
@@ -144,6 +147,8 @@ is "--allow-different-work: exit 0" "$rc" 0
 is "--allow-different-work: same_work false" "$(jpy "d['same_work']")" False
 like "--allow-different-work: difference listed" "$(jpy "d['work_differences'][0]")" "^HtoD copies: 4194304 bytes"
 like "--allow-different-work: warns" "$(cat "$TMP/err")" "warning: the traces did different work"
+out=$("$OC" compare --allow-different-work "$TMP/sequential.db" -- "$TMP/seq_lessbytes.db" 2>/dev/null)
+like "--allow-different-work: the work line says so" "$out" "^work: .* THE RUNS DIFFER"
 
 # ---- NVTX range boundaries ------------------------------------------------------
 # Warm-ups outside the range differ (1 vs 2 launches): different work overall ...
