@@ -507,12 +507,15 @@ static int push_ev(struct oc_actx *c, const struct oc_evidence *e)
 
 typedef int (*pair_pred)(const struct oc_actx *, int32_t, int32_t, struct oc_evidence *);
 
-/* First candidate (nearest first) that proves pred; 1 with *e filled, else 0. */
+/* First partner (nearest first) that proves pred; 1 with *e filled, else 0.
+ * With would_only, only would-be partners are tried: a device-side mechanism
+ * (the legacy stream, an event wait) cannot be what kept o apart from work
+ * the CPU queued only after o had ended. */
 static int first_pair(const struct oc_actx *c, uint32_t o, const struct cand *cs, size_t n,
-		      pair_pred pred, struct oc_evidence *e)
+		      pair_pred pred, int would_only, struct oc_evidence *e)
 {
 	for (size_t k = 0; k < n; k++)
-		if (pred(c, (int32_t)o, cs[k].op, e))
+		if ((!would_only || cs[k].would_be) && pred(c, (int32_t)o, cs[k].op, e))
 			return 1;
 	return 0;
 }
@@ -568,20 +571,20 @@ static int explain(struct oc_actx *c, uint32_t o, struct cand *cs, size_t *n_out
 				return -1;
 		}
 	}
-	if (first_pair(c, o, cs, n, p_legacy, &e)) {
+	if (first_pair(c, o, cs, n, p_legacy, 1, &e)) {
 		if (give(c, &e, &given) < 0)
 			return -1;
 	}
-	if (first_pair(c, o, cs, n, p_implicit_between, &e) ||
-	    first_pair(c, o, cs, n, p_implicit_legacy_partner, &e)) {
+	if (first_pair(c, o, cs, n, p_implicit_between, 1, &e) ||
+	    first_pair(c, o, cs, n, p_implicit_legacy_partner, 1, &e)) {
 		if (give(c, &e, &given) < 0)
 			return -1;
 	}
-	if (first_pair(c, o, cs, n, p_hostsync, &e)) {
+	if (first_pair(c, o, cs, n, p_hostsync, 0, &e)) {
 		if (give(c, &e, &given) < 0)
 			return -1;
 	}
-	if (first_pair(c, o, cs, n, p_event, &e)) {
+	if (first_pair(c, o, cs, n, p_event, 1, &e)) {
 		if (give(c, &e, &given) < 0)
 			return -1;
 	}
@@ -605,15 +608,15 @@ static int explain(struct oc_actx *c, uint32_t o, struct cand *cs, size_t *n_out
 			same = 1;
 		}
 	}
-	if (first_pair(c, o, cs, n, p_sm, &e)) {
+	if (first_pair(c, o, cs, n, p_sm, 0, &e)) {
 		if (give(c, &e, &given) < 0)
 			return -1;
 	}
-	if (first_pair(c, o, cs, n, p_late, &e)) {
+	if (first_pair(c, o, cs, n, p_late, 0, &e)) {
 		if (give(c, &e, &given) < 0)
 			return -1;
 	}
-	if (first_pair(c, o, cs, n, p_engines, &e)) {
+	if (first_pair(c, o, cs, n, p_engines, 0, &e)) {
 		if (give(c, &e, &given) < 0)
 			return -1;
 	}

@@ -154,6 +154,23 @@ static void test_nonblocking_next_to_legacy(void **state)
 	sc_done(&s);
 }
 
+/* A legacy-stream op queued only after a host sync that waited for the
+ * blocking-stream kernel did not keep them apart: the CPU did. */
+static void test_legacy_queued_late(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	int k1 = sc_kernel(&s, 13, 100 * U, 200 * U, 90 * U, 91 * U, "_Z1av", 1);
+	sc_stream_sync(&s, 13, 92 * U, 202 * U);
+	int kl = sc_kernel(&s, 7, 220 * U, 300 * U, 210 * U, 211 * U, "_Z1lv", 1);
+	sc_analyse(&s, NULL);
+	EXPECT(sc_claim(&s, k1), OC_CAUSE_HOST_SYNCHRONIZATION, OC_CAUSE_SUBMITTED_LATE,
+	       OC_CAUSE_NOTHING_CONCURRENT);
+	EXPECT(sc_claim(&s, kl), OC_CAUSE_HOST_SYNCHRONIZATION, OC_CAUSE_SUBMITTED_LATE,
+	       OC_CAUSE_NOTHING_CONCURRENT);
+	sc_done(&s);
+}
+
 /* Blocking streams 13 and 15, with a legacy-stream op queued between their
  * submissions and run between them. */
 static void test_default_stream_implicit_sync(void **state)
@@ -630,6 +647,7 @@ int main(void)
 		cmocka_unit_test(test_legacy_default_stream),
 		cmocka_unit_test(test_nonblocking_next_to_legacy),
 		cmocka_unit_test(test_default_stream_implicit_sync),
+		cmocka_unit_test(test_legacy_queued_late),
 		cmocka_unit_test(test_host_synchronization_explicit),
 		cmocka_unit_test(test_host_synchronization_hidden),
 		cmocka_unit_test(test_host_sync_other_thread),
