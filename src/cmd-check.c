@@ -206,15 +206,9 @@ static void claim_text(const struct oc_analysis *a, const struct oc_claim *c, ch
 	}
 }
 
-static int is_async_copy_claim(const struct oc_analysis *a, const struct oc_claim *c)
+static int64_t op_dur(const struct oc_trace *t, int32_t op)
 {
-	return oc_op_is_async_copy(&a->trace->ops[c->op]);
-}
-
-static int64_t claim_dur(const struct oc_analysis *a, const struct oc_claim *c)
-{
-	const struct oc_op *op = &a->trace->ops[c->op];
-	return op->end_ns - op->start_ns;
+	return t->ops[op].end_ns - t->ops[op].start_ns;
 }
 
 static int claim_has_cause(const struct oc_claim *c, int cause)
@@ -226,86 +220,71 @@ static int claim_has_cause(const struct oc_claim *c, int cause)
 }
 
 /*
- * Pick the n worst claims by a score (larger is worse; claims scoring <= 0
- * are not listed) and add them as evidence lines. "Worst" for each rule:
- * copy time left unhidden by compute, or the duration of a serialized claim.
+ * Evidence selection. A score says how bad item i is (larger is worse); an
+ * item scoring <= 0 is not evidence for the rule. Scores add 1 to durations
+ * so that a zero-length offender still counts.
  */
-typedef int64_t (*claim_score_fn)(const struct oc_analysis *, const struct oc_claim *, const void *);
+struct pick {
+	const struct oc_analysis *a;
+	int cause;                 /* score_cause_claim, score_gap: the code; -1 any gap */
+};
 
-static void evidence_claims(struct oc_rule_result *r, const struct oc_analysis *a,
-			    claim_score_fn score, const void *arg, int n)
+/* copy time that no kernel hid */
+static int64_t score_unhidden_copy(const struct pick *p, size_t i)
 {
-	size_t total = 0, *pick = calloc((size_t)n + 1, sizeof *pick);
-	int64_t *best = calloc((size_t)n + 1, sizeof *best);
-	int have = 0;
-	char line[2048];
-
-	if (!pick || !best) {
-		fputs("overlapcheck check: out of memory\n", stderr);
-		exit(OC_EXIT_USAGE);
-	}
-	for (size_t i = 0; i < a->n_claims; i++) {
-		int64_t s = score(a, &a->claims[i], arg);
-		int k;
-
-		if (s <= 0)
-			continue;
-		total++;
-		/* insertion into the top-n, largest first, earliest claim on ties */
-		for (k = have; k > 0 && best[k - 1] < s; k--) {
-			if (k < n) {
-				best[k] = best[k - 1];
-				pick[k] = pick[k - 1];
-			}
-		}
-		if (k < n) {
-			best[k] = s;
-			pick[k] = i;
-			if (have < n)
-				have++;
-		}
-	}
-	for (int k = 0; k < have; k++) {
-		claim_text(a, &a->claims[pick[k]], line, sizeof line);
-		oc_result_evidence(r, "%s", line);
-	}
-	if (total > (size_t)have)
-		oc_result_evidence(r, "... and %zu more", total - (size_t)have);
-	free(pick);
-	free(best);
+	const struct oc_claim *c = &p->a->claims[i];
+	return oc_op_is_async_copy(&p->a->trace->ops[c->op]) ? op_dur(p->a->trace, c->op) - c->compute_ns : 0;
 }
 
-static int64_t score_unhidden_copy(const struct oc_analysis *a, const struct oc_claim *c, const void *arg)
+static int64_t score_serialized(const struct pick *p, size_t i)
 {
-	return is_async_copy_claim(a, c) ? claim_dur(a, c) - c->compute_ns : 0;
+	const struct oc_claim *c = &p->a->claims[i];
+	return c->verdict == OC_VERDICT_SERIALIZED ? op_dur(p->a->trace, c->op) + 1 : 0;
 }
 
-static int64_t score_serialized(const struct oc_analysis *a, const struct oc_claim *c, const void *arg)
+static int64_t score_cause_claim(const struct pick *p, size_t i)
 {
-	return c->verdict == OC_VERDICT_SERIALIZED ? claim_dur(a, c) + 1 : 0;
+	const struct oc_claim *c = &p->a->claims[i];
+	return c->verdict == OC_VERDICT_SERIALIZED && claim_has_cause(c, p->cause) ?
+	       op_dur(p->a->trace, c->op) + 1 : 0;
 }
 
-static int64_t score_cause(const struct oc_analysis *a, const struct oc_claim *c, const void *arg)
+static int64_t score_hidden_block(const struct pick *p, size_t i)
 {
-	int cause = *(const int *)arg;
-	return c->verdict == OC_VERDICT_SERIALIZED && claim_has_cause(c, cause) ? claim_dur(a, c) + 1 : 0;
+	const struct oc_block *b = &p->a->blocks[i];
+	return b->hidden ? b->blocked_ns + 1 : 0;
 }
 
-/* The n largest items of an array by an int64 key, as indices. Returns count. */
-static size_t top_n(size_t count, int64_t (*key)(const void *, size_t), const void *arr,
-		    int (*want)(const void *, size_t, const void *), const void *arg,
-		    size_t *out, size_t n)
+static int64_t score_gap(const struct pick *p, size_t i)
+{
+	const struct oc_gap *g = &p->a->gaps[i];
+	return p->cause < 0 || (int)g->cause == p->cause ? g->end_ns - g->start_ns + 1 : 0;
+}
+
+/*
+ * The (at most) n worst of count items, worst first, earliest first on ties,
+ * into out[]. Returns how many were picked; *matched gets how many scored > 0.
+ */
+static size_t worst(const struct pick *p, int64_t (*score)(const struct pick *, size_t), size_t count,
+		    size_t *out, int64_t *best, size_t n, size_t *matched)
 {
 	size_t have = 0;
 
+	*matched = 0;
 	for (size_t i = 0; i < count; i++) {
+		int64_t sc = score(p, i);
 		size_t k;
-		if (want && !want(arr, i, arg))
+
+		if (sc <= 0)
 			continue;
-		for (k = have; k > 0 && key(arr, out[k - 1]) < key(arr, i); k--)
-			if (k < n)
+		(*matched)++;
+		for (k = have; k > 0 && best[k - 1] < sc; k--)
+			if (k < n) {
+				best[k] = best[k - 1];
 				out[k] = out[k - 1];
+			}
 		if (k < n) {
+			best[k] = sc;
 			out[k] = i;
 			if (have < n)
 				have++;
@@ -314,77 +293,54 @@ static size_t top_n(size_t count, int64_t (*key)(const void *, size_t), const vo
 	return have;
 }
 
-static int64_t block_key(const void *arr, size_t i)
-{
-	return ((const struct oc_block *)arr)[i].blocked_ns;
-}
+enum evidence_kind { EV_CLAIMS, EV_BLOCKS, EV_GAPS };
 
-static int want_hidden(const void *arr, size_t i, const void *arg)
+/* Add the n worst items of one kind as evidence lines, then "... and N more". */
+static void add_evidence(struct oc_rule_result *r, const struct oc_analysis *a, enum evidence_kind kind,
+			 int64_t (*score)(const struct pick *, size_t), int cause, int n)
 {
-	return ((const struct oc_block *)arr)[i].hidden;
-}
+	struct pick p = { a, cause };
+	size_t count = kind == EV_CLAIMS ? a->n_claims : kind == EV_BLOCKS ? a->n_blocks : a->n_gaps;
+	size_t *idx = calloc((size_t)n + 1, sizeof *idx), have, matched;
+	int64_t *best = calloc((size_t)n + 1, sizeof *best);
+	char line[2048], x[32], y[32], w[600];
 
-static int64_t gap_key(const void *arr, size_t i)
-{
-	const struct oc_gap *g = &((const struct oc_gap *)arr)[i];
-	return g->end_ns - g->start_ns;
-}
-
-static int want_gap_cause(const void *arr, size_t i, const void *arg)
-{
-	return (int)((const struct oc_gap *)arr)[i].cause == *(const int *)arg;
-}
-
-static void evidence_blocks(struct oc_rule_result *r, const struct oc_analysis *a, int n)
-{
-	size_t *idx = calloc((size_t)n + 1, sizeof *idx), k, count = 0;
-	char x[32], y[32], w[600];
-
-	if (!idx)
+	if (!idx || !best) {
+		fputs("overlapcheck check: out of memory\n", stderr);
 		exit(OC_EXIT_USAGE);
-	k = top_n(a->n_blocks, block_key, a->blocks, want_hidden, NULL, idx, (size_t)n);
-	for (size_t i = 0; i < a->n_blocks; i++)
-		count += a->blocks[i].hidden;
-	for (size_t i = 0; i < k; i++) {
-		const struct oc_block *b = &a->blocks[idx[i]];
-		w[0] = '\0';
-		if (b->n_waited_for)
-			op_text(a->trace, b->waited_for[b->n_waited_for - 1], w, sizeof w);
-		oc_result_evidence(r, "%s (thread %u) at %s blocked %s waiting for %zu op%s%s%s",
-				   api_name(a->trace, b->api), b->tid, cmd_fmt_ns(x, sizeof x, (double)b->start_ns),
-				   cmd_fmt_ns(y, sizeof y, (double)b->blocked_ns), b->n_waited_for,
-				   b->n_waited_for == 1 ? "" : "s", w[0] ? ", the last: " : "", w);
 	}
-	if (count > k)
-		oc_result_evidence(r, "... and %zu more", count - k);
+	have = worst(&p, score, count, idx, best, (size_t)n, &matched);
+	for (size_t i = 0; i < have; i++) {
+		if (kind == EV_CLAIMS) {
+			claim_text(a, &a->claims[idx[i]], line, sizeof line);
+			oc_result_evidence(r, "%s", line);
+		} else if (kind == EV_BLOCKS) {
+			const struct oc_block *b = &a->blocks[idx[i]];
+
+			w[0] = '\0';
+			if (b->n_waited_for)
+				op_text(a->trace, b->waited_for[b->n_waited_for - 1], w, sizeof w);
+			oc_result_evidence(r, "%s (thread %u) at %s blocked %s waiting for %zu op%s%s%s",
+					   api_name(a->trace, b->api), b->tid,
+					   cmd_fmt_ns(x, sizeof x, (double)b->start_ns),
+					   cmd_fmt_ns(y, sizeof y, (double)b->blocked_ns), b->n_waited_for,
+					   b->n_waited_for == 1 ? "" : "s", w[0] ? ", the last: " : "", w);
+		} else {
+			const struct oc_gap *g = &a->gaps[idx[i]];
+
+			op_text(a->trace, g->next_op, w, sizeof w);
+			oc_result_evidence(r, "device %d idle %s at %s: %s; next: %s%s%s", g->device_id,
+					   cmd_fmt_ns(x, sizeof x, (double)(g->end_ns - g->start_ns)),
+					   cmd_fmt_ns(y, sizeof y, (double)g->start_ns),
+					   oc_gap_cause_name(g->cause), w, g->api >= 0 ? " via " : "",
+					   g->api >= 0 ? api_name(a->trace, g->api) : "");
+		}
+	}
+	if (matched > have)
+		oc_result_evidence(r, "... and %zu more%s", matched - have,
+				   kind == EV_GAPS ? (matched - have == 1 ? " gap" : " gaps") : "");
 	free(idx);
-}
-
-static void gap_line(struct oc_rule_result *r, const struct oc_analysis *a, const struct oc_gap *g)
-{
-	char x[32], y[32], nx[600];
-
-	op_text(a->trace, g->next_op, nx, sizeof nx);
-	oc_result_evidence(r, "device %d idle %s at %s: %s; next: %s%s%s", g->device_id,
-			   cmd_fmt_ns(x, sizeof x, (double)(g->end_ns - g->start_ns)),
-			   cmd_fmt_ns(y, sizeof y, (double)g->start_ns), oc_gap_cause_name(g->cause), nx,
-			   g->api >= 0 ? " via " : "", g->api >= 0 ? api_name(a->trace, g->api) : "");
-}
-
-static void evidence_gaps(struct oc_rule_result *r, const struct oc_analysis *a, int cause, int n)
-{
-	size_t *idx = calloc((size_t)n + 1, sizeof *idx), k, count = 0;
-
-	if (!idx)
-		exit(OC_EXIT_USAGE);
-	k = top_n(a->n_gaps, gap_key, a->gaps, cause >= 0 ? want_gap_cause : NULL, &cause, idx, (size_t)n);
-	for (size_t i = 0; i < a->n_gaps; i++)
-		count += cause < 0 || (int)a->gaps[i].cause == cause;
-	for (size_t i = 0; i < k; i++)
-		gap_line(r, a, &a->gaps[idx[i]]);
-	if (count > k)
-		oc_result_evidence(r, "... and %zu more gap%s", count - k, count - k == 1 ? "" : "s");
-	free(idx);
+	free(best);
 }
 
 /* ---- deciding ---------------------------------------------------------------- */
@@ -476,7 +432,7 @@ static void decide(struct oc_check_suite *suite, const struct oc_rules *rules,
 						  cmd_fmt_ns(x, sizeof x, (double)tot->copy_compute_ns),
 						  cmd_fmt_ns(y, sizeof y, (double)tot->copy_ns));
 			if (a && r->status == OC_RULE_FAIL)
-				evidence_claims(r, a, score_unhidden_copy, NULL, o->evidence);
+				add_evidence(r, a, EV_CLAIMS, score_unhidden_copy, -1, o->evidence);
 			break;
 		case OC_RULE_MIN_OVERLAPPED_CLAIMS:
 			if (isnan(m))
@@ -485,13 +441,13 @@ static void decide(struct oc_check_suite *suite, const struct oc_rules *rules,
 				oc_result_message(r, "%lld of %lld claims overlapped", (long long)tot->overlapped,
 						  (long long)tot->claims);
 			if (a && r->status == OC_RULE_FAIL)
-				evidence_claims(r, a, score_serialized, NULL, o->evidence);
+				add_evidence(r, a, EV_CLAIMS, score_serialized, -1, o->evidence);
 			break;
 		case OC_RULE_NO_HIDDEN_SYNC:
 			oc_result_message(r, "%lld hidden synchronization%s", (long long)tot->hidden_syncs,
 					  tot->hidden_syncs == 1 ? "" : "s");
 			if (a && r->status == OC_RULE_FAIL)
-				evidence_blocks(r, a, o->evidence);
+				add_evidence(r, a, EV_BLOCKS, score_hidden_block, -1, o->evidence);
 			break;
 		case OC_RULE_MAX_IDLE:
 			if (isnan(m))
@@ -501,7 +457,7 @@ static void decide(struct oc_check_suite *suite, const struct oc_rules *rules,
 						  cmd_fmt_ns(x, sizeof x, (double)tot->idle_ns),
 						  cmd_fmt_ns(y, sizeof y, (double)tot->makespan_ns));
 			if (a && r->status == OC_RULE_FAIL)
-				evidence_gaps(r, a, -1, o->evidence);
+				add_evidence(r, a, EV_GAPS, score_gap, -1, o->evidence);
 			break;
 		case OC_RULE_FORBID_CAUSE:
 			oc_result_message(r, "%lld serialized claim%s or idle gap%s with cause %s",
@@ -511,9 +467,9 @@ static void decide(struct oc_check_suite *suite, const struct oc_rules *rules,
 				cc = oc_cause_from_name(rule->cause);
 				gc = oc_gap_cause_from_name(rule->cause);
 				if (cc >= 0)
-					evidence_claims(r, a, score_cause, &cc, o->evidence);
+					add_evidence(r, a, EV_CLAIMS, score_cause_claim, cc, o->evidence);
 				if (gc >= 0)
-					evidence_gaps(r, a, gc, o->evidence);
+					add_evidence(r, a, EV_GAPS, score_gap, gc, o->evidence);
 			}
 			break;
 		case OC_RULE_MAX_DROPPED:
