@@ -23,6 +23,11 @@
  * (same_stream_order, nothing_concurrent) are not given. */
 #define OC_MAX_PARTNER_STREAMS 256
 
+/* CPU (API, sync) and device (activity) timestamps come from one clock, but
+ * the device's are converted to it: comparisons of a call's return with the
+ * end of device work allow this much disagreement. */
+#define OC_CLOCK_SKEW_NS 2000
+
 /* Candidates examined by one search for a legacy op between two ops or a
  * host block between two submissions. A search cut short proves nothing, so
  * the cause is then not given: the bound trades completeness for linear

@@ -153,7 +153,7 @@ static int hidden_on_device(const struct oc_actx *c, const struct oc_dev_ctx *dv
 	if (lo == 0)
 		return 0;
 	int64_t m = dv->q_maxend[lo - 1];
-	if (m <= s || m > e || m - s <= tol)
+	if (m <= s || m > e + OC_CLOCK_SKEW_NS || m - s <= tol)
 		return 0;       /* nothing pending, still pending at return, or held too briefly */
 	int64_t own_first = INT64_MAX, own_last = INT64_MIN;
 	for (uint32_t p = c->api_off[k]; p < c->api_off[k + 1]; p++) {
@@ -165,7 +165,7 @@ static int hidden_on_device(const struct oc_actx *c, const struct oc_dev_ctx *dv
 		if (own->end_ns > own_last)
 			own_last = own->end_ns;
 	}
-	if (own_last > e)
+	if (own_last > e + OC_CLOCK_SKEW_NS)
 		return 0;       /* it returned before its own work ended: asynchronous */
 	int returned_after_work = e - m <= tol;
 	int own_after_work = own_last != INT64_MIN && own_first >= m - tol;
@@ -212,7 +212,7 @@ int oc_find_blocks(struct oc_actx *c, char *err, size_t errlen)
 		b.device_id = -1;
 		b.start_ns = s->start_ns;
 		b.end_ns = s->end_ns;
-		n = waited_ops(c, s->start_ns, s->end_ns, -1, only, &b.waited_for, &last);
+		n = waited_ops(c, s->start_ns, s->end_ns + OC_CLOCK_SKEW_NS, -1, only, &b.waited_for, &last);
 		if (n < 0)
 			return -1;
 		b.n_waited_for = (size_t)n;
@@ -235,7 +235,8 @@ int oc_find_blocks(struct oc_actx *c, char *err, size_t errlen)
 			long n;
 			if (!hidden_on_device(c, &c->dev[d], k, &b))
 				continue;
-			n = waited_ops(c, b.start_ns, b.end_ns, (int32_t)k, -1, &b.waited_for, &last);
+			n = waited_ops(c, b.start_ns, b.end_ns + OC_CLOCK_SKEW_NS, (int32_t)k, -1,
+				       &b.waited_for, &last);
 			if (n < 0)
 				return -1;
 			b.n_waited_for = (size_t)n;
@@ -268,7 +269,7 @@ int32_t oc_block_between(const struct oc_actx *c, uint32_t tid, int64_t t1, int6
 		return -1;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		if (a->blocks[c->blocks_by_end[mid]].end_ns < t1)
+		if (a->blocks[c->blocks_by_end[mid]].end_ns < t1 - OC_CLOCK_SKEW_NS)
 			lo = mid + 1;
 		else
 			hi = mid;

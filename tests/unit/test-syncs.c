@@ -36,6 +36,28 @@ static void test_hidden_cudafree(void **state)
 	sc_done(&s);
 }
 
+/* Device timestamps converted to the CPU clock may disagree by a little: a
+ * cudaFree that "returned" 1 µs before the kernel's end still waited for it;
+ * 3 µs before, it did not. */
+static void test_clock_skew(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	sc_kernel(&s, 14, 100 * U, 200 * U, 90 * U, 91 * U, "_Z1kv", 1);
+	sc_call(&s, "cudaFree", 120 * U, 199 * U);
+	sc_analyse(&s, NULL);
+	assert_int_equal(count_hidden(&s), 1);
+	assert_int_equal(s.a.blocks[0].n_waited_for, 1);
+	sc_done(&s);
+
+	sc_open(&s);
+	sc_kernel(&s, 14, 100 * U, 200 * U, 90 * U, 91 * U, "_Z1kv", 1);
+	sc_call(&s, "cudaFree", 120 * U, 197 * U);
+	sc_analyse(&s, NULL);
+	assert_int_equal(count_hidden(&s), 0);
+	sc_done(&s);
+}
+
 /* The same call returning 30 µs after the kernel (beyond the tolerance) is
  * not proven to have waited for it; with --sync-tolerance 40us it is. */
 static void test_tolerance(void **state)
@@ -264,6 +286,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hidden_cudafree),
 		cmocka_unit_test(test_tolerance),
+		cmocka_unit_test(test_clock_skew),
 		cmocka_unit_test(test_returned_before_work_ended),
 		cmocka_unit_test(test_short_call_spanning_an_end),
 		cmocka_unit_test(test_malloc_at_start),
