@@ -81,12 +81,21 @@ static CUpti_SubscriberHandle subscriber;
 
 static pthread_mutex_t holders_mu = PTHREAD_MUTEX_INITIALIZER;
 static struct holder *holders;
-static __thread struct holder *my_holder;
-static __thread int rt_depth;        /* inside an enabled runtime call */
-static __thread struct sid_cache sid_cache[SID_CACHE];
-static __thread unsigned sid_next;
-static __thread struct oc_args_row pending_create;
-static __thread void *const *pending_create_ptr;
+/*
+ * Everything a program thread keeps, in one thread-local struct: in a
+ * dlopen'ed library each distinct TLS variable costs a __tls_get_addr call,
+ * and the callback runs on every launch.
+ */
+struct tstate {
+	struct holder *holder;
+	int rt_depth;                    /* inside an enabled runtime call */
+	uint32_t tid;                    /* gettid(), 0 until asked */
+	unsigned sid_next;
+	struct sid_cache sid[SID_CACHE];
+	void *const *pending_ptr;        /* stream creation: where the handle will be */
+	struct oc_args_row pending;      /* stream creation: its row, sent at the exit site */
+};
+static __thread struct tstate tls;
 
 static _Atomic uint64_t buf_req_calls, buf_req_ns, buf_done_calls, buf_done_ns;
 static _Atomic int have_buffers;     /* CUPTI asked for a buffer: there is something to flush */
@@ -105,14 +114,17 @@ static uint64_t mono_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-static __thread uint32_t cached_tid;
-
 /* The kernel thread id (what CUPTI reports with THREAD_ID_TYPE_SYSTEM). */
+static uint32_t tstate_tid(struct tstate *t)
+{
+	if (!t->tid)
+		t->tid = (uint32_t)syscall(SYS_gettid);
+	return t->tid;
+}
+
 static uint32_t gettid_u32(void)
 {
-	if (!cached_tid)
-		cached_tid = (uint32_t)syscall(SYS_gettid);
-	return cached_tid;
+	return tstate_tid(&tls);
 }
 
 static const char *cupti_err(CUptiResult rc)
@@ -124,9 +136,9 @@ static const char *cupti_err(CUptiResult rc)
 	return s;
 }
 
-static struct holder *holder_get(void)
+static struct holder *holder_get(struct tstate *t)
 {
-	struct holder *h = my_holder;
+	struct holder *h = t->holder;
 
 	if (h)
 		return h;
@@ -138,7 +150,7 @@ static struct holder *holder_get(void)
 	h->next = holders;
 	holders = h;
 	pthread_mutex_unlock(&holders_mu);
-	my_holder = h;
+	t->holder = h;
 	return h;
 }
 
@@ -181,21 +193,21 @@ static void steal_chunks(void)
 }
 
 /* The CUPTI stream id of a handle, cached per thread; OC_ARG_NONE if unknown. */
-static int64_t stream_id_of(CUcontext ctx, uint64_t handle, int ptsz)
+static int64_t stream_id_of(struct tstate *t, CUcontext ctx, uint64_t handle, int ptsz)
 {
 	unsigned gen = atomic_load_explicit(&stream_gen, memory_order_relaxed);
 	uint32_t id = 0;
 	struct sid_cache *c;
 
 	for (int i = 0; i < SID_CACHE; i++) {
-		c = &sid_cache[i];
+		c = &t->sid[i];
 		if (c->valid && c->ctx == ctx && c->handle == handle && c->ptsz == ptsz &&
 		    (c->gen == gen || handle <= 2))
 			return c->id;
 	}
 	if (cuptiGetStreamIdEx(ctx, (CUstream)(uintptr_t)handle, (uint8_t)ptsz, &id) != CUPTI_SUCCESS)
 		return OC_ARG_NONE;
-	c = &sid_cache[sid_next++ % SID_CACHE];
+	c = &t->sid[t->sid_next++ % SID_CACHE];
 	c->ctx = ctx;
 	c->handle = handle;
 	c->ptsz = (uint8_t)ptsz;
@@ -213,6 +225,7 @@ static void CUPTIAPI api_callback(void *userdata, CUpti_CallbackDomain domain,
 	void *const *create_ptr = NULL;
 	enum oc_cb_class cls;
 	struct holder *h = NULL;
+	struct tstate *t = &tls;
 	uint64_t t0 = 0;
 
 	if (atomic_load_explicit(&disabled, memory_order_relaxed) ||
@@ -223,30 +236,31 @@ static void CUPTIAPI api_callback(void *userdata, CUpti_CallbackDomain domain,
 	if (domain == CUPTI_CB_DOMAIN_RUNTIME_API) {
 		if (cb->callbackSite == CUPTI_API_EXIT) {
 			/* The enter site of the call running at subscription was never seen. */
-			if (rt_depth > 0)
-				rt_depth--;
+			if (t->rt_depth > 0)
+				t->rt_depth--;
 		} else
-			rt_depth++;
-	} else if (domain == CUPTI_CB_DOMAIN_DRIVER_API && rt_depth > 0) {
+			t->rt_depth++;
+	} else if (domain == CUPTI_CB_DOMAIN_DRIVER_API && t->rt_depth > 0) {
 		goto out;  /* the runtime call above already recorded this one */
 	}
-	if (!(h = holder_get()))
+	if (!(h = holder_get(t)))
 		goto out;
 
 	if (cb->callbackSite == CUPTI_API_EXIT) {
 		/* Only stream creation needs the exit site: the new handle. */
-		if (pending_create_ptr && pending_create.correlation_id == cb->correlationId &&
-		    pending_create.domain == (domain == CUPTI_CB_DOMAIN_RUNTIME_API ? OC_API_RUNTIME
-										    : OC_API_DRIVER)) {
-			void *handle = *pending_create_ptr;
+		if (t->pending_ptr && t->pending.correlation_id == cb->correlationId &&
+		    t->pending.domain == (domain == CUPTI_CB_DOMAIN_RUNTIME_API ? OC_API_RUNTIME
+										: OC_API_DRIVER)) {
+			void *handle = *t->pending_ptr;
 
-			pending_create_ptr = NULL;
+			t->pending_ptr = NULL;
 			atomic_fetch_add_explicit(&stream_gen, 1, memory_order_relaxed);
 			if (cb->functionReturnValue && *(const int *)cb->functionReturnValue == 0 && handle) {
-				pending_create.stream_handle = (int64_t)(uintptr_t)handle;
-				pending_create.handle_kind = OC_HANDLE_EXPLICIT;
-				pending_create.stream_id = stream_id_of(cb->context, (uint64_t)(uintptr_t)handle, 0);
-				append_row(h, &pending_create);
+				t->pending.stream_handle = (int64_t)(uintptr_t)handle;
+				t->pending.handle_kind = OC_HANDLE_EXPLICIT;
+				t->pending.stream_id = stream_id_of(t, cb->context,
+								    (uint64_t)(uintptr_t)handle, 0);
+				append_row(h, &t->pending);
 			}
 		}
 		goto out;
@@ -256,13 +270,13 @@ static void CUPTIAPI api_callback(void *userdata, CUpti_CallbackDomain domain,
 	if (cls == OC_CB_NONE)
 		goto out;
 	row.correlation_id = cb->correlationId;
-	row.tid = gettid_u32();
+	row.tid = tstate_tid(t);
 	row.context_id = cb->contextUid;
 	atomic_fetch_add_explicit(&h->calls, 1, memory_order_relaxed);
 	switch (cls) {
 	case OC_CB_STREAM_CREATE:
-		pending_create = row;
-		pending_create_ptr = create_ptr;
+		t->pending = row;
+		t->pending_ptr = create_ptr;
 		goto out;
 	case OC_CB_STREAM_DESTROY:
 		atomic_fetch_add_explicit(&stream_gen, 1, memory_order_relaxed);
@@ -274,10 +288,10 @@ static void CUPTIAPI api_callback(void *userdata, CUpti_CallbackDomain domain,
 		break;
 	}
 	if (row.stream_handle != OC_ARG_NONE && cb->context)
-		row.stream_id = stream_id_of(cb->context, (uint64_t)row.stream_handle, row.ptsz);
+		row.stream_id = stream_id_of(t, cb->context, (uint64_t)row.stream_handle, row.ptsz);
 	append_row(h, &row);
 out:
-	if (stats_on && (h = my_holder) != NULL) {
+	if (stats_on && (h = t->holder) != NULL) {
 		atomic_fetch_add_explicit(&h->cb_calls, 1, memory_order_relaxed);
 		atomic_fetch_add_explicit(&h->cb_ns, mono_ns() - t0, memory_order_relaxed);
 	}
@@ -596,7 +610,7 @@ static void after_fork_child(void)
 {
 	atomic_store(&disabled, 1);
 	flush_running = 0;
-	cached_tid = 0;
+	tls.tid = 0;
 	oc_writer_abandon();
 }
 
