@@ -81,9 +81,6 @@ def main():
                 "data-zoom-max-ms", "data-pan-ms", "data-pan-max-ms")
         check("bench timings published", all(k in attrs for k in keys))
         print("bench: " + " ".join("%s=%s" % (k[5:], attrs.get(k)) for k in keys))
-    for k in ("data-first-draw-ms", "data-load-ms"):
-        if k in attrs:
-            print("%s %s" % (k, attrs[k]))
     db.close()
 
 

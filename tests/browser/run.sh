@@ -6,7 +6,8 @@
 # Chromium load it and dump its DOM, and checks from the root element's data-*
 # attributes that the page drew the trace's lanes and ops with no script
 # error, and that no trace string ran as script (tests/browser/dom-check.py).
-# Screenshots go to $BUILD/browser/*.png. CHROMIUM=path picks the browser.
+# Screenshots go to $BUILD/browser/*.png (of the synthetic traces and a few
+# fixtures; SHOTS_ALL=1 for every fixture). CHROMIUM=path picks the browser.
 # Prints ok / not ok lines and "# N ok, N not ok", like tests/cli.
 . tests/cli/lib.sh
 . tests/cli/tl-lib.sh
@@ -42,7 +43,7 @@ page() {
 	esac
 	chrome --dump-dom "$url" >"$TMP/$pn.dom"
 	fold "$pn" python3 tests/browser/dom-check.py "$pdb" "$TMP/$pn.dom" "$(basename "$pdb")" "$@"
-	case " $* " in *" --bench "* | *" --selftest "*) return ;; esac
+	case " $* " in *" --bench "* | *" --selftest "* | *" --noshot "*) return ;; esac
 	rm -f "$SHOTS/$pn.png"
 	chrome --screenshot="$SHOTS/$pn.png" "$url" >/dev/null
 	ok "$pn: screenshot $SHOTS/$pn.png" test -s "$SHOTS/$pn.png"
@@ -66,7 +67,12 @@ for f in tests/fixtures/*.sql; do
 	rm -f "$TMP/$fx.db"
 	if python3 -c 'import sqlite3, sys; sqlite3.connect(sys.argv[1]).executescript(open(sys.argv[2]).read())' \
 		"$TMP/$fx.db" "$f"; then
-		page "$fx" "$TMP/$fx.db"
+		# screenshots of a few telling ones (all with SHOTS_ALL=1)
+		case "$fx:${SHOTS_ALL:-0}" in
+		*:1 | fixture-pinned_pipeline:* | fixture-pageable_pipeline:* | fixture-hidden_sync:* | \
+		fixture-legacy_mixed:* | fixture-nvtx_range:*) page "$fx" "$TMP/$fx.db" ;;
+		*) page "$fx" "$TMP/$fx.db" --noshot ;;
+		esac
 	else
 		ok "$fx: fixture loads" false
 	fi

@@ -10,17 +10,28 @@ python3 tests/browser/mktrace.py "$TMP/p.db" >/dev/null
 python3 tests/browser/mktrace.py --hostile --seed 7 "$TMP/h.db" >/dev/null
 
 ok "export --format perfetto -o" "$OC" export --format perfetto -o "$TMP/p.json" "$TMP/p.db"
-fold pipeline python3 tests/cli/export-check.py "$TMP/p.db" "$TMP/p.json" --analysis
+fold pipeline python3 tests/cli/export-check.py "$TMP/p.db" "$TMP/p.json" --analysis --synthetic
 ok "export to stdout" sh -c '"$1" export "$2" > "$3"' sh "$OC" "$TMP/p.db" "$TMP/p2.json"
 ok "stdout and -o write the same" cmp "$TMP/p.json" "$TMP/p2.json"
 ok "--format chrome writes the same JSON" sh -c \
 	'"$1" export --format chrome "$2" | cmp - "$3"' sh "$OC" "$TMP/p.db" "$TMP/p.json"
 ok "export --no-analysis" "$OC" export --no-analysis -o "$TMP/pn.json" "$TMP/p.db"
-fold "no analysis" python3 tests/cli/export-check.py "$TMP/p.db" "$TMP/pn.json" --no-analysis
+fold "no analysis" python3 tests/cli/export-check.py "$TMP/p.db" "$TMP/pn.json" --no-analysis --synthetic
 
 ok "export a hostile trace" "$OC" export -o "$TMP/h.json" "$TMP/h.db"
-fold hostile python3 tests/cli/export-check.py "$TMP/h.db" "$TMP/h.json" --analysis --hostile
+fold hostile python3 tests/cli/export-check.py "$TMP/h.db" "$TMP/h.json" --analysis --hostile --synthetic
 ok "no </script> in the hostile export" sh -c '! grep -q "</script" "$1"' sh "$TMP/h.json"
+
+# Every recorded fixture (tests/fixtures/*.sql, H200 traces).
+for f in tests/fixtures/*.sql; do
+	[ -f "$f" ] || continue
+	fx=$(basename "$f" .sql)
+	rm -f "$TMP/fx.db"
+	python3 -c 'import sqlite3, sys; sqlite3.connect(sys.argv[1]).executescript(open(sys.argv[2]).read())' \
+		"$TMP/fx.db" "$f" || { ok "fixture $fx: loads" false; continue; }
+	ok "fixture $fx: export" "$OC" export -o "$TMP/fx.out" "$TMP/fx.db"
+	fold "fixture $fx" python3 tests/cli/export-check.py "$TMP/fx.db" "$TMP/fx.out" --analysis
+done
 
 # Analysis options, as for report: --device, --range narrow the picture.
 count_ops() { # JSON FILE -> number of device-op slices, and their devices

@@ -10,11 +10,11 @@ python3 tests/browser/mktrace.py "$TMP/p.db" >/dev/null
 python3 tests/browser/mktrace.py --hostile --seed 7 "$TMP/h.db" >/dev/null
 
 ok "timeline -o" "$OC" timeline -o "$TMP/p.html" "$TMP/p.db"
-fold pipeline python3 tests/cli/timeline-check.py "$TMP/p.db" "$TMP/p.html" --analysis
+fold pipeline python3 tests/cli/timeline-check.py "$TMP/p.db" "$TMP/p.html" --analysis --synthetic
 ok "timeline --no-analysis" "$OC" timeline --no-analysis -o "$TMP/pn.html" "$TMP/p.db"
-fold "no analysis" python3 tests/cli/timeline-check.py "$TMP/p.db" "$TMP/pn.html" --no-analysis
+fold "no analysis" python3 tests/cli/timeline-check.py "$TMP/p.db" "$TMP/pn.html" --no-analysis --synthetic
 ok "timeline of a hostile trace" "$OC" timeline -o "$TMP/h.html" "$TMP/h.db"
-fold hostile python3 tests/cli/timeline-check.py "$TMP/h.db" "$TMP/h.html" --analysis --hostile
+fold hostile python3 tests/cli/timeline-check.py "$TMP/h.db" "$TMP/h.html" --analysis --hostile --synthetic
 
 # Default output: beside the trace, .html for the extension.
 mkdir "$TMP/d"
@@ -35,6 +35,17 @@ print(sum(l["k"] == "device" for l in d["lanes"]), sum(1 for i in range(0, len(d
 "$OC" timeline --range nope -o "$TMP/x.html" "$TMP/p.db" 2>"$TMP/err"
 is "unknown range: exit 2" "$?" 2
 ok "unknown range: no page" test ! -e "$TMP/x.html"
+
+# Every recorded fixture (tests/fixtures/*.sql, H200 traces).
+for f in tests/fixtures/*.sql; do
+	[ -f "$f" ] || continue
+	fx=$(basename "$f" .sql)
+	rm -f "$TMP/fx.db"
+	python3 -c 'import sqlite3, sys; sqlite3.connect(sys.argv[1]).executescript(open(sys.argv[2]).read())' \
+		"$TMP/fx.db" "$f" || { ok "fixture $fx: loads" false; continue; }
+	ok "fixture $fx: timeline" "$OC" timeline -o "$TMP/fx.out" "$TMP/fx.db"
+	fold "fixture $fx" python3 tests/cli/timeline-check.py "$TMP/fx.db" "$TMP/fx.out" --analysis
+done
 
 # Errors.
 "$OC" timeline "$TMP/missing.db" 2>"$TMP/err"
