@@ -261,6 +261,22 @@ static void test_incomplete_data(void **state)
 	sc_done(&s);
 }
 
+/* Launches seen by the API callbacks but no device record at all (another
+ * profiler took CUPTI's buffers): said, and marked as incomplete data. */
+static void test_launches_without_records(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	for (int i = 0; i < 3; i++)
+		sc_call(&s, "cudaLaunchKernel", (10 + i) * U, (11 + i) * U);
+	sc_analyse(&s, NULL);
+	assert_int_equal(s.a.n_claims, 0);
+	assert_int_equal(s.a.summary.incomplete_data, 1);
+	assert_int_equal(s.a.n_warnings, 1);
+	assert_non_null(strstr(s.a.warnings[0], "no device records arrived"));
+	sc_done(&s);
+}
+
 /* Lists are cut at max_rows in text with "... and N more"; JSON stays complete. */
 static void test_truncation(void **state)
 {
@@ -294,6 +310,7 @@ int main(void)
 		cmocka_unit_test(test_text_report),
 		cmocka_unit_test(test_markdown_report),
 		cmocka_unit_test(test_incomplete_data),
+		cmocka_unit_test(test_launches_without_records),
 		cmocka_unit_test(test_truncation),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
