@@ -432,12 +432,12 @@ static void strtab_free(struct strtab *t)
 	memset(t, 0, sizeof *t);
 }
 
+/* Run a statement whose every parameter the caller has bound (no clearing needed). */
 static int step_done(sqlite3_stmt *st)
 {
 	int rc = sqlite3_step(st);
 
 	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
 	return rc == SQLITE_DONE || rc == SQLITE_ROW ? 0 : rc;
 }
 
