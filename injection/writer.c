@@ -699,7 +699,11 @@ static void write_record(const CUpti_Activity *rec)
 	if (s == OC_REC_SKIP)
 		return;
 	if (s == OC_REC_INCOMPLETE) {
-		W.n.incomplete++;
+		/* METHOD.md's incomplete records are device ops; anything else is only skipped */
+		if (r.type == OC_REC_OP)
+			W.n.incomplete++;
+		else
+			W.n.skipped++;
 		return;
 	}
 	W.n.rows++;
@@ -1374,6 +1378,7 @@ void oc_writer_finish(const struct oc_writer_final *fin)
 			check_device_records(fin->api_launches_seen);
 		meta_set_u("dropped_records", W.n.dropped);
 		meta_set_u("incomplete_records", W.n.incomplete);
+		meta_set_u("skipped_records", W.n.skipped);
 		if (fin) {
 			meta_set_u("api_launches_seen", fin->api_launches_seen);
 			meta_set_u("api_calls_seen", fin->api_calls_seen);

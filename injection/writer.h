@@ -56,7 +56,9 @@ struct oc_writer_final {
 /* Counters the writer keeps; read after oc_writer_finish() (tests, summary). */
 struct oc_writer_counts {
 	uint64_t kernels, memcpys, memsets, api, syncs, markers, args, rows;
-	uint64_t incomplete, dropped;
+	uint64_t incomplete;           /* device ops with a zero start or end */
+	uint64_t skipped;              /* other records with unusable times */
+	uint64_t dropped;
 	int write_failed;             /* the output could not be opened or written */
 };
 

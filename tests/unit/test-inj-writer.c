@@ -219,6 +219,15 @@ static void fill(struct buf *b)
 	ms.memoryKind = CUPTI_ACTIVITY_MEMORY_KIND_DEVICE;
 	put(b, &ms, sizeof ms);
 
+	/* a sync record with no end: skipped, not an incomplete op */
+	memset(&sy, 0, sizeof sy);
+	sy.kind = CUPTI_ACTIVITY_KIND_SYNCHRONIZATION;
+	sy.type = CUPTI_ACTIVITY_SYNCHRONIZATION_TYPE_STREAM_SYNCHRONIZE;
+	sy.start = BASE + 9500;
+	sy.streamId = 13;
+	sy.cudaEventId = OC_CUPTI_INVALID_ID;
+	put(b, &sy, sizeof sy);
+
 	/* runtime call with a nested driver call under another correlation id */
 	api(b, CUPTI_ACTIVITY_KIND_RUNTIME, CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_v7000,
 	    500, 900, 100, 10);
@@ -407,6 +416,7 @@ static void test_end_to_end(void **state)
 	/* meta: counters, status, passport of a created trace, DEVICE record keys */
 	assert_int_equal(q_int(db, "SELECT value FROM meta WHERE key = 'dropped_records'"), 5);
 	assert_int_equal(q_int(db, "SELECT value FROM meta WHERE key = 'incomplete_records'"), 1);
+	assert_int_equal(q_int(db, "SELECT value FROM meta WHERE key = 'skipped_records'"), 1);
 	assert_int_equal(q_int(db, "SELECT value FROM meta WHERE key = 'api_launches_seen'"), 2);
 	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'tracer_status'"), "finished");
 	assert_int_equal(q_int(db, "SELECT value FROM meta WHERE key = 'trace_start_ns'"), (int64_t)BASE);
