@@ -53,6 +53,11 @@ def main():
                                                 "data-thread-lanes", "data-nvtx-lanes"))
     for k, v in want.items():
         check("%s = %d" % (k, v), attrs.get(k) == str(v), "page says %s" % attrs.get(k))
+    kernel_names = q("SELECT count(DISTINCT name_id) FROM ops WHERE kind = 1")
+    m2 = re.search(r"Kernels by total device time \((\d+)\)", dom)
+    check("the kernel table lists every kernel name (%d)" % kernel_names,
+          (m2 and int(m2.group(1)) == kernel_names) or (not m2 and kernel_names == 0),
+          m2.group(0) if m2 else "no kernel table")
     drawn = int(attrs.get("data-drawn", "0"))
     check("the first frame drew rectangles", drawn > 0 or want["data-ops"] == 0, str(drawn))
     check("title is the page's own", re.search(r"<title>overlapcheck timeline: %s</title>"
