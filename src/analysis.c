@@ -153,18 +153,17 @@ static int add_warning(struct oc_analysis *a, const char *fmt, ...)
 
 /* ---- indexing ------------------------------------------------------------ */
 
-static const struct oc_trace *sort_trace;
-
 static int cmp_q(const void *x, const void *y)
 {
 	int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
 	return (a > b) - (a < b);
 }
 
-static int cmp_end(const void *x, const void *y)
+static int cmp_end(const void *x, const void *y, void *arg)
 {
-	const struct oc_op *a = &sort_trace->ops[*(const uint32_t *)x];
-	const struct oc_op *b = &sort_trace->ops[*(const uint32_t *)y];
+	const struct oc_trace *t = arg;
+	const struct oc_op *a = &t->ops[*(const uint32_t *)x];
+	const struct oc_op *b = &t->ops[*(const uint32_t *)y];
 	if (a->end_ns != b->end_ns)
 		return (a->end_ns > b->end_ns) - (a->end_ns < b->end_ns);
 	return (*(const uint32_t *)x > *(const uint32_t *)y) - (*(const uint32_t *)x < *(const uint32_t *)y);
@@ -399,8 +398,7 @@ static int index_trace(struct oc_actx *c)
 		}
 		dv->n_q = dv->sel.n;
 		free(pairs);
-		sort_trace = t;
-		qsort(dv->by_end, dv->sel.n, sizeof *dv->by_end, cmp_end);
+		qsort_r(dv->by_end, dv->sel.n, sizeof *dv->by_end, cmp_end, t);
 	}
 	free(ids);
 	return index_events(c);

@@ -67,13 +67,12 @@ static void api(FILE *f, const struct oc_trace *t, int32_t a)
 		md(f, oc_trace_str(t, t->api[a].name), 60);
 }
 
-static const struct oc_analysis *sort_a;
-
-/* Longest first; ties by start. */
-static int cmp_longest(const void *x, const void *y)
+/* Longest first; ties by start. arg is the analysis. */
+static int cmp_longest(const void *x, const void *y, void *arg)
 {
-	const struct oc_op *a = &sort_a->trace->ops[sort_a->claims[*(const size_t *)x].op];
-	const struct oc_op *b = &sort_a->trace->ops[sort_a->claims[*(const size_t *)y].op];
+	const struct oc_analysis *an = arg;
+	const struct oc_op *a = &an->trace->ops[an->claims[*(const size_t *)x].op];
+	const struct oc_op *b = &an->trace->ops[an->claims[*(const size_t *)y].op];
 	int64_t da = a->end_ns - a->start_ns, db = b->end_ns - b->start_ns;
 	if (da != db)
 		return da < db ? 1 : -1;
@@ -158,8 +157,7 @@ int oc_report_markdown(FILE *f, const struct oc_analysis *a, const struct oc_rep
 		for (size_t k = 0; k < a->n_claims; k++)
 			if (a->claims[k].verdict == OC_VERDICT_SERIALIZED)
 				idx[n++] = k;
-		sort_a = a;
-		qsort(idx, n, sizeof *idx, cmp_longest);
+		qsort_r(idx, n, sizeof *idx, cmp_longest, (void *)a);
 		shown = 0;
 		for (size_t r = 0; r < n; r++) {
 			const struct oc_claim *cl = &a->claims[idx[r]];

@@ -480,11 +480,10 @@ static void syncs(const struct out *o)
 	}
 }
 
-static const struct oc_analysis *cmp_a;
-
-static int cmp_gap_len(const void *x, const void *y)
+static int cmp_gap_len(const void *x, const void *y, void *arg)
 {
-	const struct oc_gap *a = &cmp_a->gaps[*(const size_t *)x], *b = &cmp_a->gaps[*(const size_t *)y];
+	const struct oc_gap *gaps = arg;
+	const struct oc_gap *a = &gaps[*(const size_t *)x], *b = &gaps[*(const size_t *)y];
 	int64_t la = a->end_ns - a->start_ns, lb = b->end_ns - b->start_ns;
 	if (la != lb)
 		return la < lb ? 1 : -1;
@@ -504,8 +503,7 @@ static void gaps(const struct out *o)
 		return;
 	for (size_t k = 0; k < a->n_gaps; k++)
 		idx[k] = k;
-	cmp_a = a;
-	qsort(idx, a->n_gaps, sizeof *idx, cmp_gap_len);
+	qsort_r(idx, a->n_gaps, sizeof *idx, cmp_gap_len, a->gaps);
 	fprintf(o->f, "\n%sLargest idle gaps%s (%zu >= %s)\n", col(o, C_BOLD), col(o, C_RESET), a->n_gaps,
 		dur(a->opts.gap_threshold_ns, b1, sizeof b1));
 	fprintf(o->f, "    %-12s %-10s %-6s %-20s %s\n", "start", "duration", "device", "cause", "next work");

@@ -33,8 +33,6 @@
 
 #include "analysis-priv.h"
 
-static const struct oc_actx *sort_ctx;
-
 static int cmp_block_start(const void *x, const void *y)
 {
 	const struct oc_block *a = x, *b = y;
@@ -43,10 +41,11 @@ static int cmp_block_start(const void *x, const void *y)
 	return (a->end_ns > b->end_ns) - (a->end_ns < b->end_ns);
 }
 
-static int cmp_block_end(const void *x, const void *y)
+static int cmp_block_end(const void *x, const void *y, void *arg)
 {
-	const struct oc_block *a = &sort_ctx->a->blocks[*(const uint32_t *)x];
-	const struct oc_block *b = &sort_ctx->a->blocks[*(const uint32_t *)y];
+	const struct oc_block *blocks = arg;
+	const struct oc_block *a = &blocks[*(const uint32_t *)x];
+	const struct oc_block *b = &blocks[*(const uint32_t *)y];
 	if (a->end_ns != b->end_ns)
 		return (a->end_ns > b->end_ns) - (a->end_ns < b->end_ns);
 	return (a->start_ns > b->start_ns) - (a->start_ns < b->start_ns);
@@ -255,8 +254,7 @@ int oc_find_blocks(struct oc_actx *c, char *err, size_t errlen)
 		return -1;
 	for (size_t k = 0; k < a->n_blocks; k++)
 		c->blocks_by_end[k] = (uint32_t)k;
-	sort_ctx = c;
-	qsort(c->blocks_by_end, a->n_blocks, sizeof *c->blocks_by_end, cmp_block_end);
+	qsort_r(c->blocks_by_end, a->n_blocks, sizeof *c->blocks_by_end, cmp_block_end, a->blocks);
 	return 0;
 }
 
