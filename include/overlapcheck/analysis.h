@@ -74,7 +74,8 @@ struct oc_analysis_options {
 	const char *range;             /* NVTX range name, or NULL: whole trace */
 	int64_t     gap_threshold_ns;  /* idle gaps listed from this length; default 10000 */
 	double      min_overlap;       /* overlapped from this fraction of own duration; default 0.05 */
-	int64_t     sync_tolerance_ns; /* hidden sync: returned within this after the work; default 20000 */
+	int64_t     sync_tolerance_ns; /* hidden sync: returned within this after the work, and
+	                                  held longer than this; default 20000 */
 };
 
 void oc_analysis_options_init(struct oc_analysis_options *o);
@@ -86,9 +87,13 @@ void oc_analysis_options_init(struct oc_analysis_options *o);
  */
 struct oc_evidence {
 	enum oc_cause cause;
-	int32_t  partner;       /* the would-be partner the claim was kept apart from */
-	int32_t  op;            /* the op that shows it: the pageable copy, the legacy-stream op,
-	                           the running kernel, ... (may be the claim's own op) */
+	int32_t  partner;       /* the partner (would-be or late) the claim was kept apart from */
+	int32_t  op;            /* the op that shows it (may be the claim's own op):
+	                           launch_blocking: the kernel; pageable_host_memory: the pageable
+	                           copy; legacy_default_stream: the claim's op;
+	                           default_stream_implicit_sync: the legacy-stream op;
+	                           same_stream_order: the same-stream neighbour;
+	                           sm_saturation: the running kernel; submitted_late: the late op */
 	int32_t  api;           /* the API call: the late call, the sync call, the event wait */
 	int32_t  block;         /* host_synchronization: index into result->blocks */
 	int64_t  event_id;      /* event_dependency */
