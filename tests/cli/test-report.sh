@@ -138,11 +138,15 @@ like "text: passport" "$out" "GPU 0: Test GPU, cc 9\\.0, 132 SMs, 3 copy engines
 like "text: gaps" "$out" "Largest idle gaps \\(2 >= 10.0 us\\)"
 like "text: exit status and the results sentence" "$out" "exit status 0 \\(clean exit\\)\\. overlapcheck does not check the program's results"
 ok "text: no colour when not a TTY" sh -c "! printf '%s' \"\$1\" | grep -q \"\$(printf '\\033')\"" sh "$out"
-tty_out=$(script -qc "$OC report pipe.db" /dev/null 2>/dev/null)
-like "text: colour on a TTY" "$tty_out" "$(printf '\033')\\[1mAnswer"
-tty_out=$(NO_COLOR=1 script -qc "$OC report pipe.db" /dev/null 2>/dev/null)
-ok "text: NO_COLOR respected on a TTY" sh -c "! printf '%s' \"\$1\" | grep -q \"\$(printf '\\033')\"" sh "$tty_out"
-like "text: NO_COLOR output is still the report" "$tty_out" "Answer"
+if command -v script >/dev/null 2>&1; then   # util-linux: runs the command on a pseudo-terminal
+	tty_out=$(script -qc "$OC report pipe.db" /dev/null 2>/dev/null)
+	like "text: colour on a TTY" "$tty_out" "$(printf '\033')\\[1mAnswer"
+	tty_out=$(NO_COLOR=1 script -qc "$OC report pipe.db" /dev/null 2>/dev/null)
+	ok "text: NO_COLOR respected on a TTY" sh -c "! printf '%s' \"\$1\" | grep -q \"\$(printf '\\033')\"" sh "$tty_out"
+	like "text: NO_COLOR output is still the report" "$tty_out" "Answer"
+else
+	echo "# script(1) not installed: the TTY colour checks did not run"
+fi
 
 md=$("$OC" report --format markdown pipe.db); rc=$?
 is "markdown: exit 0" "$rc" 0
