@@ -4,7 +4,9 @@
     python3 bench/torch_loop.py [--iters N] [--warmup N] [--size N] [--profiler]
 
 Each iteration runs five small element-wise or reduction ops on CUDA tensors
-of SIZE floats (each launches one kernel): mul, add, relu, sum, in-place mul.
+of SIZE floats: mul, add, relu, sum, in-place mul. device_ops in the BENCH
+line is a lower bound (one kernel per op) that the benchmark checks traces
+against.
 After WARMUP iterations and a synchronize, the timed region is ITERS iterations
 and one synchronize, measured with a monotonic host clock. It prints the line
 bench.py parses:
