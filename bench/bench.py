@@ -25,7 +25,8 @@ the whole run fits one device call; each process also has its own timeout:
      remains after it);
   B. one launch storm of 1M kernels under overlapcheck with OVERLAPCHECK_STATS=1
      (dropped records, callback timings, bytes per op, per-table sizes), then
-     one stats run of each other program while time is left;
+     one stats run of each other program and the floor at 1M kernels, while
+     time is left;
   C. bench/writer-rate (the injection library's writer on synthetic CUPTI
      buffers) and bench/insert-rate (the schema alone): rows/s against fwrite
      of the same records, on this machine's CPU;
@@ -482,7 +483,7 @@ class Bench:
         last_dur = 0.0
         # Past two repetitions, keep enough for phases B and C (the 1M-kernel
         # run matters more than a third repetition).
-        reserve = self.a.big_timeout + 20 if "B" in self.a.phases else 0
+        reserve = self.a.reserve_b if "B" in self.a.phases else 0
         while rep < self.a.reps:
             if rep >= self.a.min_reps and self.runner.clock() + last_dur > end:
                 self.notes.append("phase A stopped after %d repetitions (time budget)" % rep)
@@ -515,14 +516,21 @@ class Bench:
         stats_env = {"OVERLAPCHECK_STATS": "1"}
         self.run_one("B", 0, p, "overlapcheck", argv=p["big"], extra_env=stats_env,
                      timeout=self.a.big_timeout, dbstat=True, label=p["name"] + "_1M")
-        if self.runner.left() > 60:
-            self.run_one("B", 0, p, "bare", argv=p["big"], timeout=self.a.big_timeout,
-                         label=p["name"] + "_1M")
+        # Callback timings of the other programs (the 1M run has the launch
+        # storm's), then the floor at 1M kernels, while time is left.
         for q in self.programs:
-            if self.runner.left() < 60:
-                break
+            if q is p:
+                continue
+            if self.runner.left() < 45:
+                self.notes.append("stats run of %s skipped: not enough time left" % q["name"])
+                continue
             self.run_one("B", 0, q, "overlapcheck", extra_env=stats_env,
                          label=q["name"] + "_stats")
+        if self.runner.left() > 50:
+            self.run_one("B", 0, p, "bare", argv=p["big"], timeout=self.a.big_timeout,
+                         label=p["name"] + "_1M")
+        else:
+            self.notes.append("floor run at 1M kernels skipped: not enough time left")
 
     def phase_c(self):
         """The writer's insert rate against fwrite of the same records (no GPU needed)."""
@@ -831,6 +839,8 @@ def parse_args(argv=None):
                     help="launches for writer-rate and insert-rate (4 rows each)")
     ap.add_argument("--run-timeout", type=float, default=60)
     ap.add_argument("--big-timeout", type=float, default=100)
+    ap.add_argument("--reserve-b", type=float, default=75,
+                    help="seconds a third or later repetition must leave for phase B")
     ap.add_argument("--nsys-timeout", type=float, default=60)
     ap.add_argument("--nsys-reps", type=int, default=3)
     ap.add_argument("--no-nsys", action="store_true")

@@ -334,8 +334,8 @@ class TestRuns(unittest.TestCase):
         self.assertEqual(len(b.runs), 18)
 
     def test_third_repetition_yields_to_the_1M_run(self):
-        # 6 runs of 10 s per repetition, budget 250 s, big timeout 100 s:
-        # after two repetitions 130 s are left, a third would leave 70 < 120.
+        # 6 runs of 10 s per repetition, budget 250 s: after two repetitions
+        # 130 s are left, a third would leave 70, less than the 75 kept for B.
         runner = VirtualRunner(self.f.out, 250, 10.0)
         b = self.f.bench(["--reps", "5", "--min-reps", "3", "--phases", "AB",
                           "--budget", "250", "--share-a", "0.9"], runner=runner)
