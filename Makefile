@@ -69,6 +69,9 @@ HAVE_CUPTI :=
 CUPTI_WHY := $(if $(CUPTI_INC),$(if $(CUDA_INC),no libcupti.so under $(CUDA_HOME)/{lib64,lib,targets/x86_64-linux/lib,extras/CUPTI/lib64},no cuda.h under $(CUDA_HOME)),no cupti.h under $(CUDA_HOME)/{include,extras/CUPTI/include,targets/x86_64-linux/include})
 endif
 HAVE_NVCC := $(if $(wildcard $(NVCC)),1)
+# src/demangle.c calls __cxa_demangle from the C++ runtime; link it by soname
+# so that no C++ development package (libstdc++-dev) is needed.
+CXXABI_LIB ?= -l:libstdc++.so.6
 
 # ---- sources --------------------------------------------------------------
 SCHEMA_SRC := schema/schema.c
@@ -134,7 +137,7 @@ $(LIBA): $(LIB_OBJ)
 $(CLI): $(CLI_OBJ) $(LIBA)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  LINK    $@")
-	$(Q)$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIBA) -lsqlite3 -lstdc++ -lm -lpthread
+	$(Q)$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIBA) -lsqlite3 $(CXXABI_LIB) -lm -lpthread
 
 # libcupti is found through the rpath; in a process that already loaded a
 # libcupti.so.13 (PyTorch ships one), the loader reuses that one by soname.
@@ -147,7 +150,7 @@ $(INJ_SO): $(INJ_OBJ)
 $(BUILD)/bin/%: tools/%.c $(LIBA)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  LINK    $@")
-	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIBA) -lsqlite3 -lstdc++ -lm -lpthread
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIBA) -lsqlite3 $(CXXABI_LIB) -lm -lpthread
 
 # ---- tests ----------------------------------------------------------------
 $(BUILD)/tests/test-inj-%: tests/unit/test-inj-%.c $(filter-out $(BUILD)/pic/injection/inject.o,$(INJ_OBJ))
@@ -159,7 +162,7 @@ $(BUILD)/tests/test-inj-%: tests/unit/test-inj-%.c $(filter-out $(BUILD)/pic/inj
 $(BUILD)/tests/test-%: tests/unit/test-%.c $(LIBA)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  TEST    $@")
-	$(Q)$(CC) $(CFLAGS) -Isrc $(LDFLAGS) -o $@ $< $(LIBA) -lcmocka -lsqlite3 -lstdc++ -lm -lpthread
+	$(Q)$(CC) $(CFLAGS) -Isrc $(LDFLAGS) -o $@ $< $(LIBA) -lcmocka -lsqlite3 $(CXXABI_LIB) -lm -lpthread
 
 unit-tests: $(UNIT_BIN) $(UNIT_INJ_BIN)
 
