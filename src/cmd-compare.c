@@ -1011,6 +1011,8 @@ static void print_json(FILE *f, const struct side *sides, const struct result *r
 			oc_json_kv_int(&j, "ops", (int64_t)ru->n_ops);
 			oc_json_kv_int(&j, "dropped_records", ru->dropped);
 			oc_json_kv_int(&j, "incomplete_records", ru->incomplete);
+			if (o->range)
+				oc_json_kv_int(&j, "ranges", ru->n_ranges);
 			oc_json_end_object(&j);
 		}
 		oc_json_end_array(&j);

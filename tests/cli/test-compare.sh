@@ -254,4 +254,33 @@ if [ -n "$seq" ] && [ -n "$pipe" ]; then
 		"$(status "$OC" compare --fail-on-regression $pipe -- $seq)" 1
 fi
 
+# The same pipeline on pageable and on pinned memory (tests/gpu/pageable_pipeline.cu,
+# pinned_pipeline.cu): the same work. Pageable copies run at ~7 GB/s instead of
+# ~54 GB/s (METHOD.md, seen on the H200): 16 x 4 MB copies lose ~8 ms of op time,
+# while the pinned pipeline can gain at most its compute time (~1 ms) of
+# intersection: faster, but mostly not from overlap.
+if fixture pageable_pipeline && fixture pinned_pipeline; then
+	json=$("$OC" compare --format json "$TMP/pageable_pipeline.db" -- "$TMP/pinned_pipeline.db"); rc=$?
+	is "H200 pageable -> pinned: exit 0" "$rc" 0
+	is "H200 pageable -> pinned: the same work" "$(jpy "d['same_work']")" True
+	is "H200 pageable -> pinned: speedup_not_from_overlap" "$(jpy "d['verdict']")" speedup_not_from_overlap
+	is "H200 pageable -> pinned: op time fell more than intersection grew" \
+		"$(jpy "-d['attribution']['op_time_added_ns'] > d['attribution']['intersection_gained_ns'] > 0")" True
+	is "H200 pageable -> pinned: copies got faster" \
+		"$(jpy "all(o['candidate']['time_per_run_ns'] < o['baseline']['time_per_run_ns'] for o in d['operations'] if o['name'].startswith('memcpy'))")" True
+fi
+# NVTX range boundaries on a real trace: the range 'pipeline' against itself.
+if fixture nvtx_range; then
+	json=$("$OC" compare --format json --range pipeline "$TMP/nvtx_range.db" -- "$TMP/nvtx_range.db"); rc=$?
+	is "H200 --range pipeline, same trace: exit 0" "$rc" 0
+	is "H200 --range pipeline, same trace: no_change" "$(jpy "d['verdict']")" no_change
+	# the work queued in the range starts after the range does and the total
+	# runs to the end of that work: never shorter than the device span
+	is "H200 --range: total covers the device span" "$(jpy "d['baseline']['traces'][0]['total_ns'] >= d['baseline']['traces'][0]['span_ns'] > 0")" True
+	is "H200 --range: one range" "$(jpy "d['baseline']['traces'][0]['ranges']")" 1
+	# "chunks queued" is an instant mark, not a range
+	is "H200 --range on a mark's name: 2" \
+		"$(status "$OC" compare --range "chunks queued" "$TMP/nvtx_range.db" -- "$TMP/nvtx_range.db")" 2
+fi
+
 done_testing
