@@ -36,6 +36,7 @@
  * Only the trace reader and the sweep engine are used: every figure is from
  * device timestamps.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -196,6 +197,17 @@ static const char *fmt_pct(char *buf, size_t len, double frac)
 		snprintf(buf, len, "n/a");
 	else
 		snprintf(buf, len, "%+.1f%%", frac * 100.0);
+	return buf;
+}
+
+/* A change: "+165.0 us", "-1.225 ms", "+0 ns". */
+static const char *fmt_change(char *buf, size_t len, double ns)
+{
+	cmd_fmt_ns(buf + 1, len - 1, ns);
+	if (buf[1] == '-')
+		memmove(buf, buf + 1, strlen(buf + 1) + 1);
+	else
+		buf[0] = '+';
 	return buf;
 }
 
@@ -796,7 +808,7 @@ static const char *work_summary(const struct run *r, char *buf, size_t len)
 static void text_row(FILE *f, const char *what, const struct stat3 *b, const struct stat3 *c,
 		     int show_spread)
 {
-	char x[32], y[32], z[32], m1[32], m2[32], m3[32], m4[32], d[40];
+	char x[32], y[32], m1[32], m2[32], m3[32], m4[32], d[40];
 	char bb[100], cc[100];
 
 	cmd_fmt_ns(x, sizeof x, b->med);
@@ -810,12 +822,7 @@ static void text_row(FILE *f, const char *what, const struct stat3 *b, const str
 		snprintf(bb, sizeof bb, "%s", x);
 		snprintf(cc, sizeof cc, "%s", y);
 	}
-	cmd_fmt_ns(z, sizeof z, c->med - b->med);
-	if (z[0] != '-')
-		snprintf(d, sizeof d, "+%s", z);
-	else
-		snprintf(d, sizeof d, "%s", z);
-	fprintf(f, "  %-24s %-30s %-30s %s\n", what, bb, cc, d);
+	fprintf(f, "  %-24s %-30s %-30s %s\n", what, bb, cc, fmt_change(d, sizeof d, c->med - b->med));
 }
 
 static void print_text(FILE *f, const struct side *sides, const struct result *r,
@@ -886,12 +893,12 @@ static void print_text(FILE *f, const struct side *sides, const struct result *r
 
 static void md_row(FILE *f, const char *what, const struct stat3 *b, const struct stat3 *c)
 {
-	char x[32], y[32], z[32], m[4][32];
+	char x[32], y[32], z[40], m[4][32];
 
 	fprintf(f, "| %s | %s (%s..%s) | %s (%s..%s) | %s |\n", what,
 		cmd_fmt_ns(x, sizeof x, b->med), cmd_fmt_ns(m[0], 32, b->min), cmd_fmt_ns(m[1], 32, b->max),
 		cmd_fmt_ns(y, sizeof y, c->med), cmd_fmt_ns(m[2], 32, c->min), cmd_fmt_ns(m[3], 32, c->max),
-		cmd_fmt_ns(z, sizeof z, c->med - b->med));
+		fmt_change(z, sizeof z, c->med - b->med));
 }
 
 static void print_markdown(FILE *f, const struct side *sides, const struct result *r,
@@ -900,8 +907,8 @@ static void print_markdown(FILE *f, const struct side *sides, const struct resul
 	char a[48], b[48], c[48], dm[512];
 
 	fprintf(f, "## overlapcheck compare: `%s`\n\n", r->verdict);
-	fprintf(f, "%s. Baseline: %zu run%s, candidate: %zu run%s; boundaries: ",
-		verdict_sentence(r), sides[0].n, sides[0].n == 1 ? "" : "s",
+	fprintf(f, "%c%s. Baseline: %zu run%s, candidate: %zu run%s; boundaries: ",
+		toupper((unsigned char)verdict_sentence(r)[0]), verdict_sentence(r) + 1, sides[0].n, sides[0].n == 1 ? "" : "s",
 		sides[1].n, sides[1].n == 1 ? "" : "s");
 	if (o->range) {
 		fputs("NVTX range ", f);
