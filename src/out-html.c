@@ -10,10 +10,13 @@
  * the DOM only through textContent (and on the canvas with fillText).
  *
  * The data is columnar so that a 100k-op trace stays small and quick to
- * parse: "items" is a flat array, ITEM_STRIDE numbers per slice:
+ * parse: "items" is a flat array, 11 numbers per slice:
  *
- *   lane, start_ns, dur_ns, name, cat, row, verdict, note, bytes, correlation_id
+ *   lane, start_ns, dur_ns, name, cat, row, verdict, note, bytes, correlation_id, link
  *
+ * link is, for a device op, the item index of the API call that queued it
+ * (ops are items 0..n_ops-1 and API calls follow, so it is n_ops + op->api),
+ * else -1: the page draws that connection on hover, as the export's flows.
  * name indexes "strs" (the trace's strings, kernel names demangled, followed
  * by names made here, such as "memcpy HtoD pinned → device"); note indexes
  * "notes" (the analysis' causes and evidence) or is -1; cat is one of the
@@ -98,10 +101,11 @@ static long name_or_unnamed(struct html *h, int32_t name)
 }
 
 static void item(struct html *h, long lane, int64_t start, int64_t dur, long name, int cat,
-		 int row, int verdict, long note, uint64_t bytes, uint32_t corr)
+		 int row, int verdict, long note, uint64_t bytes, uint32_t corr, long link)
 {
-	fprintf(h->f, "%s%ld,%" PRId64 ",%" PRId64 ",%ld,%d,%d,%d,%ld,%" PRIu64 ",%u",
-		h->first ? "" : ",\n", lane, start, dur, name, cat, row, verdict, note, bytes, corr);
+	fprintf(h->f, "%s%ld,%" PRId64 ",%" PRId64 ",%ld,%d,%d,%d,%ld,%" PRIu64 ",%u,%ld",
+		h->first ? "" : ",\n", lane, start, dur, name, cat, row, verdict, note, bytes, corr,
+		link);
 	h->first = 0;
 }
 
@@ -152,7 +156,8 @@ static void items(struct html *h)
 					(uint32_t)op->copy_kind << 12 | (uint32_t)(op->src_kind & 0x3f) << 6 |
 					(uint32_t)(op->dst_kind & 0x3f));
 		item(h, l->op_lane[i], op->start_ns, op->end_ns - op->start_ns, name, cat, l->op_row[i],
-		     nt ? nt->verdict : 0, note_of(h, nt), op->bytes, op->correlation_id);
+		     nt ? nt->verdict : 0, note_of(h, nt), op->bytes, op->correlation_id,
+		     op->api >= 0 && (size_t)op->api < t->n_api ? (long)(t->n_ops + (size_t)op->api) : -1);
 	}
 	for (size_t i = 0; i < t->n_api; i++) {
 		const struct oc_api *a = &t->api[i];
@@ -161,7 +166,7 @@ static void items(struct html *h)
 		item(h, l->api_lane[i], a->start_ns, a->end_ns - a->start_ns,
 		     name_or_unnamed(h, a->name), a->domain == OC_API_DRIVER ? CAT_DRIVER : CAT_RUNTIME,
 		     l->api_depth[i], nt ? nt->verdict : 0, note_of(h, nt), a->arg_bytes,
-		     a->correlation_id);
+		     a->correlation_id, -1);
 	}
 	for (size_t i = 0; i < t->n_ranges; i++) {
 		const struct oc_range *r = &t->ranges[i];
@@ -169,11 +174,11 @@ static void items(struct html *h)
 
 		item(h, l->range_lane[i], r->start_ns, end > r->start_ns ? end - r->start_ns : 0,
 		     name_or_unnamed(h, r->name), CAT_RANGE, l->range_depth[i],
-		     0, -1, 0, r->marker_id);
+		     0, -1, 0, r->marker_id, -1);
 	}
 	for (size_t i = 0; i < t->n_marks; i++)
 		item(h, l->mark_lane[i], t->marks[i].ts_ns, 0, name_or_unnamed(h, t->marks[i].name),
-		     CAT_MARK, 0, 0, -1, 0, 0);
+		     CAT_MARK, 0, 0, -1, 0, 0, -1);
 	for (size_t i = 0, j = 0; i < l->n_xspans; i++) {
 		const struct oc_tl_span *s = &l->xspans[i];
 		while (j < l->n_lanes && !(l->lanes[j].kind == OC_LANE_DEVICE &&
@@ -182,7 +187,7 @@ static void items(struct html *h)
 		if (j == l->n_lanes)
 			break;
 		item(h, (long)j, s->start_ns, s->end_ns - s->start_ns, extra(h, KEY_XSPAN), CAT_XSPAN,
-		     0, 0, -1, 0, 0);
+		     0, 0, -1, 0, 0, -1);
 	}
 	if (!n)
 		return;
@@ -191,7 +196,7 @@ static void items(struct html *h)
 		for (size_t j = 0; j < l->n_lanes; j++)
 			if (l->lanes[j].kind == OC_LANE_DEVICE && l->lanes[j].device_id == g->device_id) {
 				item(h, (long)j, g->start_ns, g->end_ns - g->start_ns, extra(h, KEY_GAP),
-				     CAT_GAP, 0, 0, (long)h->n_notes++, 0, 0);
+				     CAT_GAP, 0, 0, (long)h->n_notes++, 0, 0, -1);
 				break;
 			}
 	}
@@ -202,7 +207,9 @@ static void items(struct html *h)
 				long name = hs->api >= 0 && (size_t)hs->api < t->n_api ?
 					    name_or_unnamed(h, t->api[hs->api].name) : extra(h, KEY_HSYNC);
 				item(h, (long)j, hs->start_ns, hs->end_ns - hs->start_ns, name, CAT_HSYNC,
-				     0, 2, (long)h->n_notes++, 0, 0);
+				     0, 2, (long)h->n_notes++, 0, 0,
+				     hs->api >= 0 && (size_t)hs->api < t->n_api ?
+				     (long)(t->n_ops + (size_t)hs->api) : -1);
 				break;
 			}
 	}

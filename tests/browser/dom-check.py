@@ -77,6 +77,10 @@ def main():
         check("hover shows a tooltip", tip or not ser, "empty")
         check("the tooltip of a serialized op gives its causes",
               "SERIALIZED" in tip and "causes: " in tip, tip[:200])
+        linked = q("SELECT count(*) FROM ops o WHERE EXISTS "
+                   "(SELECT 1 FROM api a WHERE a.correlation_id = o.correlation_id)")
+        check("hovering an op connects it to its API call",
+              attrs.get("data-hover-links") == "1" or not linked, attrs.get("data-hover-links"))
         check("the wheel zooms in", attrs.get("data-wheel-zoomed") == "1")
         check("dragging pans", attrs.get("data-drag-panned") == "1")
         check("the + key zooms in", attrs.get("data-key-zoomed") == "1")

@@ -30,7 +30,7 @@ ok "no temporary file left" sh -c '! ls "$1"/*.tmp.* 2>/dev/null | grep -q .' sh
 ok "timeline --device 0" "$OC" timeline --device 0 -o "$TMP/d0.html" "$TMP/p.db"
 is "--device 0: one device lane, device 0's ops" "$(python3 -c 'import json,re,sys
 p=open(sys.argv[1]).read(); d=json.loads(re.search(r"id=\"oc-data\">(.*?)</script>", p, re.S).group(1))
-print(sum(l["k"] == "device" for l in d["lanes"]), sum(1 for i in range(0, len(d["items"]), 10) if d["items"][i + 4] <= 3))' "$TMP/d0.html")" \
+print(sum(l["k"] == "device" for l in d["lanes"]), sum(1 for i in range(0, len(d["items"]), 11) if d["items"][i + 4] <= 3))' "$TMP/d0.html")" \
 	"1 $(sqlite3 "$TMP/p.db" 'SELECT count(*) FROM ops WHERE device_id = 0')"
 "$OC" timeline --range nope -o "$TMP/x.html" "$TMP/p.db" 2>"$TMP/err"
 is "unknown range: exit 2" "$?" 2

@@ -15,7 +15,7 @@ import sqlite3
 import sys
 
 results = []
-S = 10  # item stride, as in src/out-html.c
+S = 11  # item stride, as in src/out-html.c
 KERNEL, MEMCPY, MEMSET, PEER, RUNTIME, DRIVER, RANGE, MARK, XSPAN, GAP, HSYNC = range(11)
 
 
@@ -92,6 +92,10 @@ def main():
     check("streams named with their kind", all(
         re.match(r"stream \d+ \u00b7 (legacy_default|per_thread_default|blocking|non_blocking|unknown)$",
                  l["n"]) for l in lanes if l["k"] == "stream"))
+    links = [it[i * S + 10] for i in range(n) if it[i * S + 4] <= PEER and it[i * S + 10] >= 0]
+    check("each op's link is an API call", all(0 <= k < n and it[k * S + 4] in (RUNTIME, DRIVER) for k in links))
+    check("one link per op with a recorded call", len(links) == q(
+        "SELECT count(*) FROM ops o WHERE EXISTS (SELECT 1 FROM api a WHERE a.correlation_id = o.correlation_id)"))
     notes_ok = all(-1 <= it[i * S + 7] < len(d["notes"]) for i in range(n))
     check("note indices are in range", notes_ok)
 
