@@ -1146,15 +1146,16 @@ static int load_api_args(struct rd *r, uint8_t *used_pt, uint8_t *used_legacy)
 			used_pt[s] = 1;
 		else if (hk == OC_HANDLE_LEGACY)
 			used_legacy[s] = 1;
-		else if (hk == OC_HANDLE_NONE && has_handle && (handle == 0 || handle == 1)) {
-			/* handle 0 / cudaStreamLegacy in a call that is not a
-			 * per-thread (_ptsz/_ptds) variant */
+		else if (hk == OC_HANDLE_NONE && has_handle && handle <= 2) {
+			/* The writer did not classify the handle: 0x1 is
+			 * cudaStreamLegacy, 0x2 cudaStreamPerThread, and 0 means
+			 * the per-thread stream only in the _ptsz/_ptds variants. */
 			const char *name = ai >= 0 ? oc_trace_str(t, t->api[ai].name) : "";
 
-			if (handle == 1 || (!strstr(name, "_ptsz") && !strstr(name, "_ptds")))
-				used_legacy[s] = 1;
-			else
+			if (handle == 2 || (handle == 0 && (strstr(name, "_ptsz") || strstr(name, "_ptds"))))
 				used_pt[s] = 1;
+			else
+				used_legacy[s] = 1;
 		}
 	}
 	sqlite3_finalize(st);
@@ -1255,18 +1256,20 @@ static int build_streams(struct rd *r, const struct ctx *ctx, size_t n_ctx)
 		for (size_t i = 0; i < t->n_streams; i++)
 			k[i] = (struct key){ t->streams[i].context_id, t->streams[i].stream_id,
 					     hk[i], (uint32_t)i };
-		if (sort_keys(k, t->n_streams) == 0) {
-			struct oc_stream *sorted = xcalloc(t->n_streams, sizeof *sorted);
+		struct oc_stream *sorted = xcalloc(t->n_streams, sizeof *sorted);
 
-			if (sorted) {
-				for (size_t i = 0; i < t->n_streams; i++) {
-					sorted[i] = t->streams[k[i].idx];
-					hk[i] = (uint8_t)k[i].c;
-				}
-				free(t->streams);
-				t->streams = sorted;
-			}
+		if (!sorted || sort_keys(k, t->n_streams)) {
+			free(sorted);
+			free(k);
+			fail_nomem(r);
+			goto out;
 		}
+		for (size_t i = 0; i < t->n_streams; i++) {
+			sorted[i] = t->streams[k[i].idx];
+			hk[i] = (uint8_t)k[i].c;
+		}
+		free(t->streams);
+		t->streams = sorted;
 		free(k);
 	}
 	/* device ids from contexts; op.stream */

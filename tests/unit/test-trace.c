@@ -347,7 +347,7 @@ static void build_good(struct tb *b)
 		"INSERT INTO contexts VALUES (1, 0, 7), (2, 1, NULL);"
 		"INSERT INTO streams(context_id, stream_id, flag, handle, handle_kind) VALUES"
 		" (1, 7, 3, 0, 1), (1, 13, 1, 4096, 3), (1, 14, 2, 8192, 3), (1, 15, 1, NULL, 0),"
-		" (1, 16, 1, NULL, 0), (2, 30, 2, NULL, 0);"
+		" (1, 16, 1, NULL, 0), (2, 30, 2, NULL, 0), (1, 17, 1, NULL, 0), (1, 18, 1, NULL, 0);"
 		/* api: corr 10 runtime + driver twin (same corr); corr 11 driver only, nested
 		 * in runtime corr 99 on tid 100; corr 12 driver only, alone; corr 13 runtime,
 		 * per-thread call; corr 14 runtime with handle 0, not _ptsz. */
@@ -360,13 +360,18 @@ static void build_good(struct tb *b)
 		" (5, 2, 307, 3, 400, 410, 300, 12, 0, NULL),"
 		" (6, 1, 214, 5, 170, 180, 200, 13, 0, NULL),"
 		" (7, 1, 211, 2, 185, 195, 100, 14, 0, NULL),"
-		" (8, 1, 131, 8, 500, 600, 100, 20, 0, NULL);"
+		" (8, 1, 131, 8, 500, 600, 100, 20, 0, NULL),"
+		/* unclassified handles: 0x2 (cudaStreamPerThread); 0 in a _ptsz call */
+		" (9, 1, 211, 2, 700, 705, 300, 15, 0, NULL),"
+		" (10, 1, 214, 5, 710, 715, 300, 16, 0, NULL);"
 		"INSERT INTO api_args(correlation_id, domain, cbid, tid, stream_handle, handle_kind,"
 		" context_id, stream_id, host_ptr, bytes) VALUES"
 		" (10, 1, 211, 100, 4096, 3, 1, 13, NULL, NULL),"
 		" (13, 1, 214, 200, 0, 2, 1, 15, NULL, NULL),"
 		" (14, 1, 211, 100, 0, 0, 1, 16, NULL, NULL),"
-		" (99, 1, 41, 100, 8192, 3, 1, 14, 140000, 1048576);"
+		" (99, 1, 41, 100, 8192, 3, 1, 14, 140000, 1048576),"
+		" (15, 1, 211, 300, 2, 0, 1, 17, NULL, NULL),"
+		" (16, 1, 214, 300, 0, 0, 1, 18, NULL, NULL);"
 		/* ops, inserted out of time order */
 		"INSERT INTO ops(id, kind, start_ns, end_ns, device_id, context_id, stream_id,"
 		" correlation_id, name_id, bytes, copy_kind, src_kind, dst_kind, flags,"
@@ -450,7 +455,7 @@ static void test_good(void **state)
 	assert_string_equal(oc_trace_str(&t, c->name), "");
 
 	/* api sorted by start */
-	assert_int_equal(t.n_api, 8);
+	assert_int_equal(t.n_api, 10);
 	for (size_t i = 1; i < t.n_api; i++)
 		assert_true(t.api[i - 1].start_ns <= t.api[i].start_ns);
 
@@ -492,7 +497,9 @@ static void test_good(void **state)
 	assert_int_equal(t.api[drv].has_args, 0);
 
 	/* streams and kinds */
-	assert_int_equal(t.n_streams, 7);
+	assert_int_equal(t.n_streams, 9);
+	assert_int_equal(t.streams[oc_trace_stream_find(&t, 1, 17)].kind, OC_STREAM_PER_THREAD_DEFAULT);
+	assert_int_equal(t.streams[oc_trace_stream_find(&t, 1, 18)].kind, OC_STREAM_PER_THREAD_DEFAULT);
 	for (size_t i = 1; i < t.n_streams; i++)
 		assert_true(t.streams[i - 1].context_id < t.streams[i].context_id ||
 			    (t.streams[i - 1].context_id == t.streams[i].context_id &&
