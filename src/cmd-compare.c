@@ -603,7 +603,7 @@ static void work_diff(struct diffs *d, const struct run *a, const struct run *b)
 /* ---- per-operation statistics ---------------------------------------------- */
 
 struct opstat {
-	const char *name;        /* key (points into a side's op entries) */
+	const char *name;        /* op name, owned by a side's names */
 	int present[2];          /* has ops on the side */
 	double sum_med[2];       /* median over runs of the per-run sum of durations */
 	double inst_med[2];      /* median duration of one op */
@@ -662,10 +662,8 @@ static size_t opstats_build(struct side *b, struct side *c, struct opstat **out)
 		if (cmp >= 0)
 			while (je < c->n_ops && !strcmp(c->ops[je].name, name))
 				je++;
-		struct opstat *st = &v[n++];
+		struct opstat *st = &v[n++];   /* zeroed: a side without the op stays 0 */
 		st->name = name;
-		for (int k = 0; k < 2; k++)
-			st->sum_med[k] = st->inst_med[k] = st->count_med[k] = st->overlapped[k] = 0;
 		if (ie > i)
 			opstat_fill(st, 0, b, i, ie);
 		if (je > j)
