@@ -300,6 +300,13 @@ static void block_list(struct oc_json *j, const struct oc_analysis *a, int hidde
 		oc_json_kv_int(j, "end_ns", b->end_ns);
 		oc_json_kv_int(j, "duration_ns", b->end_ns - b->start_ns);
 		oc_json_kv_int(j, "blocked_ns", b->blocked_ns);
+		if (hidden) {
+			oc_json_kv_string(j, "rule", oc_sync_rule_name((enum oc_sync_rule)b->rule));
+			if (b->usual_ns >= 0)
+				oc_json_kv_int(j, "usual_ns", b->usual_ns);
+			else
+				oc_json_kv_null(j, "usual_ns");
+		}
 		oc_json_key(j, "waited_for");
 		waited_list(j, t, b->waited_for, b->n_waited_for);
 		oc_json_end_object(j);

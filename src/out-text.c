@@ -442,17 +442,17 @@ static void syncs(const struct out *o)
 	if (a->summary.hidden_syncs) {
 		fprintf(o->f, "\n%sHidden synchronizations%s (calls that waited for device work; polls excluded)\n",
 			col(o, C_BOLD), col(o, C_RESET));
-		fprintf(o->f, "    %-12s %-10s %-10s %-8s %-28s %s\n", "start", "duration", "blocked", "tid", "call",
-			"waited for");
+		fprintf(o->f, "    %-12s %-10s %-10s %-8s %-28s %-20s %s\n", "start", "duration", "blocked", "tid",
+			"call", "proof", "waited for");
 		for (size_t k = 0; k < a->n_blocks; k++) {
 			const struct oc_block *b = &a->blocks[k];
 			if (!b->hidden)
 				continue;
 			if (shown++ >= (size_t)o->max_rows)
 				continue;
-			fprintf(o->f, "    %-12s %-10s %-10s %-8u %-28s", dur(b->start_ns, b1, sizeof b1),
+			fprintf(o->f, "    %-12s %-10s %-10s %-8u %-28s %-20s", dur(b->start_ns, b1, sizeof b1),
 				dur(b->end_ns - b->start_ns, b2, sizeof b2), dur(b->blocked_ns, b3, sizeof b3), b->tid,
-				api_name(o, b->api, n1, sizeof n1));
+				api_name(o, b->api, n1, sizeof n1), oc_sync_rule_name((enum oc_sync_rule)b->rule));
 			for (size_t w = 0; w < b->n_waited_for && w < 4; w++)
 				fprintf(o->f, "%s%s (stream %u)", w ? ", " : " ", op_name(o, b->waited_for[w], n2, sizeof n2, 30),
 					stream_id(o, b->waited_for[w]));

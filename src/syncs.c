@@ -19,7 +19,15 @@
  *   (b) A queued ops of its own and the device ran them only after that
  *       work (first start >= M - tolerance): a synchronous copy that waited
  *       behind the earlier work and returned after its own copy, however
- *       long the host-side tail (pageable staging) took.
+ *       long the host-side tail (pageable staging) took, or
+ *   (c) |(e - M) - U| <= tolerance, where U is the usual duration of the
+ *       same function: the shortest duration of a call of that name (same
+ *       API domain) in this trace that found no device work pending when it
+ *       started. It waited for the work, then did its own usual work
+ *       (cudaFree waits for the device, then unmaps). (a) is this rule with
+ *       U = 0. A call that did not wait but merely spanned the work's end
+ *       returns U - (M - s) after it, which misses by more than the
+ *       tolerance because M - s > tolerance; so U needs no margin.
  * blocked_ns runs from s to the later of M and the end of A's own ops.
  * Driver calls made under a runtime call are judged through that runtime
  * call; polls (cudaStreamQuery, cudaEventQuery, calls or sync records with a
@@ -134,24 +142,74 @@ static int push_block(struct oc_analysis *a, size_t *cap, const struct oc_block 
 }
 
 /* Hidden-sync test for API call k on one device; fills *b and returns 1 when proven. */
-static int hidden_on_device(const struct oc_actx *c, const struct oc_dev_ctx *dv, size_t k,
-			    struct oc_block *b)
+/* The latest end of the ops of dv queued strictly before ts, or INT64_MIN. */
+static int64_t pending_end(const struct oc_dev_ctx *dv, int64_t ts)
 {
-	const struct oc_trace *t = c->t;
-	const struct oc_api *api = &t->api[k];
-	int64_t s = api->start_ns, e = api->end_ns, tol = c->o.sync_tolerance_ns;
 	size_t lo = 0, hi = dv->n_q;
 
-	while (lo < hi) {                       /* ops queued strictly before s */
+	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		if (dv->q_sorted[mid] < s)
+		if (dv->q_sorted[mid] < ts)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	if (lo == 0)
+	return lo ? dv->q_maxend[lo - 1] : INT64_MIN;
+}
+
+/* A call that is judged for hiding a synchronization (not a driver call under
+ * a runtime call, not failed, not an explicit sync or a poll). */
+static int judged_call(const struct oc_actx *c, size_t k)
+{
+	const struct oc_api *api = &c->t->api[k];
+
+	return api->parent < 0 && api->return_value == 0 &&
+	       !(c->api_flags[k] & (OC_APIF_EXPLICIT_SYNC | OC_APIF_POLL));
+}
+
+/*
+ * Rule (c)'s usual durations: per string index of a function name (and API
+ * domain), the shortest duration of a judged call of that name that found no
+ * work pending on any device when it started; INT64_MAX when there was none.
+ * Returns a malloc'ed array of 2 * n_strs entries (runtime, then driver), or
+ * NULL on allocation failure.
+ */
+static int64_t *usual_durations(const struct oc_actx *c)
+{
+	const struct oc_trace *t = c->t;
+	size_t n = t->n_strs ? t->n_strs : 1;
+	int64_t *u = malloc(2 * n * sizeof *u);
+
+	if (!u)
+		return NULL;
+	for (size_t i = 0; i < 2 * n; i++)
+		u[i] = INT64_MAX;
+	for (size_t k = 0; k < t->n_api; k++) {
+		const struct oc_api *api = &t->api[k];
+		int idle = 1;
+		if (!judged_call(c, k) || api->name < 0 || (size_t)api->name >= t->n_strs)
+			continue;
+		for (size_t d = 0; d < c->n_dev && idle; d++)
+			idle = pending_end(&c->dev[d], api->start_ns) <= api->start_ns;
+		if (!idle)
+			continue;
+		size_t slot = (api->domain == OC_API_DRIVER ? n : 0) + (size_t)api->name;
+		if (api->end_ns - api->start_ns < u[slot])
+			u[slot] = api->end_ns - api->start_ns;
+	}
+	return u;
+}
+
+static int hidden_on_device(const struct oc_actx *c, const struct oc_dev_ctx *dv, size_t k,
+			    const int64_t *usual, struct oc_block *b)
+{
+	const struct oc_trace *t = c->t;
+	const struct oc_api *api = &t->api[k];
+	int64_t s = api->start_ns, e = api->end_ns, tol = c->o.sync_tolerance_ns;
+	int64_t m = pending_end(dv, s);
+
+	if (m == INT64_MIN)
 		return 0;
-	int64_t m = dv->q_maxend[lo - 1];
 	if (m <= s || m > e + OC_CLOCK_SKEW_NS || m - s <= tol)
 		return 0;       /* nothing pending, still pending at return, or held too briefly */
 	int64_t own_first = INT64_MAX, own_last = INT64_MIN;
@@ -166,9 +224,18 @@ static int hidden_on_device(const struct oc_actx *c, const struct oc_dev_ctx *dv
 	}
 	if (own_last > e + OC_CLOCK_SKEW_NS)
 		return 0;       /* it returned before its own work ended: asynchronous */
-	int returned_after_work = e - m <= tol;
-	int own_after_work = own_last != INT64_MIN && own_first >= m - tol;
-	if (!returned_after_work && !own_after_work)
+	int64_t u = INT64_MAX;
+	if (api->name >= 0 && (size_t)api->name < t->n_strs)
+		u = usual[(api->domain == OC_API_DRIVER ? (t->n_strs ? t->n_strs : 1) : 0) +
+			  (size_t)api->name];
+	enum oc_sync_rule rule;
+	if (e - m <= tol)
+		rule = OC_SYNC_RULE_RETURNED_AFTER_WORK;
+	else if (own_last != INT64_MIN && own_first >= m - tol)
+		rule = OC_SYNC_RULE_OWN_WORK_AFTER;
+	else if (u != INT64_MAX && llabs((e - m) - u) <= tol)
+		rule = OC_SYNC_RULE_USUAL_TAIL;
+	else
 		return 0;
 	int64_t m2 = own_last > m ? own_last : m;
 	memset(b, 0, sizeof *b);
@@ -180,7 +247,19 @@ static int hidden_on_device(const struct oc_actx *c, const struct oc_dev_ctx *dv
 	b->start_ns = s;
 	b->end_ns = e;
 	b->blocked_ns = m2 - s;
+	b->rule = (uint8_t)rule;
+	b->usual_ns = rule == OC_SYNC_RULE_USUAL_TAIL ? u : -1;
 	return 1;
+}
+
+const char *oc_sync_rule_name(enum oc_sync_rule r)
+{
+	switch (r) {
+	case OC_SYNC_RULE_RETURNED_AFTER_WORK: return "returned_after_work";
+	case OC_SYNC_RULE_OWN_WORK_AFTER: return "own_work_after";
+	case OC_SYNC_RULE_USUAL_TAIL: return "usual_tail";
+	default: return "explicit";
+	}
 }
 
 int oc_find_blocks(struct oc_actx *c, char *err, size_t errlen)
@@ -207,6 +286,7 @@ int oc_find_blocks(struct oc_actx *c, char *err, size_t errlen)
 		b.api = s->api;
 		b.sync = (int32_t)i;
 		b.hidden = 0;
+		b.usual_ns = -1;
 		b.tid = s->api >= 0 && (size_t)s->api < t->n_api ? t->api[s->api].tid : OC_NO_TID;
 		b.device_id = -1;
 		b.start_ns = s->start_ns;
@@ -224,28 +304,33 @@ int oc_find_blocks(struct oc_actx *c, char *err, size_t errlen)
 		}
 	}
 
+	int64_t *usual = usual_durations(c);
+	if (!usual)
+		return -1;
 	for (size_t k = 0; k < t->n_api; k++) {
-		const struct oc_api *api = &t->api[k];
-		if (api->parent >= 0 || api->return_value != 0 ||
-		    (c->api_flags[k] & (OC_APIF_EXPLICIT_SYNC | OC_APIF_POLL)))
+		if (!judged_call(c, k))
 			continue;
 		for (size_t d = 0; d < c->n_dev; d++) {
 			int64_t last;
 			long n;
-			if (!hidden_on_device(c, &c->dev[d], k, &b))
+			if (!hidden_on_device(c, &c->dev[d], k, usual, &b))
 				continue;
 			n = waited_ops(c, b.start_ns, b.end_ns + OC_CLOCK_SKEW_NS, (int32_t)k, -1,
 				       &b.waited_for, &last);
-			if (n < 0)
+			if (n < 0) {
+				free(usual);
 				return -1;
+			}
 			b.n_waited_for = (size_t)n;
 			if (push_block(a, &cap, &b) < 0) {
 				free(b.waited_for);
+				free(usual);
 				return -1;
 			}
 			break;  /* one entry per call */
 		}
 	}
+	free(usual);
 
 	if (a->n_blocks > 1)
 		qsort(a->blocks, a->n_blocks, sizeof *a->blocks, cmp_block_start);

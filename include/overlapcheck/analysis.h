@@ -143,7 +143,18 @@ struct oc_block {
 	int64_t  blocked_ns;    /* from the call's start to the end of the last work it waited for */
 	int32_t *waited_for;    /* ops it waited for: the last one of each stream */
 	size_t   n_waited_for;
+	uint8_t  rule;          /* enum oc_sync_rule (hidden syncs) */
+	int64_t  usual_ns;      /* rule (c): the usual duration of that function, else -1 */
 };
+
+/* Which rule proved a hidden synchronization (docs/causes.md). */
+enum oc_sync_rule {
+	OC_SYNC_RULE_NONE = 0,                 /* explicit syncs */
+	OC_SYNC_RULE_RETURNED_AFTER_WORK,      /* (a) returned within the tolerance after the work */
+	OC_SYNC_RULE_OWN_WORK_AFTER,           /* (b) its own ops ran after the work, it returned after them */
+	OC_SYNC_RULE_USUAL_TAIL,               /* (c) returned its usual duration after the work */
+};
+const char *oc_sync_rule_name(enum oc_sync_rule r);
 
 /* A legacy-default-stream op that serialized work of blocking streams. */
 struct oc_default_sync {

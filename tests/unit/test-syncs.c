@@ -36,6 +36,49 @@ static void test_hidden_cudafree(void **state)
 	sc_done(&s);
 }
 
+/* The H200's cudaFree: it waits for the device, then does ~30 µs of its own
+ * work (seen in tests/fixtures/hidden_sync.sql: returned 30-36 µs after the
+ * work, unloaded cudaFree calls took 30.6-43 µs). Rule (c): it returned its
+ * usual duration after the work ended. Without an unloaded cudaFree in the
+ * trace, nothing proves the tail is its own work: no hidden sync. */
+static void test_usual_tail(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	sc_call(&s, "cudaFree", 10 * U, 40 * U);             /* unloaded: 30 µs */
+	int k = sc_kernel(&s, 14, 100 * U, 400 * U, 90 * U, 91 * U, "_Z1kv", 1);
+	sc_call(&s, "cudaFree", 120 * U, 434 * U);           /* 34 µs after the kernel */
+	sc_analyse(&s, NULL);
+	assert_int_equal(count_hidden(&s), 1);
+	const struct oc_block *b = &s.a.blocks[0];
+	assert_int_equal(b->rule, OC_SYNC_RULE_USUAL_TAIL);
+	assert_int_equal(b->usual_ns, 30 * U);
+	assert_int_equal(b->blocked_ns, 280 * U);
+	assert_int_equal(b->n_waited_for, 1);
+	assert_int_equal(sc_op_corr(&s, b->waited_for[0]), k);
+	assert_string_equal(oc_sync_rule_name(OC_SYNC_RULE_USUAL_TAIL), "usual_tail");
+	sc_done(&s);
+
+	/* no unloaded call of that name: the tail is unexplained */
+	sc_open(&s);
+	sc_kernel(&s, 14, 100 * U, 400 * U, 90 * U, 91 * U, "_Z1kv", 1);
+	sc_call(&s, "cudaFree", 120 * U, 434 * U);
+	sc_analyse(&s, NULL);
+	assert_int_equal(count_hidden(&s), 0);
+	sc_done(&s);
+
+	/* a call that did not wait but spanned the kernel's end returns its own
+	 * duration after its START: a 60 µs call, the kernel ends 30 µs into it,
+	 * so it returns 30 µs after the kernel: neither 0 nor 60 within 20 µs */
+	sc_open(&s);
+	sc_call(&s, "cudaMalloc", 10 * U, 70 * U);           /* unloaded: 60 µs */
+	sc_kernel(&s, 14, 100 * U, 400 * U, 90 * U, 91 * U, "_Z1kv", 1);
+	sc_call(&s, "cudaMalloc", 370 * U, 430 * U);
+	sc_analyse(&s, NULL);
+	assert_int_equal(count_hidden(&s), 0);
+	sc_done(&s);
+}
+
 /* Device timestamps converted to the CPU clock may disagree by a little: a
  * cudaFree that "returned" 1 µs before the kernel's end still waited for it;
  * 3 µs before, it did not. */
@@ -285,6 +328,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hidden_cudafree),
+		cmocka_unit_test(test_usual_tail),
 		cmocka_unit_test(test_tolerance),
 		cmocka_unit_test(test_clock_skew),
 		cmocka_unit_test(test_returned_before_work_ended),
