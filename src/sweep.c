@@ -506,37 +506,6 @@ static inline void wit_offer(struct wit *w, int64_t len, int64_t s, int32_t pos,
 	}
 }
 
-/* number of sorted values < x (lower bound) and <= x (upper bound) */
-static size_t lower_i64(const int64_t *v, size_t n, int64_t x)
-{
-	size_t lo = 0, hi = n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (v[mid] < x)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
-static size_t upper_i64(const int64_t *v, size_t n, int64_t x)
-{
-	size_t lo = 0, hi = n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (v[mid] <= x)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
 static int witnesses(struct sw *w, struct oc_op_overlap *res)
 {
 	size_t n = w->n;
@@ -544,12 +513,14 @@ static int witnesses(struct sw *w, struct oc_op_overlap *res)
 	struct wit *best = malloc((n ? n : 1) * sizeof *best);
 	int64_t *es = malloc((n ? n : 1) * sizeof *es);   /* ends, sorted */
 	uint32_t *epos = malloc((n ? n : 1) * sizeof *epos); /* position -> end order */
+	uint32_t *rk = malloc((n ? n : 1) * sizeof *rk);     /* per case: a bound's rank */
 
-	if (!f || !best || !es || !epos) {
+	if (!f || !best || !es || !epos || !rk) {
 		free(f);
 		free(best);
 		free(es);
 		free(epos);
+		free(rk);
 		return -1;
 	}
 	for (size_t k = 0; k < n; k++) {
@@ -558,6 +529,10 @@ static int witnesses(struct sw *w, struct oc_op_overlap *res)
 		best[k].pos = -1;
 		best[k].len = 0;
 	}
+
+	/* rk[q]: number of ends < e_q (the first end-order index of its value) */
+	for (size_t k = 0; k < n; k++)
+		rk[w->endord[k]] = k && es[k] == es[k - 1] ? rk[w->endord[k - 1]] : (uint32_t)k;
 
 	/* Cases 1 and 3: candidates with s <= a, queries in start order; one
 	 * sweep per case, so only one tree is alive at a time. */
@@ -585,7 +560,7 @@ static int witnesses(struct sw *w, struct oc_op_overlap *res)
 				if (!(w->flag[q] & F_POS))
 					continue;
 				int64_t a = w->s[q], b = w->e[q];
-				size_t L = lower_i64(es, n, b);        /* ends < b */
+				size_t L = rk[q];                      /* ends < b */
 				struct cand c;
 
 				if (cs == 1) {
@@ -602,6 +577,11 @@ static int witnesses(struct sw *w, struct oc_op_overlap *res)
 		}
 	}
 
+	/* rk[q]: number of ends <= e_q */
+	for (size_t k = n; k-- > 0;)
+		rk[w->endord[k]] = k + 1 < n && es[k] == es[k + 1] ? rk[w->endord[k + 1]]
+								    : (uint32_t)(k + 1);
+
 	/* Case 2: candidates with s > a (queries by descending start), e <= b. */
 	fen_reset(f, n);
 	for (size_t j = n; j > 0;) {
@@ -612,12 +592,10 @@ static int witnesses(struct sw *w, struct oc_op_overlap *res)
 		for (size_t q = i; q < j; q++) {
 			if (!(w->flag[q] & F_POS))
 				continue;
-			int64_t a = w->s[q], b = w->e[q];
-			struct cand c = fen_best(f, upper_i64(es, n, b), w->grp[q]);
+			struct cand c = fen_best(f, rk[q], w->grp[q]);  /* ends <= b */
 
 			if (c.pos >= 0)
 				wit_offer(&best[q], -c.k1, c.s, c.pos, c.s, c.s - c.k1);
-			(void)a;
 		}
 		for (size_t p = i; p < j; p++) {
 			if (!(w->flag[p] & F_POS))
@@ -628,6 +606,10 @@ static int witnesses(struct sw *w, struct oc_op_overlap *res)
 		}
 		j = i;
 	}
+
+	/* rk[q]: number of starts <= s_q */
+	for (size_t p = n; p-- > 0;)
+		rk[p] = p + 1 < n && w->s[p] == w->s[p + 1] ? rk[p + 1] : (uint32_t)(p + 1);
 
 	/* Case 4: candidates with e > b (queries by descending end), s in (a, b). */
 	fen_reset(f, n);
@@ -641,8 +623,8 @@ static int witnesses(struct sw *w, struct oc_op_overlap *res)
 
 			if (!(w->flag[q] & F_POS))
 				continue;
-			int64_t a = w->s[q], b = w->e[q];
-			size_t U = upper_i64(w->s, n, a);      /* starts <= a */
+			int64_t b = w->e[q];
+			size_t U = rk[q];                      /* starts <= a */
 			struct cand c = fen_best(f, n - U, w->grp[q]);
 
 			if (c.pos >= 0 && c.s < b)
@@ -669,6 +651,7 @@ static int witnesses(struct sw *w, struct oc_op_overlap *res)
 	free(best);
 	free(es);
 	free(epos);
+	free(rk);
 	return 0;
 }
 
