@@ -93,7 +93,9 @@ struct oc_sweep_opts {
 	 * in the histogram's k = 0). 0 lists every idle interval. */
 	int64_t idle_threshold_ns;
 	/* Optional, parallel to the selection: the group of each op. NULL means
-	 * each op's stream index (op->stream). Groups must be >= 0. */
+	 * each op's stream index (op->stream). Any values >= 0 (sparse ones are
+	 * compressed internally); e.g. give each graph-node op its own group to
+	 * let graph branches on one stream count as "other". */
 	const int32_t *group;
 };
 
@@ -105,7 +107,8 @@ struct oc_sweep {
 	int64_t makespan_ns;           /* last_ns - first_ns */
 	int64_t busy_ns[OC_N_ENGINES]; /* union of each engine class */
 	int64_t busy_all_ns;           /* union of all ops */
-	int     busiest;               /* enum oc_engine with the largest busy_ns (-1 if none) */
+	int     busiest;               /* enum oc_engine with the largest busy_ns, the lower
+	                                  one on ties; -1 when nothing has positive length */
 
 	int64_t async_copy_ns;         /* |union of async copies| */
 	int64_t copy_compute_ns;       /* |union of async copies  intersect  union of kernels| */
