@@ -35,14 +35,12 @@
 
 #define DEFAULT_EVIDENCE 5
 
-enum fmt { FMT_TEXT, FMT_JSON, FMT_MARKDOWN };
-
 struct opts {
 	const char *range;
 	int device;
 	const char *junit;
 	const char *output;
-	enum fmt format;
+	enum cmd_format format;
 	int evidence;            /* worst items listed per failure */
 };
 
@@ -775,16 +773,9 @@ static int parse_args(int argc, char **argv, struct oc_rules *rules, struct opts
 		if ((r = cmd_opt_value("check", argc, argv, &i, "--format", &v))) {
 			if (r < 0)
 				return -1;
-			if (!strcmp(v, "text"))
-				o->format = FMT_TEXT;
-			else if (!strcmp(v, "json"))
-				o->format = FMT_JSON;
-			else if (!strcmp(v, "markdown") || !strcmp(v, "md"))
-				o->format = FMT_MARKDOWN;
-			else {
-				fprintf(stderr, "overlapcheck check: unknown format '%s' (text, json, markdown)\n", v);
+			if ((r = cmd_parse_format("check", v)) < 0)
 				return -1;
-			}
+			o->format = (enum cmd_format)r;
 			continue;
 		}
 		/* a rule: --name or --name=VALUE or --name VALUE */
@@ -837,7 +828,7 @@ static void analysis_warnings(struct oc_check_suite *s, const struct oc_analysis
 
 int cmd_check(int argc, char **argv)
 {
-	struct opts o = { .device = -1, .format = FMT_TEXT, .evidence = DEFAULT_EVIDENCE };
+	struct opts o = { .device = -1, .format = CMD_FMT_TEXT, .evidence = DEFAULT_EVIDENCE };
 	struct oc_rules rules;
 	struct oc_check_suite *suites = NULL;
 	struct totals sum, one;
@@ -940,9 +931,9 @@ int cmd_check(int argc, char **argv)
 		out = stdout;
 		goto out;
 	}
-	if (o.format == FMT_JSON)
+	if (o.format == CMD_FMT_JSON)
 		print_json(out, suites, n_suites, &o);
-	else if (o.format == FMT_MARKDOWN)
+	else if (o.format == CMD_FMT_MARKDOWN)
 		print_markdown(out, suites, n_suites, &o);
 	else
 		print_text(out, suites, n_suites, &o);
@@ -965,7 +956,7 @@ int cmd_check(int argc, char **argv)
 		const char *gha = getenv("GITHUB_ACTIONS");
 		if (gha && *gha)
 			/* workflow commands go to stdout, unless stdout carries JSON */
-			oc_gha_write(o.format == FMT_JSON && out == stdout ? stderr : stdout, suites, n_suites);
+			oc_gha_write(o.format == CMD_FMT_JSON && out == stdout ? stderr : stdout, suites, n_suites);
 	}
 	ret = OC_EXIT_OK;
 	for (size_t i = 0; i < n_suites; i++)

@@ -56,15 +56,13 @@
 /* The intersection gained must explain this share of the time saved. */
 #define OVERLAP_EXPLAINS 0.5
 
-enum fmt { FMT_TEXT, FMT_JSON, FMT_MARKDOWN };
-
 struct opts {
 	const char *range;
 	int device;              /* -1: the only device with ops */
 	double noise;
 	int allow_different_work;
 	int fail_on_regression;
-	enum fmt format;
+	enum cmd_format format;
 	const char *output;
 };
 
@@ -1127,16 +1125,9 @@ static int parse_args(int argc, char **argv, struct opts *o, struct side *sides)
 		} else if ((r = cmd_opt_value("compare", argc, argv, &i, "--format", &v))) {
 			if (r < 0)
 				return -1;
-			if (!strcmp(v, "text"))
-				o->format = FMT_TEXT;
-			else if (!strcmp(v, "json"))
-				o->format = FMT_JSON;
-			else if (!strcmp(v, "markdown") || !strcmp(v, "md"))
-				o->format = FMT_MARKDOWN;
-			else {
-				fprintf(stderr, "overlapcheck compare: unknown format '%s' (text, json, markdown)\n", v);
+			if ((r = cmd_parse_format("compare", v)) < 0)
 				return -1;
-			}
+			o->format = (enum cmd_format)r;
 		} else if ((r = cmd_opt_value("compare", argc, argv, &i, "--output", &v)) ||
 			   (r = cmd_opt_value("compare", argc, argv, &i, "-o", &v))) {
 			if (r < 0)
@@ -1157,7 +1148,7 @@ static int parse_args(int argc, char **argv, struct opts *o, struct side *sides)
 
 int cmd_compare(int argc, char **argv)
 {
-	struct opts o = { .device = -1, .noise = DEFAULT_NOISE, .format = FMT_TEXT };
+	struct opts o = { .device = -1, .noise = DEFAULT_NOISE, .format = CMD_FMT_TEXT };
 	struct side sides[2] = { { .label = "baseline" }, { .label = "candidate" } };
 	struct diffs diffs = { 0 };
 	struct result res;
@@ -1216,9 +1207,9 @@ int cmd_compare(int argc, char **argv)
 		out = stdout;
 		goto out;
 	}
-	if (o.format == FMT_JSON)
+	if (o.format == CMD_FMT_JSON)
 		print_json(out, sides, &res, &o, &diffs);
-	else if (o.format == FMT_MARKDOWN)
+	else if (o.format == CMD_FMT_MARKDOWN)
 		print_markdown(out, sides, &res, &o);
 	else
 		print_text(out, sides, &res, &o, &diffs);

@@ -1,6 +1,6 @@
 /*
  * cmd-util.h: small helpers shared by the command files (src/cmd-*.c):
- * option values, human durations, Markdown escaping. Header-only: command code is not part
+ * option values, output formats, human durations, Markdown escaping. Header-only: command code is not part
  * of the library.
  */
 #ifndef OVERLAPCHECK_CMD_UTIL_H
@@ -34,6 +34,22 @@ static inline int cmd_opt_value(const char *cmd, int argc, char **argv, int *i,
 	}
 	*val = argv[++*i];
 	return 1;
+}
+
+/* Output formats of the commands that print a result. */
+enum cmd_format { CMD_FMT_TEXT, CMD_FMT_JSON, CMD_FMT_MARKDOWN };
+
+/* "text", "json", "markdown" or "md": the format, or -1 after printing why. */
+static inline int cmd_parse_format(const char *cmd, const char *v)
+{
+	if (!strcmp(v, "text"))
+		return CMD_FMT_TEXT;
+	if (!strcmp(v, "json"))
+		return CMD_FMT_JSON;
+	if (!strcmp(v, "markdown") || !strcmp(v, "md"))
+		return CMD_FMT_MARKDOWN;
+	fprintf(stderr, "overlapcheck %s: unknown format '%s' (text, json, markdown)\n", cmd, v);
+	return -1;
 }
 
 /* A signed duration with a unit that fits: "12.345 ms", "-3.2 us", "0 ns", "n/a". */

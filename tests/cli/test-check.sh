@@ -5,9 +5,7 @@
 # parsed as XML), GitHub annotations, the recorded H200 fixtures when present,
 # and every usage and input error.
 . tests/cli/lib.sh
-GEN="python3 tests/cli/gate-gen.py"
-status() { "$@" >/dev/null 2>&1; echo $?; }
-jpy() { printf '%s' "$json" | python3 -c "import json, sys; d = json.load(sys.stdin); print($1)"; }
+. tests/cli/gate-lib.sh
 # the JSON result of one rule: jrule SUITE-INDEX RULE-INDEX FIELD
 jrule() { jpy "d['suites'][$1]['rules'][$2]['$3']"; }
 
@@ -278,18 +276,12 @@ like "--help: usage" "$("$OC" check --help)" "usage: overlapcheck check"
 
 # ---- recorded H200 traces (tests/fixtures, when present) -----------------------------------------
 # Expectations from each program's design (tests/gpu/expect/NAME.expect says why).
-F=${FIXTURES:-tests/fixtures}
-fixture() { # NAME: load tests/fixtures/NAME.sql into $TMP/NAME.db; false when absent
-	[ -f "$F/$1.sql" ] || return 1
-	[ -f "$TMP/$1.db" ] || python3 -c 'import sqlite3, sys; sqlite3.connect(sys.argv[1]).executescript(open(sys.argv[2]).read())' \
-		"$TMP/$1.db" "$F/$1.sql"
-}
 if fixture examples_pipeline_1 && fixture examples_sequential_1; then
 	# one stream: no copy can overlap compute; three non-blocking streams with
 	# pinned memory: copies overlap compute (share about 0.75 by design)
 	json=$("$OC" check --format json --min-overlap 0.5 --min-overlapped-claims 0.6 \
 		--forbid-cause pageable_host_memory --forbid-cause legacy_default_stream \
-		"$TMP/examples_pipeline_1.db" "$TMP/examples_sequential_1.db")
+		"$TMP/h200_examples_pipeline_1.db" "$TMP/h200_examples_sequential_1.db")
 	is "H200 pipeline: every rule holds" "$(jpy "[r['status'] for r in d['suites'][0]['rules']]")" \
 		"['pass', 'pass', 'pass', 'pass']"
 	is "H200 sequential: both overlap rules fail, no forbidden cause" \
@@ -298,35 +290,35 @@ if fixture examples_pipeline_1 && fixture examples_sequential_1; then
 	is "H200 sequential: no claim overlapped" "$(jpy "d['suites'][1]['rules'][1]['measured']")" 0
 	is "H200 sequential: evidence names same_stream_order" \
 		"$(jpy "any('same_stream_order' in e for e in d['suites'][1]['rules'][1]['evidence'])")" True
-	"$OC" check --junit "$TMP/h200.xml" --min-overlap 0.5 "$TMP/examples_pipeline_1.db" \
-		"$TMP/examples_sequential_1.db" >/dev/null 2>&1
+	"$OC" check --junit "$TMP/h200-junit.xml" --min-overlap 0.5 "$TMP/h200_examples_pipeline_1.db" \
+		"$TMP/h200_examples_sequential_1.db" >/dev/null 2>&1
 	ok "H200: JUnit parses, one failure (sequential)" python3 -c "
 import xml.etree.ElementTree as ET
-r = ET.parse('$TMP/h200.xml').getroot()
+r = ET.parse('$TMP/h200-junit.xml').getroot()
 assert [s.get('failures') for s in r.findall('testsuite')][:2] == ['0', '1']"
 fi
 if fixture pinned_pipeline; then
 	is "H200 pinned pipeline: overlap, no forbidden cause, nothing dropped: 0" \
 		"$(status "$OC" check --min-overlap 0.6 --forbid-cause pageable_host_memory \
-		   --forbid-cause legacy_default_stream --max-dropped 0 "$TMP/pinned_pipeline.db")" 0
+		   --forbid-cause legacy_default_stream --max-dropped 0 "$TMP/h200_pinned_pipeline.db")" 0
 fi
 if fixture pageable_pipeline; then
-	out=$("$OC" check --forbid-cause pageable_host_memory --no-hidden-sync "$TMP/pageable_pipeline.db"); rc=$?
+	out=$("$OC" check --forbid-cause pageable_host_memory --no-hidden-sync "$TMP/h200_pageable_pipeline.db"); rc=$?
 	is "H200 pageable pipeline: 1" "$rc" 1
 	like "H200 pageable: pageable cause with a pageable copy as evidence" "$out" "memcpy (HtoD|DtoH) .*pageable.*pageable_host_memory"
 	like "H200 pageable: D2H into pageable memory is a hidden sync" "$out" "FAIL  no-hidden-sync +([4-9]|[1-9][0-9]+) == 0"
 fi
 if fixture hidden_sync; then
-	out=$("$OC" check --no-hidden-sync "$TMP/hidden_sync.db"); rc=$?
+	out=$("$OC" check --no-hidden-sync "$TMP/h200_hidden_sync.db"); rc=$?
 	is "H200 cudaFree per chunk: 1" "$rc" 1
 	like "H200 cudaFree: at least 6 hidden syncs" "$out" "FAIL  no-hidden-sync +([6-9]|[1-9][0-9]+) == 0"
 	like "H200 cudaFree: named in the evidence" "$out" "cudaFree \\(thread [0-9]+\\) at .* blocked"
 fi
 if fixture nvtx_range; then
 	is "H200 --range pipeline: the pipeline overlaps: 0" \
-		"$(status "$OC" check --range pipeline --min-overlap 0.5 "$TMP/nvtx_range.db")" 0
+		"$(status "$OC" check --range pipeline --min-overlap 0.5 "$TMP/h200_nvtx_range.db")" 0
 	is "H200 --range with no such range: 2" \
-		"$(status "$OC" check --range nosuch --min-overlap 0.5 "$TMP/nvtx_range.db")" 2
+		"$(status "$OC" check --range nosuch --min-overlap 0.5 "$TMP/h200_nvtx_range.db")" 2
 fi
 
 done_testing

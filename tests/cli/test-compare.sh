@@ -3,10 +3,7 @@
 # follow from their design (tests/cli/gate-gen.py says how), on the recorded
 # H200 example pair when present, on different work, and on bad input.
 . tests/cli/lib.sh
-GEN="python3 tests/cli/gate-gen.py"
-status() { "$@" >/dev/null 2>&1; echo $?; }
-# jq-like: run a Python expression on the JSON in $json (as d); prints its value
-jpy() { printf '%s' "$json" | python3 -c "import json, sys; d = json.load(sys.stdin); print($1)"; }
+. tests/cli/gate-lib.sh
 
 for s in sequential pipeline two_kernels_seq two_kernels_contended gaps packed slow hostile \
 	 multidev range_seq range_pipe; do
@@ -217,16 +214,10 @@ like "--help: usage" "$("$OC" compare --help)" "usage: overlapcheck compare"
 # ---- the recorded H200 example pair (tests/fixtures, when present) ------------------
 # examples/sequential.cu and examples/pipeline.cu: the same chunks, one stream
 # vs three; three runs each.
-F=${FIXTURES:-tests/fixtures}
-fixture() { # NAME: load tests/fixtures/NAME.sql into $TMP/NAME.db; false when absent
-	[ -f "$F/$1.sql" ] || return 1
-	[ -f "$TMP/$1.db" ] || python3 -c 'import sqlite3, sys; sqlite3.connect(sys.argv[1]).executescript(open(sys.argv[2]).read())' \
-		"$TMP/$1.db" "$F/$1.sql"
-}
 seq="" pipe=""
 for i in 1 2 3; do
-	fixture "examples_sequential_$i" && seq="$seq $TMP/examples_sequential_$i.db"
-	fixture "examples_pipeline_$i" && pipe="$pipe $TMP/examples_pipeline_$i.db"
+	fixture "examples_sequential_$i" && seq="$seq $TMP/h200_examples_sequential_$i.db"
+	fixture "examples_pipeline_$i" && pipe="$pipe $TMP/h200_examples_pipeline_$i.db"
 done
 if [ -n "$seq" ] && [ -n "$pipe" ]; then
 	# shellcheck disable=SC2086
@@ -260,7 +251,7 @@ fi
 # while the pinned pipeline can gain at most its compute time (~1 ms) of
 # intersection: faster, but mostly not from overlap.
 if fixture pageable_pipeline && fixture pinned_pipeline; then
-	json=$("$OC" compare --format json "$TMP/pageable_pipeline.db" -- "$TMP/pinned_pipeline.db"); rc=$?
+	json=$("$OC" compare --format json "$TMP/h200_pageable_pipeline.db" -- "$TMP/h200_pinned_pipeline.db"); rc=$?
 	is "H200 pageable -> pinned: exit 0" "$rc" 0
 	is "H200 pageable -> pinned: the same work" "$(jpy "d['same_work']")" True
 	is "H200 pageable -> pinned: speedup_not_from_overlap" "$(jpy "d['verdict']")" speedup_not_from_overlap
@@ -271,7 +262,7 @@ if fixture pageable_pipeline && fixture pinned_pipeline; then
 fi
 # NVTX range boundaries on a real trace: the range 'pipeline' against itself.
 if fixture nvtx_range; then
-	json=$("$OC" compare --format json --range pipeline "$TMP/nvtx_range.db" -- "$TMP/nvtx_range.db"); rc=$?
+	json=$("$OC" compare --format json --range pipeline "$TMP/h200_nvtx_range.db" -- "$TMP/h200_nvtx_range.db"); rc=$?
 	is "H200 --range pipeline, same trace: exit 0" "$rc" 0
 	is "H200 --range pipeline, same trace: no_change" "$(jpy "d['verdict']")" no_change
 	# the work queued in the range starts after the range does and the total
@@ -280,7 +271,7 @@ if fixture nvtx_range; then
 	is "H200 --range: one range" "$(jpy "d['baseline']['traces'][0]['ranges']")" 1
 	# "chunks queued" is an instant mark, not a range
 	is "H200 --range on a mark's name: 2" \
-		"$(status "$OC" compare --range "chunks queued" "$TMP/nvtx_range.db" -- "$TMP/nvtx_range.db")" 2
+		"$(status "$OC" compare --range "chunks queued" "$TMP/h200_nvtx_range.db" -- "$TMP/h200_nvtx_range.db")" 2
 fi
 
 done_testing

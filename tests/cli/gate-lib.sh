@@ -1,0 +1,15 @@
+# gate-lib.sh: helpers shared by test-check.sh and test-compare.sh (source it
+# after lib.sh).
+GEN="python3 tests/cli/gate-gen.py"
+F=${FIXTURES:-tests/fixtures}
+# status CMD...: the exit status of CMD, output discarded
+status() { "$@" >/dev/null 2>&1; echo $?; }
+# jpy EXPR: a Python expression on the JSON in $json (bound to d); prints its value
+jpy() { printf '%s' "$json" | python3 -c "import json, sys; d = json.load(sys.stdin); print($1)"; }
+# fixture NAME: load $F/NAME.sql (a recorded H200 trace) into $TMP/h200_NAME.db
+# (apart from the synthetic traces of the same name); false when absent
+fixture() {
+	[ -f "$F/$1.sql" ] || return 1
+	[ -f "$TMP/h200_$1.db" ] || python3 -c 'import sqlite3, sys; sqlite3.connect(sys.argv[1]).executescript(open(sys.argv[2]).read())' \
+		"$TMP/h200_$1.db" "$F/$1.sql"
+}
