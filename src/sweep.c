@@ -5,7 +5,7 @@
  * times T; consecutive times bound elementary segments on which nothing
  * starts or ends. Starts are already sorted (the selection follows
  * trace->ops), ends are radix-sorted once. Everything else is linear passes
- * and binary searches over those arrays:
+ * over those arrays and Fenwick-tree queries:
  *
  *   Coverage. One pass per engine class (and one for all ops) walks the
  *   segments, keeping the number of running ops of the class, the number of
@@ -15,9 +15,10 @@
  *   ("exclusive" segments). For an op [a, b) of group g:
  *       |[a,b) ∩ union of other groups| = |[a,b) ∩ union| - |[a,b) ∩ excl(g)|
  *   The first term is cum[rank b] - cum[rank a]; the second comes from
- *   g's own list of exclusive segments with prefix sums (binary search).
- *   Each segment is exclusive to at most one group, so the lists hold at
- *   most |T| entries in all. O(n log n) time, O(n) memory per pass.
+ *   g's own list of exclusive segments with prefix sums, walked by a cursor
+ *   per group (starts arrive in ascending order, and so do ends in end
+ *   order). Each segment is exclusive to at most one group, so the lists
+ *   hold at most |T| entries in all. O(n) time and memory per pass.
  *
  *   Witness. The other-group op p = [s, e) with the longest intersection
  *   with o = [a, b) falls in exactly one of four cases, each a dominance
@@ -29,6 +30,7 @@
  *   Ties everywhere: earliest start, then lowest position. To exclude o's
  *   own group, each tree node keeps the best candidate AND the best one
  *   of a different group; one of the two is always from another group.
+ *   Four sweeps of O(n log n), one tree alive at a time.
  *
  * Aggregates (busy time per class, union, histogram, copy/compute share,
  * idle intervals) fall out of the all-ops pass.
