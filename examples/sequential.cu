@@ -10,7 +10,7 @@
  *
  *   overlapcheck run -o seq.db -- build/gpu/examples/sequential
  *   overlapcheck run -o pipe.db -- build/gpu/examples/pipeline
- *   overlapcheck compare seq.db pipe.db
+ *   overlapcheck compare seq.db -- pipe.db
  */
 #include "work.h"
 
