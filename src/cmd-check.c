@@ -78,6 +78,7 @@ static void usage(FILE *f)
 "  --format text|json|markdown  output format (default text)\n"
 "  -o, --output FILE          write the output to FILE\n"
 "  --evidence N               worst items listed per failure (default %d)\n"
+"  -h, --help                 this help\n"
 "\n"
 "With GITHUB_ACTIONS set, failures also print as ::error annotations.\n"
 "Exit status: 0 all rules hold, 1 a rule failed, 2 usage or input error.\n"

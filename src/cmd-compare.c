@@ -150,6 +150,7 @@ static void usage(FILE *f)
 "  --fail-on-regression    exit 1 when the candidate is slower beyond noise\n"
 "  --format text|json|markdown   output format (default text)\n"
 "  -o, --output FILE       write the output to FILE\n"
+"  -h, --help              this help\n"
 "\n"
 "Verdicts: speedup_from_overlap, speedup_not_from_overlap,\n"
 "overlap_without_speedup, slowdown, no_change. See docs/compare.md.\n"
