@@ -30,7 +30,7 @@ typedef int (*fn_mem)(size_t *, int);
 enum {
 	A_CC_MAJOR = 75, A_CC_MINOR = 76, A_SM_COUNT = 16, A_ASYNC_ENGINES = 40,
 	A_CONCURRENT_KERNELS = 31, A_L2 = 38, A_MAX_THREADS_SM = 39,
-	A_MAX_BLOCKS_SM = 106, A_PCI_BUS = 33, A_PCI_DEVICE = 34, A_PCI_DOMAIN = 50,
+	A_MAX_BLOCKS_SM = 106, A_MAX_REGS_SM = 82, A_MAX_SMEM_SM = 81, A_PCI_BUS = 33, A_PCI_DEVICE = 34, A_PCI_DOMAIN = 50,
 	A_COMPUTE_MODE = 20, A_MPS_ENABLED = 133, A_INTEGRATED = 18,
 };
 
@@ -133,6 +133,8 @@ static void collect(void)
 		attr_key(attr, i, dev, "l2_bytes", A_L2);
 		attr_key(attr, i, dev, "max_threads_per_sm", A_MAX_THREADS_SM);
 		attr_key(attr, i, dev, "max_blocks_per_sm", A_MAX_BLOCKS_SM);
+		attr_key(attr, i, dev, "max_registers_per_sm", A_MAX_REGS_SM);
+		attr_key(attr, i, dev, "max_shared_memory_per_sm", A_MAX_SMEM_SM);
 		attr_key(attr, i, dev, "compute_mode", A_COMPUTE_MODE);
 		attr_key(attr, i, dev, "mps_enabled", A_MPS_ENABLED);
 		attr_key(attr, i, dev, "integrated", A_INTEGRATED);

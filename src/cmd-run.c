@@ -220,9 +220,9 @@ static int write_full(int fd, const void *buf, size_t len)
  * the parent closed the pipe empty.
  */
 static void child_main(const struct run_opts *o, char **prog, const char *lib,
-		       int go_fd, int ex_fd, const struct saved_signals *sv)
+		       const struct timespec *start, int go_fd, int ex_fd, const struct saved_signals *sv)
 {
-	char path[PATH_MAX + 1], buf[32];
+	char path[PATH_MAX + 1], buf[32], start_ns[32];
 	ssize_t n;
 	int e;
 
@@ -234,10 +234,13 @@ static void child_main(const struct run_opts *o, char **prog, const char *lib,
 	path[n] = '\0';
 
 	snprintf(buf, sizeof buf, "%ld", (long)getpid());
+	snprintf(start_ns, sizeof start_ns, "%lld",
+		 (long long)start->tv_sec * 1000000000LL + start->tv_nsec);
 	if (setenv("CUDA_INJECTION64_PATH", lib, 1) ||
 	    setenv("NVTX_INJECTION64_PATH", lib, 1) ||
 	    setenv("OVERLAPCHECK_OUTPUT", path, 1) ||
 	    setenv("OVERLAPCHECK_MAIN_PID", buf, 1) ||
+	    setenv("OVERLAPCHECK_TRACE_START_NS", start_ns, 1) ||
 	    (o->flush_ms && setenv("OVERLAPCHECK_FLUSH_MS", o->flush_ms, 1)) ||
 	    (o->quiet && setenv("OVERLAPCHECK_QUIET", "1", 1)))
 		goto fail;
@@ -527,6 +530,9 @@ int cmd_run(int argc, char **argv)
 	fflush(stdout);
 	fflush(stderr);
 
+	/* The trace's time base, taken before the fork so the child can pass it
+	 * on: child processes' traces then share the main trace's time axis. */
+	clock_gettime(CLOCK_REALTIME, &now);
 	pid = fork();
 	if (pid < 0) {
 		fprintf(stderr, "overlapcheck run: cannot fork: %s\n", strerror(errno));
@@ -537,14 +543,13 @@ int cmd_run(int argc, char **argv)
 	if (pid == 0) {
 		close(go[1]);
 		close(ex[0]);
-		child_main(&o, prog, lib, go[0], ex[1], &sv);
+		child_main(&o, prog, lib, &now, go[0], ex[1], &sv);
 	}
 	child_pid = pid;
 	close(go[0]);
 	close(ex[1]);
 	sigprocmask(SIG_SETMASK, &sv.mask, NULL);
 
-	clock_gettime(CLOCK_REALTIME, &now);
 	if (create_trace(&o, pid, prog, &now, path, sizeof path, err, sizeof err) != 0) {
 		close(go[1]);   /* the child exits 125 without running anything */
 		close(ex[0]);

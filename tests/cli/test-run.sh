@@ -108,6 +108,7 @@ is "NVTX_INJECTION64_PATH is the library" "$(sed -n 's/^NVTX_INJECTION64_PATH=//
 is "OVERLAPCHECK_OUTPUT is the trace" "$(sed -n 's/^OVERLAPCHECK_OUTPUT=//p' e1.txt)" "$TMP/e1.db"
 is "OVERLAPCHECK_MAIN_PID is the program" "$(sed -n 's/^OVERLAPCHECK_MAIN_PID=//p' e1.txt)" "$(sed -n 's/^SELF_PID=//p' e1.txt)"
 is "meta pid is the program" "$(meta e1.db pid)" "$(sed -n 's/^SELF_PID=//p' e1.txt)"
+is "OVERLAPCHECK_TRACE_START_NS is the trace's time base (children share it)" "$(sed -n 's/^OVERLAPCHECK_TRACE_START_NS=//p' e1.txt)" "$(meta e1.db trace_start_ns)"
 is "OVERLAPCHECK_FLUSH_MS" "$(sed -n 's/^OVERLAPCHECK_FLUSH_MS=//p' e1.txt)" 250
 is "OVERLAPCHECK_QUIET" "$(sed -n 's/^OVERLAPCHECK_QUIET=//p' e1.txt)" 1
 is "no LD_PRELOAD by default" "$(grep -c '^LD_PRELOAD=' e1.txt)" 0
