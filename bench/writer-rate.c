@@ -19,11 +19,13 @@
  *
  * Output, for bench.py:
  *   BENCH name=writer rows=R launches=N rows_per_s=X bytes=B bytes_per_row=Y
- *         bytes_per_op=Z secs=S busy_secs=W producer_secs=P
+ *         bytes_per_op=Z secs=S busy_secs=W producer_secs=P finish_secs=F
  *   BENCH name=fwrite_records rows=R launches=N rows_per_s=X bytes=B ... secs=S
  * rows counts trace rows (ops + api + api_args); busy_secs is the writer
  * thread's own busy time (stats.writer_busy_ns); producer_secs is what the
- * submitting thread spent building and handing over buffers.
+ * submitting thread spent in the writer's entry points (getting and handing
+ * over buffers and chunks); finish_secs is oc_writer_finish() once every
+ * row is committed (linking twins, final meta, WAL checkpoint, close).
  * Needs libcupti (for cuptiActivityGetNextRecord and API names), no GPU.
  */
 #include <errno.h>
@@ -174,9 +176,12 @@ static void report(const char *name, long long rows, long launches, long long by
 
 /*
  * Run the writer on `launches` launches into path (which must not exist).
- * Returns 0 and fills *secs and *producer, or -1 after a message.
+ * Returns 0 and fills *secs (all), *producer (the submitting thread's time in
+ * the writer's entry points) and *finish (oc_writer_finish after every row
+ * is committed: twins, final meta, checkpoint), or -1 after a message.
  */
-static int run_writer(const char *path, long launches, double *secs, double *producer)
+static int run_writer(const char *path, long launches, double *secs, double *producer,
+		      double *finish)
 {
 	struct oc_writer_config cfg = { 0 };
 	struct oc_writer_final fin = { 0 };
@@ -239,7 +244,10 @@ static int run_writer(const char *path, long launches, double *secs, double *pro
 	fin.status = "finished";
 	fin.api_launches_seen = (uint64_t)launches;
 	fin.api_calls_seen = (uint64_t)launches;
+	oc_writer_sync();               /* everything queued is committed */
+	t = now_s();
 	oc_writer_finish(&fin);
+	*finish = now_s() - t;
 	*secs = now_s() - t0;
 	*producer = tp;
 	oc_writer_counts(&n);
@@ -313,8 +321,8 @@ int main(int argc, char **argv)
 {
 	long launches = 200000;
 	const char *dir = "/tmp";
-	char db[4096], raw[4096], extra[160];
-	double secs, producer;
+	char db[4096], raw[4096], extra[200];
+	double secs, producer, finish;
 	int c, keep = 0, rc = 0;
 
 	while ((c = getopt(argc, argv, "n:d:kh")) != -1) {
@@ -344,7 +352,7 @@ int main(int argc, char **argv)
 	snprintf(raw, sizeof raw, "%s/writer-rate-%ld.bin", dir, (long)getpid());
 	unlink(db);
 
-	if (run_writer(db, launches, &secs, &producer) == 0) {
+	if (run_writer(db, launches, &secs, &producer, &finish) == 0) {
 		long long ops = table_rows(db, "ops"), api = table_rows(db, "api");
 		long long args = table_rows(db, "api_args");
 		long long busy = meta_ll(db, "stats.writer_busy_ns");
@@ -355,8 +363,9 @@ int main(int argc, char **argv)
 				2 * launches, launches);
 			rc = 1;
 		}
-		snprintf(extra, sizeof extra, "busy_secs=%.4f producer_secs=%.4f ops=%lld api=%lld args=%lld",
-			 busy >= 0 ? busy / 1e9 : -1.0, producer, ops, api, args);
+		snprintf(extra, sizeof extra, "busy_secs=%.4f producer_secs=%.4f finish_secs=%.4f "
+			 "ops=%lld api=%lld args=%lld", busy >= 0 ? busy / 1e9 : -1.0, producer, finish,
+			 ops, api, args);
 		report("writer", ops + api + args, launches, file_size(db), secs, extra);
 	} else {
 		rc = 1;
