@@ -751,86 +751,124 @@ int32_t oc_trace_stream_find(const struct oc_trace *t, uint32_t context_id, uint
 	return -1;
 }
 
-static int load_ops(struct rd *r)
+/*
+ * One table read into a new array of records sorted by their keys.
+ * count_sql counts the rows; max_rows (0: no limit) bounds them, past which the
+ * load fails as "too many <what> (N)". row() fills the zeroed record rec and
+ * its key k (idx already set) from the current row of sql; it returns 0, or
+ * -1 after fail(). *recs and *n_recs receive the records loaded so far even on
+ * failure (oc_trace_release frees them). 0 or -1 with the message set.
+ */
+struct table_load {
+	const char *count_sql, *sql;
+	size_t size;                    /* bytes per record */
+	size_t max_rows;
+	const char *what;
+	int (*row)(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k);
+};
+
+static int load_table(struct rd *r, const struct table_load *tl, void **recs, size_t *n_recs)
 {
-	struct oc_trace *t = r->t;
 	sqlite3_stmt *st;
-	struct key *k = NULL;
+	struct key *k;
+	char *v;
 	size_t n;
 	int rc;
 
-	if (count_rows(r, "SELECT count(*) FROM ops", &n))
+	*n_recs = 0;
+	if (count_rows(r, tl->count_sql, &n))
 		return -1;
-	if (n >= UINT32_MAX)
-		return fail(r, "too many ops (%zu)", n);
-	t->ops = xcalloc(n, sizeof *t->ops);
+	if (tl->max_rows && n >= tl->max_rows)
+		return fail(r, "too many %s (%zu)", tl->what, n);
+	*recs = v = xcalloc(n, tl->size);
 	k = xcalloc(n, sizeof *k);
-	if (!t->ops || !k) {
+	if (!v || !k) {
 		free(k);
 		return fail_nomem(r);
 	}
-	if (prepare(r, "SELECT id, kind, start_ns, end_ns, device_id, context_id, stream_id,"
-		       " correlation_id, name_id, bytes, copy_kind, src_kind, dst_kind, flags,"
-		       " src_device_id, dst_device_id, grid_x, grid_y, grid_z,"
-		       " block_x, block_y, block_z, registers, static_smem, dynamic_smem,"
-		       " graph_id, graph_node_id FROM ops", &st)) {
+	if (prepare(r, tl->sql, &st)) {
 		free(k);
 		return -1;
 	}
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && t->n_ops < n) {
-		struct oc_op *o = &t->ops[t->n_ops];
-		int64_t id = sqlite3_column_int64(st, 0), v[7];
-
-		for (int c = 1; c <= 7; c++)
-			if (need_int(r, st, c, "ops", id, &v[c - 1]))
-				goto err;
-		if (check_span(r, "ops", id, v[1], v[2]))
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n_recs < n) {
+		k[*n_recs].idx = (uint32_t)*n_recs;
+		if (tl->row(r, st, v + *n_recs * tl->size, &k[*n_recs]))
 			goto err;
-		o->row_id = id;
-		o->kind = (uint8_t)v[0];
-		o->start_ns = v[1];
-		o->end_ns = v[2];
-		o->device_id = (uint32_t)v[3];
-		o->context_id = (uint32_t)v[4];
-		o->stream_id = (uint32_t)v[5];
-		o->correlation_id = (uint32_t)v[6];
-		o->name = col_str(r, st, 8);
-		o->bytes = (uint64_t)sqlite3_column_int64(st, 9);
-		o->copy_kind = (uint8_t)sqlite3_column_int64(st, 10);
-		o->src_kind = (uint8_t)sqlite3_column_int64(st, 11);
-		o->dst_kind = (uint8_t)sqlite3_column_int64(st, 12);
-		o->flags = (uint32_t)sqlite3_column_int64(st, 13);
-		o->src_device_id = (uint32_t)sqlite3_column_int64(st, 14);
-		o->dst_device_id = (uint32_t)sqlite3_column_int64(st, 15);
-		for (int c = 0; c < 3; c++) {
-			o->grid[c] = (int32_t)sqlite3_column_int64(st, 16 + c);
-			o->block[c] = (int32_t)sqlite3_column_int64(st, 19 + c);
-		}
-		o->registers = (int32_t)sqlite3_column_int64(st, 22);
-		o->static_smem = (int32_t)sqlite3_column_int64(st, 23);
-		o->dynamic_smem = (int32_t)sqlite3_column_int64(st, 24);
-		o->graph_id = (uint32_t)sqlite3_column_int64(st, 25);
-		o->graph_node_id = (uint64_t)sqlite3_column_int64(st, 26);
-		o->stream = -1;
-		o->api = -1;
-		k[t->n_ops] = (struct key){ o->start_ns, o->end_ns, id, (uint32_t)t->n_ops };
-		t->n_ops++;
+		(*n_recs)++;
 	}
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
 		fail_sql(r, NULL);
 		goto err;
 	}
 	sqlite3_finalize(st);
-	if (sort_records(t->ops, t->n_ops, sizeof *t->ops, k, NULL)) {
-		free(k);
-		return fail_nomem(r);
-	}
+	rc = sort_records(v, *n_recs, tl->size, k, NULL);
 	free(k);
-	return 0;
+	return rc ? fail_nomem(r) : 0;
 err:
 	sqlite3_finalize(st);
 	free(k);
 	return -1;
+}
+
+static int op_row(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
+{
+	struct oc_op *o = rec;
+	int64_t id = sqlite3_column_int64(st, 0), v[7];
+
+	for (int c = 1; c <= 7; c++)
+		if (need_int(r, st, c, "ops", id, &v[c - 1]))
+			return -1;
+	if (check_span(r, "ops", id, v[1], v[2]))
+		return -1;
+	o->row_id = id;
+	o->kind = (uint8_t)v[0];
+	o->start_ns = v[1];
+	o->end_ns = v[2];
+	o->device_id = (uint32_t)v[3];
+	o->context_id = (uint32_t)v[4];
+	o->stream_id = (uint32_t)v[5];
+	o->correlation_id = (uint32_t)v[6];
+	o->name = col_str(r, st, 8);
+	o->bytes = (uint64_t)sqlite3_column_int64(st, 9);
+	o->copy_kind = (uint8_t)sqlite3_column_int64(st, 10);
+	o->src_kind = (uint8_t)sqlite3_column_int64(st, 11);
+	o->dst_kind = (uint8_t)sqlite3_column_int64(st, 12);
+	o->flags = (uint32_t)sqlite3_column_int64(st, 13);
+	o->src_device_id = (uint32_t)sqlite3_column_int64(st, 14);
+	o->dst_device_id = (uint32_t)sqlite3_column_int64(st, 15);
+	for (int c = 0; c < 3; c++) {
+		o->grid[c] = (int32_t)sqlite3_column_int64(st, 16 + c);
+		o->block[c] = (int32_t)sqlite3_column_int64(st, 19 + c);
+	}
+	o->registers = (int32_t)sqlite3_column_int64(st, 22);
+	o->static_smem = (int32_t)sqlite3_column_int64(st, 23);
+	o->dynamic_smem = (int32_t)sqlite3_column_int64(st, 24);
+	o->graph_id = (uint32_t)sqlite3_column_int64(st, 25);
+	o->graph_node_id = (uint64_t)sqlite3_column_int64(st, 26);
+	o->stream = -1;
+	o->api = -1;
+	k->a = o->start_ns;
+	k->b = o->end_ns;
+	k->c = id;
+	return 0;
+}
+
+static int load_ops(struct rd *r)
+{
+	static const struct table_load tl = {
+		"SELECT count(*) FROM ops",
+		"SELECT id, kind, start_ns, end_ns, device_id, context_id, stream_id,"
+		" correlation_id, name_id, bytes, copy_kind, src_kind, dst_kind, flags,"
+		" src_device_id, dst_device_id, grid_x, grid_y, grid_z,"
+		" block_x, block_y, block_z, registers, static_smem, dynamic_smem,"
+		" graph_id, graph_node_id FROM ops",
+		sizeof(struct oc_op), UINT32_MAX, "ops", op_row,
+	};
+	void *v = NULL;
+	int rc = load_table(r, &tl, &v, &r->t->n_ops);
+
+	r->t->ops = v;
+	return rc;
 }
 
 static int load_api(struct rd *r, struct idpair **rowmap)
@@ -1345,165 +1383,118 @@ static void link_ops(struct oc_trace *t, struct priv *p)
 	}
 }
 
+static int sync_row(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
+{
+	struct oc_sync *s = rec;
+	int64_t id = sqlite3_column_int64(st, 0), v[3];
+
+	for (int c = 1; c <= 3; c++)
+		if (need_int(r, st, c, "syncs", id, &v[c - 1]))
+			return -1;
+	if (check_span(r, "syncs", id, v[1], v[2]))
+		return -1;
+	s->type = (uint32_t)v[0];
+	s->start_ns = v[1];
+	s->end_ns = v[2];
+	s->context_id = (uint32_t)sqlite3_column_int64(st, 4);
+	s->stream_id = sqlite3_column_type(st, 5) == SQLITE_NULL ? -1
+		       : sqlite3_column_int64(st, 5);
+	s->event_id = sqlite3_column_type(st, 6) == SQLITE_NULL ? -1
+		      : sqlite3_column_int64(st, 6);
+	/* CUPTI's "not applicable" */
+	if (s->stream_id == 0xFFFFFFFFll)
+		s->stream_id = -1;
+	if (s->event_id == 0xFFFFFFFFll)
+		s->event_id = -1;
+	s->correlation_id = (uint32_t)sqlite3_column_int64(st, 7);
+	s->return_value = (int32_t)sqlite3_column_int64(st, 8);
+	s->api = sqlite3_column_type(st, 7) == SQLITE_NULL ? -1
+		 : oc_trace_api_find(r->t, s->correlation_id, 0);
+	k->a = s->start_ns;
+	k->b = id;
+	return 0;
+}
+
 static int load_syncs(struct rd *r)
 {
-	struct oc_trace *t = r->t;
-	sqlite3_stmt *st;
-	struct key *k;
-	size_t n;
-	int rc;
+	static const struct table_load tl = {
+		"SELECT count(*) FROM syncs",
+		"SELECT id, type, start_ns, end_ns, context_id, stream_id, event_id,"
+		" correlation_id, return_value FROM syncs",
+		sizeof(struct oc_sync), 0, "syncs", sync_row,
+	};
+	void *v = NULL;
+	int rc = load_table(r, &tl, &v, &r->t->n_syncs);
 
-	if (count_rows(r, "SELECT count(*) FROM syncs", &n))
-		return -1;
-	t->syncs = xcalloc(n, sizeof *t->syncs);
-	k = xcalloc(n, sizeof *k);
-	if (!t->syncs || !k) {
-		free(k);
-		return fail_nomem(r);
-	}
-	if (prepare(r, "SELECT id, type, start_ns, end_ns, context_id, stream_id, event_id,"
-		       " correlation_id, return_value FROM syncs", &st)) {
-		free(k);
-		return -1;
-	}
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && t->n_syncs < n) {
-		struct oc_sync *s = &t->syncs[t->n_syncs];
-		int64_t id = sqlite3_column_int64(st, 0), v[3];
+	r->t->syncs = v;
+	return rc;
+}
 
-		for (int c = 1; c <= 3; c++)
-			if (need_int(r, st, c, "syncs", id, &v[c - 1]))
-				goto err;
-		if (check_span(r, "syncs", id, v[1], v[2]))
-			goto err;
-		s->type = (uint32_t)v[0];
-		s->start_ns = v[1];
-		s->end_ns = v[2];
-		s->context_id = (uint32_t)sqlite3_column_int64(st, 4);
-		s->stream_id = sqlite3_column_type(st, 5) == SQLITE_NULL ? -1
-			       : sqlite3_column_int64(st, 5);
-		s->event_id = sqlite3_column_type(st, 6) == SQLITE_NULL ? -1
-			      : sqlite3_column_int64(st, 6);
-		/* CUPTI's "not applicable" */
-		if (s->stream_id == 0xFFFFFFFFll)
-			s->stream_id = -1;
-		if (s->event_id == 0xFFFFFFFFll)
-			s->event_id = -1;
-		s->correlation_id = (uint32_t)sqlite3_column_int64(st, 7);
-		s->return_value = (int32_t)sqlite3_column_int64(st, 8);
-		s->api = sqlite3_column_type(st, 7) == SQLITE_NULL ? -1
-			 : oc_trace_api_find(t, s->correlation_id, 0);
-		k[t->n_syncs] = (struct key){ s->start_ns, id, 0, (uint32_t)t->n_syncs };
-		t->n_syncs++;
-	}
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
-		fail_sql(r, NULL);
-		goto err;
-	}
-	sqlite3_finalize(st);
-	rc = sort_records(t->syncs, t->n_syncs, sizeof *t->syncs, k, NULL);
-	free(k);
-	return rc ? fail_nomem(r) : 0;
-err:
-	sqlite3_finalize(st);
-	free(k);
-	return -1;
+static int event_row(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
+{
+	struct oc_event *e = rec;
+
+	(void)r;
+	e->event_id = (uint32_t)sqlite3_column_int64(st, 0);
+	e->context_id = (uint32_t)sqlite3_column_int64(st, 1);
+	e->stream_id = (uint32_t)sqlite3_column_int64(st, 2);
+	e->device_id = (uint32_t)sqlite3_column_int64(st, 3);
+	e->correlation_id = (uint32_t)sqlite3_column_int64(st, 4);
+	e->device_ts_ns = sqlite3_column_int64(st, 5);
+	k->a = e->correlation_id;
+	k->b = e->device_ts_ns;
+	return 0;
 }
 
 static int load_events(struct rd *r)
 {
-	struct oc_trace *t = r->t;
-	sqlite3_stmt *st;
-	struct key *k;
-	size_t n;
-	int rc;
+	static const struct table_load tl = {
+		"SELECT count(*) FROM events",
+		"SELECT event_id, context_id, stream_id, device_id, correlation_id,"
+		" device_ts_ns FROM events",
+		sizeof(struct oc_event), 0, "events", event_row,
+	};
+	void *v = NULL;
+	int rc = load_table(r, &tl, &v, &r->t->n_events);
 
-	if (count_rows(r, "SELECT count(*) FROM events", &n))
-		return -1;
-	t->events = xcalloc(n, sizeof *t->events);
-	k = xcalloc(n, sizeof *k);
-	if (!t->events || !k) {
-		free(k);
-		return fail_nomem(r);
-	}
-	if (prepare(r, "SELECT event_id, context_id, stream_id, device_id, correlation_id,"
-		       " device_ts_ns FROM events", &st)) {
-		free(k);
-		return -1;
-	}
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && t->n_events < n) {
-		struct oc_event *e = &t->events[t->n_events];
+	r->t->events = v;
+	return rc;
+}
 
-		e->event_id = (uint32_t)sqlite3_column_int64(st, 0);
-		e->context_id = (uint32_t)sqlite3_column_int64(st, 1);
-		e->stream_id = (uint32_t)sqlite3_column_int64(st, 2);
-		e->device_id = (uint32_t)sqlite3_column_int64(st, 3);
-		e->correlation_id = (uint32_t)sqlite3_column_int64(st, 4);
-		e->device_ts_ns = sqlite3_column_int64(st, 5);
-		k[t->n_events] = (struct key){ e->correlation_id, e->device_ts_ns, 0,
-					       (uint32_t)t->n_events };
-		t->n_events++;
-	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
-		free(k);
-		return fail_sql(r, NULL);
-	}
-	rc = sort_records(t->events, t->n_events, sizeof *t->events, k, NULL);
-	free(k);
-	return rc ? fail_nomem(r) : 0;
+static int overhead_row(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
+{
+	struct oc_overhead *o = rec;
+	int64_t id = sqlite3_column_int64(st, 0), v[3];
+
+	for (int c = 1; c <= 3; c++)
+		if (need_int(r, st, c, "overheads", id, &v[c - 1]))
+			return -1;
+	if (check_span(r, "overheads", id, v[1], v[2]))
+		return -1;
+	o->kind = (uint32_t)v[0];
+	o->start_ns = v[1];
+	o->end_ns = v[2];
+	o->object_kind = (uint32_t)sqlite3_column_int64(st, 4);
+	o->object_id = (uint64_t)sqlite3_column_int64(st, 5);
+	o->correlation_id = (uint32_t)sqlite3_column_int64(st, 6);
+	k->a = o->start_ns;
+	k->b = id;
+	return 0;
 }
 
 static int load_overheads(struct rd *r)
 {
-	struct oc_trace *t = r->t;
-	sqlite3_stmt *st;
-	struct key *k;
-	size_t n;
-	int rc;
+	static const struct table_load tl = {
+		"SELECT count(*) FROM overheads",
+		"SELECT id, kind, start_ns, end_ns, object_kind, object_id, correlation_id"
+		" FROM overheads",
+		sizeof(struct oc_overhead), 0, "overheads", overhead_row,
+	};
+	void *v = NULL;
+	int rc = load_table(r, &tl, &v, &r->t->n_overheads);
 
-	if (count_rows(r, "SELECT count(*) FROM overheads", &n))
-		return -1;
-	t->overheads = xcalloc(n, sizeof *t->overheads);
-	k = xcalloc(n, sizeof *k);
-	if (!t->overheads || !k) {
-		free(k);
-		return fail_nomem(r);
-	}
-	if (prepare(r, "SELECT id, kind, start_ns, end_ns, object_kind, object_id, correlation_id"
-		       " FROM overheads", &st)) {
-		free(k);
-		return -1;
-	}
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && t->n_overheads < n) {
-		struct oc_overhead *o = &t->overheads[t->n_overheads];
-		int64_t id = sqlite3_column_int64(st, 0), v[3];
-
-		for (int c = 1; c <= 3; c++)
-			if (need_int(r, st, c, "overheads", id, &v[c - 1]))
-				goto err;
-		if (check_span(r, "overheads", id, v[1], v[2]))
-			goto err;
-		o->kind = (uint32_t)v[0];
-		o->start_ns = v[1];
-		o->end_ns = v[2];
-		o->object_kind = (uint32_t)sqlite3_column_int64(st, 4);
-		o->object_id = (uint64_t)sqlite3_column_int64(st, 5);
-		o->correlation_id = (uint32_t)sqlite3_column_int64(st, 6);
-		k[t->n_overheads] = (struct key){ o->start_ns, id, 0, (uint32_t)t->n_overheads };
-		t->n_overheads++;
-	}
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
-		fail_sql(r, NULL);
-		goto err;
-	}
-	sqlite3_finalize(st);
-	rc = sort_records(t->overheads, t->n_overheads, sizeof *t->overheads, k, NULL);
-	free(k);
-	return rc ? fail_nomem(r) : 0;
-err:
-	sqlite3_finalize(st);
-	free(k);
-	return -1;
+	r->t->overheads = v;
+	return rc;
 }
 
 static int load_warnings(struct rd *r)
