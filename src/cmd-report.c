@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cmd-util.h"
 #include "cmds.h"
 #include "overlapcheck/analysis.h"
 #include "overlapcheck/report.h"
@@ -41,23 +42,15 @@ static int bad_value(const char *opt, const char *v, const char *what)
 	return OC_EXIT_USAGE;
 }
 
-/* "--opt=value" or "--opt value": returns the value and advances *i, or NULL. */
-static const char *opt_value(int argc, char **argv, int *i, const char *name, int *missing)
+/* cmd_opt_value() for this command: 1 with *v set; 0, setting *missing when
+ * the option came without its value (the message is printed). */
+static int opt(int argc, char **argv, int *i, const char *name, const char **v, int *missing)
 {
-	size_t n = strlen(name);
-	const char *a = argv[*i];
+	int r = cmd_opt_value("report", argc, argv, i, name, v);
 
-	if (strncmp(a, name, n))
-		return NULL;
-	if (a[n] == '=')
-		return a + n + 1;
-	if (a[n] != '\0')
-		return NULL;
-	if (*i + 1 >= argc) {
+	if (r < 0)
 		*missing = 1;
-		return NULL;
-	}
-	return argv[++*i];
+	return r > 0;
 }
 
 int cmd_report(int argc, char **argv)
@@ -66,7 +59,8 @@ int cmd_report(int argc, char **argv)
 	struct oc_report_opts ro = { 0, 20 };
 	struct oc_trace t;
 	struct oc_analysis a;
-	const char *format = "text", *path = NULL;
+	int format = CMD_FMT_TEXT;
+	const char *path = NULL;
 	char err[1024];
 	int rc;
 
@@ -80,40 +74,38 @@ int cmd_report(int argc, char **argv)
 			usage(stdout);
 			return OC_EXIT_OK;
 		}
-		if ((v = opt_value(argc, argv, &i, "--format", &missing))) {
-			if (strcmp(v, "text") && strcmp(v, "json") && strcmp(v, "markdown") && strcmp(v, "md"))
-				return bad_value("--format", v, "expected text, json or markdown");
-			format = v;
-		} else if ((v = opt_value(argc, argv, &i, "--device", &missing))) {
+		if (opt(argc, argv, &i, "--format", &v, &missing)) {
+			if ((format = cmd_parse_format("report", v)) < 0)
+				return OC_EXIT_USAGE;
+		} else if (opt(argc, argv, &i, "--device", &v, &missing)) {
 			errno = 0;
 			long d = strtol(v, &end, 10);
 			if (errno || end == v || *end || d < 0 || d > 1000000)
 				return bad_value("--device", v, "expected a device number");
 			o.device = (int)d;
-		} else if ((v = opt_value(argc, argv, &i, "--range", &missing))) {
+		} else if (opt(argc, argv, &i, "--range", &v, &missing)) {
 			if (!*v)
 				return bad_value("--range", v, "expected an NVTX range name");
 			o.range = v;
-		} else if ((v = opt_value(argc, argv, &i, "--gap-threshold", &missing))) {
+		} else if (opt(argc, argv, &i, "--gap-threshold", &v, &missing)) {
 			if (oc_parse_duration(v, &o.gap_threshold_ns))
 				return bad_value("--gap-threshold", v, "expected a duration such as 10us");
-		} else if ((v = opt_value(argc, argv, &i, "--sync-tolerance", &missing))) {
+		} else if (opt(argc, argv, &i, "--sync-tolerance", &v, &missing)) {
 			if (oc_parse_duration(v, &o.sync_tolerance_ns))
 				return bad_value("--sync-tolerance", v, "expected a duration such as 20us");
-		} else if ((v = opt_value(argc, argv, &i, "--min-overlap", &missing))) {
+		} else if (opt(argc, argv, &i, "--min-overlap", &v, &missing)) {
 			errno = 0;
 			double f = strtod(v, &end);
 			if (errno || end == v || *end || !(f >= 0 && f <= 1))
 				return bad_value("--min-overlap", v, "expected a fraction between 0 and 1");
 			o.min_overlap = f;
-		} else if ((v = opt_value(argc, argv, &i, "--max-rows", &missing))) {
+		} else if (opt(argc, argv, &i, "--max-rows", &v, &missing)) {
 			errno = 0;
 			long n = strtol(v, &end, 10);
 			if (errno || end == v || *end || n < 1 || n > 1000000000)
 				return bad_value("--max-rows", v, "expected a positive number");
 			ro.max_rows = (int)n;
 		} else if (missing) {
-			fprintf(stderr, "overlapcheck report: option '%s' needs a value\n", argv[i]);
 			return OC_EXIT_USAGE;
 		} else if (argv[i][0] == '-' && argv[i][1] != '\0') {
 			fprintf(stderr, "overlapcheck report: unknown option '%s' (see 'overlapcheck report --help')\n",
@@ -142,9 +134,9 @@ int cmd_report(int argc, char **argv)
 	}
 	static char obuf[1 << 20];
 	setvbuf(stdout, obuf, _IOFBF, sizeof obuf);
-	if (!strcmp(format, "json")) {
+	if (format == CMD_FMT_JSON) {
 		rc = oc_report_json(stdout, &a);
-	} else if (!strcmp(format, "text")) {
+	} else if (format == CMD_FMT_TEXT) {
 		const char *nc = getenv("NO_COLOR");
 		ro.color = isatty(STDOUT_FILENO) && !(nc && *nc);
 		rc = oc_report_text(stdout, &a, &ro);

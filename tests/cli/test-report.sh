@@ -216,12 +216,12 @@ bad "NULL in a row" "NULL" nulls.db
 bad "unknown range" "no NVTX range named 'nope' in trace 'pipe.db'" --range nope pipe.db
 bad "unknown device" "no device 5 in trace 'pipe.db'" --device 5 pipe.db
 bad "unknown option" "unknown option '--frobnicate'" --frobnicate pipe.db
-bad "bad format" "invalid value 'yaml' for --format" --format yaml pipe.db
+bad "bad format" "overlapcheck report: unknown format 'yaml' \\(text, json, markdown\\)$" --format yaml pipe.db
 bad "bad gap threshold" "invalid value '10xs' for --gap-threshold" --gap-threshold 10xs pipe.db
 bad "negative gap threshold" "invalid value '-1us' for --gap-threshold" --gap-threshold -1us pipe.db
 bad "bad min-overlap" "invalid value '2' for --min-overlap" --min-overlap 2 pipe.db
 bad "bad device" "invalid value 'x' for --device" --device x pipe.db
-bad "missing value" "option '--range' needs a value" pipe.db --range
+bad "missing value" "overlapcheck report: --range needs a value" pipe.db --range
 bad "no trace" "usage: overlapcheck report"
 bad "two traces" "more than one trace" pipe.db pipe.db
 
