@@ -16,6 +16,7 @@
 #include "cmds.h"
 #include "overlapcheck/analysis.h"
 #include "overlapcheck/report.h"
+#include "overlapcheck/rules.h"
 #include "overlapcheck/trace.h"
 
 static void usage(FILE *f)
@@ -27,7 +28,7 @@ static void usage(FILE *f)
 		"  --device N           only device N\n"
 		"  --range NAME         only work queued inside NVTX ranges named NAME\n"
 		"  --gap-threshold T    list idle gaps of at least T (default 10us)\n"
-		"  --min-overlap F      overlapped from this fraction of own duration (default 0.05)\n"
+		"  --min-overlap F      overlapped from this fraction of own duration (default 0.05 = 5%%)\n"
 		"  --sync-tolerance T   hidden sync: returned within T after the work (default 20us)\n"
 		"  --max-rows N         text/markdown: rows per list (default 20; JSON is complete)\n"
 		"  -h, --help           this help\n\n"
@@ -94,11 +95,9 @@ int cmd_report(int argc, char **argv)
 			if (oc_parse_duration(v, &o.sync_tolerance_ns))
 				return bad_value("--sync-tolerance", v, "expected a duration such as 20us");
 		} else if (opt(argc, argv, &i, "--min-overlap", &v, &missing)) {
-			errno = 0;
-			double f = strtod(v, &end);
-			if (errno || end == v || *end || !(f >= 0 && f <= 1))
-				return bad_value("--min-overlap", v, "expected a fraction between 0 and 1");
-			o.min_overlap = f;
+			if (oc_parse_fraction(v, &o.min_overlap))
+				return bad_value("--min-overlap", v,
+						 "expected a fraction between 0 and 1 (0.05 or 5%)");
 		} else if (opt(argc, argv, &i, "--max-rows", &v, &missing)) {
 			errno = 0;
 			long n = strtol(v, &end, 10);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "overlapcheck/rules.h"
 #include "tl-args.h"
 
 void oc_tl_args_init(struct oc_tl_args *a)
@@ -29,7 +30,6 @@ int oc_tl_args_parse(struct oc_tl_args *a, int c, const char *arg, const char *c
 {
 	char *end;
 	long d;
-	double f;
 
 	switch (c) {
 	case 0x100:
@@ -49,11 +49,9 @@ int oc_tl_args_parse(struct oc_tl_args *a, int c, const char *arg, const char *c
 			return bad(cmd, "gap-threshold", arg, "expected a duration such as 10us");
 		return 1;
 	case 0x103:
-		errno = 0;
-		f = strtod(arg, &end);
-		if (errno || end == arg || *end || !(f >= 0 && f <= 1))
-			return bad(cmd, "min-overlap", arg, "expected a fraction between 0 and 1");
-		a->opts.min_overlap = f;
+		if (oc_parse_fraction(arg, &a->opts.min_overlap))
+			return bad(cmd, "min-overlap", arg,
+				   "expected a fraction between 0 and 1 (0.05 or 5%)");
 		return 1;
 	case 0x104:
 		if (oc_parse_duration(arg, &a->opts.sync_tolerance_ns))

@@ -24,7 +24,7 @@
 	"      --device N          only device N\n" \
 	"      --range NAME        only work queued inside NVTX ranges named NAME\n" \
 	"      --gap-threshold T   idle gaps of at least T (default 10us)\n" \
-	"      --min-overlap F     overlapped from this fraction of own duration (default 0.05)\n" \
+	"      --min-overlap F     overlapped from this fraction of own duration (default 0.05 = 5%%)\n" \
 	"      --sync-tolerance T  hidden sync: returned within T after the work (default 20us)\n" \
 	"      --no-analysis       the trace alone: no verdicts, causes, gaps or hidden syncs\n"
 
