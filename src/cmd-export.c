@@ -14,7 +14,6 @@
 
 #include "cmds.h"
 #include "tl-args.h"
-#include "tl-outfile.h"
 #include "overlapcheck/export.h"
 #include "overlapcheck/trace.h"
 
@@ -33,6 +32,13 @@ static void usage(FILE *f)
 		   "  -h, --help              this help\n");
 }
 
+static int write_chrome(FILE *f, const struct oc_trace *t, const struct oc_tl_notes *n,
+			const void *ctx, char *err, size_t errlen)
+{
+	(void)ctx;
+	return oc_write_chrome(f, t, n, err, errlen);
+}
+
 int cmd_export(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -43,12 +49,8 @@ int cmd_export(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *out = NULL;
-	struct oc_trace t;
-	struct oc_tl_notes notes;
-	struct oc_tl_out of;
-	char err[1024];
 	struct oc_tl_args args;
-	int c, rc = OC_EXIT_USAGE;
+	int c;
 
 	oc_tl_args_init(&args);
 	optind = 1;
@@ -82,31 +84,7 @@ int cmd_export(int argc, char **argv)
 		usage(stderr);
 		return OC_EXIT_USAGE;
 	}
-	if (oc_trace_open(&t, argv[optind], err, sizeof err)) {
-		fprintf(stderr, "overlapcheck export: %s\n", err);
+	if (oc_tl_args_write(&args, "export", argv[optind], out, write_chrome, NULL))
 		return OC_EXIT_USAGE;
-	}
-	if (oc_tl_args_apply(&args, &t, &notes, err, sizeof err)) {
-		fprintf(stderr, "overlapcheck export: %s\n", err);
-		goto err_trace;
-	}
-	if (oc_tl_out_open(&of, out, err, sizeof err)) {
-		fprintf(stderr, "overlapcheck export: %s\n", err);
-		goto err_notes;
-	}
-	if (oc_write_chrome(of.f, &t, &notes, err, sizeof err)) {
-		fprintf(stderr, "overlapcheck export: %s\n", err);
-		oc_tl_out_abort(&of);
-		goto err_notes;
-	}
-	if (oc_tl_out_close(&of, err, sizeof err)) {
-		fprintf(stderr, "overlapcheck export: %s\n", err);
-		goto err_notes;
-	}
-	rc = OC_EXIT_OK;
-err_notes:
-	oc_tl_notes_release(&notes);
-err_trace:
-	oc_trace_release(&t);
-	return rc;
+	return OC_EXIT_OK;
 }

@@ -13,7 +13,6 @@
 
 #include "cmds.h"
 #include "tl-args.h"
-#include "tl-outfile.h"
 #include "overlapcheck/export.h"
 #include "overlapcheck/trace.h"
 
@@ -43,6 +42,13 @@ static char *default_output(const char *trace)
 	return p;
 }
 
+/* oc_tl_writer for the page; ctx is its title */
+static int write_html(FILE *f, const struct oc_trace *t, const struct oc_tl_notes *n,
+		      const void *ctx, char *err, size_t errlen)
+{
+	return oc_write_timeline_html(f, t, n, ctx, err, errlen);
+}
+
 int cmd_timeline(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -53,10 +59,6 @@ int cmd_timeline(int argc, char **argv)
 	};
 	const char *out = NULL, *title;
 	char *def = NULL;
-	struct oc_trace t;
-	struct oc_tl_notes notes;
-	struct oc_tl_out of;
-	char err[1024];
 	struct oc_tl_args args;
 	int c, rc = OC_EXIT_USAGE;
 
@@ -92,37 +94,14 @@ int cmd_timeline(int argc, char **argv)
 			return OC_EXIT_USAGE;
 		}
 	}
-	if (oc_trace_open(&t, argv[optind], err, sizeof err)) {
-		fprintf(stderr, "overlapcheck timeline: %s\n", err);
-		goto err_def;
-	}
-	if (oc_tl_args_apply(&args, &t, &notes, err, sizeof err)) {
-		fprintf(stderr, "overlapcheck timeline: %s\n", err);
-		goto err_trace;
-	}
-	if (oc_tl_out_open(&of, strcmp(out, "-") ? out : NULL, err, sizeof err)) {
-		fprintf(stderr, "overlapcheck timeline: %s\n", err);
-		goto err_notes;
-	}
 	title = strrchr(argv[optind], '/');
 	title = title ? title + 1 : argv[optind];
-	if (oc_write_timeline_html(of.f, &t, &notes, title, err, sizeof err)) {
-		fprintf(stderr, "overlapcheck timeline: %s\n", err);
-		oc_tl_out_abort(&of);
-		goto err_notes;
+	if (oc_tl_args_write(&args, "timeline", argv[optind], strcmp(out, "-") ? out : NULL,
+			     write_html, title) == 0) {
+		if (strcmp(out, "-"))
+			fprintf(stderr, "overlapcheck timeline: wrote %s\n", out);
+		rc = OC_EXIT_OK;
 	}
-	if (oc_tl_out_close(&of, err, sizeof err)) {
-		fprintf(stderr, "overlapcheck timeline: %s\n", err);
-		goto err_notes;
-	}
-	if (strcmp(out, "-"))
-		fprintf(stderr, "overlapcheck timeline: wrote %s\n", out);
-	rc = OC_EXIT_OK;
-err_notes:
-	oc_tl_notes_release(&notes);
-err_trace:
-	oc_trace_release(&t);
-err_def:
 	free(def);
 	return rc;
 }

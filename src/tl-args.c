@@ -12,6 +12,7 @@
 
 #include "overlapcheck/rules.h"
 #include "tl-args.h"
+#include "tl-outfile.h"
 
 void oc_tl_args_init(struct oc_tl_args *a)
 {
@@ -82,4 +83,42 @@ int oc_tl_args_apply(const struct oc_tl_args *a, struct oc_trace *t, struct oc_t
 	if (a->opts.device >= 0)
 		oc_trace_keep_device(t, a->opts.device);
 	return 0;
+}
+
+int oc_tl_args_write(const struct oc_tl_args *a, const char *cmd, const char *path,
+		     const char *out, oc_tl_writer w, const void *ctx)
+{
+	struct oc_trace t;
+	struct oc_tl_notes notes;
+	struct oc_tl_out of;
+	char err[1024];
+	int rc = -1;
+
+	if (oc_trace_open(&t, path, err, sizeof err)) {
+		fprintf(stderr, "overlapcheck %s: %s\n", cmd, err);
+		return -1;
+	}
+	if (oc_tl_args_apply(a, &t, &notes, err, sizeof err)) {
+		fprintf(stderr, "overlapcheck %s: %s\n", cmd, err);
+		goto err_trace;
+	}
+	if (oc_tl_out_open(&of, out, err, sizeof err)) {
+		fprintf(stderr, "overlapcheck %s: %s\n", cmd, err);
+		goto err_notes;
+	}
+	if (w(of.f, &t, &notes, ctx, err, sizeof err)) {
+		fprintf(stderr, "overlapcheck %s: %s\n", cmd, err);
+		oc_tl_out_abort(&of);
+		goto err_notes;
+	}
+	if (oc_tl_out_close(&of, err, sizeof err)) {
+		fprintf(stderr, "overlapcheck %s: %s\n", cmd, err);
+		goto err_notes;
+	}
+	rc = 0;
+err_notes:
+	oc_tl_notes_release(&notes);
+err_trace:
+	oc_trace_release(&t);
+	return rc;
 }

@@ -8,6 +8,7 @@
 
 #include <getopt.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "overlapcheck/analysis.h"
 #include "overlapcheck/export.h"
@@ -48,5 +49,18 @@ int oc_tl_args_parse(struct oc_tl_args *a, int c, const char *arg, const char *c
  */
 int oc_tl_args_apply(const struct oc_tl_args *a, struct oc_trace *t, struct oc_tl_notes *n,
 		     char *err, size_t errlen);
+
+/* Writes one picture of t with its notes to f; 0, or -1 with a message in err. */
+typedef int (*oc_tl_writer)(FILE *f, const struct oc_trace *t, const struct oc_tl_notes *n,
+			    const void *ctx, char *err, size_t errlen);
+
+/*
+ * The body of `export` and `timeline`: open the trace at path, narrow and
+ * analyse it as a says (oc_tl_args_apply), and write it with w(ctx) to out
+ * (NULL: standard output), which appears only once complete (tl-outfile.h).
+ * Each failure is printed as "overlapcheck CMD: MESSAGE". 0 or -1.
+ */
+int oc_tl_args_write(const struct oc_tl_args *a, const char *cmd, const char *path,
+		     const char *out, oc_tl_writer w, const void *ctx);
 
 #endif
