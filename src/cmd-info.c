@@ -106,6 +106,27 @@ static void print_row(const char *name, long long n)
 	printf("%*s%lld\n", len < 14 ? (int)(14 - len) : 1, "", n);
 }
 
+/* One "name: count" entry of the JSON object or text list being printed;
+ * *first is 1 before the first entry. */
+static void print_count(enum info_format fmt, const char *name, long long n, int *first)
+{
+	if (fmt == FMT_JSON) {
+		fputs(*first ? "\n    " : ",\n    ", stdout);
+		oc_fput_json(name ? name : "", stdout);
+		printf(": %lld", n);
+	} else {
+		print_row(name, n);
+	}
+	*first = 0;
+}
+
+/* Closes the JSON object print_count() filled (nothing in text). */
+static void end_counts(enum info_format fmt, int first)
+{
+	if (fmt == FMT_JSON)
+		fputs(first ? "},\n" : "\n  },\n", stdout);
+}
+
 static int print_meta(sqlite3 *db, enum info_format fmt)
 {
 	sqlite3_stmt *st;
@@ -163,17 +184,9 @@ static int print_counts(sqlite3 *db, enum info_format fmt)
 		if (sqlite3_step(cnt) == SQLITE_ROW)
 			n = sqlite3_column_int64(cnt, 0);
 		sqlite3_finalize(cnt);
-		if (fmt == FMT_JSON) {
-			fputs(first ? "\n    " : ",\n    ", stdout);
-			oc_fput_json(name ? name : "", stdout);
-			printf(": %lld", n);
-		} else {
-			print_row(name, n);
-		}
-		first = 0;
+		print_count(fmt, name, n, &first);
 	}
-	if (fmt == FMT_JSON)
-		fputs(first ? "},\n" : "\n  },\n", stdout);
+	end_counts(fmt, first);
 	sqlite3_finalize(st);
 	return rc == SQLITE_DONE ? 0 : -1;
 }
@@ -194,17 +207,9 @@ static int print_ops(sqlite3 *db, enum info_format fmt)
 		const char *k = col_text(st, 0);
 		long long n = sqlite3_column_int64(st, 1);
 
-		if (fmt == FMT_JSON) {
-			fputs(first ? "\n    " : ",\n    ", stdout);
-			oc_fput_json(k ? k : "", stdout);
-			printf(": %lld", n);
-		} else {
-			print_row(k, n);
-		}
-		first = 0;
+		print_count(fmt, k, n, &first);
 	}
-	if (fmt == FMT_JSON)
-		fputs(first ? "},\n" : "\n  },\n", stdout);
+	end_counts(fmt, first);
 	sqlite3_finalize(st);
 	return rc == SQLITE_DONE ? 0 : -1;
 }
