@@ -229,13 +229,14 @@ int oc_tl_layout_init(struct oc_tl_layout *l, const struct oc_trace *t, char *er
 	int64_t *level_end = NULL;
 	struct span_vec cu = { 0 }, ku = { 0 }, xs = { 0 };
 	size_t nl = 0;
+	int rc = -1;
 
 	memset(l, 0, sizeof *l);
 
 	/* Streams that ran work, and the devices they belong to. */
 	keys = malloc((t->n_ops ? t->n_ops : 1) * sizeof *keys);
 	if (!keys)
-		goto nomem;
+		goto out;
 	for (size_t i = 0; i < t->n_ops; i++)
 		keys[i] = op_key(t, &t->ops[i]);
 	qsort(keys, t->n_ops, sizeof *keys, skey_cmp);
@@ -244,7 +245,7 @@ int oc_tl_layout_init(struct oc_tl_layout *l, const struct oc_trace *t, char *er
 			keys[n_keys++] = keys[i];
 	devs = malloc((n_keys ? n_keys : 1) * sizeof *devs);
 	if (!devs)
-		goto nomem;
+		goto out;
 	for (size_t i = 0; i < n_keys; i++)
 		if (!n_devs || devs[n_devs - 1] != keys[i].device_id)
 			devs[n_devs++] = keys[i].device_id;
@@ -253,7 +254,7 @@ int oc_tl_layout_init(struct oc_tl_layout *l, const struct oc_trace *t, char *er
 	cap_tids = t->n_api + t->n_ranges + t->n_marks;
 	tids = malloc((cap_tids ? cap_tids : 1) * sizeof *tids);
 	if (!tids)
-		goto nomem;
+		goto out;
 	for (size_t i = 0; i < t->n_api; i++)
 		tids[n_tids++] = t->api[i].tid;
 	for (size_t i = 0; i < t->n_ranges; i++)
@@ -276,7 +277,7 @@ int oc_tl_layout_init(struct oc_tl_layout *l, const struct oc_trace *t, char *er
 	thread_lane = malloc((n_tids + 1) * sizeof *thread_lane);
 	nvtx_lane = malloc((n_tids + 1) * sizeof *nvtx_lane);
 	if (!l->lanes || !key_lane || !dev_lane || !thread_lane || !nvtx_lane)
-		goto nomem;
+		goto out;
 	for (size_t d = 0, k = 0; d < n_devs; d++) {
 		dev_lane[d] = (int32_t)nl;
 		l->lanes[nl++] = (struct oc_tl_lane){ .kind = OC_LANE_DEVICE, .device_id = devs[d],
@@ -293,7 +294,7 @@ int oc_tl_layout_init(struct oc_tl_layout *l, const struct oc_trace *t, char *er
 	{
 		uint8_t *has = calloc(n_tids + 1, 1);
 		if (!has)
-			goto nomem;
+			goto out;
 		for (size_t i = 0; i < t->n_ranges; i++)
 			has[u32_find(tids, n_tids, t->ranges[i].tid)] = 1;
 		for (size_t i = 0; i < t->n_marks; i++)
@@ -323,7 +324,7 @@ int oc_tl_layout_init(struct oc_tl_layout *l, const struct oc_trace *t, char *er
 	l->mark_lane = malloc((t->n_marks + 1) * sizeof *l->mark_lane);
 	if (!l->op_lane || !l->op_row || !l->api_lane || !l->api_depth || !l->range_lane || !l->range_depth ||
 	    !l->mark_lane)
-		goto nomem;
+		goto out;
 
 	l->first_ns = INT64_MAX;
 	l->last_ns = INT64_MIN;
@@ -339,7 +340,7 @@ int oc_tl_layout_init(struct oc_tl_layout *l, const struct oc_trace *t, char *er
 	 */
 	level_end = malloc((n_keys + n_tids + 1) * OC_TL_MAX_ROWS * sizeof *level_end);
 	if (!level_end)
-		goto nomem;
+		goto out;
 	for (size_t i = 0; i < (n_keys + n_tids + 1) * OC_TL_MAX_ROWS; i++)
 		level_end[i] = INT64_MIN;
 	for (size_t i = 0; i < t->n_ops; i++) {
@@ -402,28 +403,15 @@ int oc_tl_layout_init(struct oc_tl_layout *l, const struct oc_trace *t, char *er
 		size_t before = xs.n;
 		if (op_union(t, devs[d], 1, &cu) || op_union(t, devs[d], 0, &ku) ||
 		    span_intersect(&cu, &ku, &xs))
-			goto nomem;
+			goto out;
 		l->lanes[dev_lane[d]].n_items += xs.n - before;
 	}
 	l->xspans = xs.v;
 	l->n_xspans = xs.n;
 	xs.v = NULL;
+	rc = 0;
 
-	free(cu.v);
-	free(ku.v);
-	free(level_end);
-	free(keys);
-	free(devs);
-	free(tids);
-	free(key_lane);
-	free(dev_lane);
-	free(thread_lane);
-	free(nvtx_lane);
-	return 0;
-
-nomem:
-	snprintf(err, errlen, "cannot lay out timeline of '%s': %s", t->path ? t->path : "trace",
-		 strerror(ENOMEM));
+out:
 	free(cu.v);
 	free(ku.v);
 	free(xs.v);
@@ -435,8 +423,12 @@ nomem:
 	free(dev_lane);
 	free(thread_lane);
 	free(nvtx_lane);
-	oc_tl_layout_release(l);
-	return -1;
+	if (rc) {       /* every failure above is an allocation */
+		snprintf(err, errlen, "cannot lay out timeline of '%s': %s",
+			 t->path ? t->path : "trace", strerror(ENOMEM));
+		oc_tl_layout_release(l);
+	}
+	return rc;
 }
 
 void oc_tl_layout_release(struct oc_tl_layout *l)
