@@ -695,6 +695,23 @@ fail:
 	return -1;
 }
 
+void oc_analysis_cause_counts(const struct oc_trace *t, const struct oc_analysis *a, int kind,
+			      size_t counts[OC_N_CAUSES])
+{
+	memset(counts, 0, OC_N_CAUSES * sizeof *counts);
+	for (size_t k = 0; k < a->n_claims; k++) {
+		const struct oc_claim *cl = &a->claims[k];
+		int ok = t->ops[cl->op].kind;
+		int is_copy = ok == OC_OP_MEMCPY || ok == OC_OP_MEMCPY_PEER;
+
+		if (cl->verdict != OC_VERDICT_SERIALIZED || !cl->n_evidence)
+			continue;
+		if ((kind == OC_OP_MEMCPY && !is_copy) || (kind != OC_OP_MEMCPY && ok != kind))
+			continue;
+		counts[cl->evidence[0].cause]++;
+	}
+}
+
 void oc_analysis_release(struct oc_analysis *a)
 {
 	if (!a)

@@ -120,21 +120,12 @@ static unsigned stream_id(const struct out *o, int32_t op)
 /* "the causes" part of the answer: "8 pageable host memory, 4 legacy default stream" */
 static void cause_counts(const struct out *o, int kind, size_t serialized)
 {
-	size_t counts[OC_N_CAUSES] = { 0 };
+	size_t counts[OC_N_CAUSES];
 	int first = 1;
 
 	if (!serialized)
 		return;
-	for (size_t k = 0; k < o->a->n_claims; k++) {
-		const struct oc_claim *cl = &o->a->claims[k];
-		int ok = o->t->ops[cl->op].kind;
-		int is_copy = ok == OC_OP_MEMCPY || ok == OC_OP_MEMCPY_PEER;
-		if (cl->verdict != OC_VERDICT_SERIALIZED || !cl->n_evidence)
-			continue;
-		if ((kind == OC_OP_MEMCPY && !is_copy) || (kind != OC_OP_MEMCPY && ok != kind))
-			continue;
-		counts[cl->evidence[0].cause]++;
-	}
+	oc_analysis_cause_counts(o->t, o->a, kind, counts);
 	fputs(": ", o->f);
 	for (int c = 0; c < OC_N_CAUSES; c++) {
 		if (!counts[c])

@@ -207,20 +207,10 @@ static const char *gap_text(struct pool *p, const struct oc_trace *t, const stru
 static size_t cause_counts(const struct oc_trace *t, const struct oc_analysis *a, int kind,
 			   char *buf, size_t len)
 {
-	size_t counts[OC_N_CAUSES] = { 0 }, n = 0;
+	size_t counts[OC_N_CAUSES], n = 0;
 
 	buf[0] = 0;
-	for (size_t k = 0; k < a->n_claims; k++) {
-		const struct oc_claim *cl = &a->claims[k];
-		int ok = t->ops[cl->op].kind;
-		int is_copy = ok == OC_OP_MEMCPY || ok == OC_OP_MEMCPY_PEER;
-
-		if (cl->verdict != OC_VERDICT_SERIALIZED || !cl->n_evidence)
-			continue;
-		if ((kind == OC_OP_MEMCPY && !is_copy) || (kind != OC_OP_MEMCPY && ok != kind))
-			continue;
-		counts[cl->evidence[0].cause]++;
-	}
+	oc_analysis_cause_counts(t, a, kind, counts);
 	for (int c = 0; c < OC_N_CAUSES; c++) {
 		if (!counts[c] || n >= len)
 			continue;

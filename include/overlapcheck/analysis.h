@@ -251,6 +251,15 @@ int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 void oc_analysis_release(struct oc_analysis *a);
 
 /*
+ * Decisive causes (first evidence) of a's serialized claims whose op in t is
+ * of one kind, counted per cause into counts[OC_N_CAUSES] (overwritten).
+ * kind OC_OP_MEMCPY takes peer copies too. The report's answer and the
+ * timeline's one-line answer both print these.
+ */
+void oc_analysis_cause_counts(const struct oc_trace *t, const struct oc_analysis *a, int kind,
+			      size_t counts[OC_N_CAUSES]);
+
+/*
  * Display name of op i of t into buf: the demangled kernel name, the copy
  * direction ("HtoD", "DtoH", "PtoP", ...) or "memset". Returns buf.
  */
