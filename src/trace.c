@@ -307,29 +307,15 @@ static int permute(void *base, size_t n, size_t size, struct key *k)
 	return 0;
 }
 
-/* Sort records by keys (already filled, idx = i). *order receives the sorted
- * keys' idx (old index of each new position) when order != NULL. */
-static int sort_records(void *base, size_t n, size_t size, struct key *k, uint32_t **order)
+/* Sort records by keys (already filled, idx = i): afterwards k[i] is the
+ * key of record i, its idx destroyed. 0 or -1. */
+static int sort_records(void *base, size_t n, size_t size, struct key *k)
 {
 	int sorted = 1;
 
 	for (size_t i = 1; i < n && sorted; i++)
 		if (key_lt(&k[i], &k[i - 1]))
 			sorted = 0;
-	if (order) {
-		*order = NULL;
-		if (!sorted) {
-			if (sort_keys(k, n))
-				return -1;
-			*order = malloc((n ? n : 1) * sizeof **order);
-			if (!*order)
-				return -1;
-			for (size_t i = 0; i < n; i++)
-				(*order)[i] = k[i].idx;
-			return permute(base, n, size, k);
-		}
-		return 0;
-	}
 	if (sorted)
 		return 0;
 	if (sort_keys(k, n))
@@ -757,7 +743,9 @@ int32_t oc_trace_stream_find(const struct oc_trace *t, uint32_t context_id, uint
  * load fails as "too many <what> (N)". row() fills the zeroed record rec and
  * its key k (idx already set) from the current row of sql; it returns 0, or
  * -1 after fail(). *recs and *n_recs receive the records loaded so far even on
- * failure (oc_trace_release frees them). 0 or -1 with the message set.
+ * failure (oc_trace_release frees them). With keys != NULL, *keys receives
+ * the sorted keys on success, keys[i] being record i's (its idx aside), for
+ * the caller to free. 0 or -1 with the message set.
  */
 struct table_load {
 	const char *count_sql, *sql;
@@ -767,7 +755,8 @@ struct table_load {
 	int (*row)(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k);
 };
 
-static int load_table(struct rd *r, const struct table_load *tl, void **recs, size_t *n_recs)
+static int load_table(struct rd *r, const struct table_load *tl, void **recs, size_t *n_recs,
+		      struct key **keys)
 {
 	sqlite3_stmt *st;
 	struct key *k;
@@ -801,9 +790,15 @@ static int load_table(struct rd *r, const struct table_load *tl, void **recs, si
 		goto err;
 	}
 	sqlite3_finalize(st);
-	rc = sort_records(v, *n_recs, tl->size, k, NULL);
-	free(k);
-	return rc ? fail_nomem(r) : 0;
+	if (sort_records(v, *n_recs, tl->size, k)) {
+		free(k);
+		return fail_nomem(r);
+	}
+	if (keys)
+		*keys = k;
+	else
+		free(k);
+	return 0;
 err:
 	sqlite3_finalize(st);
 	free(k);
@@ -865,97 +860,69 @@ static int load_ops(struct rd *r)
 		sizeof(struct oc_op), UINT32_MAX, "ops", op_row,
 	};
 	void *v = NULL;
-	int rc = load_table(r, &tl, &v, &r->t->n_ops);
+	int rc = load_table(r, &tl, &v, &r->t->n_ops, NULL);
 
 	r->t->ops = v;
 	return rc;
 }
 
+static int api_row(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
+{
+	struct oc_api *a = rec;
+	int64_t id = sqlite3_column_int64(st, 0), v[7];
+
+	for (int c = 1; c <= 7; c++)
+		if (need_int(r, st, c, "api", id, &v[c - 1]))
+			return -1;
+	if (check_span(r, "api", id, v[3], v[4]))
+		return -1;
+	a->row_id = id;
+	a->domain = (uint8_t)v[0];
+	a->cbid = (uint32_t)v[1];
+	a->name = str_index(r->p, r->t->n_strs, v[2]);
+	a->start_ns = v[3];
+	a->end_ns = v[4];
+	a->tid = (uint32_t)v[5];
+	a->correlation_id = (uint32_t)v[6];
+	a->return_value = (int32_t)sqlite3_column_int64(st, 8);
+	a->parent = -1;         /* resolved by link_parents() */
+	a->stream = -1;
+	k->a = a->start_ns;
+	k->b = id;
+	/* The parent_id row id rides in the key: ids are unique, so it never
+	 * decides the order, and sorting carries it to the record's place. */
+	k->c = sqlite3_column_type(st, 9) == SQLITE_NULL ? INT64_MIN : sqlite3_column_int64(st, 9);
+	return 0;
+}
+
+/* The api table, sorted by (start_ns, id); (*rowmap)[i].id is api[i]'s
+ * parent_id row id (INT64_MIN for none), for link_parents(). */
 static int load_api(struct rd *r, struct idpair **rowmap)
 {
+	static const struct table_load tl = {
+		"SELECT count(*) FROM api",
+		"SELECT id, domain, cbid, name_id, start_ns, end_ns, tid, correlation_id,"
+		" return_value, parent_id FROM api",
+		sizeof(struct oc_api), INT32_MAX, "API calls", api_row,
+	};
 	struct oc_trace *t = r->t;
-	sqlite3_stmt *st;
 	struct key *k = NULL;
-	uint32_t *order = NULL;
-	size_t n;
-	int rc;
+	void *v = NULL;
+	int rc = load_table(r, &tl, &v, &t->n_api, &k);
 
+	t->api = v;
 	*rowmap = NULL;
-	if (count_rows(r, "SELECT count(*) FROM api", &n))
+	if (rc)
 		return -1;
-	if (n >= INT32_MAX)
-		return fail(r, "too many API calls (%zu)", n);
-	t->api = xcalloc(n, sizeof *t->api);
-	k = xcalloc(n, sizeof *k);
-	*rowmap = xcalloc(n, sizeof **rowmap);
-	if (!t->api || !k || !*rowmap) {
+	*rowmap = xcalloc(t->n_api, sizeof **rowmap);
+	if (!*rowmap) {
 		free(k);
 		return fail_nomem(r);
 	}
-	if (prepare(r, "SELECT id, domain, cbid, name_id, start_ns, end_ns, tid, correlation_id,"
-		       " return_value, parent_id FROM api", &st)) {
-		free(k);
-		return -1;
-	}
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && t->n_api < n) {
-		struct oc_api *a = &t->api[t->n_api];
-		int64_t id = sqlite3_column_int64(st, 0), v[7];
-
-		for (int c = 1; c <= 7; c++)
-			if (need_int(r, st, c, "api", id, &v[c - 1]))
-				goto err;
-		if (check_span(r, "api", id, v[3], v[4]))
-			goto err;
-		a->row_id = id;
-		a->domain = (uint8_t)v[0];
-		a->cbid = (uint32_t)v[1];
-		a->name = str_index(r->p, t->n_strs, v[2]);
-		a->start_ns = v[3];
-		a->end_ns = v[4];
-		a->tid = (uint32_t)v[5];
-		a->correlation_id = (uint32_t)v[6];
-		a->return_value = (int32_t)sqlite3_column_int64(st, 8);
-		/* parent: the parent_id row id for now, resolved after sorting */
-		a->parent = -1;
-		(*rowmap)[t->n_api].id = sqlite3_column_type(st, 9) == SQLITE_NULL ? INT64_MIN
-					  : sqlite3_column_int64(st, 9);
-		a->stream = -1;
-		k[t->n_api] = (struct key){ a->start_ns, id, 0, (uint32_t)t->n_api };
-		t->n_api++;
-	}
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
-		fail_sql(r, NULL);
-		goto err;
-	}
-	sqlite3_finalize(st);
-	st = NULL;
-	if (sort_records(t->api, t->n_api, sizeof *t->api, k, &order))
-		goto nomem;
-	/* rowmap: after sorting, entry i = (parent row id of api[i], i); then
-	 * reuse it as (api row id -> index) once parents are noted. */
-	if (order) {
-		/* parent row ids followed the old order: permute them too */
-		int64_t *pid = malloc((t->n_api ? t->n_api : 1) * sizeof *pid);
-
-		if (!pid)
-			goto nomem;
-		for (size_t i = 0; i < t->n_api; i++)
-			pid[i] = (*rowmap)[order[i]].id;
-		for (size_t i = 0; i < t->n_api; i++)
-			(*rowmap)[i].id = pid[i];
-		free(pid);
-	}
-	free(order);
+	for (size_t i = 0; i < t->n_api; i++)
+		(*rowmap)[i].id = k[i].c;
 	free(k);
 	return 0;
-nomem:
-	fail_nomem(r);
-err:
-	if (st)
-		sqlite3_finalize(st);
-	free(order);
-	free(k);
-	return -1;
 }
 
 static int corr_cmp(const void *x, const void *y)
@@ -1424,7 +1391,7 @@ static int load_syncs(struct rd *r)
 		sizeof(struct oc_sync), 0, "syncs", sync_row,
 	};
 	void *v = NULL;
-	int rc = load_table(r, &tl, &v, &r->t->n_syncs);
+	int rc = load_table(r, &tl, &v, &r->t->n_syncs, NULL);
 
 	r->t->syncs = v;
 	return rc;
@@ -1455,7 +1422,7 @@ static int load_events(struct rd *r)
 		sizeof(struct oc_event), 0, "events", event_row,
 	};
 	void *v = NULL;
-	int rc = load_table(r, &tl, &v, &r->t->n_events);
+	int rc = load_table(r, &tl, &v, &r->t->n_events, NULL);
 
 	r->t->events = v;
 	return rc;
@@ -1491,7 +1458,7 @@ static int load_overheads(struct rd *r)
 		sizeof(struct oc_overhead), 0, "overheads", overhead_row,
 	};
 	void *v = NULL;
-	int rc = load_table(r, &tl, &v, &r->t->n_overheads);
+	int rc = load_table(r, &tl, &v, &r->t->n_overheads, NULL);
 
 	r->t->overheads = v;
 	return rc;

@@ -742,6 +742,41 @@ static void test_sparse_ids(void **state)
 	tb_remove(&b);
 }
 
+/* parent_id follows its row when the api table is stored out of start order
+ * (the writer inserts a call at its exit, so a parent lands after its child).
+ * Correlation ids differ and parents do not nest, so only parent_id can link. */
+static void test_parent_id_unsorted(void **state)
+{
+	struct tb b;
+	struct oc_trace t;
+	int64_t want[5] = { 0, 4, -1, 2, -1 };  /* by row id: the parent's row id */
+
+	assert_int_equal(tb_open(&b), 0);
+	assert_int_equal(tb_exec(&b,
+		"INSERT INTO strings(id, value) VALUES (1, 'cudaLaunchKernel'), (2, 'cuLaunchKernel');"
+		"INSERT INTO api(id, domain, cbid, name_id, start_ns, end_ns, tid, correlation_id,"
+		" parent_id) VALUES"
+		" (1, 2, 307, 2, 900, 910, 1, 51, 4),"
+		" (2, 1, 211, 1, 500, 600, 2, 60, NULL),"
+		" (3, 2, 307, 2, 100, 110, 3, 71, 2),"
+		" (4, 1, 211, 1, 300, 400, 4, 80, NULL);"), 0);
+	tb_close(&b);
+	assert_int_equal(oc_trace_open(&t, b.path, err, sizeof err), 0);
+	assert_int_equal(t.n_api, 4);
+	for (size_t i = 0; i < t.n_api; i++) {
+		const struct oc_api *a = &t.api[i];
+
+		if (i)
+			assert_true(t.api[i - 1].start_ns <= a->start_ns);
+		if (want[a->row_id] < 0)
+			assert_int_equal(a->parent, -1);
+		else
+			assert_int_equal(t.api[a->parent].row_id, want[a->row_id]);
+	}
+	oc_trace_release(&t);
+	tb_remove(&b);
+}
+
 /* A writer in WAL mode killed before it closed: the trace must still open. */
 static void test_wal_killed(void **state)
 {
@@ -851,6 +886,7 @@ int main(void)
 		cmocka_unit_test(test_keep_range),
 		cmocka_unit_test(test_range_edges),
 		cmocka_unit_test(test_sparse_ids),
+		cmocka_unit_test(test_parent_id_unsorted),
 		cmocka_unit_test(test_wal_killed),
 		cmocka_unit_test(test_demangle),
 	};
