@@ -12,15 +12,13 @@ the wheel, dragging and double-click worked (the page drove them itself with
 synthetic events, for #selftest). Prints ok / not ok lines.
 """
 import html
+import os
 import re
 import sqlite3
 import sys
 
-results = []
-
-
-def check(name, cond, why=""):
-    results.append((name, bool(cond), why))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "cli"))
+from checklib import check, run  # noqa: E402  (tests/cli/checklib.py)
 
 
 def main():
@@ -94,10 +92,4 @@ def main():
 
 
 if __name__ == "__main__":
-    try:
-        main()
-    except Exception as e:
-        check("checker ran", False, "%s: %s" % (type(e).__name__, e))
-    for name, ok, why in results:
-        print("%s - %s%s" % ("ok" if ok else "not ok", name, "" if ok or not why else ": " + str(why)))
-    sys.exit(0 if all(r[1] for r in results) else 1)
+    run(main)

@@ -16,11 +16,7 @@ import json
 import sqlite3
 import sys
 
-results = []
-
-
-def check(name, cond, why=""):
-    results.append((name, bool(cond), why))
+from checklib import check, run, utf8
 
 
 def main():
@@ -29,12 +25,7 @@ def main():
     hostile = "--hostile" in sys.argv
     synthetic = "--synthetic" in sys.argv
     raw = open(js_path, "rb").read()
-    try:
-        text = raw.decode("utf-8")
-        check("output is valid UTF-8", True)
-    except UnicodeDecodeError as e:
-        check("output is valid UTF-8", False, str(e))
-        text = raw.decode("utf-8", "replace")
+    text = utf8(raw, "output")
     try:
         doc = json.loads(text, parse_float=decimal.Decimal)
         check("JSON parses", True)
@@ -204,10 +195,4 @@ def main():
 
 
 if __name__ == "__main__":
-    try:
-        main()
-    except Exception as e:  # a crash is a failed check, never a silent pass
-        check("checker ran", False, "%s: %s" % (type(e).__name__, e))
-    for name, ok, why in results:
-        print("%s - %s%s" % ("ok" if ok else "not ok", name, "" if ok or not why else ": " + why))
-    sys.exit(0 if all(r[1] for r in results) else 1)
+    run(main)

@@ -14,13 +14,10 @@ import re
 import sqlite3
 import sys
 
-results = []
+from checklib import check, run, utf8
+
 S = 11  # item stride, as in src/out-html.c
 KERNEL, MEMCPY, MEMSET, PEER, RUNTIME, DRIVER, RANGE, MARK, XSPAN, GAP, HSYNC = range(11)
-
-
-def check(name, cond, why=""):
-    results.append((name, bool(cond), why))
 
 
 def main():
@@ -29,12 +26,7 @@ def main():
     hostile = "--hostile" in sys.argv
     synthetic = "--synthetic" in sys.argv
     raw = open(html_path, "rb").read()
-    try:
-        page = raw.decode("utf-8")
-        check("page is valid UTF-8", True)
-    except UnicodeDecodeError as e:
-        check("page is valid UTF-8", False, str(e))
-        page = raw.decode("utf-8", "replace")
+    page = utf8(raw, "page")
 
     opener = '<script type="application/json" id="oc-data">'
     check("one data element", page.count(opener) == 1)
@@ -123,10 +115,4 @@ def main():
 
 
 if __name__ == "__main__":
-    try:
-        main()
-    except Exception as e:
-        check("checker ran", False, "%s: %s" % (type(e).__name__, e))
-    for name, ok, why in results:
-        print("%s - %s%s" % ("ok" if ok else "not ok", name, "" if ok or not why else ": " + why))
-    sys.exit(0 if all(r[1] for r in results) else 1)
+    run(main)
