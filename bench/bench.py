@@ -800,6 +800,13 @@ class Bench:
         self.save(table)
         shutil.rmtree(self.traces, ignore_errors=True)  # traces are measured, then dropped
         print("\n" + table, flush=True)
+        # 1 when phase A ran but no program gave a single overlapcheck/floor
+        # ratio: then the benchmark measured nothing and says so by its status.
+        if "A" in phases and not any(paired_ratios(self.runs, p["name"], "overlapcheck", "bare")
+                                     for p in self.programs):
+            print("bench: no program gave an overlapcheck/floor ratio; see the failed runs above",
+                  file=sys.stderr)
+            return 1
         return 0
 
 

@@ -14,6 +14,9 @@
 #
 # Time-boxed: the whole run stays within OC_BENCH_BUDGET_S seconds (default
 # 300), and a hard limit of budget + 25 s stops it whatever happens.
+# Exit status: 0 when at least one program gave an overlapcheck/floor ratio
+# (the table says which targets passed), 1 when none did, 2 when something it
+# needs is missing, 124 when the hard limit stopped it.
 # Other settings: OC_BENCH_REPS (5), OC_BENCH_MIN_REPS (3), OC_BENCH_NSYS
 # (path to nsys), CUDA_HOME; extra arguments go to bench.py (see --help).
 BUILD=${BUILD:-build}

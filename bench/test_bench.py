@@ -228,7 +228,7 @@ class TestRuns(unittest.TestCase):
     def test_full_run_ratios_traces_and_table(self):
         b = self.f.bench(["--reps", "3", "--min-reps", "3", "--phases", "AB"],
                          programs=self.f.programs(profiler=True))
-        b.main()
+        self.assertEqual(b.main(), 0)
         a = [r for r in b.runs if r["phase"] == "A"]
         # 3 reps x (storm: 3 variants + loop: 4 variants)
         self.assertEqual(len(a), 21)
@@ -277,7 +277,7 @@ class TestRuns(unittest.TestCase):
     def test_floor_that_missed_records_is_rejected(self):
         with EnvPatch(FAKE_BARE_SHORT="5"):
             b = self.f.bench(["--reps", "1", "--min-reps", "1", "--phases", "A"])
-            b.main()
+            self.assertEqual(b.main(), 1)  # no ratio at all: the status says so
         bare = [r for r in b.runs if r["variant"] == "bare"]
         self.assertTrue(bare)
         for r in bare:
