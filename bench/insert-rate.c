@@ -34,6 +34,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -375,6 +376,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "insert-rate: invalid -s '%s': expected off, normal or full\n", sync);
 		return 2;
 	}
+	/* A reader that stops early (| head) must not leave the scratch files. */
+	signal(SIGPIPE, SIG_IGN);
 	snprintf(db_path, sizeof db_path, "%s/insert-rate-%ld.db", dir, (long)getpid());
 	snprintf(bin_path, sizeof bin_path, "%s/insert-rate-%ld.bin", dir, (long)getpid());
 

@@ -29,6 +29,7 @@
  * Needs libcupti (for cuptiActivityGetNextRecord and API names), no GPU.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -348,6 +349,8 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
+	/* A reader that stops early (| head) must not leave the scratch files. */
+	signal(SIGPIPE, SIG_IGN);
 	snprintf(db, sizeof db, "%s/writer-rate-%ld.db", dir, (long)getpid());
 	snprintf(raw, sizeof raw, "%s/writer-rate-%ld.bin", dir, (long)getpid());
 	unlink(db);

@@ -26,6 +26,8 @@ if [ "${HAVE_CUPTI-1}" = 1 ]; then
 	like "writer-rate: writer line" "$res" '^BENCH name=writer rows=12000 launches=3000 rows_per_s=[0-9]+ .* ops=3000 api=6000 args=3000'
 	like "writer-rate: fwrite line" "$res" 'BENCH name=fwrite_records rows=12000 launches=3000 '
 	is "writer-rate removes its scratch files" "$(ls "$TMP" | wc -l | tr -d ' ')" 0
+	"$wr" -n 500 -d "$TMP" | head -n 1 >/dev/null
+	is "writer-rate cleans up when its reader stops early" "$(ls "$TMP" | wc -l | tr -d ' ')" 0
 	"$wr" -n 700 -d "$TMP" -k >/dev/null 2>&1
 	kept=$(ls "$TMP"/writer-rate-*.db 2>/dev/null | head -n 1)
 	ok "writer-rate -k keeps the trace" test -n "$kept"
@@ -45,6 +47,8 @@ like "insert-rate: sqlite_noindex line" "$res" 'BENCH name=sqlite_noindex rows=1
 like "insert-rate: sqlite_index_at_end line" "$res" 'BENCH name=sqlite_index_at_end rows=12000 '
 like "insert-rate: fwrite line" "$res" 'BENCH name=fwrite rows=12000 launches=3000 rows_per_s=[0-9]+ bytes=1152000 '
 is "insert-rate removes its scratch files" "$(ls "$TMP" | wc -l | tr -d ' ')" 0
+"$ir" -n 500 -d "$TMP" | head -n 1 >/dev/null
+is "insert-rate cleans up when its reader stops early" "$(ls "$TMP" | wc -l | tr -d ' ')" 0
 "$ir" -n 200 -d "$TMP" -k >/dev/null 2>&1
 kept=$(ls "$TMP"/insert-rate-*.db.kept 2>/dev/null | head -n 1)
 ok "insert-rate -k keeps a trace" test -n "$kept"
