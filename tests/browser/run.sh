@@ -65,8 +65,7 @@ for f in tests/fixtures/*.sql; do
 	[ -f "$f" ] || continue
 	fx=fixture-$(basename "$f" .sql)
 	rm -f "$TMP/$fx.db"
-	if python3 -c 'import sqlite3, sys; sqlite3.connect(sys.argv[1]).executescript(open(sys.argv[2]).read())' \
-		"$TMP/$fx.db" "$f"; then
+	if load_sql "$TMP/$fx.db" "$f"; then
 		# screenshots of a few telling ones (all with SHOTS_ALL=1)
 		case "$fx:${SHOTS_ALL:-0}" in
 		*:1 | fixture-pinned_pipeline:* | fixture-pageable_pipeline:* | fixture-hidden_sync:* | \

@@ -10,6 +10,5 @@ jpy() { printf '%s' "$json" | python3 -c "import json, sys; d = json.load(sys.st
 # (apart from the synthetic traces of the same name); false when absent
 fixture() {
 	[ -f "$F/$1.sql" ] || return 1
-	[ -f "$TMP/h200_$1.db" ] || python3 -c 'import sqlite3, sys; sqlite3.connect(sys.argv[1]).executescript(open(sys.argv[2]).read())' \
-		"$TMP/h200_$1.db" "$F/$1.sql"
+	[ -f "$TMP/h200_$1.db" ] || load_sql "$TMP/h200_$1.db" "$F/$1.sql"
 }

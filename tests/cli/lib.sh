@@ -31,6 +31,12 @@ like() {
 		_nok=$((_nok + 1)); echo "not ok - $1: '$2' does not match /$3/"
 	fi
 }
+# load_sql DB FILE: FILE's SQL (a recorded fixture, tests/fixtures/*.sql) into
+# DB, through Python's sqlite3 module; false when it fails
+load_sql() {
+	python3 -c 'import sqlite3, sys; sqlite3.connect(sys.argv[1]).executescript(open(sys.argv[2]).read())' \
+		"$1" "$2"
+}
 done_testing() {
 	echo "# $_ok ok, $_nok not ok"
 	[ "$_nok" -eq 0 ]

@@ -23,15 +23,7 @@ fold hostile python3 tests/cli/export-check.py "$TMP/h.db" "$TMP/h.json" --analy
 ok "no </script> in the hostile export" sh -c '! grep -q "</script" "$1"' sh "$TMP/h.json"
 
 # Every recorded fixture (tests/fixtures/*.sql, H200 traces).
-for f in tests/fixtures/*.sql; do
-	[ -f "$f" ] || continue
-	fx=$(basename "$f" .sql)
-	rm -f "$TMP/fx.db"
-	python3 -c 'import sqlite3, sys; sqlite3.connect(sys.argv[1]).executescript(open(sys.argv[2]).read())' \
-		"$TMP/fx.db" "$f" || { ok "fixture $fx: loads" false; continue; }
-	ok "fixture $fx: export" "$OC" export -o "$TMP/fx.out" "$TMP/fx.db"
-	fold "fixture $fx" python3 tests/cli/export-check.py "$TMP/fx.db" "$TMP/fx.out" --analysis
-done
+each_fixture export tests/cli/export-check.py
 
 # Analysis options, as for report: --device, --range narrow the picture.
 count_ops() { # JSON FILE -> number of device-op slices, and their devices

@@ -37,15 +37,7 @@ is "unknown range: exit 2" "$?" 2
 ok "unknown range: no page" test ! -e "$TMP/x.html"
 
 # Every recorded fixture (tests/fixtures/*.sql, H200 traces).
-for f in tests/fixtures/*.sql; do
-	[ -f "$f" ] || continue
-	fx=$(basename "$f" .sql)
-	rm -f "$TMP/fx.db"
-	python3 -c 'import sqlite3, sys; sqlite3.connect(sys.argv[1]).executescript(open(sys.argv[2]).read())' \
-		"$TMP/fx.db" "$f" || { ok "fixture $fx: loads" false; continue; }
-	ok "fixture $fx: timeline" "$OC" timeline -o "$TMP/fx.out" "$TMP/fx.db"
-	fold "fixture $fx" python3 tests/cli/timeline-check.py "$TMP/fx.db" "$TMP/fx.out" --analysis
-done
+each_fixture timeline tests/cli/timeline-check.py
 
 # Errors.
 "$OC" timeline "$TMP/missing.db" 2>"$TMP/err"
