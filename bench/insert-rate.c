@@ -211,7 +211,7 @@ static double run_sqlite(const char *path, long launches, long batch, const char
 		goto out;
 	if (indexes != IDX_KEEP &&
 	    exec_sql(db, "DROP INDEX ops_device_start; DROP INDEX ops_correlation;"
-			 " DROP INDEX api_correlation;", path))
+			 " DROP INDEX api_correlation; DROP INDEX api_tid_start;", path))
 		goto out;
 	if (exec_sql(db, "INSERT INTO strings (id, value) VALUES (1, '_Z12empty_kernelv'),"
 			 " (2, 'cudaLaunchKernel'), (3, 'cuLaunchKernel')", path))
@@ -267,7 +267,8 @@ static double run_sqlite(const char *path, long launches, long batch, const char
 	if (indexes == IDX_AT_END &&
 	    exec_sql(db, "CREATE INDEX ops_device_start ON ops (device_id, start_ns);"
 			 " CREATE INDEX ops_correlation ON ops (correlation_id);"
-			 " CREATE INDEX api_correlation ON api (correlation_id);", path))
+			 " CREATE INDEX api_correlation ON api (correlation_id);"
+			 " CREATE INDEX api_tid_start ON api (tid, start_ns);", path))
 		goto out;
 	if (exec_sql(db, "PRAGMA wal_checkpoint(TRUNCATE)", path))
 		goto out;

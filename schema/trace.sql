@@ -132,9 +132,7 @@ CREATE TABLE api (
   parent_id      INTEGER                -- driver call: api.id of the runtime call it ran under (its twin), when known
 );
 CREATE INDEX api_correlation ON api (correlation_id);
--- No (tid, start_ns) index: it cost 36 bytes per launch on the H200 and no
--- reader needs it (docs/performance.md). CREATE INDEX ... ON api (tid,
--- start_ns) in your copy if your queries scan one thread's calls by time.
+CREATE INDEX api_tid_start ON api (tid, start_ns);
 
 -- What the API callbacks saw of calls that queue work, create streams or use
 -- events: arguments that activity records lack.
