@@ -61,93 +61,80 @@ static void op_graph(struct oc_op_row *o, uint32_t graph_id, uint64_t node_id)
 	}
 }
 
+/*
+ * The fields every CUPTI device-op record (kernel, memcpy, peer memcpy,
+ * memset) shares under the same names, though the record types differ:
+ * OP_HEAD fills the row's common columns, OP_TAIL its channel and graph ids
+ * and says whether the times are usable.
+ */
+#define OP_HEAD(o, KIND, r, base) do {				\
+	op_clear(o);						\
+	(o)->kind = (KIND);					\
+	(o)->start_ns = oc_rec_rebase((r)->start, (base));	\
+	(o)->end_ns = oc_rec_rebase((r)->end, (base));		\
+	(o)->device_id = (r)->deviceId;				\
+	(o)->context_id = (r)->contextId;			\
+	(o)->stream_id = (r)->streamId;				\
+	(o)->correlation_id = (r)->correlationId;		\
+} while (0)
+
+#define OP_TAIL(o, r) do {					\
+	(o)->channel_id = (r)->channelID;			\
+	(o)->channel_type = (r)->channelType;			\
+	op_graph((o), (r)->graphId, (r)->graphNodeId);		\
+} while (0)
+
 static enum oc_rec_status decode_kernel(const CUpti_ActivityKernel10 *k, uint64_t base,
 					struct oc_op_row *o)
 {
-	op_clear(o);
-	o->kind = OC_OP_KERNEL;
-	o->start_ns = oc_rec_rebase(k->start, base);
-	o->end_ns = oc_rec_rebase(k->end, base);
-	o->device_id = k->deviceId;
-	o->context_id = k->contextId;
-	o->stream_id = k->streamId;
-	o->correlation_id = k->correlationId;
+	OP_HEAD(o, OC_OP_KERNEL, k, base);
 	o->name = k->name;
 	o->grid[0] = k->gridX; o->grid[1] = k->gridY; o->grid[2] = k->gridZ;
 	o->block[0] = k->blockX; o->block[1] = k->blockY; o->block[2] = k->blockZ;
 	o->registers = k->registersPerThread;
 	o->static_smem = k->staticSharedMemory;
 	o->dynamic_smem = k->dynamicSharedMemory;
-	o->channel_id = k->channelID;
-	o->channel_type = k->channelType;
-	op_graph(o, k->graphId, k->graphNodeId);
+	OP_TAIL(o, k);
 	return bad_interval(k->start, k->end) ? OC_REC_INCOMPLETE : OC_REC_OK;
 }
 
 static enum oc_rec_status decode_memcpy(const CUpti_ActivityMemcpy6 *m, uint64_t base,
 					struct oc_op_row *o)
 {
-	op_clear(o);
-	o->kind = OC_OP_MEMCPY;
-	o->start_ns = oc_rec_rebase(m->start, base);
-	o->end_ns = oc_rec_rebase(m->end, base);
-	o->device_id = m->deviceId;
-	o->context_id = m->contextId;
-	o->stream_id = m->streamId;
-	o->correlation_id = m->correlationId;
+	OP_HEAD(o, OC_OP_MEMCPY, m, base);
 	o->bytes = (int64_t)m->bytes;
 	o->copy_kind = m->copyKind;
 	o->src_kind = m->srcKind;
 	o->dst_kind = m->dstKind;
 	o->flags = m->flags;
-	o->channel_id = m->channelID;
-	o->channel_type = m->channelType;
 	o->copy_count = (int64_t)m->copyCount;
-	op_graph(o, m->graphId, m->graphNodeId);
+	OP_TAIL(o, m);
 	return bad_interval(m->start, m->end) ? OC_REC_INCOMPLETE : OC_REC_OK;
 }
 
 static enum oc_rec_status decode_peer(const CUpti_ActivityMemcpyPtoP4 *m, uint64_t base,
 				      struct oc_op_row *o)
 {
-	op_clear(o);
-	o->kind = OC_OP_MEMCPY_PEER;
-	o->start_ns = oc_rec_rebase(m->start, base);
-	o->end_ns = oc_rec_rebase(m->end, base);
-	o->device_id = m->deviceId;
-	o->context_id = m->contextId;
-	o->stream_id = m->streamId;
-	o->correlation_id = m->correlationId;
+	OP_HEAD(o, OC_OP_MEMCPY_PEER, m, base);
 	o->bytes = (int64_t)m->bytes;
 	o->copy_kind = m->copyKind;
 	o->src_kind = m->srcKind;
 	o->dst_kind = m->dstKind;
 	o->flags = m->flags;
-	o->channel_id = m->channelID;
-	o->channel_type = m->channelType;
 	o->src_device_id = m->srcDeviceId;
 	o->dst_device_id = m->dstDeviceId;
-	op_graph(o, m->graphId, m->graphNodeId);
+	OP_TAIL(o, m);
 	return bad_interval(m->start, m->end) ? OC_REC_INCOMPLETE : OC_REC_OK;
 }
 
 static enum oc_rec_status decode_memset(const CUpti_ActivityMemset4 *m, uint64_t base,
 					struct oc_op_row *o)
 {
-	op_clear(o);
-	o->kind = OC_OP_MEMSET;
-	o->start_ns = oc_rec_rebase(m->start, base);
-	o->end_ns = oc_rec_rebase(m->end, base);
-	o->device_id = m->deviceId;
-	o->context_id = m->contextId;
-	o->stream_id = m->streamId;
-	o->correlation_id = m->correlationId;
+	OP_HEAD(o, OC_OP_MEMSET, m, base);
 	o->bytes = (int64_t)m->bytes;
 	o->dst_kind = m->memoryKind;
 	o->flags = m->flags;
-	o->channel_id = m->channelID;
-	o->channel_type = m->channelType;
-	op_graph(o, m->graphId, m->graphNodeId);
+	OP_TAIL(o, m);
 	return bad_interval(m->start, m->end) ? OC_REC_INCOMPLETE : OC_REC_OK;
 }
 
