@@ -167,6 +167,14 @@ static int judged_call(const struct oc_actx *c, size_t k)
 	       !(c->api_flags[k] & (OC_APIF_EXPLICIT_SYNC | OC_APIF_POLL));
 }
 
+/* Slot of a call's function in usual_durations(): runtime names, then driver. */
+static size_t usual_slot(const struct oc_trace *t, const struct oc_api *api)
+{
+	size_t n = t->n_strs ? t->n_strs : 1;
+
+	return (api->domain == OC_API_DRIVER ? n : 0) + (size_t)api->name;
+}
+
 /*
  * Rule (c)'s usual durations: per string index of a function name (and API
  * domain), the shortest duration of a judged call of that name that found no
@@ -193,7 +201,7 @@ static int64_t *usual_durations(const struct oc_actx *c)
 			idle = pending_end(&c->dev[d], api->start_ns) <= api->start_ns;
 		if (!idle)
 			continue;
-		size_t slot = (api->domain == OC_API_DRIVER ? n : 0) + (size_t)api->name;
+		size_t slot = usual_slot(t, api);
 		if (api->end_ns - api->start_ns < u[slot])
 			u[slot] = api->end_ns - api->start_ns;
 	}
@@ -226,8 +234,7 @@ static int hidden_on_device(const struct oc_actx *c, const struct oc_dev_ctx *dv
 		return 0;       /* it returned before its own work ended: asynchronous */
 	int64_t u = INT64_MAX;
 	if (api->name >= 0 && (size_t)api->name < t->n_strs)
-		u = usual[(api->domain == OC_API_DRIVER ? (t->n_strs ? t->n_strs : 1) : 0) +
-			  (size_t)api->name];
+		u = usual[usual_slot(t, api)];
 	enum oc_sync_rule rule;
 	if (e - m <= tol)
 		rule = OC_SYNC_RULE_RETURNED_AFTER_WORK;
