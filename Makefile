@@ -110,9 +110,10 @@ all: $(CLI) $(TOOL_BIN) $(BENCH_BIN) $(BENCH_SO) $(if $(HAVE_CUPTI),$(INJ_SO),ch
 check-cuda:
 	@echo "NOTE: injection library skipped: $(CUPTI_WHY). Set CUDA_HOME to a CUDA toolkit with CUPTI to build it; the CLI still works for reports."
 
-$(GEN_HDR): schema/trace.sql tools/embed.sh
+$(GEN_HDR): schema/trace.sql schema/trace-v1.sql tools/embed.sh
 	@mkdir -p $(dir $@)
-	$(Q)sh tools/embed.sh oc_schema_sql < $< > $@.tmp && mv $@.tmp $@
+	$(Q){ sh tools/embed.sh oc_schema_sql < schema/trace.sql && \
+	      sh tools/embed.sh oc_schema_v1_sql < schema/trace-v1.sql; } > $@.tmp && mv $@.tmp $@
 
 # The timeline page, embedded in the CLI (src/out-html.c).
 $(BUILD)/gen/timeline-html.h: src/timeline.html tools/embed.sh

@@ -71,21 +71,62 @@ struct keyset {
 	size_t cap, n;
 };
 
+/*
+ * op_shapes rows written so far: the description of a device op (all of an
+ * op row but its times, stream, correlation and channel) -> op_shapes.id.
+ * Bounded: past SHAPES_MAX distinct shapes the table starts over, so a run
+ * whose every copy has a new size costs rows, not memory.
+ */
+#define SHAPE_NV 21
+#define SHAPES_MAX (1u << 16)
+struct shapetab {
+	struct shape { uint64_t hash; int64_t v[SHAPE_NV]; int64_t id; } *e;
+	size_t cap, n;
+	int64_t next_id;
+};
+
+/*
+ * Callback argument rows waiting for the API record of their call, by
+ * (correlation id, domain). Rows come in chunks from the program's threads,
+ * usually before CUPTI delivers the buffer holding the call's record; the
+ * record then takes its row out and both go into one api row. Bounded: past
+ * ARGS_MAX waiting rows they are written to api_args (the reader merges them).
+ */
+#define ARGS_MAX (1u << 18)
+#define ARGS_WAIT_NS 1000000000ull   /* then a row goes to api_args: durable, merged by readers */
+struct argmap {
+	struct argent { uint64_t key; uint64_t parked_ns; struct oc_args_row row; } *e;  /* key 0 = empty */
+	size_t cap, n;
+	uint64_t scanned_ns;
+};
+
+/* A sparse bit set over 64-bit keys, in 64 KiB pages (correlation ids are dense). */
+#define BITPAGE_BITS 19
+struct bitset {
+	uint64_t **page;
+	size_t npages;
+};
+
 enum {
-	ST_OP, ST_API, ST_ARGS, ST_SYNC, ST_STREAM, ST_STREAM_HANDLE, ST_STREAM_CREATE,
+	ST_OP, ST_SHAPE, ST_API, ST_API_LATE, ST_API_FUNCTION, ST_ARGS, ST_SYNC, ST_STREAM, ST_STREAM_HANDLE, ST_STREAM_CREATE,
 	ST_CONTEXT, ST_NULL_STREAM, ST_EVENT, ST_MARKER, ST_MARKER_DATA, ST_OVERHEAD,
 	ST_WARNING, ST_META, ST_STRING, ST_STRING_FIND, ST_COUNT
 };
 
 static const char *const stmt_sql[ST_COUNT] = {
-	[ST_OP] = "INSERT INTO ops(kind, start_ns, end_ns, device_id, context_id, stream_id,"
-		  " correlation_id, name_id, bytes, copy_kind, src_kind, dst_kind, flags,"
-		  " channel_id, channel_type, copy_count, src_device_id, dst_device_id,"
-		  " grid_x, grid_y, grid_z, block_x, block_y, block_z, registers, static_smem,"
-		  " dynamic_smem, graph_id, graph_node_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
-		  "?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-	[ST_API] = "INSERT INTO api(domain, cbid, name_id, start_ns, end_ns, tid, correlation_id,"
-		   " return_value) VALUES (?,?,?,?,?,?,?,?)",
+	[ST_OP] = "INSERT INTO ops(kind, start_ns, dur_ns, device_id, context_id, stream_id,"
+		  " correlation_id, shape_id, channel_id) VALUES (?,?,?,?,?,?,?,?,?)",
+	[ST_SHAPE] = "INSERT INTO op_shapes(id, name_id, bytes, copy_kind, src_kind, dst_kind,"
+		     " flags, channel_type, copy_count, src_device_id, dst_device_id,"
+		     " grid_x, grid_y, grid_z, block_x, block_y, block_z, registers, static_smem,"
+		     " dynamic_smem, graph_id, graph_node_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
+		     "?,?,?,?,?,?,?,?)",
+	[ST_API] = "INSERT INTO api(id, cbid, start_ns, dur_ns, tid, return_value, handle_kind,"
+		   " context_id, stream_id, host_ptr, bytes) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+	[ST_API_LATE] = "UPDATE api SET handle_kind = ?2, context_id = ?3, stream_id = ?4,"
+			" host_ptr = ?5, bytes = ?6 WHERE id BETWEEN ?1 AND ?1 + 3"
+			" AND handle_kind IS NULL",
+	[ST_API_FUNCTION] = "INSERT OR IGNORE INTO api_functions(domain, cbid, name_id) VALUES (?,?,?)",
 	[ST_ARGS] = "INSERT OR REPLACE INTO api_args(correlation_id, domain, cbid, tid,"
 		    " stream_handle, handle_kind, context_id, stream_id, host_ptr, bytes,"
 		    " event_handle, flags) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
@@ -157,6 +198,17 @@ static struct {
 	uint64_t base_ns;
 	struct strtab strings;
 	struct keyset streams;
+	struct shapetab shapes;
+	struct argmap args;
+	struct bitset api_bare;     /* api rows written without arguments: corr * 2 + domain - 1 */
+	struct bitset launched;     /* correlation ids of kernel launches the callbacks saw */
+	struct bitset op_corr;      /* correlation ids of written device ops */
+	/* The last runtime and driver record per thread, and (driver corr,
+	 * runtime corr) pairs of driver calls nested in a runtime call under a
+	 * correlation id of their own: a launch's op may carry the driver's. */
+	struct lastcall { uint32_t tid, corr; int64_t start, end; } lastcall[2][64];
+	struct corrpair { uint32_t drv, rt; } *twins;
+	size_t ntwins, cap_twins;
 	int64_t api_name[2][MAX_CBID];
 	int seen_context;
 	uint32_t self_tid;
@@ -515,6 +567,211 @@ static int keyset_add(struct keyset *s, uint64_t key)
 	return 1;
 }
 
+/* ---- bit sets, op shapes, waiting arguments ----------------------------- */
+
+static void bind_i(sqlite3_stmt *st, int i, int64_t v);
+
+static int bitset_set(struct bitset *b, uint64_t key)
+{
+	size_t p = (size_t)(key >> BITPAGE_BITS);
+	uint64_t bit = key & ((1u << BITPAGE_BITS) - 1);
+
+	if (p >= b->npages) {
+		size_t n = b->npages ? b->npages : 16;
+		uint64_t **np;
+
+		while (n <= p)
+			n *= 2;
+		np = realloc(b->page, n * sizeof *np);
+		if (!np)
+			return -1;
+		memset(np + b->npages, 0, (n - b->npages) * sizeof *np);
+		b->page = np;
+		b->npages = n;
+	}
+	if (!b->page[p] && !(b->page[p] = calloc((size_t)1 << (BITPAGE_BITS - 6), sizeof(uint64_t))))
+		return -1;
+	b->page[p][bit >> 6] |= 1ull << (bit & 63);
+	return 0;
+}
+
+static int bitset_has(const struct bitset *b, uint64_t key)
+{
+	size_t p = (size_t)(key >> BITPAGE_BITS);
+	uint64_t bit = key & ((1u << BITPAGE_BITS) - 1);
+
+	return p < b->npages && b->page[p] && (b->page[p][bit >> 6] >> (bit & 63) & 1);
+}
+
+/* How many keys of a are not in b. */
+static uint64_t bitset_count_minus(const struct bitset *a, const struct bitset *b)
+{
+	uint64_t n = 0;
+
+	for (size_t p = 0; p < a->npages; p++) {
+		const uint64_t *q = p < b->npages ? b->page[p] : NULL;
+
+		if (!a->page[p])
+			continue;
+		for (size_t w = 0; w < (size_t)1 << (BITPAGE_BITS - 6); w++)
+			n += (uint64_t)__builtin_popcountll(a->page[p][w] & ~(q ? q[w] : 0));
+	}
+	return n;
+}
+
+static void bitset_free(struct bitset *b)
+{
+	for (size_t p = 0; p < b->npages; p++)
+		free(b->page[p]);
+	free(b->page);
+	memset(b, 0, sizeof *b);
+}
+
+static uint64_t hash_words(const int64_t *v, size_t n)
+{
+	uint64_t h = 1469598103934665603ull;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (uint64_t)v[i]) * 0x9E3779B97F4A7C15ull, h ^= h >> 29;
+	return h;
+}
+
+static int shapetab_grow(struct shapetab *t)
+{
+	size_t ncap = t->cap ? t->cap * 2 : 256;
+	struct shape *ne = calloc(ncap, sizeof *ne);
+
+	if (!ne)
+		return -1;
+	for (size_t i = 0; i < t->cap; i++) {
+		if (!t->e[i].id)
+			continue;
+		size_t j = t->e[i].hash & (ncap - 1);
+		while (ne[j].id)
+			j = (j + 1) & (ncap - 1);
+		ne[j] = t->e[i];
+	}
+	free(t->e);
+	t->e = ne;
+	t->cap = ncap;
+	return 0;
+}
+
+/* The op_shapes.id describing o (kernel name already interned), inserting a row if new. */
+static int64_t shape_id(const struct oc_op_row *o, int64_t name_id)
+{
+	struct shapetab *t = &W.shapes;
+	int64_t v[SHAPE_NV] = {
+		name_id > 0 ? name_id : OC_NULL, o->bytes, o->copy_kind, o->src_kind, o->dst_kind,
+		o->flags, o->channel_type, o->copy_count, o->src_device_id, o->dst_device_id,
+		o->grid[0], o->grid[1], o->grid[2], o->block[0], o->block[1], o->block[2],
+		o->registers, o->static_smem, o->dynamic_smem, o->graph_id, o->graph_node_id,
+	};
+	uint64_t h = hash_words(v, SHAPE_NV);
+	struct shape *slot = NULL;
+	sqlite3_stmt *st = W.st[ST_SHAPE];
+	int64_t id;
+
+	if (t->n >= SHAPES_MAX) {
+		memset(t->e, 0, t->cap * sizeof *t->e);
+		t->n = 0;
+	}
+	if (t->n * 2 < t->cap || shapetab_grow(t) == 0) {
+		size_t j;
+
+		for (j = h & (t->cap - 1); t->e[j].id; j = (j + 1) & (t->cap - 1))
+			if (t->e[j].hash == h && !memcmp(t->e[j].v, v, sizeof v))
+				return t->e[j].id;
+		slot = &t->e[j];
+	}
+	id = t->next_id++;
+	sqlite3_bind_int64(st, 1, id);
+	for (int i = 0; i < SHAPE_NV; i++)
+		bind_i(st, i + 2, v[i]);
+	note_rc(step_done(st));
+	if (slot) {
+		slot->hash = h;
+		memcpy(slot->v, v, sizeof v);
+		slot->id = id;
+		t->n++;
+	}
+	return id;
+}
+
+static uint64_t args_key(uint32_t corr, int domain)
+{
+	return ((uint64_t)corr << 1 | (uint64_t)(domain == OC_API_DRIVER)) + 1;
+}
+
+static size_t argmap_home(const struct argmap *m, uint64_t key)
+{
+	return (size_t)((key * 0x9E3779B97F4A7C15ull) >> 20) & (m->cap - 1);
+}
+
+/* Park a row; 0, or -1 when no memory (the caller writes it out instead). */
+static int argmap_put(struct argmap *m, const struct oc_args_row *row, uint64_t now)
+{
+	uint64_t key = args_key(row->correlation_id, row->domain);
+	size_t j;
+
+	if (m->n * 2 >= m->cap) {
+		size_t ncap = m->cap ? m->cap * 2 : 1024;
+		struct argent *ne = calloc(ncap, sizeof *ne);
+		struct argmap nm = { ne, ncap, 0, 0 };
+
+		if (!ne)
+			return -1;
+		for (size_t i = 0; i < m->cap; i++) {
+			if (!m->e[i].key)
+				continue;
+			for (j = argmap_home(&nm, m->e[i].key); ne[j].key; j = (j + 1) & (ncap - 1))
+				;
+			ne[j] = m->e[i];
+		}
+		free(m->e);
+		m->e = ne;
+		m->cap = ncap;
+	}
+	for (j = argmap_home(m, key); m->e[j].key && m->e[j].key != key; j = (j + 1) & (m->cap - 1))
+		;
+	if (!m->e[j].key)
+		m->n++;
+	m->e[j].key = key;
+	m->e[j].parked_ns = now;
+	m->e[j].row = *row;
+	return 0;
+}
+
+/* Take the row parked for (corr, domain) into *out. 1 if there was one. */
+static int argmap_take(struct argmap *m, uint32_t corr, int domain, struct oc_args_row *out)
+{
+	uint64_t key = args_key(corr, domain);
+	size_t mask = m->cap - 1, i, j;
+
+	if (!m->n)
+		return 0;
+	for (i = argmap_home(m, key); m->e[i].key != key; i = (i + 1) & mask)
+		if (!m->e[i].key)
+			return 0;
+	*out = m->e[i].row;
+	/* backward-shift deletion keeps every probe chain unbroken */
+	for (j = i;;) {
+		size_t k;
+
+		j = (j + 1) & mask;
+		if (!m->e[j].key)
+			break;
+		k = argmap_home(m, m->e[j].key);
+		if (i <= j ? (i < k && k <= j) : (i < k || k <= j))
+			continue;
+		m->e[i] = m->e[j];
+		i = j;
+	}
+	m->e[i].key = 0;
+	m->n--;
+	return 1;
+}
+
 /*
  * Drop CUPTI's version tag from a callback name: "cudaLaunchKernel_v7000" ->
  * "cudaLaunchKernel", "cuMemcpyHtoDAsync_v2_ptsz" -> "cuMemcpyHtoDAsync_ptsz".
@@ -554,6 +811,14 @@ static int64_t api_name_id(int domain, uint32_t cbid)
 	int64_t id = intern(buf);
 	if (slot)
 		*slot = id;
+	if (id) {
+		sqlite3_stmt *st = W.st[ST_API_FUNCTION];
+
+		sqlite3_bind_int(st, 1, domain);
+		sqlite3_bind_int64(st, 2, cbid);
+		sqlite3_bind_int64(st, 3, id);
+		note_rc(step_done(st));
+	}
 	return id;
 }
 
@@ -600,36 +865,19 @@ static void meta_set_u(const char *key, unsigned long long v)
 static void write_op(const struct oc_op_row *o)
 {
 	sqlite3_stmt *st = W.st[ST_OP];
-	int i = 1;
+	int64_t shape = shape_id(o, o->name ? intern(o->name) : 0);
 
-	sqlite3_bind_int(st, i++, o->kind);
-	sqlite3_bind_int64(st, i++, o->start_ns);
-	sqlite3_bind_int64(st, i++, o->end_ns);
-	sqlite3_bind_int64(st, i++, o->device_id);
-	sqlite3_bind_int64(st, i++, o->context_id);
-	sqlite3_bind_int64(st, i++, o->stream_id);
-	sqlite3_bind_int64(st, i++, o->correlation_id);
-	bind_id(st, i++, o->name ? intern(o->name) : 0);
-	bind_i(st, i++, o->bytes);
-	bind_i(st, i++, o->copy_kind);
-	bind_i(st, i++, o->src_kind);
-	bind_i(st, i++, o->dst_kind);
-	bind_i(st, i++, o->flags);
-	bind_i(st, i++, o->channel_id);
-	bind_i(st, i++, o->channel_type);
-	bind_i(st, i++, o->copy_count);
-	bind_i(st, i++, o->src_device_id);
-	bind_i(st, i++, o->dst_device_id);
-	for (int k = 0; k < 3; k++)
-		bind_i(st, i++, o->grid[k]);
-	for (int k = 0; k < 3; k++)
-		bind_i(st, i++, o->block[k]);
-	bind_i(st, i++, o->registers);
-	bind_i(st, i++, o->static_smem);
-	bind_i(st, i++, o->dynamic_smem);
-	bind_i(st, i++, o->graph_id);
-	bind_i(st, i++, o->graph_node_id);
+	sqlite3_bind_int(st, 1, o->kind);
+	sqlite3_bind_int64(st, 2, o->start_ns);
+	sqlite3_bind_int64(st, 3, o->end_ns - o->start_ns);
+	sqlite3_bind_int64(st, 4, o->device_id);
+	sqlite3_bind_int64(st, 5, o->context_id);
+	sqlite3_bind_int64(st, 6, o->stream_id);
+	sqlite3_bind_int64(st, 7, o->correlation_id);
+	sqlite3_bind_int64(st, 8, shape);
+	bind_i(st, 9, o->channel_id);
 	note_rc(step_done(st));
+	bitset_set(&W.op_corr, o->correlation_id);
 	if (o->kind == OC_OP_KERNEL)
 		W.n.kernels++;
 	else if (o->kind == OC_OP_MEMSET)
@@ -638,9 +886,61 @@ static void write_op(const struct oc_op_row *o)
 		W.n.memcpys++;
 }
 
+/* The columns of an api row that come from the callback (7..11 of ST_API, 2..6 of ST_API_LATE). */
+static void bind_call_args(sqlite3_stmt *st, int i, const struct oc_args_row *g)
+{
+	if (!g) {
+		for (int k = 0; k < 5; k++)
+			sqlite3_bind_null(st, i + k);
+		return;
+	}
+	sqlite3_bind_int(st, i, g->handle_kind);
+	bind_id(st, i + 1, g->context_id);
+	bind_i(st, i + 2, g->stream_id);
+	bind_i(st, i + 3, g->host_ptr);
+	bind_i(st, i + 4, g->bytes);
+}
+
+/*
+ * CUPTI writes a call's record at its exit, so a driver call made inside a
+ * runtime call comes next to it. A runtime call whose driver call has a
+ * correlation id of its own is remembered, for check_device_records() (some
+ * CUPTI versions give the launch's op the driver call's id).
+ */
+static void note_nesting(const struct oc_api_row *a)
+{
+	struct lastcall *me = &W.lastcall[a->domain == OC_API_DRIVER][a->tid % 64];
+	const struct lastcall *rt = &W.lastcall[0][a->tid % 64];
+	const struct lastcall *d = &W.lastcall[1][a->tid % 64];
+
+	*me = (struct lastcall){ a->tid, a->correlation_id, a->start_ns, a->end_ns };
+	if (d->tid != a->tid || rt->tid != a->tid || d->corr == rt->corr ||
+	    d->start < rt->start || d->end > rt->end)
+		return;
+	if (W.ntwins == W.cap_twins) {
+		size_t n = W.cap_twins ? W.cap_twins * 2 : 256;
+		struct corrpair *p = realloc(W.twins, n * sizeof *p);
+
+		if (!p)
+			return;
+		W.twins = p;
+		W.cap_twins = n;
+	}
+	W.twins[W.ntwins++] = (struct corrpair){ d->corr, rt->corr };
+}
+
+/*
+ * One api row per API record, keyed by correlation_id * 8 + (domain - 1) * 4
+ * + n; n > 0 only for the rare records that share correlation id and domain
+ * with one already written. The callback's argument row, when it came first
+ * (the usual case), goes into the same row.
+ */
 static void write_api(const struct oc_api_row *a)
 {
 	sqlite3_stmt *st = W.st[ST_API];
+	struct oc_args_row g;
+	int has, rc = SQLITE_CONSTRAINT;
+	int64_t key = (int64_t)a->correlation_id * 8 + (a->domain == OC_API_DRIVER ? 4 : 0);
 
 	if (tid_ignored(a->tid))
 		return;
@@ -649,16 +949,30 @@ static void write_api(const struct oc_api_row *a)
 	     a->cbid == CUPTI_DRIVER_TRACE_CBID_cuCtxGetCurrent) &&
 	    in_exit_sync(a->start_ns, a->end_ns))
 		return;
-	sqlite3_bind_int(st, 1, a->domain);
+	api_name_id(a->domain, a->cbid);
+	has = argmap_take(&W.args, a->correlation_id, a->domain, &g);
 	sqlite3_bind_int64(st, 2, a->cbid);
-	sqlite3_bind_int64(st, 3, api_name_id(a->domain, a->cbid));
-	sqlite3_bind_int64(st, 4, a->start_ns);
-	sqlite3_bind_int64(st, 5, a->end_ns);
-	sqlite3_bind_int64(st, 6, a->tid);
-	sqlite3_bind_int64(st, 7, a->correlation_id);
-	sqlite3_bind_int64(st, 8, a->return_value);
-	note_rc(step_done(st));
+	sqlite3_bind_int64(st, 3, a->start_ns);
+	sqlite3_bind_int64(st, 4, a->end_ns - a->start_ns);
+	sqlite3_bind_int64(st, 5, a->tid);
+	sqlite3_bind_int64(st, 6, a->return_value);
+	bind_call_args(st, 7, has ? &g : NULL);
+	for (int n = 0; n < 4 && rc == SQLITE_CONSTRAINT; n++) {
+		sqlite3_bind_int64(st, 1, key + n);
+		rc = sqlite3_step(st);
+		sqlite3_reset(st);
+		if (rc == SQLITE_DONE)
+			rc = 0;
+	}
+	if (rc == SQLITE_CONSTRAINT) {
+		W.n.skipped++;   /* a fifth call with this correlation id and domain */
+		return;
+	}
+	note_rc(rc);
+	if (!has)
+		bitset_set(&W.api_bare, args_key(a->correlation_id, a->domain));
 	W.n.api++;
+	note_nesting(a);
 }
 
 static void write_device(const struct oc_device_row *d)
@@ -806,7 +1120,8 @@ static void write_buffer(uint8_t *buf, size_t valid)
 		write_record(rec);
 }
 
-static void write_args(const struct oc_args_row *a)
+/* The whole argument row into api_args (as schema v1 stored every one). */
+static void write_args_row(const struct oc_args_row *a)
 {
 	sqlite3_stmt *st = W.st[ST_ARGS];
 
@@ -823,7 +1138,66 @@ static void write_args(const struct oc_args_row *a)
 	bind_i(st, 11, a->event_handle);
 	bind_i(st, 12, a->flags);
 	note_rc(step_done(st));
+}
+
+/*
+ * Rows that waited at least min_wait_ns (all with 0) for their API record go
+ * to api_args: the record is late or lost, and a row only in memory would not
+ * survive a crash. The rest are put back.
+ */
+static void args_flush(uint64_t min_wait_ns)
+{
+	struct argmap *m = &W.args;
+	uint64_t now = now_mono_ns();
+	struct argent *old = m->e;
+	size_t cap = m->cap;
+
+	if (!m->n)
+		return;
+	m->e = NULL;
+	m->cap = m->n = 0;
+	for (size_t i = 0; i < cap; i++) {
+		if (!old[i].key)
+			continue;
+		if (now - old[i].parked_ns >= min_wait_ns ||
+		    argmap_put(m, &old[i].row, old[i].parked_ns)) {
+			if (!tid_ignored(old[i].row.tid))
+				write_args_row(&old[i].row);
+		}
+	}
+	free(old);
+	m->scanned_ns = now;
+}
+
+/*
+ * A callback's argument row. What api has columns for joins the call's api
+ * row: now, if its record was written already, else when it comes (parked in
+ * W.args). What api has no column for (the event, stream-creation flags, a
+ * stream handle that did not resolve to a stream or was not classified) goes
+ * to api_args as well.
+ * Stream handles and kinds also complete the streams table here.
+ */
+static void write_args(const struct oc_args_row *a)
+{
+	sqlite3_stmt *st;
+
 	W.n.args++;
+	if (a->cls == OC_CB_LAUNCH)
+		bitset_set(&W.launched, a->correlation_id);
+	if (a->event_handle != OC_ARG_NONE || a->flags != OC_ARG_NONE ||
+	    (a->stream_handle != OC_ARG_NONE && (a->stream_id == OC_ARG_NONE || a->context_id == 0 ||
+						 a->handle_kind == OC_HANDLE_NONE)))
+		write_args_row(a);
+	if (bitset_has(&W.api_bare, args_key(a->correlation_id, a->domain))) {
+		st = W.st[ST_API_LATE];
+		sqlite3_bind_int64(st, 1, (int64_t)a->correlation_id * 8 +
+				   (a->domain == OC_API_DRIVER ? 4 : 0));
+		bind_call_args(st, 2, a);
+		note_rc(step_done(st));
+	} else if (W.args.n >= ARGS_MAX || argmap_put(&W.args, a, now_mono_ns())) {
+		args_flush(0);
+		write_args_row(a);
+	}
 
 	if (a->stream_id == OC_ARG_NONE || a->context_id == 0)
 		return;
@@ -946,7 +1320,7 @@ static void fail_open(const char *why)
 static void open_trace(void)
 {
 	char err[256];
-	int fd;
+	int fd, ver = 0;
 	enum oc_schema_state state;
 
 	W.opened = 1;
@@ -965,7 +1339,13 @@ static void open_trace(void)
 		return;
 	}
 	sqlite3_busy_timeout(W.db, 5000);
-	state = oc_schema_check(W.db, NULL, err, sizeof err);
+	state = oc_schema_check(W.db, &ver, err, sizeof err);
+	if (state == OC_SCHEMA_OK && ver != OC_SCHEMA_VERSION) {
+		snprintf(err, sizeof err, "it has trace schema %d; this library writes schema %d",
+			 ver, OC_SCHEMA_VERSION);
+		fail_open(err);
+		return;
+	}
 	if (state == OC_SCHEMA_EMPTY) {
 		if (oc_schema_create(W.db, err, sizeof err)) {
 			fail_open(err);
@@ -989,6 +1369,16 @@ static void open_trace(void)
 		}
 	}
 
+	{
+		sqlite3_stmt *st;
+
+		W.shapes.next_id = 1;
+		if (sqlite3_prepare_v2(W.db, "SELECT max(id) FROM op_shapes", -1, &st, NULL) == SQLITE_OK) {
+			if (sqlite3_step(st) == SQLITE_ROW)
+				W.shapes.next_id = sqlite3_column_int64(st, 0) + 1;
+			sqlite3_finalize(st);
+		}
+	}
 	db_error = 0;
 	sqlite3_exec(W.db, "BEGIN", NULL, NULL, NULL);
 	if (W.cfg.create) {
@@ -1155,6 +1545,8 @@ static void process(struct item *list)
 				break;
 			}
 		}
+		if (!db_error && W.args.n && now_mono_ns() - W.args.scanned_ns >= ARGS_WAIT_NS / 4)
+			args_flush(ARGS_WAIT_NS);
 		if (!db_error && sqlite3_exec(W.db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
 			note_rc(sqlite3_extended_errcode(W.db));
 		if (db_error)
@@ -1226,6 +1618,18 @@ int oc_writer_start(const struct oc_writer_config *cfg)
 	W.seen_context = 0;
 	memset(&W.n, 0, sizeof W.n);
 	memset(W.api_name, 0, sizeof W.api_name);
+	/* Empty after a finish; after oc_writer_abandon() the parent's tables
+	 * (ids of another file) are dropped, not reused. */
+	memset(&W.strings, 0, sizeof W.strings);
+	memset(&W.streams, 0, sizeof W.streams);
+	memset(&W.shapes, 0, sizeof W.shapes);
+	memset(&W.args, 0, sizeof W.args);
+	memset(&W.api_bare, 0, sizeof W.api_bare);
+	memset(&W.launched, 0, sizeof W.launched);
+	memset(&W.op_corr, 0, sizeof W.op_corr);
+	memset(W.lastcall, 0, sizeof W.lastcall);
+	W.twins = NULL;
+	W.ntwins = W.cap_twins = 0;
 	W.busy_ns = 0;
 
 	/* The program's signal handlers must never run on the tool's thread. */
@@ -1259,26 +1663,6 @@ void oc_writer_sync(void)
 	pthread_mutex_unlock(&W.mu);
 }
 
-/*
- * Link each driver call to the runtime call it ran under: same correlation id
- * when CUPTI gives the twins one, else the runtime call on the same thread
- * that started last before it and had not ended when it did.
- */
-static void link_twins(void)
-{
-	sqlite3_exec(W.db,
-		"UPDATE api SET parent_id = (SELECT r.id FROM api r WHERE r.domain = 1"
-		" AND r.correlation_id = api.correlation_id AND r.tid = api.tid LIMIT 1)"
-		" WHERE domain = 2 AND parent_id IS NULL;"
-		"UPDATE api SET parent_id = (SELECT r.id FROM api r WHERE r.domain = 1"
-		" AND r.tid = api.tid AND r.start_ns <= api.start_ns"
-		" ORDER BY r.start_ns DESC LIMIT 1)"
-		" WHERE domain = 2 AND parent_id IS NULL;"
-		"UPDATE api SET parent_id = NULL WHERE domain = 2 AND parent_id IS NOT NULL"
-		" AND (SELECT r.end_ns FROM api r WHERE r.id = api.parent_id) < api.end_ns;",
-		NULL, NULL, NULL);
-}
-
 /* Write a warning row now (the thread has stopped) and print it once. */
 static void warn_final(const char *code, const char *msg)
 {
@@ -1294,19 +1678,22 @@ static void warn_final(const char *code, const char *msg)
 
 /*
  * Did the device records of the launches the callbacks saw arrive? A
- * launch's op is found by its correlation id, directly or through the driver
- * twin of the runtime call. None at all: another tool (torch.profiler's
- * Kineto) took CUPTI's process-wide activity buffers. Some: the same for
- * part of the run, or launches captured into graphs or failed.
+ * launch's op carries the launch's correlation id. None at all: another tool
+ * (torch.profiler's Kineto) took CUPTI's process-wide activity buffers.
+ * Some: the same for part of the run, or launches captured into graphs or
+ * failed.
  */
 static void check_device_records(uint64_t launches_seen)
 {
-	char sql[8192], msg[512];
-	size_t len = 0;
-	int64_t missing = -1, launches = 0;
-	sqlite3_stmt *st;
-	CUpti_CallbackDomain doms[2] = { CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_CB_DOMAIN_DRIVER_API };
-	union { char b[512]; void *align; } zero;
+	char msg[512];
+	uint64_t launches, missing;
+
+	/* a launch whose nested driver call's id is on an op has its op */
+	for (size_t i = 0; i < W.ntwins; i++)
+		if (bitset_has(&W.op_corr, W.twins[i].drv))
+			bitset_set(&W.op_corr, W.twins[i].rt);
+	launches = bitset_count_minus(&W.launched, &(struct bitset){ 0 });
+	missing = bitset_count_minus(&W.launched, &W.op_corr);
 
 	if (launches_seen > 0 && W.n.kernels == 0) {
 		snprintf(msg, sizeof msg,
@@ -1318,41 +1705,13 @@ static void check_device_records(uint64_t launches_seen)
 		meta_set("api_launches_without_ops", NULL);
 		return;
 	}
-	/* "(domain = 1 AND cbid IN (...)) OR (domain = 2 AND cbid IN (...))" for launches */
-	memset(&zero, 0, sizeof zero);
-	len += (size_t)snprintf(sql + len, sizeof sql - len,
-		"SELECT count(*), sum(NOT EXISTS (SELECT 1 FROM ops o WHERE o.correlation_id ="
-		" g.correlation_id) AND NOT EXISTS (SELECT 1 FROM api r JOIN api d ON d.parent_id = r.id"
-		" JOIN ops o ON o.correlation_id = d.correlation_id WHERE r.correlation_id ="
-		" g.correlation_id AND r.domain = 1 AND g.domain = 1)) FROM api_args g WHERE 0");
-	for (int d = 0; d < 2; d++) {
-		size_t n;
-		const CUpti_CallbackId *ids = oc_args_cbids(doms[d], &n);
-
-		len += (size_t)snprintf(sql + len, sizeof sql - len, " OR (g.domain = %d AND g.cbid IN (-1", d + 1);
-		for (size_t i = 0; i < n && len < sizeof sql - 64; i++) {
-			struct oc_args_row row;
-
-			if (oc_args_extract(doms[d], ids[i], zero.b, &row, NULL) == OC_CB_LAUNCH)
-				len += (size_t)snprintf(sql + len, sizeof sql - len, ",%u", ids[i]);
-		}
-		len += (size_t)snprintf(sql + len, sizeof sql - len, "))");
-	}
-	if (sqlite3_prepare_v2(W.db, sql, -1, &st, NULL) != SQLITE_OK)
-		return;
-	if (sqlite3_step(st) == SQLITE_ROW) {
-		launches = sqlite3_column_int64(st, 0);
-		missing = sqlite3_column_int64(st, 1);
-	}
-	sqlite3_finalize(st);
-	if (missing < 0)
-		return;
-	meta_set_u("api_launches_without_ops", (unsigned long long)missing);
+	meta_set_u("api_launches_without_ops", missing);
 	if (missing >= 10 && missing * 10 >= launches) {
 		snprintf(msg, sizeof msg,
-			 "%lld of %lld kernel launches have no kernel record: another tool may have "
+			 "%llu of %llu kernel launches have no kernel record: another tool may have "
 			 "taken CUPTI's activity buffers for part of the run, or the launches were "
-			 "captured into CUDA graphs or failed", (long long)missing, (long long)launches);
+			 "captured into CUDA graphs or failed", (unsigned long long)missing,
+			 (unsigned long long)launches);
 		warn_final("device_records_missing", msg);
 	}
 }
@@ -1373,7 +1732,7 @@ void oc_writer_finish(const struct oc_writer_final *fin)
 	if (W.db && !W.failed) {
 		db_error = 0;
 		sqlite3_exec(W.db, "BEGIN", NULL, NULL, NULL);
-		link_twins();
+		args_flush(0);
 		if (fin)
 			check_device_records(fin->api_launches_seen);
 		meta_set_u("dropped_records", W.n.dropped);
@@ -1416,6 +1775,16 @@ void oc_writer_finish(const struct oc_writer_final *fin)
 	strtab_free(&W.strings);
 	free(W.streams.k);
 	memset(&W.streams, 0, sizeof W.streams);
+	free(W.shapes.e);
+	memset(&W.shapes, 0, sizeof W.shapes);
+	free(W.args.e);
+	memset(&W.args, 0, sizeof W.args);
+	bitset_free(&W.api_bare);
+	bitset_free(&W.launched);
+	bitset_free(&W.op_corr);
+	free(W.twins);
+	W.twins = NULL;
+	W.ntwins = W.cap_twins = 0;
 	pthread_mutex_lock(&W.mu);
 	while (W.npool)
 		free(W.pool[--W.npool]);

@@ -23,13 +23,28 @@ const char *oc_schema_text(void)
 	return oc_schema_sql;
 }
 
+const char *oc_schema_text_version(int version)
+{
+	return version == 1 ? oc_schema_v1_sql : version == OC_SCHEMA_VERSION ? oc_schema_sql : NULL;
+}
+
 int oc_schema_create(sqlite3 *db, char *err, size_t errlen)
 {
+	return oc_schema_create_version(db, OC_SCHEMA_VERSION, err, errlen);
+}
+
+int oc_schema_create_version(sqlite3 *db, int version, char *err, size_t errlen)
+{
+	const char *sql = oc_schema_text_version(version);
 	char *msg = NULL;
 
+	if (!sql) {
+		set_err(err, errlen, "cannot create trace schema: %s", "this build cannot write that version");
+		return -1;
+	}
 	if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, &msg) != SQLITE_OK)
 		goto fail;
-	if (sqlite3_exec(db, oc_schema_sql, NULL, NULL, &msg) != SQLITE_OK) {
+	if (sqlite3_exec(db, sql, NULL, NULL, &msg) != SQLITE_OK) {
 		sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
 		goto fail;
 	}

@@ -5,6 +5,12 @@
 -- same tables. The version lives here once: PRAGMA user_version below.
 -- Bump it on any incompatible change and teach src/trace.c to read the old one.
 --
+-- Versions: 1 (schema/trace-v1.sql, frozen; still read). 2: a device op's
+-- description moved to op_shapes, durations stored instead of end times
+-- (end_ns is a generated column), callback arguments folded into api, whose
+-- row id encodes (correlation_id, domain), API names in api_functions, no
+-- secondary indexes on ops and api: 257 -> about 90 bytes per kernel launch.
+--
 -- Conventions
 --  * Every *_ns column is an integer count of nanoseconds since
 --    meta('trace_start_ns'), which holds the absolute CLOCK_REALTIME time
@@ -19,7 +25,7 @@
 --    else is documented in docs/schema.md and may grow columns.
 
 PRAGMA application_id = 1329812562;   -- 0x4F435452, "OCTR"
-PRAGMA user_version = 1;
+PRAGMA user_version = 2;
 
 -- The passport and the run's status, as text key/value pairs.
 -- Keys are listed in docs/schema.md (tool_version, trace_start_ns, host, pid,
@@ -86,23 +92,33 @@ CREATE TABLE streams (
 -- Device operations: kernels, copies, memsets (CONCURRENT_KERNEL, MEMCPY,
 -- MEMCPY2, MEMSET records). Only complete records are stored: a record with a
 -- zero start or end is counted in meta (incomplete_records or
--- dropped_records) instead.
+-- dropped_records) instead. What an op is (its name, launch configuration,
+-- sizes and memory kinds) is stored once per distinct value in op_shapes; a
+-- row here holds only when and where it ran. No secondary index: readers load
+-- the table in one scan, and SQLite builds a temporary index for ad-hoc joins.
 CREATE TABLE ops (
   id             INTEGER PRIMARY KEY,
   kind           INTEGER NOT NULL,      -- enums 'op_kind': 1 kernel, 2 memcpy, 3 memset, 4 peer memcpy
   start_ns       INTEGER NOT NULL,      -- device time
-  end_ns         INTEGER NOT NULL,
+  dur_ns         INTEGER NOT NULL,      -- end - start
+  end_ns         INTEGER GENERATED ALWAYS AS (start_ns + dur_ns) VIRTUAL,
   device_id      INTEGER NOT NULL,
   context_id     INTEGER NOT NULL,
   stream_id      INTEGER NOT NULL,
-  correlation_id INTEGER NOT NULL,      -- joins api.correlation_id
+  correlation_id INTEGER NOT NULL,      -- the API call: api.correlation_id
+  shape_id       INTEGER NOT NULL,      -- op_shapes.id
+  channel_id     INTEGER
+);
+
+-- What a device op is, stored once per distinct combination.
+CREATE TABLE op_shapes (
+  id             INTEGER PRIMARY KEY,
   name_id        INTEGER,               -- kernels: strings.id of the mangled name
   bytes          INTEGER,               -- copies and memsets
   copy_kind      INTEGER,               -- enums 'copy_kind'
   src_kind       INTEGER,               -- enums 'memory_kind'
   dst_kind       INTEGER,               -- enums 'memory_kind' (memset: its memory kind)
   flags          INTEGER,               -- CUPTI record flags; bit 0 = ASYNC for copies and memsets
-  channel_id     INTEGER,
   channel_type   INTEGER,
   copy_count     INTEGER,               -- copies: CUPTI copyCount (batched copies)
   src_device_id  INTEGER,               -- peer copies
@@ -115,30 +131,47 @@ CREATE TABLE ops (
   graph_id       INTEGER,               -- non-NULL for ops run as CUDA graph nodes
   graph_node_id  INTEGER
 );
-CREATE INDEX ops_device_start ON ops (device_id, start_ns);
-CREATE INDEX ops_correlation ON ops (correlation_id);
 
--- CUDA runtime and driver API calls (RUNTIME and DRIVER records). CPU times.
+-- CUDA runtime and driver API calls (RUNTIME and DRIVER records, CPU times),
+-- with the arguments the API callbacks saw for calls that queue work.
+-- The row id is the key: correlation_id * 8 + (domain - 1) * 4 + n, where n
+-- (0..3) tells apart the rare calls that share a correlation id and domain.
+-- So a call is found by its correlation id without an index, and
+-- correlation_id and domain cost no storage (generated columns).
 CREATE TABLE api (
   id             INTEGER PRIMARY KEY,
-  domain         INTEGER NOT NULL,      -- enums 'api_domain': 1 runtime, 2 driver
-  cbid           INTEGER NOT NULL,      -- CUPTI callback id within the domain
-  name_id        INTEGER NOT NULL,      -- strings.id of the function name
+  correlation_id INTEGER GENERATED ALWAYS AS (id >> 3) VIRTUAL,
+  domain         INTEGER GENERATED ALWAYS AS (((id >> 2) & 1) + 1) VIRTUAL, -- enums 'api_domain': 1 runtime, 2 driver
+  cbid           INTEGER NOT NULL,      -- CUPTI callback id within the domain (name: api_functions)
   start_ns       INTEGER NOT NULL,
-  end_ns         INTEGER NOT NULL,
+  dur_ns         INTEGER NOT NULL,
+  end_ns         INTEGER GENERATED ALWAYS AS (start_ns + dur_ns) VIRTUAL,
   tid            INTEGER NOT NULL,      -- CPU thread (CUPTI threadId)
-  correlation_id INTEGER NOT NULL,
   return_value   INTEGER,
-  parent_id      INTEGER                -- driver call: api.id of the runtime call it ran under (its twin), when known
+  -- from the API callback, for calls that queue work, create streams or use
+  -- events (NULL otherwise, and when the callback's row came too late: then
+  -- it is in api_args)
+  handle_kind    INTEGER,               -- enums 'handle_kind' of the stream argument
+  context_id     INTEGER,
+  stream_id      INTEGER,               -- CUPTI stream id of that stream, when it could be resolved
+  host_ptr       INTEGER,               -- copies: the host-side pointer
+  bytes          INTEGER                -- copies and memsets: the size asked for
 );
-CREATE INDEX api_correlation ON api (correlation_id);
--- Needed: the writer links driver calls to their runtime twins by nesting on
--- the same thread when the run ends (without it that step is quadratic: a
--- 200k-launch run did not finish in 60 s on the H200).
-CREATE INDEX api_tid_start ON api (tid, start_ns);
 
--- What the API callbacks saw of calls that queue work, create streams or use
--- events: arguments that activity records lack.
+-- Names of the API functions in api, by (domain, cbid).
+CREATE TABLE api_functions (
+  domain  INTEGER NOT NULL,             -- enums 'api_domain'
+  cbid    INTEGER NOT NULL,
+  name_id INTEGER NOT NULL,             -- strings.id
+  PRIMARY KEY (domain, cbid)
+) WITHOUT ROWID;
+
+-- Callback arguments that api has no column for (the raw stream handle when
+-- its stream could not be resolved or its kind not told, the event,
+-- stream-creation flags), and
+-- the whole argument row of a call whose API record had not been written when
+-- the row came (rare) or never came. Readers merge it into api by
+-- (correlation_id, domain).
 CREATE TABLE api_args (
   correlation_id INTEGER NOT NULL,
   domain         INTEGER NOT NULL,      -- enums 'api_domain'
@@ -224,7 +257,7 @@ SELECT o.id                       AS id,
        k.name                     AS kind,
        o.start_ns                 AS start_ns,
        o.end_ns                   AS end_ns,
-       o.end_ns - o.start_ns      AS duration_ns,
+       o.dur_ns                   AS duration_ns,
        o.device_id                AS device_id,
        o.context_id               AS context_id,
        o.stream_id                AS stream_id,
@@ -232,31 +265,56 @@ SELECT o.id                       AS id,
        CASE WHEN o.kind = 1 THEN s.value
             WHEN o.kind = 3 THEN 'memset'
             ELSE 'memcpy ' || IFNULL(ck.name, 'unknown') END AS name,
-       o.bytes                    AS bytes,
+       h.bytes                    AS bytes,
        ck.name                    AS copy_kind,
        sk.name                    AS src_kind,
        dk.name                    AS dst_kind,
-       (IFNULL(o.flags, 0) & 1)   AS async,
-       o.graph_id                 AS graph_id,
-       o.graph_node_id            AS graph_node_id
+       (IFNULL(h.flags, 0) & 1)   AS async,
+       h.graph_id                 AS graph_id,
+       h.graph_node_id            AS graph_node_id
 FROM ops o
+JOIN op_shapes h ON h.id = o.shape_id
 JOIN enums k ON k.type = 'op_kind' AND k.value = o.kind
-LEFT JOIN strings s ON s.id = o.name_id
-LEFT JOIN enums ck ON ck.type = 'copy_kind' AND ck.value = o.copy_kind
-LEFT JOIN enums sk ON sk.type = 'memory_kind' AND sk.value = o.src_kind
-LEFT JOIN enums dk ON dk.type = 'memory_kind' AND dk.value = o.dst_kind;
+LEFT JOIN strings s ON s.id = h.name_id
+LEFT JOIN enums ck ON ck.type = 'copy_kind' AND ck.value = h.copy_kind
+LEFT JOIN enums sk ON sk.type = 'memory_kind' AND sk.value = h.src_kind
+LEFT JOIN enums dk ON dk.type = 'memory_kind' AND dk.value = h.dst_kind;
 
 -- API calls with their names and callback arguments.
 CREATE VIEW api_calls AS
 SELECT a.id, d.name AS domain, n.value AS name, a.start_ns, a.end_ns,
-       a.end_ns - a.start_ns AS duration_ns, a.tid, a.correlation_id,
-       a.return_value, a.parent_id,
-       g.stream_handle, hk.name AS handle_kind, g.stream_id, g.host_ptr, g.bytes
+       a.dur_ns AS duration_ns, a.tid, a.correlation_id,
+       a.return_value, NULL AS parent_id,
+       g.stream_handle, hk.name AS handle_kind,
+       IFNULL(a.stream_id, g.stream_id) AS stream_id,
+       IFNULL(a.host_ptr, g.host_ptr) AS host_ptr,
+       IFNULL(a.bytes, g.bytes) AS bytes
 FROM api a
 JOIN enums d ON d.type = 'api_domain' AND d.value = a.domain
-JOIN strings n ON n.id = a.name_id
+LEFT JOIN api_functions f ON f.domain = a.domain AND f.cbid = a.cbid
+LEFT JOIN strings n ON n.id = f.name_id
 LEFT JOIN api_args g ON g.correlation_id = a.correlation_id AND g.domain = a.domain
-LEFT JOIN enums hk ON hk.type = 'handle_kind' AND hk.value = g.handle_kind;
+LEFT JOIN enums hk ON hk.type = 'handle_kind' AND hk.value = IFNULL(a.handle_kind, g.handle_kind);
+
+-- Every callback argument row, as schema v1's api_args table held them: from
+-- the api row of the call, completed by api_args, plus the api_args rows of
+-- calls without an api row.
+CREATE VIEW call_args AS
+SELECT a.correlation_id AS correlation_id, a.domain AS domain, a.cbid AS cbid, a.tid AS tid,
+       g.stream_handle AS stream_handle, a.handle_kind AS handle_kind,
+       a.context_id AS context_id, a.stream_id AS stream_id, a.host_ptr AS host_ptr,
+       a.bytes AS bytes, g.event_handle AS event_handle, g.flags AS flags
+FROM api a
+LEFT JOIN api_args g ON g.correlation_id = a.correlation_id AND g.domain = a.domain
+WHERE a.handle_kind IS NOT NULL
+UNION ALL
+SELECT g.correlation_id, g.domain, g.cbid, g.tid, g.stream_handle, g.handle_kind,
+       g.context_id, g.stream_id, g.host_ptr, g.bytes, g.event_handle, g.flags
+FROM api_args g
+WHERE NOT EXISTS (SELECT 1 FROM api a
+                  WHERE a.id BETWEEN g.correlation_id * 8 + (g.domain - 1) * 4
+                                 AND g.correlation_id * 8 + (g.domain - 1) * 4 + 3
+                    AND a.handle_kind IS NOT NULL);
 
 -- NVTX ranges: a start marker paired with its end by marker id.
 CREATE VIEW nvtx_ranges AS

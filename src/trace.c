@@ -89,6 +89,12 @@ struct rd {
 	const char *path;
 	char *err;
 	size_t errlen;
+	/* schema v2 */
+	struct oc_op *shapes;      /* op_shapes as op templates, ascending id */
+	int64_t *shape_ids;
+	size_t n_shapes;
+	struct fname { int64_t key; int32_t name; } *fnames;  /* api_functions: domain << 32 | cbid */
+	size_t n_fnames;
 };
 
 static int fail(struct rd *r, const char *fmt, ...)
@@ -848,6 +854,115 @@ static int op_row(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
 	return 0;
 }
 
+/* Schema v2: op_shapes, each as the part of an oc_op it describes. */
+static int load_shapes(struct rd *r)
+{
+	sqlite3_stmt *st;
+	size_t n;
+	int rc;
+
+	if (count_rows(r, "SELECT count(*) FROM op_shapes", &n))
+		return -1;
+	r->shapes = xcalloc(n, sizeof *r->shapes);
+	r->shape_ids = xcalloc(n, sizeof *r->shape_ids);
+	if (!r->shapes || !r->shape_ids)
+		return fail_nomem(r);
+	if (prepare(r, "SELECT id, name_id, bytes, copy_kind, src_kind, dst_kind, flags,"
+		       " src_device_id, dst_device_id, grid_x, grid_y, grid_z, block_x, block_y,"
+		       " block_z, registers, static_smem, dynamic_smem, graph_id, graph_node_id"
+		       " FROM op_shapes ORDER BY id", &st))
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && r->n_shapes < n) {
+		struct oc_op *o = &r->shapes[r->n_shapes];
+
+		r->shape_ids[r->n_shapes++] = sqlite3_column_int64(st, 0);
+		o->name = col_str(r, st, 1);
+		o->bytes = (uint64_t)sqlite3_column_int64(st, 2);
+		o->copy_kind = (uint8_t)sqlite3_column_int64(st, 3);
+		o->src_kind = (uint8_t)sqlite3_column_int64(st, 4);
+		o->dst_kind = (uint8_t)sqlite3_column_int64(st, 5);
+		o->flags = (uint32_t)sqlite3_column_int64(st, 6);
+		o->src_device_id = (uint32_t)sqlite3_column_int64(st, 7);
+		o->dst_device_id = (uint32_t)sqlite3_column_int64(st, 8);
+		for (int c = 0; c < 3; c++) {
+			o->grid[c] = (int32_t)sqlite3_column_int64(st, 9 + c);
+			o->block[c] = (int32_t)sqlite3_column_int64(st, 12 + c);
+		}
+		o->registers = (int32_t)sqlite3_column_int64(st, 15);
+		o->static_smem = (int32_t)sqlite3_column_int64(st, 16);
+		o->dynamic_smem = (int32_t)sqlite3_column_int64(st, 17);
+		o->graph_id = (uint32_t)sqlite3_column_int64(st, 18);
+		o->graph_node_id = (uint64_t)sqlite3_column_int64(st, 19);
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return fail_sql(r, NULL);
+	return 0;
+}
+
+static const struct oc_op *find_shape(const struct rd *r, int64_t id)
+{
+	size_t lo = 0, hi = r->n_shapes;
+
+	/* ids are 1..n unless a second writer appended to the file */
+	if (id >= 1 && (uint64_t)id <= r->n_shapes && r->shape_ids[id - 1] == id)
+		return &r->shapes[id - 1];
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (r->shape_ids[mid] < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < r->n_shapes && r->shape_ids[lo] == id ? &r->shapes[lo] : NULL;
+}
+
+/* start + a stored duration, refusing a negative or overflowing one. */
+static int span_end(struct rd *r, const char *table, int64_t rowid, int64_t start, int64_t dur,
+		    int64_t *end)
+{
+	if (dur < 0)
+		return fail(r, "%s row %lld: end_ns < start_ns (dur_ns %lld)", table, (long long)rowid,
+			    (long long)dur);
+	if (start > INT64_MAX - dur)
+		return fail(r, "%s row %lld: start_ns + dur_ns overflows", table, (long long)rowid);
+	*end = start + dur;
+	return 0;
+}
+
+static int op_row_v2(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
+{
+	struct oc_op *o = rec;
+	int64_t id = sqlite3_column_int64(st, 0), v[8], end = 0;
+	const struct oc_op *shape;
+
+	for (int c = 1; c <= 8; c++)
+		if (need_int(r, st, c, "ops", id, &v[c - 1]))
+			return -1;
+	if (span_end(r, "ops", id, v[1], v[2], &end))
+		return -1;
+	shape = find_shape(r, v[7]);
+	if (!shape)
+		return fail(r, "ops row %lld: shape_id %lld is not in op_shapes", (long long)id,
+			    (long long)v[7]);
+	*o = *shape;
+	o->row_id = id;
+	o->kind = (uint8_t)v[0];
+	o->start_ns = v[1];
+	o->end_ns = end;
+	o->device_id = (uint32_t)v[3];
+	o->context_id = (uint32_t)v[4];
+	o->stream_id = (uint32_t)v[5];
+	o->correlation_id = (uint32_t)v[6];
+	o->stream = -1;
+	o->api = -1;
+	k->a = o->start_ns;
+	k->b = o->end_ns;
+	k->c = id;
+	return 0;
+}
+
 static int load_ops(struct rd *r)
 {
 	static const struct table_load tl = {
@@ -859,8 +974,18 @@ static int load_ops(struct rd *r)
 		" graph_id, graph_node_id FROM ops",
 		sizeof(struct oc_op), UINT32_MAX, "ops", op_row,
 	};
+	static const struct table_load tl2 = {
+		"SELECT count(*) FROM ops",
+		"SELECT id, kind, start_ns, dur_ns, device_id, context_id, stream_id,"
+		" correlation_id, shape_id FROM ops",
+		sizeof(struct oc_op), UINT32_MAX, "ops", op_row_v2,
+	};
 	void *v = NULL;
-	int rc = load_table(r, &tl, &v, &r->t->n_ops, NULL);
+	int rc;
+
+	if (r->t->version >= 2 && load_shapes(r))
+		return -1;
+	rc = load_table(r, r->t->version >= 2 ? &tl2 : &tl, &v, &r->t->n_ops, NULL);
 
 	r->t->ops = v;
 	return rc;
@@ -895,6 +1020,90 @@ static int api_row(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
 	return 0;
 }
 
+static int fname_cmp(const void *x, const void *y)
+{
+	const struct fname *a = x, *b = y;
+
+	return (a->key > b->key) - (a->key < b->key);
+}
+
+/* Schema v2: api_functions, the names of (domain, cbid). */
+static int load_fnames(struct rd *r)
+{
+	sqlite3_stmt *st;
+	size_t n;
+	int rc;
+
+	if (count_rows(r, "SELECT count(*) FROM api_functions", &n))
+		return -1;
+	r->fnames = xcalloc(n, sizeof *r->fnames);
+	if (!r->fnames)
+		return fail_nomem(r);
+	if (prepare(r, "SELECT domain, cbid, name_id FROM api_functions", &st))
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && r->n_fnames < n)
+		r->fnames[r->n_fnames++] = (struct fname){
+			sqlite3_column_int64(st, 0) << 32 | (uint32_t)sqlite3_column_int64(st, 1),
+			col_str(r, st, 2) };
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return fail_sql(r, NULL);
+	qsort(r->fnames, r->n_fnames, sizeof *r->fnames, fname_cmp);
+	return 0;
+}
+
+static int32_t find_fname(const struct rd *r, int domain, uint32_t cbid)
+{
+	struct fname key = { (int64_t)domain << 32 | cbid, 0 };
+	const struct fname *f = bsearch(&key, r->fnames, r->n_fnames, sizeof key, fname_cmp);
+
+	return f ? f->name : -1;
+}
+
+/*
+ * Schema v2: the row id is correlation_id * 8 + (domain - 1) * 4 + n, and the
+ * callback's arguments are columns of the row. Their stream is resolved with
+ * the streams (load_api_args); until then has_args is 2 and stream_handle
+ * holds context_id << 32 | stream_id (+ 1, 0 for none).
+ */
+static int api_row_v2(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
+{
+	struct oc_api *a = rec;
+	int64_t id = sqlite3_column_int64(st, 0), v[4], end = 0;
+
+	for (int c = 1; c <= 4; c++)
+		if (need_int(r, st, c, "api", id, &v[c - 1]))
+			return -1;
+	if (id < 0)
+		return fail(r, "api row %lld: negative id", (long long)id);
+	if (span_end(r, "api", id, v[1], v[2], &end))
+		return -1;
+	a->row_id = id;
+	a->correlation_id = (uint32_t)(id >> 3);
+	a->domain = (uint8_t)(((id >> 2) & 1) + 1);
+	a->cbid = (uint32_t)v[0];
+	a->name = find_fname(r, a->domain, a->cbid);
+	a->start_ns = v[1];
+	a->end_ns = end;
+	a->tid = (uint32_t)v[3];
+	a->return_value = (int32_t)sqlite3_column_int64(st, 5);
+	a->parent = -1;
+	a->stream = -1;
+	if (sqlite3_column_type(st, 6) != SQLITE_NULL) {
+		a->has_args = 2;
+		a->handle_kind = (uint8_t)sqlite3_column_int64(st, 6);
+		if (sqlite3_column_type(st, 7) != SQLITE_NULL && sqlite3_column_type(st, 8) != SQLITE_NULL)
+			a->stream_handle = ((uint64_t)(uint32_t)sqlite3_column_int64(st, 7) << 32 |
+					    (uint32_t)sqlite3_column_int64(st, 8)) + 1;
+		a->host_ptr = (uint64_t)sqlite3_column_int64(st, 9);
+		a->arg_bytes = (uint64_t)sqlite3_column_int64(st, 10);
+	}
+	k->a = a->start_ns;
+	k->b = id;
+	k->c = INT64_MIN;
+	return 0;
+}
+
 /* The api table, sorted by (start_ns, id); (*rowmap)[i].id is api[i]'s
  * parent_id row id (INT64_MIN for none), for link_parents(). */
 static int load_api(struct rd *r, struct idpair **rowmap)
@@ -905,10 +1114,20 @@ static int load_api(struct rd *r, struct idpair **rowmap)
 		" return_value, parent_id FROM api",
 		sizeof(struct oc_api), INT32_MAX, "API calls", api_row,
 	};
+	static const struct table_load tl2 = {
+		"SELECT count(*) FROM api",
+		"SELECT id, cbid, start_ns, dur_ns, tid, return_value, handle_kind, context_id,"
+		" stream_id, host_ptr, bytes FROM api",
+		sizeof(struct oc_api), INT32_MAX, "API calls", api_row_v2,
+	};
 	struct oc_trace *t = r->t;
 	struct key *k = NULL;
 	void *v = NULL;
-	int rc = load_table(r, &tl, &v, &t->n_api, &k);
+	int rc;
+
+	if (t->version >= 2 && load_fnames(r))
+		return -1;
+	rc = load_table(r, t->version >= 2 ? &tl2 : &tl, &v, &t->n_api, &k);
 
 	t->api = v;
 	*rowmap = NULL;
@@ -1117,6 +1336,26 @@ static int load_api_args(struct rd *r, uint8_t *used_pt, uint8_t *used_legacy)
 	sqlite3_stmt *st;
 	int rc;
 
+	/* v2: the arguments in api rows (api_row_v2); the raw handle is not
+	 * stored there, the stream's is the one the program used. */
+	for (size_t i = 0; i < t->n_api; i++) {
+		struct oc_api *a = &t->api[i];
+		int32_t s = -1;
+
+		if (a->has_args != 2)
+			continue;
+		if (a->stream_handle)
+			s = oc_trace_stream_find(t, (uint32_t)((a->stream_handle - 1) >> 32),
+						 (uint32_t)(a->stream_handle - 1));
+		a->has_args = 1;
+		a->stream = s;
+		a->stream_handle = s >= 0 ? t->streams[s].handle : 0;
+		if (s >= 0 && a->handle_kind == OC_HANDLE_PER_THREAD)
+			used_pt[s] = 1;
+		else if (s >= 0 && a->handle_kind == OC_HANDLE_LEGACY)
+			used_legacy[s] = 1;
+	}
+	/* v1: every argument row; v2: the rest (see schema/trace.sql) */
 	if (prepare(r, "SELECT correlation_id, domain, stream_handle, handle_kind, context_id,"
 		       " stream_id, host_ptr, bytes, event_handle, flags FROM api_args", &st))
 		return -1;
@@ -1744,6 +1983,16 @@ static int open_and_check(struct rd *r)
 	return fail_sql(r, NULL);
 }
 
+static void rd_free(struct rd *r)
+{
+	free(r->shapes);
+	free(r->shape_ids);
+	free(r->fnames);
+	r->shapes = NULL;
+	r->shape_ids = NULL;
+	r->fnames = NULL;
+}
+
 int oc_trace_open(struct oc_trace *t, const char *path, char *err, size_t errlen)
 {
 	struct rd r = { .t = t, .path = path, .err = err, .errlen = errlen };
@@ -1791,10 +2040,12 @@ int oc_trace_open(struct oc_trace *t, const char *path, char *err, size_t errlen
 	sqlite3_exec(r.db, "COMMIT", NULL, NULL, NULL);
 	sqlite3_close(r.db);
 	free(ctx);
+	rd_free(&r);
 	return 0;
 err:
 	free(rowmap);
 	free(ctx);
+	rd_free(&r);
 	if (r.db) {
 		sqlite3_exec(r.db, "ROLLBACK", NULL, NULL, NULL);
 		sqlite3_close(r.db);

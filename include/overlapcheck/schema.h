@@ -12,7 +12,7 @@
 #include <sqlite3.h>
 
 #define OC_APPLICATION_ID 0x4F435452  /* "OCTR" */
-#define OC_SCHEMA_VERSION 1           /* must equal PRAGMA user_version in trace.sql */
+#define OC_SCHEMA_VERSION 2           /* must equal PRAGMA user_version in trace.sql */
 
 enum oc_schema_state {
 	OC_SCHEMA_OK = 0,        /* a trace this build reads */
@@ -29,6 +29,12 @@ enum oc_schema_state {
 int oc_schema_create(sqlite3 *db, char *err, size_t errlen);
 
 /*
+ * The same for an older version this build still reads (1), or the current
+ * one: tests build v1 traces with it to keep the v1 reading path checked.
+ */
+int oc_schema_create_version(sqlite3 *db, int version, char *err, size_t errlen);
+
+/*
  * Classify an open database. *version receives PRAGMA user_version when it
  * can be read. On OC_SCHEMA_ERROR, err holds SQLite's message.
  */
@@ -38,7 +44,8 @@ enum oc_schema_state oc_schema_check(sqlite3 *db, int *version, char *err, size_
 int oc_meta_set(sqlite3 *db, const char *key, const char *value);
 int oc_meta_set_int(sqlite3 *db, const char *key, long long value);
 
-/* The schema's SQL text, for tests and docs. */
+/* The schema's SQL text, for tests and docs (version: 1 or the current one). */
 const char *oc_schema_text(void);
+const char *oc_schema_text_version(int version);
 
 #endif

@@ -22,6 +22,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/syscall.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -205,7 +206,11 @@ static void q_kernel(uint32_t stream, uint32_t corr, uint64_t s, uint64_t e)
 	queue(&k, sizeof k);
 }
 
-static void q_api(CUpti_ActivityKind kind, uint32_t cbid, uint32_t corr, uint64_t s, uint64_t e)
+static uint32_t worker_tid;
+
+/* An API record; tid 0: the calling thread's. */
+static void q_api_tid(CUpti_ActivityKind kind, uint32_t cbid, uint32_t corr, uint64_t s, uint64_t e,
+		      uint32_t tid)
 {
 	CUpti_ActivityAPI a;
 
@@ -214,9 +219,14 @@ static void q_api(CUpti_ActivityKind kind, uint32_t cbid, uint32_t corr, uint64_
 	a.cbid = cbid;
 	a.start = T0 + s;
 	a.end = T0 + e;
-	a.threadId = 4242;
+	a.threadId = tid ? tid : (uint32_t)syscall(SYS_gettid);
 	a.correlationId = corr;
 	queue(&a, sizeof a);
+}
+
+static void q_api(CUpti_ActivityKind kind, uint32_t cbid, uint32_t corr, uint64_t s, uint64_t e)
+{
+	q_api_tid(kind, cbid, corr, s, e, 0);
 }
 
 static void q_setup_records(void)
@@ -243,6 +253,7 @@ static void *worker(void *arg)
 	struct launch13 { const void *k; dim3 g, b; void **a; size_t sm; cudaStream_t s; } p;
 
 	memset(&p, 0, sizeof p);
+	worker_tid = (uint32_t)syscall(SYS_gettid);
 	for (uint32_t i = 0; i < 3; i++)
 		rt_call(CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_ptsz_v13000, &p, 0, NULL, 100 + i);
 	return NULL;
@@ -337,6 +348,16 @@ static void __attribute__((noreturn)) program(enum mode mode, const char *trace)
 	q_setup_records();
 	q_api(CUPTI_ACTIVITY_KIND_RUNTIME, CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_v13000, 2, 100, 200);
 	q_api(CUPTI_ACTIVITY_KIND_DRIVER, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel, 2, 120, 180);
+	/* the other calls' records, as CUPTI writes one for every call */
+	q_api(CUPTI_ACTIVITY_KIND_RUNTIME, CUPTI_RUNTIME_TRACE_CBID_cudaStreamCreateWithFlags_v5000,
+	      1, 10, 90);
+	q_api(CUPTI_ACTIVITY_KIND_RUNTIME, CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_v7000, 3, 210, 250);
+	q_api(CUPTI_ACTIVITY_KIND_RUNTIME, CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_v3020, 4, 260, 300);
+	q_api(CUPTI_ACTIVITY_KIND_DRIVER, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel, 5, 310, 350);
+	for (uint32_t i = 0; i < 3; i++)
+		q_api_tid(CUPTI_ACTIVITY_KIND_RUNTIME,
+			  CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_ptsz_v13000, 100 + i,
+			  400 + 50 * i, 440 + 50 * i, worker_tid);
 	if (mode != M_NO_KERNELS) {
 		q_kernel(0x5000, 2, 1000, 2000);
 		q_kernel(7, 3, 2100, 2200);
@@ -483,24 +504,24 @@ static void test_exit(void **state)
 	assert_true(q_int(db, "SELECT value FROM meta WHERE key = 'stats.writer_busy_ns'") > 0);
 
 	/* nested driver calls are not recorded twice */
-	assert_int_equal(q_int(db, "SELECT count(*) FROM api_args WHERE domain = 2"), 1);
-	assert_int_equal(q_int(db, "SELECT correlation_id FROM api_args WHERE domain = 2"), 5);
-	assert_int_equal(q_int(db, "SELECT count(*) FROM api_args"), 4 + 1 + 3);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM call_args WHERE domain = 2"), 1);
+	assert_int_equal(q_int(db, "SELECT correlation_id FROM call_args WHERE domain = 2"), 5);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM call_args"), 4 + 1 + 3);
 
 	/* handles, their kinds and stream ids */
-	assert_int_equal(q_int(db, "SELECT handle_kind FROM api_args WHERE correlation_id = 2"),
+	assert_int_equal(q_int(db, "SELECT handle_kind FROM call_args WHERE correlation_id = 2"),
 			 OC_HANDLE_EXPLICIT);
-	assert_int_equal(q_int(db, "SELECT stream_id FROM api_args WHERE correlation_id = 2"), 0x5000);
-	assert_int_equal(q_int(db, "SELECT handle_kind FROM api_args WHERE correlation_id = 3"),
+	assert_int_equal(q_int(db, "SELECT stream_id FROM call_args WHERE correlation_id = 2"), 0x5000);
+	assert_int_equal(q_int(db, "SELECT handle_kind FROM call_args WHERE correlation_id = 3"),
 			 OC_HANDLE_LEGACY);
-	assert_int_equal(q_int(db, "SELECT stream_id FROM api_args WHERE correlation_id = 3"), 7);
-	assert_int_equal(q_int(db, "SELECT handle_kind FROM api_args WHERE correlation_id = 5"),
+	assert_int_equal(q_int(db, "SELECT stream_id FROM call_args WHERE correlation_id = 3"), 7);
+	assert_int_equal(q_int(db, "SELECT handle_kind FROM call_args WHERE correlation_id = 5"),
 			 OC_HANDLE_LEGACY);
-	assert_int_equal(q_int(db, "SELECT count(*) FROM api_args WHERE correlation_id >= 100"
+	assert_int_equal(q_int(db, "SELECT count(*) FROM call_args WHERE correlation_id >= 100"
 				   " AND handle_kind = 2 AND stream_id = 20"), 3);
-	assert_int_equal(q_int(db, "SELECT count(DISTINCT tid) FROM api_args"), 2);
-	assert_true(q_int(db, "SELECT host_ptr FROM api_args WHERE correlation_id = 4") > 0);
-	assert_int_equal(q_int(db, "SELECT bytes FROM api_args WHERE correlation_id = 4"), 64);
+	assert_int_equal(q_int(db, "SELECT count(DISTINCT tid) FROM call_args"), 2);
+	assert_true(q_int(db, "SELECT host_ptr FROM call_args WHERE correlation_id = 4") > 0);
+	assert_int_equal(q_int(db, "SELECT bytes FROM call_args WHERE correlation_id = 4"), 64);
 
 	/* the created stream: its handle, non-blocking, explicit */
 	assert_int_equal(q_int(db, "SELECT handle FROM streams WHERE stream_id = 20480"),
@@ -508,14 +529,15 @@ static void test_exit(void **state)
 	assert_int_equal(q_int(db, "SELECT flag FROM streams WHERE stream_id = 20480"), 2);
 	assert_int_equal(q_int(db, "SELECT handle_kind FROM streams WHERE stream_id = 20480"),
 			 OC_HANDLE_EXPLICIT);
-	assert_int_equal(q_int(db, "SELECT flags FROM api_args WHERE correlation_id = 1"),
+	assert_int_equal(q_int(db, "SELECT flags FROM call_args WHERE correlation_id = 1"),
 			 cudaStreamNonBlocking);
 	assert_int_equal(q_int(db, "SELECT handle_kind FROM streams WHERE stream_id = 20"),
 			 OC_HANDLE_PER_THREAD);
 	assert_int_equal(q_int(db, "SELECT flag FROM streams WHERE stream_id = 7"), 3);
 
 	/* runtime/driver twins */
-	assert_int_equal(q_int(db, "SELECT count(*) FROM api d JOIN api r ON r.id = d.parent_id"
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api d JOIN api r"
+				   " ON r.correlation_id = d.correlation_id"
 				   " WHERE d.domain = 2 AND r.domain = 1 AND r.correlation_id = 2"), 1);
 	assert_string_equal(q_text(db, "PRAGMA integrity_check"), "ok");
 	sqlite3_close(db);
@@ -538,7 +560,7 @@ static void test_sigkill(void **state)
 	assert_string_equal(q_text(db, "PRAGMA integrity_check"), "ok");
 	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'tracer_status'"), "running");
 	assert_int_equal(q_int(db, "SELECT count(*) FROM ops"), 6);
-	assert_int_equal(q_int(db, "SELECT count(*) FROM api_args"), 8);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM call_args"), 8);
 	sqlite3_close(db);
 }
 
@@ -561,7 +583,7 @@ static void test_fork(void **state)
 
 	db = open_trace(trace);
 	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'tracer_status'"), "finished");
-	assert_int_equal(q_int(db, "SELECT count(*) FROM api_args WHERE correlation_id = 77"), 0);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM call_args WHERE correlation_id = 77"), 0);
 	assert_int_equal(q_int(db, "SELECT count(*) FROM ops WHERE correlation_id = 77"), 0);
 	assert_int_equal(q_int(db, "SELECT count(*) FROM ops"), 6);
 	parent = (int)q_int(db, "SELECT value FROM meta WHERE key = 'tracer_pid'");
@@ -712,7 +734,7 @@ static void test_preload(void **state)
 	db = open_trace(trace);
 	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'tracer_status'"), "finished");
 	assert_int_equal(q_int(db, "SELECT count(*) FROM device_ops WHERE kind = 'kernel'"), 6);
-	assert_int_equal(q_int(db, "SELECT count(*) FROM api_args"), 8);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM call_args"), 8);
 	sqlite3_close(db);
 }
 

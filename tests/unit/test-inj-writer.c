@@ -409,8 +409,10 @@ static void test_end_to_end(void **state)
 				       " WHERE correlation_id = 20"), "pinned>device");
 	assert_int_equal(q_int(db, "SELECT async FROM device_ops WHERE correlation_id = 20"), 1);
 	assert_int_equal(q_int(db, "SELECT bytes FROM device_ops WHERE correlation_id = 20"), 1 << 20);
-	assert_int_equal(q_int(db, "SELECT dst_device_id FROM ops WHERE kind = 4"), 1);
-	assert_int_equal(q_int(db, "SELECT count(*) FROM ops WHERE kind = 1 AND graph_id IS NULL"), 2);
+	assert_int_equal(q_int(db, "SELECT h.dst_device_id FROM ops o JOIN op_shapes h ON h.id = o.shape_id"
+				   " WHERE o.kind = 4"), 1);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM device_ops WHERE kind = 'kernel'"
+				   " AND graph_id IS NULL"), 2);
 	assert_int_equal(q_int(db, "SELECT count(*) FROM ops WHERE correlation_id = 14"), 0);
 
 	/* meta: counters, status, passport of a created trace, DEVICE record keys */
@@ -441,13 +443,19 @@ static void test_end_to_end(void **state)
 			    "cudaLaunchKernel");
 	assert_string_equal(q_text(db, "SELECT name FROM api_calls WHERE correlation_id = 11"),
 			    "cuLaunchKernel");
-	assert_int_equal(q_int(db, "SELECT p.correlation_id FROM api d JOIN api p ON p.id = d.parent_id"
-				   " WHERE d.correlation_id = 11"), 10);
-	assert_int_equal(q_int(db, "SELECT p.cbid FROM api d JOIN api p ON p.id = d.parent_id"
-				   " WHERE d.domain = 2 AND d.correlation_id = 20"),
+	/* twins: the same correlation id, one row per domain; no parent_id in v2 */
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api WHERE correlation_id = 20"), 2);
+	assert_int_equal(q_int(db, "SELECT cbid FROM api WHERE correlation_id = 20 AND domain = 1"),
 			 CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_v3020);
-	assert_int_equal(q_int(db, "SELECT parent_id FROM api WHERE correlation_id = 30"), -1);
-	assert_int_equal(q_int(db, "SELECT count(*) FROM api WHERE domain = 1 AND parent_id IS NOT NULL"), 0);
+	assert_int_equal(q_int(db, "SELECT id FROM api WHERE correlation_id = 20 AND domain = 2"), 20 * 8 + 4);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM pragma_table_info('api') WHERE name = 'parent_id'"), 0);
+	/* durations stored, end times generated */
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api WHERE end_ns != start_ns + dur_ns"), 0);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM ops WHERE end_ns != start_ns + dur_ns"), 0);
+	/* one op_shapes row per distinct description */
+	assert_int_equal(q_int(db, "SELECT count(*) FROM op_shapes"),
+			 q_int(db, "SELECT count(*) FROM (SELECT DISTINCT name, bytes, copy_kind, src_kind,"
+				   " dst_kind, async, graph_id, graph_node_id FROM device_ops)"));
 
 	/* api_args and the streams they name */
 	assert_int_equal(q_int(db, "SELECT host_ptr FROM api_calls WHERE correlation_id = 20"

@@ -286,8 +286,10 @@ static void test_finish_folds_wal(void **state)
 		if (sqlite3_open(path, &db) != SQLITE_OK ||
 		    sqlite3_exec(db, "PRAGMA journal_mode=WAL; PRAGMA wal_autocheckpoint=0;"
 			     "UPDATE meta SET value = 'running' WHERE key = 'tracer_status';"
-			     "INSERT INTO ops(kind, start_ns, end_ns, device_id, context_id, stream_id,"
-			     " correlation_id) VALUES (1, 1, 2, 0, 1, 7, 1), (3, 2, 3, 0, 1, 7, 2);",
+			     "INSERT INTO op_shapes(id) VALUES (1);"
+			     "INSERT INTO ops(kind, start_ns, dur_ns, device_id, context_id, stream_id,"
+			     " correlation_id, shape_id) VALUES (1, 1, 1, 0, 1, 7, 1, 1),"
+			     " (3, 2, 1, 0, 1, 7, 2, 1);",
 			     NULL, NULL, NULL) != SQLITE_OK)
 			_exit(1);
 		raise(SIGKILL);
@@ -320,13 +322,16 @@ static void test_counts(void **state)
 
 	make_trace("c.db", path, sizeof path);
 	exec_sql(path,
-		 "INSERT INTO ops(kind, start_ns, end_ns, device_id, context_id, stream_id, correlation_id)"
-		 " VALUES (2, 1, 2, 0, 1, 7, 1), (4, 1, 2, 0, 1, 7, 2), (2, 3, 4, 0, 1, 8, 3),"
-		 " (1, 1, 9, 0, 1, 9, 4);"
+		 "INSERT INTO op_shapes(id) VALUES (1);"
+		 "INSERT INTO ops(kind, start_ns, dur_ns, device_id, context_id, stream_id,"
+		 " correlation_id, shape_id)"
+		 " VALUES (2, 1, 1, 0, 1, 7, 1, 1), (4, 1, 1, 0, 1, 7, 2, 1), (2, 3, 1, 0, 1, 8, 3, 1),"
+		 " (1, 1, 8, 0, 1, 9, 4, 1);"
 		 "INSERT INTO syncs(type, start_ns, end_ns) VALUES (3, 1, 2);"
 		 "INSERT INTO strings(id, value) VALUES (1, 'cudaMemcpyAsync');"
-		 "INSERT INTO api(domain, cbid, name_id, start_ns, end_ns, tid, correlation_id)"
-		 " VALUES (1, 41, 1, 0, 1, 5, 1), (1, 41, 1, 0, 1, 5, 3);"
+		 "INSERT INTO api_functions(domain, cbid, name_id) VALUES (1, 41, 1);"
+		 "INSERT INTO api(id, cbid, start_ns, dur_ns, tid)"
+		 " VALUES (8, 41, 0, 1, 5), (24, 41, 0, 1, 5);"
 		 "INSERT INTO meta(key, value) VALUES ('dropped_records', '7'), ('incomplete_records', '2');");
 	assert_int_equal(oc_tracefile_counts(path, &c, err, sizeof err), 0);
 	assert_int_equal(c.kernels, 1);

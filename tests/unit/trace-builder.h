@@ -2,13 +2,19 @@
  * trace-builder.h: build a trace file for a test, through the real schema.
  *
  *	struct tb b;
- *	tb_open(&b);                              temp file + oc_schema_create
+ *	tb_open(&b);                              temp file + schema v1
  *	tb_exec(&b, "INSERT INTO ops ...");       plain SQL
  *	tb_execf(&b, "INSERT ... VALUES (%d)", x);
  *	int64_t id = tb_str(&b, "_Z6kernelv");    interned string id
  *	tb_close(&b);                             the file stays, at b.path
  *	... oc_trace_open(&t, b.path, ...) ...
  *	tb_remove(&b);                            unlink it (and -wal, -shm)
+ *
+ * Traces are built in schema v1 (schema/trace-v1.sql), whose tables a test
+ * can fill row by row. With OC_TB_SCHEMA=2 in the environment, tb_close()
+ * turns the file into the v2 trace the v2 writer would have written for the
+ * same records (tests/v1-to-v2.sql, or $OC_TB_V2_SQL), so the same test
+ * checks the v2 reading path; tests/run-tests.sh runs the tests both ways.
  *
  * Header-only (static functions), for unit tests. Failures print SQLite's
  * message on stderr and return -1, so a test can assert_int_equal(..., 0).
@@ -30,6 +36,7 @@
 struct tb {
 	char path[512];
 	sqlite3 *db;
+	int v1;          /* built by tb_open: convert to v2 on close when asked */
 };
 
 /* A fresh empty file name under $TMPDIR (or /tmp). 0 or -1. */
@@ -72,7 +79,8 @@ static inline int tb_open(struct tb *b)
 
 	if (tb_open_raw(b))
 		return -1;
-	if (oc_schema_create(b->db, err, sizeof err)) {
+	b->v1 = 1;
+	if (oc_schema_create_version(b->db, 1, err, sizeof err)) {
 		fprintf(stderr, "tb: %s\n", err);
 		return -1;
 	}
@@ -131,11 +139,66 @@ static inline int64_t tb_str(struct tb *b, const char *s)
 	return id;
 }
 
+/* The v1 trace at path, rewritten as v2 through the conversion script. 0 or -1. */
+static inline int tb_to_v2(const char *path)
+{
+	const char *script = getenv("OC_TB_V2_SQL");
+	char tmp[600], err[256], *sql = NULL, *msg = NULL;
+	sqlite3 *db = NULL;
+	sqlite3_stmt *st = NULL;
+	FILE *f;
+	long len;
+	int rc = -1;
+
+	f = fopen(script && *script ? script : "tests/v1-to-v2.sql", "r");
+	if (!f || fseek(f, 0, SEEK_END) || (len = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) ||
+	    !(sql = calloc(1, (size_t)len + 1)) || fread(sql, 1, (size_t)len, f) != (size_t)len) {
+		fprintf(stderr, "tb: cannot read the v1-to-v2 script\n");
+		goto out;
+	}
+	snprintf(tmp, sizeof tmp, "%s.v2", path);
+	unlink(tmp);
+	if (sqlite3_open(tmp, &db) != SQLITE_OK || oc_schema_create(db, err, sizeof err) ||
+	    sqlite3_prepare_v2(db, "ATTACH ?1 AS old", -1, &st, NULL) != SQLITE_OK) {
+		fprintf(stderr, "tb: cannot start the v2 copy: %s\n", sqlite3_errmsg(db));
+		goto out;
+	}
+	sqlite3_bind_text(st, 1, path, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) != SQLITE_DONE ||
+	    sqlite3_exec(db, "BEGIN", NULL, NULL, &msg) != SQLITE_OK ||
+	    sqlite3_exec(db, sql, NULL, NULL, &msg) != SQLITE_OK ||
+	    sqlite3_exec(db, "COMMIT", NULL, NULL, &msg) != SQLITE_OK) {
+		fprintf(stderr, "tb: v1-to-v2: %s\n", msg ? msg : sqlite3_errmsg(db));
+		goto out;
+	}
+	rc = 0;
+out:
+	sqlite3_finalize(st);
+	sqlite3_free(msg);
+	if (db)
+		sqlite3_close(db);
+	if (f)
+		fclose(f);
+	free(sql);
+	if (rc == 0 && rename(tmp, path) != 0)
+		rc = -1;
+	if (rc)
+		unlink(tmp);
+	return rc;
+}
+
 static inline void tb_close(struct tb *b)
 {
+	const char *v = getenv("OC_TB_SCHEMA");
+
 	if (b->db)
 		sqlite3_close(b->db);
 	b->db = NULL;
+	if (b->v1 && v && !strcmp(v, "2")) {
+		b->v1 = 0;
+		if (tb_to_v2(b->path))
+			fprintf(stderr, "tb: '%s' stays a v1 trace\n", b->path);
+	}
 }
 
 static inline void tb_remove(struct tb *b)
