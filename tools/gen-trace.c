@@ -7,8 +7,9 @@
  * The trace uses the real schema (oc_schema_create) and looks like a chunked
  * pipeline program: one host thread queues, on each of S non-blocking
  * streams in turn, an H2D copy, a kernel and a D2H copy per chunk (now and
- * then a memset), every call a runtime API row with its api_args (stream
- * handle) and a correlation id joining it to its device op. A small device
+ * then a memset), every call a runtime API row with its callback arguments
+ * (stream, host pointer, bytes) and a correlation id joining it to its device
+ * op, in schema v2 as the tracer writes it. A small device
  * model decides the device times: one H2D and one D2H copy engine, two
  * kernel slots, stream order, and a launch latency after each API call, so
  * copies overlap kernels of other streams the way a real pipeline does. Every
@@ -60,19 +61,14 @@ static int64_t rnd_in(int64_t lo, int64_t hi)
 
 /* ---- statements ---------------------------------------------------------------- */
 
-enum { ST_OP, ST_API, ST_ARGS, ST_SYNC, ST_MARK, N_ST };
+enum { ST_OP, ST_API, ST_SYNC, ST_MARK, N_ST };
 
 static const char *const st_sql[N_ST] = {
-	[ST_OP] = "INSERT INTO ops(kind, start_ns, end_ns, device_id, context_id, stream_id,"
-		  " correlation_id, name_id, bytes, copy_kind, src_kind, dst_kind, flags,"
-		  " grid_x, grid_y, grid_z, block_x, block_y, block_z, registers, static_smem,"
-		  " dynamic_smem) VALUES (?1, ?2, ?3, 0, 1, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11,"
-		  " ?12, 1, 1, ?13, 1, 1, ?14, ?15, 0)",
-	[ST_API] = "INSERT INTO api(domain, cbid, name_id, start_ns, end_ns, tid, correlation_id,"
-		   " return_value) VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6, 0)",
-	[ST_ARGS] = "INSERT INTO api_args(correlation_id, domain, cbid, tid, stream_handle,"
-		    " handle_kind, context_id, stream_id, host_ptr, bytes) VALUES"
-		    " (?1, 1, ?2, ?3, ?4, ?5, 1, ?6, ?7, ?8)",
+	[ST_OP] = "INSERT INTO ops(kind, start_ns, dur_ns, device_id, context_id, stream_id,"
+		  " correlation_id, shape_id) VALUES (?1, ?2, ?3, 0, 1, ?4, ?5, ?6)",
+	[ST_API] = "INSERT INTO api(id, cbid, start_ns, dur_ns, tid, return_value, handle_kind,"
+		   " context_id, stream_id, host_ptr, bytes) VALUES (?1 * 8, ?2, ?3, ?4, ?5, 0,"
+		   " ?6, ?7, ?8, ?9, ?10)",
 	[ST_SYNC] = "INSERT INTO syncs(type, start_ns, end_ns, context_id, stream_id, event_id,"
 		    " correlation_id, return_value) VALUES (?1, ?2, ?3, 1, ?4, NULL, ?5, 0)",
 	[ST_MARK] = "INSERT INTO markers(marker_id, flags, ts_ns, tid, name_id) VALUES (?1, ?2, ?3, ?4, ?5)",
@@ -118,37 +114,79 @@ static int64_t intern(struct gen *g, const char *s)
 	return id;
 }
 
-static int api_row(struct gen *g, int cbid, int64_t name, int64_t start, int64_t end,
-		   uint32_t corr)
+/* A runtime call with the arguments its callback saw (stream < 0: none). */
+static int api_row(struct gen *g, int cbid, int64_t start, int64_t end, uint32_t corr, int stream,
+		   uint64_t host_ptr, uint64_t bytes)
 {
 	sqlite3_stmt *st = g->st[ST_API];
 
-	sqlite3_bind_int(st, 1, cbid);
-	sqlite3_bind_int64(st, 2, name);
+	sqlite3_bind_int64(st, 1, corr);
+	sqlite3_bind_int(st, 2, cbid);
 	sqlite3_bind_int64(st, 3, start);
-	sqlite3_bind_int64(st, 4, end);
+	sqlite3_bind_int64(st, 4, end - start);
 	sqlite3_bind_int(st, 5, TID);
-	sqlite3_bind_int64(st, 6, corr);
+	for (int c = 6; c <= 10; c++)
+		sqlite3_bind_null(st, c);
+	if (stream >= 0) {
+		sqlite3_bind_int(st, 6, OC_HANDLE_EXPLICIT);
+		sqlite3_bind_int(st, 7, 1);
+		sqlite3_bind_int(st, 8, stream);
+		if (host_ptr)
+			sqlite3_bind_int64(st, 9, (int64_t)host_ptr);
+		sqlite3_bind_int64(st, 10, (int64_t)bytes);
+	}
 	return step(g, st);
 }
 
-static int args_row(struct gen *g, uint32_t corr, int cbid, int stream, uint64_t host_ptr,
-		    uint64_t bytes)
-{
-	sqlite3_stmt *st = g->st[ST_ARGS];
+/*
+ * op_shapes, all made up front: kernel k with grid g (64..264) is
+ * SHAPE_KERNEL + k * 201 + g - 64; copies of n MB (2..8) are SHAPE_COPY +
+ * (n - 2) * 2 + (0 H2D, 1 D2H); the 1 MB memset is SHAPE_MEMSET.
+ */
+#define SHAPE_MEMSET 1
+#define SHAPE_COPY 2
+#define SHAPE_KERNEL 16
 
-	sqlite3_bind_int64(st, 1, corr);
-	sqlite3_bind_int(st, 2, cbid);
-	sqlite3_bind_int(st, 3, TID);
-	sqlite3_bind_int64(st, 4, (int64_t)(HANDLE_BASE + 0x100ull * (uint64_t)stream));
-	sqlite3_bind_int(st, 5, OC_HANDLE_EXPLICIT);
-	sqlite3_bind_int(st, 6, stream);
-	if (host_ptr)
-		sqlite3_bind_int64(st, 7, (int64_t)host_ptr);
-	else
-		sqlite3_bind_null(st, 7);
-	sqlite3_bind_int64(st, 8, (int64_t)bytes);
-	return step(g, st);
+static int make_shapes(struct gen *g)
+{
+	sqlite3_stmt *st;
+	int rc = 0;
+
+	if (sqlite3_prepare_v2(g->db, "INSERT INTO op_shapes(id, name_id, bytes, copy_kind, src_kind,"
+			       " dst_kind, flags, grid_x, grid_y, grid_z, block_x, block_y, block_z,"
+			       " registers, static_smem, dynamic_smem) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7,"
+			       " ?8, ?9, ?9, ?10, ?9, ?9, ?11, ?12, ?12)", -1, &st, NULL))
+		return -1;
+	for (int id = SHAPE_MEMSET; id < SHAPE_KERNEL + 4 * 201 && !rc; id++) {
+		for (int c = 2; c <= 12; c++)
+			sqlite3_bind_null(st, c);
+		sqlite3_bind_int(st, 1, id);
+		if (id == SHAPE_MEMSET) {
+			sqlite3_bind_int64(st, 3, 1 << 20);
+			sqlite3_bind_int(st, 6, OC_MEM_DEVICE);
+			sqlite3_bind_int(st, 7, 1);    /* ASYNC */
+		} else if (id < SHAPE_COPY + 14) {
+			int h2d = (id - SHAPE_COPY) % 2 == 0;
+
+			sqlite3_bind_int64(st, 3, (int64_t)((id - SHAPE_COPY) / 2 + 2) << 20);
+			sqlite3_bind_int(st, 4, h2d ? OC_COPY_HTOD : OC_COPY_DTOH);
+			sqlite3_bind_int(st, 5, h2d ? OC_MEM_PINNED : OC_MEM_DEVICE);
+			sqlite3_bind_int(st, 6, h2d ? OC_MEM_DEVICE : OC_MEM_PINNED);
+			sqlite3_bind_int(st, 7, 1);
+		} else if (id >= SHAPE_KERNEL) {
+			sqlite3_bind_int64(st, 2, g->s_kernel[(id - SHAPE_KERNEL) / 201]);
+			sqlite3_bind_int(st, 8, (id - SHAPE_KERNEL) % 201 + 64);
+			sqlite3_bind_int(st, 9, 1);
+			sqlite3_bind_int(st, 10, 256);
+			sqlite3_bind_int(st, 11, 32);
+			sqlite3_bind_int(st, 12, 0);
+		} else {
+			continue;
+		}
+		rc = step(g, st);
+	}
+	sqlite3_finalize(st);
+	return rc;
 }
 
 /* An NVTX range start (flags 2, with its name) or end (flags 4). */
@@ -187,7 +225,6 @@ static int queue_op(struct gen *g, struct model *m, int s, int what)
 	uint32_t corr = m->corr++;
 	uint64_t bytes = 0;
 	int eng, cbid, kind, copy_kind = 0;
-	int64_t name;
 	sqlite3_stmt *st = g->st[ST_OP];
 
 	switch (what) {
@@ -197,7 +234,6 @@ static int queue_op(struct gen *g, struct model *m, int s, int what)
 		dur = (int64_t)(bytes / 50) + rnd_in(0, 3000);
 		eng = what == 0 ? E_H2D : E_D2H;
 		cbid = 41;
-		name = g->s_memcpy;
 		kind = OC_OP_MEMCPY;
 		copy_kind = what == 0 ? OC_COPY_HTOD : OC_COPY_DTOH;
 		api_end = api_start + rnd_in(3000, 7000);
@@ -207,7 +243,6 @@ static int queue_op(struct gen *g, struct model *m, int s, int what)
 		dur = rnd_in(2000, 6000);
 		eng = E_K0;
 		cbid = 51;
-		name = g->s_memset;
 		kind = OC_OP_MEMSET;
 		api_end = api_start + rnd_in(2500, 5000);
 		break;
@@ -215,7 +250,6 @@ static int queue_op(struct gen *g, struct model *m, int s, int what)
 		dur = rnd_in(40000, 160000);
 		eng = m->eng_free[E_K0] <= m->eng_free[E_K1] ? E_K0 : E_K1;
 		cbid = 211;
-		name = g->s_launch;
 		kind = OC_OP_KERNEL;
 		api_end = api_start + rnd_in(3000, 6000);
 		break;
@@ -231,34 +265,24 @@ static int queue_op(struct gen *g, struct model *m, int s, int what)
 	m->eng_free[eng] = m->ready[s] = dev_start + dur;
 	m->cpu = api_end + rnd_in(200, 2000);
 
-	if (api_row(g, cbid, name, api_start, api_end, corr) ||
-	    args_row(g, corr, cbid, stream, kind == OC_OP_MEMCPY ? 0x7f0000000000ull + corr * 64ull : 0,
-		     bytes))
+	if (api_row(g, cbid, api_start, api_end, corr, stream,
+		    kind == OC_OP_MEMCPY ? 0x7f0000000000ull + corr * 64ull : 0, bytes))
 		return -1;
 	sqlite3_bind_int(st, 1, kind);
 	sqlite3_bind_int64(st, 2, dev_start);
-	sqlite3_bind_int64(st, 3, dev_start + dur);
+	sqlite3_bind_int64(st, 3, dur);
 	sqlite3_bind_int(st, 4, stream);
 	sqlite3_bind_int64(st, 5, corr);
-	for (int c = 6; c <= 15; c++)
-		sqlite3_bind_null(st, c);
 	if (kind == OC_OP_KERNEL) {
-		sqlite3_bind_int64(st, 6, g->s_kernel[rnd() % 4]);
-		sqlite3_bind_int(st, 12, (int)rnd_in(64, 264));
-		sqlite3_bind_int(st, 13, 256);
-		sqlite3_bind_int(st, 14, 32);
-		sqlite3_bind_int(st, 15, 0);
-	} else {
-		sqlite3_bind_int64(st, 7, (int64_t)bytes);
-		sqlite3_bind_int(st, 11, 1);    /* ASYNC */
-		if (kind == OC_OP_MEMCPY) {
-			sqlite3_bind_int(st, 8, copy_kind);
-			sqlite3_bind_int(st, 9, copy_kind == OC_COPY_HTOD ? OC_MEM_PINNED : OC_MEM_DEVICE);
-			sqlite3_bind_int(st, 10, copy_kind == OC_COPY_HTOD ? OC_MEM_DEVICE : OC_MEM_PINNED);
-		} else {
-			sqlite3_bind_int(st, 10, OC_MEM_DEVICE);
-		}
+		int k = (int)(rnd() % 4);
+
+		sqlite3_bind_int(st, 6, SHAPE_KERNEL + k * 201 + (int)rnd_in(64, 264) - 64);
 	}
+	else if (kind == OC_OP_MEMCPY)
+		sqlite3_bind_int(st, 6, SHAPE_COPY + (int)((bytes >> 20) - 2) * 2 +
+				 (copy_kind == OC_COPY_HTOD ? 0 : 1));
+	else
+		sqlite3_bind_int(st, 6, SHAPE_MEMSET);
 	return step(g, st);
 }
 
@@ -277,9 +301,7 @@ static int host_sync(struct gen *g, struct model *m, int s)
 				until = m->ready[i];
 	}
 	end = (until > start ? until : start) + rnd_in(2000, 8000);
-	if (api_row(g, s >= 0 ? 131 : 165, s >= 0 ? g->s_ssync : g->s_dsync, start, end, corr))
-		return -1;
-	if (s >= 0 && args_row(g, corr, 131, FIRST_STREAM + s, 0, 0))
+	if (api_row(g, s >= 0 ? 131 : 165, start, end, corr, s >= 0 ? FIRST_STREAM + s : -1, 0, 0))
 		return -1;
 	sqlite3_bind_int(st, 1, s >= 0 ? OC_SYNC_STREAM : OC_SYNC_CONTEXT);
 	sqlite3_bind_int64(st, 2, start);
@@ -366,7 +388,19 @@ static int setup(struct gen *g, int streams, uint64_t seed, long long ops)
 	if (g->s_memcpy < 0 || g->s_launch < 0 || g->s_memset < 0 || g->s_dsync < 0 ||
 	    g->s_ssync < 0)
 		return -1;
-	return 0;
+	{
+		char *sql = sqlite3_mprintf("INSERT INTO api_functions(domain, cbid, name_id) VALUES"
+					    " (1, 41, %lld), (1, 211, %lld), (1, 51, %lld), (1, 165, %lld),"
+					    " (1, 131, %lld)", (long long)g->s_memcpy,
+					    (long long)g->s_launch, (long long)g->s_memset,
+					    (long long)g->s_dsync, (long long)g->s_ssync);
+		int rc = sql ? sqlite3_exec(g->db, sql, NULL, NULL, NULL) : -1;
+
+		sqlite3_free(sql);
+		if (rc)
+			return -1;
+	}
+	return make_shapes(g);
 }
 
 /*
