@@ -1,8 +1,9 @@
 /*
  * json.h: a small streaming JSON writer.
  *
- * Values are written to a FILE as they come; the writer tracks nesting so
- * that commas and (with pretty printing) indentation are always right.
+ * Values are formatted as they come into a block of the writer's own, which
+ * goes to a FILE in large writes; the writer tracks nesting so that commas
+ * and (with pretty printing) indentation are always right.
  * Strings are escaped for JSON and also for embedding in HTML <script>:
  * quotes, backslashes and control characters as usual, '<', '>', '&' and
  * U+2028/U+2029 as \uXXXX, and invalid UTF-8 bytes as U+FFFD. Non-finite
@@ -17,9 +18,24 @@
 #include <stdio.h>
 
 #define OC_JSON_MAX_DEPTH 64
+#define OC_JSON_BLOCK     65536   /* bytes gathered before one fwrite */
 
+/* Bytes on their way to a FILE: text is formatted into p and handed to
+ * fwrite when cap is reached, not piece by piece. */
+struct oc_json_out {
+	FILE  *f;
+	char  *p;
+	size_t len;          /* bytes in p not yet written to f */
+	size_t cap;
+};
+
+/*
+ * The writer holds up to OC_JSON_BLOCK bytes of output itself: nothing else
+ * may write to the FILE between oc_json_init() and oc_json_finish(), which
+ * hands the rest over (the writer must not be copied, out.p points into it).
+ */
 struct oc_json {
-	FILE *f;
+	struct oc_json_out out;
 	int   pretty;        /* indent with two spaces, one member per line */
 	int   depth;
 	int   misuse;        /* a call that would have produced invalid JSON */
@@ -27,6 +43,7 @@ struct oc_json {
 	char  type[OC_JSON_MAX_DEPTH];          /* '{' or '[' */
 	int   want_value;    /* a key was written: its value is due */
 	int   inline_depth;  /* pretty: members of containers deeper than this stay on one line (0: none) */
+	char  block[OC_JSON_BLOCK];             /* out.p */
 };
 
 void oc_json_init(struct oc_json *j, FILE *f, int pretty);
@@ -59,8 +76,9 @@ void oc_json_kv_fixed(struct oc_json *j, const char *key, double v, int decimals
 void oc_json_kv_bool(struct oc_json *j, const char *key, int v);
 void oc_json_kv_null(struct oc_json *j, const char *key);
 
-/* Finish: a newline after the top-level value. Returns 0, or -1 when the
- * stream had a write error or the writer was misused. */
+/* Finish: a newline after the top-level value, then the writer's block is
+ * written and f flushed. Returns 0, or -1 when the stream had a write error
+ * or the writer was misused. */
 int oc_json_finish(struct oc_json *j);
 
 /* Write s as a quoted, escaped JSON string (the writer's escaping) to f. */
