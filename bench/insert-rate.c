@@ -4,23 +4,23 @@
  *
  *   insert-rate [-n LAUNCHES] [-b BATCH] [-s off|normal|full] [-d DIR] [-k]
  *
- * The model is a launch storm as the injection library's writer stores it:
- * every kernel launch becomes four rows, one in `ops` (the kernel), two in
- * `api` (cudaLaunchKernel and the cuLaunchKernel beneath it) and one in
- * `api_args` (the stream handle the callback saw), with realistic values
- * (times relative to the trace start, increasing correlation ids, one interned
- * kernel name). Three ways to write them, each timed from the first row to
- * the data being in the file:
+ * The model is a launch storm as the injection library's writer stores it,
+ * with realistic values (times relative to the trace start, increasing
+ * correlation ids, one kernel). Three ways to write it, each timed from the
+ * first row to the data being in the file:
  *
- *   sqlite          the real schema (schema/trace.sql, indexes included),
- *                   WAL, prepared statements, one transaction per BATCH
- *                   launches, then wal_checkpoint(TRUNCATE) and close
- *   sqlite_noindex  the same without the secondary indexes on ops and api,
- *                   to show what the indexes cost
- *   sqlite_index_at_end  without them while inserting, then CREATE INDEX
- *                   once at the end (timed): the same file as `sqlite`
- *   fwrite          the same rows as packed C structs through stdio, then
- *                   fflush, fsync and fclose
+ *   sqlite     schema v2 (schema/trace.sql), as the writer stores it: per
+ *              launch one `ops` row (its description in one shared
+ *              `op_shapes` row) and two `api` rows, cudaLaunchKernel with
+ *              its callback arguments and the cuKernelGetName driver call
+ *              the H200 traces show before every launch (3 rows); WAL,
+ *              prepared statements, one transaction per BATCH launches, then
+ *              wal_checkpoint(TRUNCATE) and close
+ *   sqlite_v1  schema v1 (schema/trace-v1.sql) as the v1 writer stored a
+ *              launch: `ops`, two `api` rows, an `api_args` row (4 rows) and
+ *              v1's four secondary indexes, for comparison
+ *   fwrite     the v1 model's 4 rows as packed C structs through stdio, then
+ *              fflush, fsync and fclose
  *
  * Each prints one line for bench.py:
  *   BENCH name=sqlite rows=R launches=N rows_per_s=X bytes=B bytes_per_row=Y
@@ -28,9 +28,9 @@
  * where bytes_per_op is the file size per device op (per launch).
  *
  * Runs on any machine with SQLite; it needs no GPU. Files go to DIR (default
- * /tmp) and are removed afterwards; -k keeps the indexed trace, so that its
- * tables can be measured (sqlite3 FILE "SELECT name, sum(pgsize) FROM dbstat
- * GROUP BY name").
+ * /tmp) and are removed afterwards; -k keeps the v2 trace, so that its tables
+ * can be measured (sqlite3 FILE "SELECT name, sum(pgsize) FROM dbstat GROUP
+ * BY name").
  */
 #include <errno.h>
 #include <getopt.h>
@@ -47,7 +47,6 @@
 
 #include "overlapcheck/schema.h"
 
-#define ROWS_PER_LAUNCH 4
 
 struct op_rec {
 	int64_t id, kind, start_ns, end_ns, device_id, context_id, stream_id, correlation_id;
@@ -111,7 +110,6 @@ static void remove_db(const char *path)
 	unlink(aux);
 }
 
-enum idx_mode { IDX_KEEP, IDX_NONE, IDX_AT_END };
 
 static double now_s(void)
 {
@@ -128,9 +126,10 @@ static long long file_size(const char *path)
 	return stat(path, &st) == 0 ? (long long)st.st_size : 0;
 }
 
-static void report(const char *name, long launches, long long bytes, double secs, long batch)
+static void report(const char *name, long launches, int rows_per_launch, long long bytes,
+		   double secs, long batch)
 {
-	long long rows = (long long)launches * ROWS_PER_LAUNCH;
+	long long rows = (long long)launches * rows_per_launch;
 
 	printf("BENCH name=%s rows=%lld launches=%ld rows_per_s=%.0f bytes=%lld "
 	       "bytes_per_row=%.1f bytes_per_op=%.1f batch=%ld secs=%.4f\n",
@@ -171,27 +170,31 @@ static int step_reset(sqlite3 *db, sqlite3_stmt *st, const char *path)
 }
 
 /*
- * Write `launches` launches into a fresh trace at path, `batch` launches per
- * transaction. indexes: IDX_KEEP maintains the schema's secondary indexes
- * while inserting, IDX_NONE drops them first, IDX_AT_END drops them first and
- * creates them again after the last insert (inside the timed region). Returns
- * the seconds from the first insert to the closed, checkpointed file, or a
- * negative number on error (after a message).
+ * Write `launches` launches into a fresh trace of schema `version` (1 or 2)
+ * at path, `batch` launches per transaction (see the top of this file).
+ * Returns the seconds from the first insert to the closed, checkpointed
+ * file, or a negative number on error (after a message).
  */
 static double run_sqlite(const char *path, long launches, long batch, const char *sync,
-			 enum idx_mode indexes)
+			 int version)
 {
-	static const char *ins_op =
+	static const char *ins_op_v1 =
 		"INSERT INTO ops (id, kind, start_ns, end_ns, device_id, context_id, stream_id,"
 		" correlation_id, name_id, channel_id, channel_type, grid_x, grid_y, grid_z,"
 		" block_x, block_y, block_z, registers, static_smem, dynamic_smem)"
 		" VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
-	static const char *ins_api =
+	static const char *ins_api_v1 =
 		"INSERT INTO api (id, domain, cbid, name_id, start_ns, end_ns, tid,"
 		" correlation_id, return_value, parent_id) VALUES (?,?,?,?,?,?,?,?,?,?)";
-	static const char *ins_arg =
+	static const char *ins_arg_v1 =
 		"INSERT INTO api_args (correlation_id, domain, cbid, tid, stream_handle,"
 		" handle_kind, context_id, stream_id) VALUES (?,?,?,?,?,?,?,?)";
+	static const char *ins_op_v2 =
+		"INSERT INTO ops (id, kind, start_ns, dur_ns, device_id, context_id, stream_id,"
+		" correlation_id, shape_id, channel_id) VALUES (?,?,?,?,?,?,?,?,1,?)";
+	static const char *ins_api_v2 =
+		"INSERT INTO api (id, cbid, start_ns, dur_ns, tid, return_value, handle_kind,"
+		" context_id, stream_id) VALUES (?,?,?,?,?,?,?,?,?)";
 	sqlite3 *db = NULL;
 	sqlite3_stmt *s_op = NULL, *s_api = NULL, *s_arg = NULL;
 	char err[256], pragma[64];
@@ -202,23 +205,25 @@ static double run_sqlite(const char *path, long launches, long batch, const char
 		fprintf(stderr, "insert-rate: cannot open '%s': %s\n", path, sqlite3_errmsg(db));
 		goto out;
 	}
-	if (oc_schema_create(db, err, sizeof err)) {
+	if (oc_schema_create_version(db, version, err, sizeof err)) {
 		fprintf(stderr, "insert-rate: cannot create the schema in '%s': %s\n", path, err);
 		goto out;
 	}
 	snprintf(pragma, sizeof pragma, "PRAGMA synchronous=%s", sync);
 	if (exec_sql(db, "PRAGMA journal_mode=WAL", path) || exec_sql(db, pragma, path))
 		goto out;
-	if (indexes != IDX_KEEP &&
-	    exec_sql(db, "DROP INDEX ops_device_start; DROP INDEX ops_correlation;"
-			 " DROP INDEX api_correlation; DROP INDEX api_tid_start;", path))
-		goto out;
 	if (exec_sql(db, "INSERT INTO strings (id, value) VALUES (1, '_Z12empty_kernelv'),"
-			 " (2, 'cudaLaunchKernel'), (3, 'cuLaunchKernel')", path))
+			 " (2, 'cudaLaunchKernel'), (3, 'cuLaunchKernel'), (4, 'cuKernelGetName')", path))
 		goto out;
-	if (sqlite3_prepare_v2(db, ins_op, -1, &s_op, NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(db, ins_api, -1, &s_api, NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(db, ins_arg, -1, &s_arg, NULL) != SQLITE_OK) {
+	if (version == 2 &&
+	    exec_sql(db, "INSERT INTO op_shapes (id, name_id, channel_type, grid_x, grid_y, grid_z,"
+			 " block_x, block_y, block_z, registers, static_smem, dynamic_smem)"
+			 " VALUES (1, 1, 1, 1, 1, 1, 1, 1, 1, 16, 0, 0);"
+			 " INSERT INTO api_functions VALUES (1, 211, 2), (2, 719, 4)", path))
+		goto out;
+	if (sqlite3_prepare_v2(db, version == 2 ? ins_op_v2 : ins_op_v1, -1, &s_op, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(db, version == 2 ? ins_api_v2 : ins_api_v1, -1, &s_api, NULL) != SQLITE_OK ||
+	    (version == 1 && sqlite3_prepare_v2(db, ins_arg_v1, -1, &s_arg, NULL) != SQLITE_OK)) {
 		fprintf(stderr, "insert-rate: cannot prepare inserts on '%s': %s\n", path,
 			sqlite3_errmsg(db));
 		goto out;
@@ -234,42 +239,60 @@ static double run_sqlite(const char *path, long launches, long batch, const char
 		if (i % batch == 0 && exec_sql(db, "BEGIN", path))
 			goto out;
 		make_launch(i, &op, &rt, &drv, &arg);
-		int64_t ov[] = { op.id, op.kind, op.start_ns, op.end_ns, op.device_id,
-				 op.context_id, op.stream_id, op.correlation_id, op.name_id,
-				 op.channel_id, op.channel_type, op.grid[0], op.grid[1], op.grid[2],
-				 op.block[0], op.block[1], op.block[2], op.registers,
-				 op.static_smem, op.dynamic_smem };
-		for (size_t k = 0; k < sizeof ov / sizeof ov[0]; k++)
-			sqlite3_bind_int64(s_op, c++, ov[k]);
-		if (step_reset(db, s_op, path))
-			goto out;
-		for (int a = 0; a < 2; a++) {
-			const struct api_rec *r = a ? &drv : &rt;
-			int64_t av[] = { r->id, r->domain, r->cbid, r->name_id, r->start_ns,
-					 r->end_ns, r->tid, r->correlation_id, r->return_value,
-					 r->parent_id };
-			for (int k = 0; k < 10; k++)
-				bind_or_null(s_api, k + 1, av[k]);
-			if (step_reset(db, s_api, path))
+		if (version == 2) {
+			/* the launch's correlation id is odd, cuKernelGetName's the even one before */
+			int64_t corr = 2 * op.correlation_id + 1;
+			int64_t ov[] = { op.id, op.kind, op.start_ns, op.end_ns - op.start_ns,
+					 op.device_id, op.context_id, op.stream_id, corr, op.channel_id };
+			int64_t gv[] = { (corr - 1) * 8 + 4, 719, rt.start_ns - 900, 200, rt.tid, 0,
+					 -1, -1, -1 };
+			int64_t lv[] = { corr * 8, rt.cbid, rt.start_ns, rt.end_ns - rt.start_ns, rt.tid,
+					 0, arg.handle_kind, arg.context_id, arg.stream_id };
+
+			for (size_t k = 0; k < sizeof ov / sizeof ov[0]; k++)
+				sqlite3_bind_int64(s_op, c++, ov[k]);
+			if (step_reset(db, s_op, path))
+				goto out;
+			for (int a = 0; a < 2; a++) {
+				for (int k = 0; k < 9; k++)
+					bind_or_null(s_api, k + 1, (a ? lv : gv)[k]);
+				if (step_reset(db, s_api, path))
+					goto out;
+			}
+		} else {
+			int64_t ov[] = { op.id, op.kind, op.start_ns, op.end_ns, op.device_id,
+					 op.context_id, op.stream_id, op.correlation_id, op.name_id,
+					 op.channel_id, op.channel_type, op.grid[0], op.grid[1], op.grid[2],
+					 op.block[0], op.block[1], op.block[2], op.registers,
+					 op.static_smem, op.dynamic_smem };
+
+			for (size_t k = 0; k < sizeof ov / sizeof ov[0]; k++)
+				sqlite3_bind_int64(s_op, c++, ov[k]);
+			if (step_reset(db, s_op, path))
+				goto out;
+			for (int a = 0; a < 2; a++) {
+				const struct api_rec *r = a ? &drv : &rt;
+				int64_t av[] = { r->id, r->domain, r->cbid, r->name_id, r->start_ns,
+						 r->end_ns, r->tid, r->correlation_id, r->return_value,
+						 r->parent_id };
+				for (int k = 0; k < 10; k++)
+					bind_or_null(s_api, k + 1, av[k]);
+				if (step_reset(db, s_api, path))
+					goto out;
+			}
+			int64_t gv[] = { arg.correlation_id, arg.domain, arg.cbid, arg.tid,
+					 arg.stream_handle, arg.handle_kind, arg.context_id,
+					 arg.stream_id };
+			for (int k = 0; k < 8; k++)
+				sqlite3_bind_int64(s_arg, k + 1, gv[k]);
+			if (step_reset(db, s_arg, path))
 				goto out;
 		}
-		int64_t gv[] = { arg.correlation_id, arg.domain, arg.cbid, arg.tid,
-				 arg.stream_handle, arg.handle_kind, arg.context_id, arg.stream_id };
-		for (int k = 0; k < 8; k++)
-			sqlite3_bind_int64(s_arg, k + 1, gv[k]);
-		if (step_reset(db, s_arg, path))
-			goto out;
 		if ((i + 1) % batch == 0 || i + 1 == launches) {
 			if (exec_sql(db, "COMMIT", path))
 				goto out;
 		}
 	}
-	if (indexes == IDX_AT_END &&
-	    exec_sql(db, "CREATE INDEX ops_device_start ON ops (device_id, start_ns);"
-			 " CREATE INDEX ops_correlation ON ops (correlation_id);"
-			 " CREATE INDEX api_correlation ON api (correlation_id);"
-			 " CREATE INDEX api_tid_start ON api (tid, start_ns);", path))
-		goto out;
 	if (exec_sql(db, "PRAGMA wal_checkpoint(TRUNCATE)", path))
 		goto out;
 	sqlite3_finalize(s_op);
@@ -330,11 +353,11 @@ err:
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: insert-rate [-n LAUNCHES] [-b BATCH] [-s off|normal|full] [-d DIR] [-k]\n"
-		   "  -n  kernel launches to write, 4 rows each (default 200000)\n"
+		   "  -n  kernel launches to write, 3 rows each (v1: 4; default 200000)\n"
 		   "  -b  launches per SQLite transaction (default 4096)\n"
 		   "  -s  PRAGMA synchronous (default normal)\n"
 		   "  -d  directory for the scratch files (default /tmp)\n"
-		   "  -k  keep the trace written with indexes (DIR/insert-rate-PID.db)\n");
+		   "  -k  keep the v2 trace (DIR/insert-rate-PID.db.kept)\n");
 }
 
 static long positive(const char *opt, const char *s)
@@ -381,9 +404,9 @@ int main(int argc, char **argv)
 	snprintf(db_path, sizeof db_path, "%s/insert-rate-%ld.db", dir, (long)getpid());
 	snprintf(bin_path, sizeof bin_path, "%s/insert-rate-%ld.bin", dir, (long)getpid());
 
-	secs = run_sqlite(db_path, launches, batch, sync, IDX_KEEP);
+	secs = run_sqlite(db_path, launches, batch, sync, 2);
 	if (secs > 0)
-		report("sqlite", launches, file_size(db_path), secs, batch);
+		report("sqlite", launches, 3, file_size(db_path), secs, batch);
 	else
 		rc = 1;
 	if (keep) {
@@ -397,23 +420,16 @@ int main(int argc, char **argv)
 	}
 	remove_db(db_path);
 
-	secs = run_sqlite(db_path, launches, batch, sync, IDX_NONE);
+	secs = run_sqlite(db_path, launches, batch, sync, 1);
 	if (secs > 0)
-		report("sqlite_noindex", launches, file_size(db_path), secs, batch);
-	else
-		rc = 1;
-	remove_db(db_path);
-
-	secs = run_sqlite(db_path, launches, batch, sync, IDX_AT_END);
-	if (secs > 0)
-		report("sqlite_index_at_end", launches, file_size(db_path), secs, batch);
+		report("sqlite_v1", launches, 4, file_size(db_path), secs, batch);
 	else
 		rc = 1;
 	remove_db(db_path);
 
 	secs = run_fwrite(bin_path, launches);
 	if (secs > 0)
-		report("fwrite", launches, file_size(bin_path), secs, 0);
+		report("fwrite", launches, 4, file_size(bin_path), secs, 0);
 	else
 		rc = 1;
 	unlink(bin_path);

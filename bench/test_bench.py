@@ -73,11 +73,12 @@ for line in p.stdout.splitlines():
     if line.startswith("BENCH "):
         dev = int(dict(t.split("=", 1) for t in line.split()[1:])["device_ops"])
 dev -= int(os.environ.get("FAKE_OC_MISSING", "0"))
-db.executemany("INSERT INTO ops (kind, start_ns, end_ns, device_id, context_id, stream_id,"
-               " correlation_id) VALUES (1, ?, ?, 0, 1, 7, ?)",
-               [(i * 10, i * 10 + 5, i) for i in range(dev)])
-db.executemany("INSERT INTO api (domain, cbid, name_id, start_ns, end_ns, tid, correlation_id)"
-               " VALUES (1, 211, 1, ?, ?, 9, ?)", [(i * 10, i * 10 + 3, i) for i in range(dev)])
+db.execute("INSERT INTO op_shapes (id) VALUES (1)")
+db.executemany("INSERT INTO ops (kind, start_ns, dur_ns, device_id, context_id, stream_id,"
+               " correlation_id, shape_id) VALUES (1, ?, 5, 0, 1, 7, ?, 1)",
+               [(i * 10, i) for i in range(dev)])
+db.executemany("INSERT INTO api (id, cbid, start_ns, dur_ns, tid) VALUES (?, 211, ?, 3, 9)",
+               [(i * 8, i * 10) for i in range(dev)])
 meta = {"dropped_records": os.environ.get("FAKE_DROPPED", "0"), "incomplete_records": "0"}
 if os.environ.get("OVERLAPCHECK_STATS") == "1":
     meta.update({"stats.api_cb_calls": str(2 * dev), "stats.api_cb_ns": str(2 * dev * 150),

@@ -6,13 +6,14 @@
  *
  * CUPTI hands the tracer activity buffers; this program builds the same
  * buffers by hand (cuptiActivityGetNextRecord walks them as it walks CUPTI's
- * own): per kernel launch one CUpti_ActivityKernel10 record, one RUNTIME and
- * one DRIVER CUpti_ActivityAPI record with the launch's correlation id, plus
- * the api_args row the runtime callback would hand over in a chunk. Buffers
+ * own): per kernel launch one CUpti_ActivityKernel10 record, a RUNTIME
+ * CUpti_ActivityAPI record with the launch's correlation id and a DRIVER one
+ * (cuKernelGetName, with a correlation id of its own, as on the H200), plus
+ * the argument row the runtime callback would hand over in a chunk. Buffers
  * are the tracer's default size (8 MiB), taken from the writer's pool and
  * submitted as CUPTI's buffer-completed callback submits them. The clock
  * runs from the first record to the end of oc_writer_finish(): every row
- * committed, runtime/driver twins linked, the WAL checkpointed, file closed.
+ * committed, final meta written, the WAL checkpointed, file closed.
  *
  * The comparison writes the same bytes (the filled buffers and the chunks'
  * rows) with fwrite, then fflush, fsync, fclose.
@@ -21,11 +22,13 @@
  *   BENCH name=writer rows=R launches=N rows_per_s=X bytes=B bytes_per_row=Y
  *         bytes_per_op=Z secs=S busy_secs=W producer_secs=P finish_secs=F
  *   BENCH name=fwrite_records rows=R launches=N rows_per_s=X bytes=B ... secs=S
- * rows counts trace rows (ops + api + api_args); busy_secs is the writer
+ * rows counts trace rows (ops + api + api_args; schema v2 stores a launch's
+ * callback arguments in its api row, so args= counts the call_args view);
+ * busy_secs is the writer
  * thread's own busy time (stats.writer_busy_ns); producer_secs is what the
  * submitting thread spent in the writer's entry points (getting and handing
  * over buffers and chunks); finish_secs is oc_writer_finish() once every
- * row is committed (linking twins, final meta, WAL checkpoint, close).
+ * row is committed (final meta, WAL checkpoint, close).
  * Needs libcupti (for cuptiActivityGetNextRecord and API names), no GPU.
  */
 #include <errno.h>
@@ -72,7 +75,7 @@ static void put_launch(uint8_t *buf, size_t *off, long i, uint64_t base)
 	CUpti_ActivityKernel10 *k = (CUpti_ActivityKernel10 *)(buf + *off);
 	CUpti_ActivityAPI *rt, *drv;
 	uint64_t t = base + 1000000 + (uint64_t)i * 3300;   /* a launch every 3.3 us */
-	uint32_t corr = 100 + (uint32_t)i;
+	uint32_t corr = 101 + 2 * (uint32_t)i;   /* cuKernelGetName has corr - 1 */
 
 	memset(k, 0, sizeof *k);
 	k->kind = CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL;
@@ -101,19 +104,22 @@ static void put_launch(uint8_t *buf, size_t *off, long i, uint64_t base)
 	rt->correlationId = corr;
 	*off += sizeof *rt;
 
+	/* what the H200 traces show next to every launch: cuKernelGetName, a
+	 * driver call of its own (own correlation id) just before it */
 	drv = (CUpti_ActivityAPI *)(buf + *off);
 	*drv = *rt;
 	drv->kind = CUPTI_ACTIVITY_KIND_DRIVER;
-	drv->cbid = CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel;
-	drv->start = t + 400;
-	drv->end = t + 2900;
+	drv->cbid = CUPTI_DRIVER_TRACE_CBID_cuKernelGetName;
+	drv->start = t - 900;
+	drv->end = t - 700;
+	drv->correlationId = corr - 1;
 	*off += sizeof *drv;
 }
 
 static void put_args(struct oc_args_row *r, long i)
 {
 	memset(r, 0, sizeof *r);
-	r->correlation_id = 100 + (uint32_t)i;
+	r->correlation_id = 101 + 2 * (uint32_t)i;
 	r->cbid = CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_v13000;
 	r->tid = 4242;
 	r->domain = OC_API_RUNTIME;
@@ -357,7 +363,7 @@ int main(int argc, char **argv)
 
 	if (run_writer(db, launches, &secs, &producer, &finish) == 0) {
 		long long ops = table_rows(db, "ops"), api = table_rows(db, "api");
-		long long args = table_rows(db, "api_args");
+		long long args = table_rows(db, "call_args"), args_rows = table_rows(db, "api_args");
 		long long busy = meta_ll(db, "stats.writer_busy_ns");
 
 		if (ops != launches || api != 2LL * launches || args != launches) {
@@ -369,7 +375,7 @@ int main(int argc, char **argv)
 		snprintf(extra, sizeof extra, "busy_secs=%.4f producer_secs=%.4f finish_secs=%.4f "
 			 "ops=%lld api=%lld args=%lld", busy >= 0 ? busy / 1e9 : -1.0, producer, finish,
 			 ops, api, args);
-		report("writer", ops + api + args, launches, file_size(db), secs, extra);
+		report("writer", ops + api + args_rows, launches, file_size(db), secs, extra);
 	} else {
 		rc = 1;
 	}

@@ -51,7 +51,7 @@ def main():
                                                 "data-thread-lanes", "data-nvtx-lanes"))
     for k, v in want.items():
         check("%s = %d" % (k, v), attrs.get(k) == str(v), "page says %s" % attrs.get(k))
-    kernel_names = q("SELECT count(DISTINCT name_id) FROM ops WHERE kind = 1")
+    kernel_names = q("SELECT count(DISTINCT name) FROM device_ops WHERE kind = 'kernel'")
     m2 = re.search(r"Kernels by total device time \((\d+)\)", dom)
     check("the kernel table lists every kernel name (%d)" % kernel_names,
           (m2 and int(m2.group(1)) == kernel_names) or (not m2 and kernel_names == 0),

@@ -3,7 +3,8 @@
 
     mktrace.py [--ops N] [--hostile] [--seed S] OUT.db
 
-The trace is made with schema/trace.sql itself, then filled with a three-stream
+The trace is built in schema v1 (schema/trace-v1.sql) and written at the end
+as the v2 trace the tracer makes (tests/v2copy.py). It holds a three-stream
 copy/kernel/copy pipeline on device 0 (pinned memory, non-blocking streams: the
 copies intersect kernels), a pageable copy and a kernel on the legacy default
 stream, a peer copy, a kernel on a per-thread default stream, a second device with one blocking stream, two CPU threads whose API
@@ -47,10 +48,12 @@ def main():
     a = ap.parse_args()
     rnd = random.Random(a.seed)
     here = os.path.dirname(os.path.abspath(__file__))
-    schema = open(os.path.join(here, "..", "..", "schema", "trace.sql")).read()
-    if os.path.exists(a.out):
-        os.unlink(a.out)
-    db = sqlite3.connect(a.out)
+    schema = open(os.path.join(here, "..", "..", "schema", "trace-v1.sql")).read()
+    v1 = a.out + ".v1"
+    for p in (a.out, v1):
+        if os.path.exists(p):
+            os.unlink(p)
+    db = sqlite3.connect(v1)
     db.executescript(schema)
 
     strings = {}
@@ -238,6 +241,11 @@ def main():
                    " VALUES (?,?,?,?,?)", markers)
     db.commit()
     db.close()
+    # built in schema v1, written as the v2 trace the tracer makes
+    sys.path.insert(0, os.path.join(here, ".."))
+    from v2copy import copy_to_v2
+    copy_to_v2(v1, a.out)
+    os.unlink(v1)
     counts.update(ops=len(ops), api=len(api), ranges=nranges, marks=2, threads=2, devices=2,
                   streams=len({(o[5], o[6]) for o in ops}))
     json.dump(counts, sys.stdout)

@@ -15,7 +15,7 @@ mkdir -p "$TMP/fix" "$TMP/bin"
 python3 - "$TMP/trace.db" <<'EOF'
 import sqlite3, sys
 con = sqlite3.connect(sys.argv[1])
-con.executescript(open("schema/trace.sql").read())
+con.executescript(open("schema/trace-v1.sql").read())
 con.execute("INSERT INTO contexts VALUES (1, 0, 7)")
 con.execute("INSERT INTO streams (context_id, stream_id, flag) VALUES (1, 13, 2), (1, 14, 1)")
 con.execute("INSERT INTO strings VALUES (1, '_Z10lcg_kernelPKjPjmi'), (2, 'cudaStreamSynchronize')")

@@ -15,7 +15,7 @@ status() { "$@" >/dev/null 2>&1; echo $?; }
 "$OC" run -q -o good.db -- sh -c 'exit 5'
 out=$("$OC" info good.db); rc=$?
 is "info on a good trace: 0" "$rc" 0
-like "names the trace and schema" "$out" "^trace: good\\.db \\(trace schema 1\\)"
+like "names the trace and schema" "$out" "^trace: good\\.db \\(trace schema 2\\)"
 like "passport: tracer_status" "$out" "tracer_status = not_started"
 like "passport: exit_status" "$out" "exit_status = 5"
 like "passport: host" "$out" "host = $(hostname)"
@@ -28,8 +28,9 @@ like "no warnings" "$out" "^warnings: none$"
 cp good.db rows.db
 sqlite3 rows.db "
 INSERT INTO strings(id, value) VALUES (1, 'k');
-INSERT INTO ops(kind, start_ns, end_ns, device_id, context_id, stream_id, correlation_id, name_id)
-  VALUES (1, 10, 20, 0, 1, 7, 1, 1), (1, 15, 30, 0, 1, 8, 2, 1), (2, 5, 9, 0, 1, 7, 3, NULL);
+INSERT INTO op_shapes(id, name_id) VALUES (1, 1), (2, NULL);
+INSERT INTO ops(kind, start_ns, dur_ns, device_id, context_id, stream_id, correlation_id, shape_id)
+  VALUES (1, 10, 10, 0, 1, 7, 1, 1), (1, 15, 15, 0, 1, 8, 2, 1), (2, 5, 4, 0, 1, 7, 3, 2);
 INSERT INTO warnings(ts_ns, pid, source, code, message)
   VALUES (12, 34, 'inject', 'evil', 'line1' || char(10) || 'fake: ok' || char(27) || '[2J \"q\" \\ é');
 INSERT INTO meta(key, value) VALUES ('device.0.name', 'GPU' || char(7) || ' \"x\"');"
@@ -47,7 +48,7 @@ check_json() {
 import json, sys
 d = json.load(sys.stdin)
 assert d['trace'] == 'rows.db', d['trace']
-assert d['schema_version'] == 1
+assert d['schema_version'] == 2
 assert d['meta']['exit_status'] == '5'
 assert d['meta']['tracer_status'] == 'not_started'
 assert d['meta']['device.0.name'] == 'GPU\x07 \"x\"', repr(d['meta']['device.0.name'])
@@ -83,7 +84,7 @@ cp good.db newer.db
 sqlite3 newer.db "PRAGMA user_version = 99"
 err=$("$OC" info newer.db 2>&1); rc=$?
 is "newer schema: 2" "$rc" 2
-like "newer schema: message names both versions" "$err" "newer overlapcheck \\(trace schema 99, this one reads up to 1\\)"
+like "newer schema: message names both versions" "$err" "newer overlapcheck \\(trace schema 99, this one reads up to 2\\)"
 mkdir adir
 is "a directory: 2" "$(status "$OC" info adir)" 2
 is "no argument: 2" "$(status "$OC" info)" 2

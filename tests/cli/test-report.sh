@@ -5,7 +5,8 @@
 # kind of bad input and bad option (exit 2, a message, no crash).
 . tests/cli/lib.sh
 OC=$(cd "$(dirname "$OC")" && pwd)/$(basename "$OC")
-SCHEMA=$(pwd)/schema/trace.sql
+ROOT=$(pwd)
+SCHEMA=$ROOT/schema/trace-v1.sql   # built row by row in v1; a v2 copy is checked below
 cd "$TMP" || exit 1
 
 # new_trace FILE: an empty trace with one device (132 SMs, 3 copy engines),
@@ -50,6 +51,11 @@ $(api 6 1 360 361) $(kernel 6 16 1 0 6 370 400)"
 
 json=$("$OC" report --format json pipe.db); rc=$?
 is "json: exit 0" "$rc" 0
+# the same records as the v2 writer stores them: the same report, word for word
+python3 "$ROOT/tests/v2copy.py" pipe.db pipe2.db
+is "v2 copy: schema 2" "$(sqlite3 pipe2.db 'PRAGMA user_version')" 2
+is "v2 copy: same text report" "$("$OC" report pipe2.db | sed 's/pipe2/pipe/')" "$("$OC" report pipe.db)"
+is "v2 copy: same JSON report" "$("$OC" report --format json pipe2.db | sed 's/pipe2/pipe/')" "$json"
 check() { # NAME PYTHON (d is the parsed report)
 	if printf '%s' "$json" | python3 -c "
 import json, sys

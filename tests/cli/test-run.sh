@@ -70,7 +70,7 @@ out=$(echo hello | "$OC" run -q -o io.db -- cat)
 is "stdin and stdout pass through" "$out" hello
 
 # ---- the trace --------------------------------------------------------------
-is "schema version" "$(sqlite3 t0.db 'PRAGMA user_version')" 1
+is "schema version" "$(sqlite3 t0.db 'PRAGMA user_version')" 2
 is "application id" "$(sqlite3 t0.db 'PRAGMA application_id')" 1329812562
 is "device_ops view is empty" "$(sqlite3 t0.db 'SELECT count(*) FROM device_ops')" 0
 is "tracer_status not_started" "$(meta t0.db tracer_status)" not_started
@@ -230,7 +230,7 @@ is "--quiet prints nothing" "$("$OC" run -q -o quiet.db -- true 2>&1)" ""
 like "overlapcheck --help" "$("$OC" --help)" "^usage: overlapcheck COMMAND"
 like "overlapcheck help run" "$("$OC" help run)" "^usage: overlapcheck run"
 like "overlapcheck run --help" "$("$OC" run --help)" "%q\\{VAR\\}"
-like "overlapcheck --version" "$("$OC" --version)" "^overlapcheck [0-9]+\\.[0-9]+\\.[0-9]+ \\(trace schema 1\\)"
+like "overlapcheck --version" "$("$OC" --version)" "^overlapcheck [0-9]+\\.[0-9]+\\.[0-9]+ \\(trace schema 2\\)"
 is "help of an unknown command: 2" "$(status "$OC" help nosuch)" 2
 
 # ---- make install -----------------------------------------------------------------
