@@ -10,10 +10,16 @@
  * program. Buffers go back to a pool for the next buffer request.
  *
  * Strings are interned in a hash table that mirrors `strings`; API names come
- * from cuptiGetCallbackName once per (domain, cbid). Streams are upserted from
- * three sources (STREAM and CONTEXT records, callback rows) and a small set
- * remembers which (context, stream) pairs already carry a handle, so a launch
- * storm does not turn into a storm of upserts.
+ * from cuptiGetCallbackName once per (domain, cbid) (`api_functions`). A
+ * device op's description (name, launch shape, sizes, memory kinds) is
+ * interned the same way into `op_shapes`, so an `ops` row is only times,
+ * stream, correlation id and shape. A callback's argument row waits in a hash
+ * map for the API record of its call and both become one `api` row (see
+ * write_args()). Streams are upserted from three sources (STREAM and CONTEXT
+ * records, callback rows) and a small set remembers which (context, stream)
+ * pairs already carry a handle, so a launch storm does not turn into a storm
+ * of upserts. Schema v2 has no secondary index: each row costs one b-tree
+ * insert at the right edge of its table.
  *
  * Failure. If the file cannot be opened or a write fails (disk full,
  * read-only, removed), the writer warns once, records what it can, and from

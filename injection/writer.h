@@ -113,9 +113,10 @@ void oc_writer_exit_sync(uint32_t tid, uint64_t start_ns, uint64_t end_ns);
 void oc_writer_sync(void);
 
 /*
- * Drain the queue, stop the thread, write the final meta (counters, status),
- * link runtime/driver twins, checkpoint the WAL and switch the file back to a
- * single-file journal, close it. fin may be NULL. Idempotent.
+ * Drain the queue, stop the thread, write the callback rows still waiting
+ * for their API record to api_args, the final meta (counters, status, the
+ * launches without a kernel record), checkpoint the WAL and switch the file
+ * back to a single-file journal, close it. fin may be NULL. Idempotent.
  */
 void oc_writer_finish(const struct oc_writer_final *fin);
 
