@@ -4,8 +4,15 @@
  * Complete (no truncation) and stable: other tools parse these names. Times
  * are integers in ns relative to the trace start, as the trace stores them.
  * Every string goes through the JSON writer's escaping.
+ *
+ * A report names an op in each claim, witness and piece of evidence, so a
+ * trace of a million kernel launches would demangle the same few hundred
+ * names a million times: labels of kernels are made once per name string and
+ * kept in struct out for the report.
  */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "overlapcheck/json.h"
@@ -14,6 +21,33 @@
 #ifndef OC_VERSION
 #define OC_VERSION "unknown"
 #endif
+
+/* One report being written. */
+struct out {
+	struct oc_json j;
+	const struct oc_analysis *a;
+	const struct oc_trace *t;
+	char **kernel_label;      /* by string index: the demangled name, NULL until needed */
+	char buf[1024];           /* a label not kept */
+};
+
+/* oc_op_label() of op i; a kernel's label comes from the per-name cache
+ * (the label depends on the name string only). Valid until the next call. */
+static const char *op_label(struct out *o, int32_t i)
+{
+	const struct oc_trace *t = o->t;
+
+	if (o->kernel_label && i >= 0 && (size_t)i < t->n_ops && t->ops[i].kind == OC_OP_KERNEL) {
+		int32_t s = t->ops[i].name;
+		if (s >= 0 && (size_t)s < t->n_strs) {
+			if (!o->kernel_label[s])
+				o->kernel_label[s] = strdup(oc_op_label(t, i, o->buf, sizeof o->buf));
+			if (o->kernel_label[s])
+				return o->kernel_label[s];
+		}
+	}
+	return oc_op_label(t, i, o->buf, sizeof o->buf);
+}
 
 static const char *api_name(const struct oc_trace *t, int32_t api)
 {
@@ -41,9 +75,10 @@ static void stream_members(struct oc_json *j, const struct oc_trace *t, int32_t 
 }
 
 /* {name, kind, stream, stream_kind, start_ns, end_ns, correlation_id, api} */
-static void op_object(struct oc_json *j, const struct oc_trace *t, int32_t i)
+static void op_object(struct out *o, int32_t i)
 {
-	char buf[1024];
+	struct oc_json *j = &o->j;
+	const struct oc_trace *t = o->t;
 
 	if (i < 0 || (size_t)i >= t->n_ops) {
 		oc_json_null(j);
@@ -51,7 +86,7 @@ static void op_object(struct oc_json *j, const struct oc_trace *t, int32_t i)
 	}
 	const struct oc_op *op = &t->ops[i];
 	oc_json_begin_object(j);
-	oc_json_kv_string(j, "name", oc_op_label(t, i, buf, sizeof buf));
+	oc_json_kv_string(j, "name", op_label(o, i));
 	oc_json_kv_string(j, "kind", oc_op_kind_name(op->kind));
 	stream_members(j, t, op->stream);
 	oc_json_kv_int(j, "start_ns", op->start_ns);
@@ -61,10 +96,10 @@ static void op_object(struct oc_json *j, const struct oc_trace *t, int32_t i)
 	oc_json_end_object(j);
 }
 
-static void kv_op(struct oc_json *j, const char *key, const struct oc_trace *t, int32_t i)
+static void kv_op(struct out *o, const char *key, int32_t i)
 {
-	oc_json_key(j, key);
-	op_object(j, t, i);
+	oc_json_key(&o->j, key);
+	op_object(o, i);
 }
 
 static void kv_stream_id(struct oc_json *j, const char *key, const struct oc_trace *t, int32_t s)
@@ -75,17 +110,18 @@ static void kv_stream_id(struct oc_json *j, const char *key, const struct oc_tra
 		oc_json_kv_null(j, key);
 }
 
-static void evidence_object(struct oc_json *j, const struct oc_analysis *a, const struct oc_claim *cl,
-			    const struct oc_evidence *e)
+static void evidence_object(struct out *o, const struct oc_claim *cl, const struct oc_evidence *e)
 {
-	const struct oc_trace *t = a->trace;
+	struct oc_json *j = &o->j;
+	const struct oc_analysis *a = o->a;
+	const struct oc_trace *t = o->t;
 
 	oc_json_begin_object(j);
 	oc_json_kv_string(j, "cause", oc_cause_name(e->cause));
 	switch (e->cause) {
 	case OC_CAUSE_LAUNCH_BLOCKING:
 		oc_json_kv_string(j, "env", "CUDA_LAUNCH_BLOCKING=1");
-		kv_op(j, "kernel", t, e->op);
+		kv_op(o, "kernel", e->op);
 		break;
 	case OC_CAUSE_PAGEABLE_HOST_MEMORY: {
 		const struct oc_op *op = &t->ops[e->op];
@@ -95,12 +131,12 @@ static void evidence_object(struct oc_json *j, const struct oc_analysis *a, cons
 		oc_json_kv_string(j, "pageable_side", dir_host ? "dst" :
 				  op->src_kind == OC_MEM_PAGEABLE ? "src" : "dst");
 		oc_json_kv_bool(j, "self", e->op == cl->op);
-		kv_op(j, "op", t, e->op);
+		kv_op(o, "op", e->op);
 		break;
 	}
 	case OC_CAUSE_LEGACY_DEFAULT_STREAM:
 	case OC_CAUSE_DEFAULT_STREAM_IMPLICIT_SYNC:
-		kv_op(j, "op", t, e->op);
+		kv_op(o, "op", e->op);
 		break;
 	case OC_CAUSE_HOST_SYNCHRONIZATION: {
 		const struct oc_block *b = &a->blocks[e->block];
@@ -124,7 +160,7 @@ static void evidence_object(struct oc_json *j, const struct oc_analysis *a, cons
 		break;
 	case OC_CAUSE_SAME_STREAM_ORDER:
 		stream_members(j, t, t->ops[cl->op].stream);
-		kv_op(j, "op", t, e->op);
+		kv_op(o, "op", e->op);
 		break;
 	case OC_CAUSE_SM_SATURATION:
 		oc_json_kv_int(j, "grid_blocks", e->count);
@@ -134,7 +170,7 @@ static void evidence_object(struct oc_json *j, const struct oc_analysis *a, cons
 		else
 			oc_json_kv_null(j, "blocks_per_sm");
 		oc_json_kv_int(j, "resident_blocks", e->limit);
-		kv_op(j, "kernel", t, e->op);
+		kv_op(o, "kernel", e->op);
 		break;
 	case OC_CAUSE_SUBMITTED_LATE:
 		oc_json_kv_string(j, "late", e->self_late ? "self" : "partner");
@@ -157,15 +193,15 @@ static void evidence_object(struct oc_json *j, const struct oc_analysis *a, cons
 		break;
 	}
 	if (e->partner >= 0)
-		kv_op(j, "partner", t, e->partner);
+		kv_op(o, "partner", e->partner);
 	oc_json_end_object(j);
 }
 
-static void claim_object(struct oc_json *j, const struct oc_analysis *a, const struct oc_claim *cl)
+static void claim_object(struct out *o, const struct oc_claim *cl)
 {
-	const struct oc_trace *t = a->trace;
+	struct oc_json *j = &o->j;
+	const struct oc_trace *t = o->t;
 	const struct oc_op *op = &t->ops[cl->op];
-	char buf[1024];
 	int copy = op->kind == OC_OP_MEMCPY || op->kind == OC_OP_MEMCPY_PEER;
 
 	oc_json_begin_object(j);
@@ -174,7 +210,7 @@ static void claim_object(struct oc_json *j, const struct oc_analysis *a, const s
 	stream_members(j, t, op->stream);
 	oc_json_kv_uint(j, "context", op->context_id);
 	oc_json_kv_string(j, "kind", oc_op_kind_name(op->kind));
-	oc_json_kv_string(j, "name", oc_op_label(t, cl->op, buf, sizeof buf));
+	oc_json_kv_string(j, "name", op_label(o, cl->op));
 	if (op->kind == OC_OP_KERNEL) {
 		oc_json_kv_string(j, "mangled_name", oc_trace_str(t, op->name));
 		oc_json_key(j, "grid");
@@ -208,7 +244,7 @@ static void claim_object(struct oc_json *j, const struct oc_analysis *a, const s
 	if (cl->witness >= 0) {
 		const struct oc_op *w = &t->ops[cl->witness];
 		oc_json_begin_object(j);
-		oc_json_kv_string(j, "name", oc_op_label(t, cl->witness, buf, sizeof buf));
+		oc_json_kv_string(j, "name", op_label(o, cl->witness));
 		oc_json_kv_string(j, "kind", oc_op_kind_name(w->kind));
 		stream_members(j, t, w->stream);
 		oc_json_kv_uint(j, "correlation_id", w->correlation_id);
@@ -228,7 +264,7 @@ static void claim_object(struct oc_json *j, const struct oc_analysis *a, const s
 	oc_json_key(j, "evidence");
 	oc_json_begin_array(j);
 	for (size_t k = 0; k < cl->n_evidence; k++)
-		evidence_object(j, a, cl, &cl->evidence[k]);
+		evidence_object(o, cl, &cl->evidence[k]);
 	oc_json_end_array(j);
 	if (op->graph_id || op->graph_node_id) {
 		oc_json_kv_uint(j, "graph_id", op->graph_id);
@@ -239,9 +275,10 @@ static void claim_object(struct oc_json *j, const struct oc_analysis *a, const s
 	oc_json_end_object(j);
 }
 
-static void waited_list(struct oc_json *j, const struct oc_trace *t, const int32_t *ops, size_t n)
+static void waited_list(struct out *o, const int32_t *ops, size_t n)
 {
-	char buf[1024];
+	struct oc_json *j = &o->j;
+	const struct oc_trace *t = o->t;
 
 	oc_json_begin_array(j);
 	for (size_t k = 0; k < n; k++) {
@@ -250,7 +287,7 @@ static void waited_list(struct oc_json *j, const struct oc_trace *t, const int32
 		oc_json_kv_uint(j, "stream", t->streams[op->stream].stream_id);
 		oc_json_kv_string(j, "stream_kind", oc_stream_kind_name(t->streams[op->stream].kind));
 		oc_json_kv_string(j, "kind", oc_op_kind_name(op->kind));
-		oc_json_kv_string(j, "name", oc_op_label(t, ops[k], buf, sizeof buf));
+		oc_json_kv_string(j, "name", op_label(o, ops[k]));
 		oc_json_kv_int(j, "start_ns", op->start_ns);
 		oc_json_kv_int(j, "end_ns", op->end_ns);
 		oc_json_kv_uint(j, "correlation_id", op->correlation_id);
@@ -269,9 +306,11 @@ static const char *sync_type_name(int type)
 	}
 }
 
-static void block_list(struct oc_json *j, const struct oc_analysis *a, int hidden)
+static void block_list(struct out *o, int hidden)
 {
-	const struct oc_trace *t = a->trace;
+	struct oc_json *j = &o->j;
+	const struct oc_analysis *a = o->a;
+	const struct oc_trace *t = o->t;
 
 	oc_json_begin_array(j);
 	for (size_t k = 0; k < a->n_blocks; k++) {
@@ -308,15 +347,17 @@ static void block_list(struct oc_json *j, const struct oc_analysis *a, int hidde
 				oc_json_kv_null(j, "usual_ns");
 		}
 		oc_json_key(j, "waited_for");
-		waited_list(j, t, b->waited_for, b->n_waited_for);
+		waited_list(o, b->waited_for, b->n_waited_for);
 		oc_json_end_object(j);
 	}
 	oc_json_end_array(j);
 }
 
-static void gap_object(struct oc_json *j, const struct oc_analysis *a, const struct oc_gap *g)
+static void gap_object(struct out *o, const struct oc_gap *g)
 {
-	const struct oc_trace *t = a->trace;
+	struct oc_json *j = &o->j;
+	const struct oc_analysis *a = o->a;
+	const struct oc_trace *t = o->t;
 
 	oc_json_begin_object(j);
 	oc_json_kv_int(j, "device", g->device_id);
@@ -326,8 +367,8 @@ static void gap_object(struct oc_json *j, const struct oc_analysis *a, const str
 	oc_json_kv_string(j, "cause", oc_gap_cause_name(g->cause));
 	oc_json_key(j, "evidence");
 	oc_json_begin_object(j);
-	kv_op(j, "next_op", t, g->next_op);
-	kv_op(j, "prev_op", t, g->prev_op);
+	kv_op(o, "next_op", g->next_op);
+	kv_op(o, "prev_op", g->prev_op);
 	switch (g->cause) {
 	case OC_GAP_HOST_SYNCHRONIZATION: {
 		const struct oc_block *b = &a->blocks[g->block];
@@ -345,11 +386,11 @@ static void gap_object(struct oc_json *j, const struct oc_analysis *a, const str
 		break;
 	case OC_GAP_MODULE_LOADING:
 		if (g->overhead >= 0) {
-			const struct oc_overhead *o = &t->overheads[g->overhead];
+			const struct oc_overhead *oh = &t->overheads[g->overhead];
 			oc_json_kv_string(j, "source", "overhead");
-			oc_json_kv_uint(j, "overhead_kind", o->kind);
-			oc_json_kv_int(j, "overhead_start_ns", o->start_ns);
-			oc_json_kv_int(j, "overhead_end_ns", o->end_ns);
+			oc_json_kv_uint(j, "overhead_kind", oh->kind);
+			oc_json_kv_int(j, "overhead_start_ns", oh->start_ns);
+			oc_json_kv_int(j, "overhead_end_ns", oh->end_ns);
 		} else {
 			oc_json_kv_string(j, "source", "api_time");
 			kv_api(j, "api", t, g->api);
@@ -482,95 +523,111 @@ static void engines_list(struct oc_json *j, const struct oc_analysis *a)
 int oc_report_json(FILE *f, const struct oc_analysis *a)
 {
 	const struct oc_trace *t = a->trace;
-	struct oc_json j;
+	struct out *o = malloc(sizeof *o);   /* the writer's block: 64 KiB */
+	struct oc_json *j;
+	int rc, saved_errno;
 
-	oc_json_init(&j, f, 1);
-	oc_json_set_inline_depth(&j, 2);   /* one line per claim, sync, gap */
-	oc_json_begin_object(&j);
-	oc_json_kv_string(&j, "schema", OC_REPORT_SCHEMA);
-	oc_json_kv_string(&j, "tool_version", OC_VERSION);
-	oc_json_kv_string(&j, "trace", t->path);
-	oc_json_key(&j, "options");
-	oc_json_begin_object(&j);
+	if (!o)
+		return -1;                   /* errno: ENOMEM */
+	o->a = a;
+	o->t = t;
+	/* Without the cache (no memory for it) labels are made each time. */
+	o->kernel_label = t->n_strs ? calloc(t->n_strs, sizeof *o->kernel_label) : NULL;
+	j = &o->j;
+	oc_json_init(j, f, 1);
+	oc_json_set_inline_depth(j, 2);   /* one line per claim, sync, gap */
+	oc_json_begin_object(j);
+	oc_json_kv_string(j, "schema", OC_REPORT_SCHEMA);
+	oc_json_kv_string(j, "tool_version", OC_VERSION);
+	oc_json_kv_string(j, "trace", t->path);
+	oc_json_key(j, "options");
+	oc_json_begin_object(j);
 	if (a->opts.device >= 0)
-		oc_json_kv_int(&j, "device", a->opts.device);
+		oc_json_kv_int(j, "device", a->opts.device);
 	else
-		oc_json_kv_null(&j, "device");
-	oc_json_kv_string(&j, "range", a->opts.range);
-	oc_json_kv_int(&j, "gap_threshold_ns", a->opts.gap_threshold_ns);
-	oc_json_kv_double(&j, "min_overlap", a->opts.min_overlap);
-	oc_json_kv_int(&j, "sync_tolerance_ns", a->opts.sync_tolerance_ns);
+		oc_json_kv_null(j, "device");
+	oc_json_kv_string(j, "range", a->opts.range);
+	oc_json_kv_int(j, "gap_threshold_ns", a->opts.gap_threshold_ns);
+	oc_json_kv_double(j, "min_overlap", a->opts.min_overlap);
+	oc_json_kv_int(j, "sync_tolerance_ns", a->opts.sync_tolerance_ns);
 	if (a->summary.ranges_matched >= 0)
-		oc_json_kv_int(&j, "ranges_matched", a->summary.ranges_matched);
-	oc_json_end_object(&j);
+		oc_json_kv_int(j, "ranges_matched", a->summary.ranges_matched);
+	oc_json_end_object(j);
 
-	oc_json_key(&j, "summary");
-	summary_object(&j, a);
+	oc_json_key(j, "summary");
+	summary_object(j, a);
 
-	oc_json_key(&j, "passport");
-	oc_json_begin_object(&j);
+	oc_json_key(j, "passport");
+	oc_json_begin_object(j);
 	for (size_t k = 0; k < t->n_meta; k++)
-		oc_json_kv_string(&j, t->meta[k].key, t->meta[k].value);
-	oc_json_end_object(&j);
+		oc_json_kv_string(j, t->meta[k].key, t->meta[k].value);
+	oc_json_end_object(j);
 
-	oc_json_key(&j, "engines");
-	engines_list(&j, a);
+	oc_json_key(j, "engines");
+	engines_list(j, a);
 
-	oc_json_key(&j, "bandwidth");
-	oc_json_begin_array(&j);
+	oc_json_key(j, "bandwidth");
+	oc_json_begin_array(j);
 	for (size_t k = 0; k < a->n_bandwidth; k++) {
 		const struct oc_bandwidth *b = &a->bandwidth[k];
-		oc_json_begin_object(&j);
-		oc_json_kv_string(&j, "direction", oc_copy_kind_name(b->copy_kind));
-		oc_json_kv_string(&j, "memory_kind", oc_mem_kind_name(b->mem_kind));
-		oc_json_kv_uint(&j, "copies", b->copies);
-		oc_json_kv_uint(&j, "bytes", b->bytes);
-		oc_json_kv_int(&j, "duration_ns", b->duration_ns);
-		oc_json_kv_fixed(&j, "gbps", b->gbps, 3);
-		oc_json_kv_fixed(&j, "min_gbps", b->min_gbps, 3);
-		oc_json_kv_fixed(&j, "max_gbps", b->max_gbps, 3);
-		oc_json_end_object(&j);
+		oc_json_begin_object(j);
+		oc_json_kv_string(j, "direction", oc_copy_kind_name(b->copy_kind));
+		oc_json_kv_string(j, "memory_kind", oc_mem_kind_name(b->mem_kind));
+		oc_json_kv_uint(j, "copies", b->copies);
+		oc_json_kv_uint(j, "bytes", b->bytes);
+		oc_json_kv_int(j, "duration_ns", b->duration_ns);
+		oc_json_kv_fixed(j, "gbps", b->gbps, 3);
+		oc_json_kv_fixed(j, "min_gbps", b->min_gbps, 3);
+		oc_json_kv_fixed(j, "max_gbps", b->max_gbps, 3);
+		oc_json_end_object(j);
 	}
-	oc_json_end_array(&j);
+	oc_json_end_array(j);
 
-	oc_json_key(&j, "claims");
-	oc_json_begin_array(&j);
+	oc_json_key(j, "claims");
+	oc_json_begin_array(j);
 	for (size_t k = 0; k < a->n_claims; k++)
-		claim_object(&j, a, &a->claims[k]);
-	oc_json_end_array(&j);
+		claim_object(o, &a->claims[k]);
+	oc_json_end_array(j);
 
-	oc_json_key(&j, "hidden_syncs");
-	block_list(&j, a, 1);
-	oc_json_key(&j, "explicit_syncs");
-	block_list(&j, a, 0);
+	oc_json_key(j, "hidden_syncs");
+	block_list(o, 1);
+	oc_json_key(j, "explicit_syncs");
+	block_list(o, 0);
 
-	oc_json_key(&j, "default_stream_syncs");
-	oc_json_begin_array(&j);
+	oc_json_key(j, "default_stream_syncs");
+	oc_json_begin_array(j);
 	for (size_t k = 0; k < a->n_default_syncs; k++) {
 		const struct oc_default_sync *d = &a->default_syncs[k];
-		oc_json_begin_object(&j);
-		kv_op(&j, "op", t, d->op);
-		oc_json_kv_int(&j, "blocked_ns", d->blocked_ns);
-		oc_json_key(&j, "waited_for");
-		waited_list(&j, t, d->waited_for, d->n_waited_for);
-		oc_json_key(&j, "held");
-		waited_list(&j, t, d->held, d->n_held);
-		oc_json_end_object(&j);
+		oc_json_begin_object(j);
+		kv_op(o, "op", d->op);
+		oc_json_kv_int(j, "blocked_ns", d->blocked_ns);
+		oc_json_key(j, "waited_for");
+		waited_list(o, d->waited_for, d->n_waited_for);
+		oc_json_key(j, "held");
+		waited_list(o, d->held, d->n_held);
+		oc_json_end_object(j);
 	}
-	oc_json_end_array(&j);
+	oc_json_end_array(j);
 
-	oc_json_key(&j, "gaps");
-	oc_json_begin_array(&j);
+	oc_json_key(j, "gaps");
+	oc_json_begin_array(j);
 	for (size_t k = 0; k < a->n_gaps; k++)
-		gap_object(&j, a, &a->gaps[k]);
-	oc_json_end_array(&j);
+		gap_object(o, &a->gaps[k]);
+	oc_json_end_array(j);
 
-	oc_json_key(&j, "warnings");
-	oc_json_begin_array(&j);
+	oc_json_key(j, "warnings");
+	oc_json_begin_array(j);
 	for (size_t k = 0; k < a->n_warnings; k++)
-		oc_json_string(&j, a->warnings[k]);
-	oc_json_end_array(&j);
+		oc_json_string(j, a->warnings[k]);
+	oc_json_end_array(j);
 
-	oc_json_end_object(&j);
-	return oc_json_finish(&j);
+	oc_json_end_object(j);
+	rc = oc_json_finish(j);
+	saved_errno = errno;                 /* the caller reports a failed write */
+	for (size_t k = 0; o->kernel_label && k < t->n_strs; k++)
+		free(o->kernel_label[k]);
+	free(o->kernel_label);
+	free(o);
+	errno = saved_errno;
+	return rc;
 }
