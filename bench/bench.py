@@ -357,6 +357,14 @@ class Bench:
         self.cupti = find_cupti(args.cuda_home)
         self.nsys = None if args.no_nsys else find_nsys()
         self.programs = programs if programs is not None else self.default_programs()
+        if getattr(args, "programs", None):
+            keep = args.programs.split(",")
+            self.programs = [p for p in self.programs if p["name"] in keep]
+        # --oc-variant NAME=KEY=VALUE[,KEY=VALUE]: overlapcheck with more environment
+        self.oc_variants = {}
+        for spec in getattr(args, "oc_variant", None) or []:
+            name, _, envs = spec.partition("=")
+            self.oc_variants[name] = dict(e.split("=", 1) for e in envs.split(",") if "=" in e)
         self.runs = []
         self.notes = []
 
@@ -383,7 +391,8 @@ class Bench:
             env["CUDA_INJECTION64_PATH"] = self.bare
             if self.cupti:
                 env["NVTX_INJECTION64_PATH"] = self.cupti
-        elif variant == "overlapcheck":
+        elif variant == "overlapcheck" or variant in self.oc_variants:
+            env.update(self.oc_variants.get(variant, {}))
             trace = os.path.join(self.traces, tag + ".db")
             for f in (trace, trace + "-wal", trace + "-shm"):
                 if os.path.exists(f):
@@ -438,7 +447,7 @@ class Bench:
                 seen = b.get("kernels", 0) + b.get("copies", 0) + b.get("memsets", 0)
                 if seen < expected:
                     problems.append("floor saw %d of %d device records" % (seen, expected))
-        if variant == "overlapcheck":
+        if variant == "overlapcheck" or variant in self.oc_variants:
             t = read_trace(trace, want_dbstat=dbstat, oc=self.oc)
             r["trace"] = t
             if "error" in t:
@@ -472,7 +481,7 @@ class Bench:
     # -- phases -------------------------------------------------------------
 
     def variants_of(self, prog):
-        v = ["native", "bare", "overlapcheck"]
+        v = ["native", "bare", "overlapcheck"] + sorted(self.oc_variants)
         if prog.get("profiler"):
             v.append("torch_profiler")
         return v
@@ -852,6 +861,12 @@ def parse_args(argv=None):
     ap.add_argument("--nsys-reps", type=int, default=3)
     ap.add_argument("--no-nsys", action="store_true")
     ap.add_argument("--phases", default="ABCD", help="which phases to run (default ABCD)")
+    ap.add_argument("--programs", default="",
+                    help="comma-separated programs to run (default: all)")
+    ap.add_argument("--oc-variant", action="append", metavar="NAME=KEY=VALUE[,KEY=VALUE]",
+                    help="one more variant: overlapcheck with this environment added "
+                         "(for example nice=OVERLAPCHECK_WRITER_NICE=19); in results.json "
+                         "and runs.tsv")
     a = ap.parse_args(argv)
     if not a.out:
         a.out = os.path.join(a.build, "bench-out")

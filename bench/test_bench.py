@@ -298,6 +298,16 @@ class TestRuns(unittest.TestCase):
         oc = [r for r in b.runs if r["variant"] == "overlapcheck"]
         self.assertTrue(oc and all(not r["ok"] and "dropped_records=7" in r["note"] for r in oc))
 
+    def test_program_filter_and_extra_variant(self):
+        b = self.f.bench(["--reps", "2", "--min-reps", "2", "--phases", "A",
+                          "--programs", "storm", "--oc-variant", "nice=OVERLAPCHECK_WRITER_NICE=19"])
+        b.main()
+        self.assertEqual({r["program"] for r in b.runs}, {"storm"})
+        self.assertEqual({r["variant"] for r in b.runs}, {"native", "bare", "overlapcheck", "nice"})
+        nice = [r for r in b.runs if r["variant"] == "nice"]
+        self.assertTrue(len(nice) == 2 and all(r["ok"] and r["trace"]["ops"] > 0 for r in nice))
+        self.assertEqual(len(bench.paired_ratios(b.runs, "storm", "nice", "bare")), 2)
+
     def test_failing_program_is_recorded_not_fatal(self):
         with EnvPatch(FAKE_FAIL="loop"):
             b = self.f.bench(["--reps", "1", "--min-reps", "1", "--phases", "A"])
