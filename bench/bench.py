@@ -865,7 +865,7 @@ def parse_args(argv=None):
                     help="comma-separated programs to run (default: all)")
     ap.add_argument("--oc-variant", action="append", metavar="NAME=KEY=VALUE[,KEY=VALUE]",
                     help="one more variant: overlapcheck with this environment added "
-                         "(for example nice=OVERLAPCHECK_WRITER_NICE=19); in results.json "
+                         "(for example flush1s=OVERLAPCHECK_FLUSH_MS=1000); in results.json "
                          "and runs.tsv")
     a = ap.parse_args(argv)
     if not a.out:

@@ -300,7 +300,7 @@ class TestRuns(unittest.TestCase):
 
     def test_program_filter_and_extra_variant(self):
         b = self.f.bench(["--reps", "2", "--min-reps", "2", "--phases", "A",
-                          "--programs", "storm", "--oc-variant", "nice=OVERLAPCHECK_WRITER_NICE=19"])
+                          "--programs", "storm", "--oc-variant", "nice=OVERLAPCHECK_FLUSH_MS=1000"])
         b.main()
         self.assertEqual({r["program"] for r in b.runs}, {"storm"})
         self.assertEqual({r["variant"] for r in b.runs}, {"native", "bare", "overlapcheck", "nice"})

@@ -34,7 +34,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <time.h>
@@ -1585,9 +1584,6 @@ static void *writer_main(void *arg)
 	int stop;
 
 	W.self_tid = my_tid();
-	/* Linux: a thread's nice value is its own (the tid is the "process"). */
-	if (W.cfg.writer_nice > 0)
-		setpriority(PRIO_PROCESS, (id_t)W.self_tid, W.cfg.writer_nice);
 	for (;;) {
 		pthread_mutex_lock(&W.mu);
 		while (!W.head && !W.stop)

@@ -34,7 +34,6 @@ struct oc_writer_config {
 	size_t buffer_bytes;     /* CUPTI activity buffer size */
 	int quiet;               /* no stderr warnings */
 	int stats;               /* time the writer (stats.writer_busy_ns) */
-	int writer_nice;         /* 0..19: the writer thread's nice value (setpriority) */
 	uint64_t start_ns;       /* created traces: trace_start_ns (absolute CLOCK_REALTIME) */
 	const char *parent_trace;/* created child traces: the main trace, for meta */
 	/* Called once, on the writer thread, after the first CONTEXT or DEVICE
