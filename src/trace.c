@@ -811,6 +811,33 @@ err:
 	return -1;
 }
 
+/*
+ * What an op is, from 19 columns starting at col: name_id, bytes, copy_kind,
+ * src_kind, dst_kind, flags, src_device_id, dst_device_id, grid_x/y/z,
+ * block_x/y/z, registers, static_smem, dynamic_smem, graph_id, graph_node_id
+ * (v1 ops and v2 op_shapes select them in this order).
+ */
+static void op_description(struct rd *r, sqlite3_stmt *st, int col, struct oc_op *o)
+{
+	o->name = col_str(r, st, col);
+	o->bytes = (uint64_t)sqlite3_column_int64(st, col + 1);
+	o->copy_kind = (uint8_t)sqlite3_column_int64(st, col + 2);
+	o->src_kind = (uint8_t)sqlite3_column_int64(st, col + 3);
+	o->dst_kind = (uint8_t)sqlite3_column_int64(st, col + 4);
+	o->flags = (uint32_t)sqlite3_column_int64(st, col + 5);
+	o->src_device_id = (uint32_t)sqlite3_column_int64(st, col + 6);
+	o->dst_device_id = (uint32_t)sqlite3_column_int64(st, col + 7);
+	for (int c = 0; c < 3; c++) {
+		o->grid[c] = (int32_t)sqlite3_column_int64(st, col + 8 + c);
+		o->block[c] = (int32_t)sqlite3_column_int64(st, col + 11 + c);
+	}
+	o->registers = (int32_t)sqlite3_column_int64(st, col + 14);
+	o->static_smem = (int32_t)sqlite3_column_int64(st, col + 15);
+	o->dynamic_smem = (int32_t)sqlite3_column_int64(st, col + 16);
+	o->graph_id = (uint32_t)sqlite3_column_int64(st, col + 17);
+	o->graph_node_id = (uint64_t)sqlite3_column_int64(st, col + 18);
+}
+
 static int op_row(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
 {
 	struct oc_op *o = rec;
@@ -829,23 +856,7 @@ static int op_row(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
 	o->context_id = (uint32_t)v[4];
 	o->stream_id = (uint32_t)v[5];
 	o->correlation_id = (uint32_t)v[6];
-	o->name = col_str(r, st, 8);
-	o->bytes = (uint64_t)sqlite3_column_int64(st, 9);
-	o->copy_kind = (uint8_t)sqlite3_column_int64(st, 10);
-	o->src_kind = (uint8_t)sqlite3_column_int64(st, 11);
-	o->dst_kind = (uint8_t)sqlite3_column_int64(st, 12);
-	o->flags = (uint32_t)sqlite3_column_int64(st, 13);
-	o->src_device_id = (uint32_t)sqlite3_column_int64(st, 14);
-	o->dst_device_id = (uint32_t)sqlite3_column_int64(st, 15);
-	for (int c = 0; c < 3; c++) {
-		o->grid[c] = (int32_t)sqlite3_column_int64(st, 16 + c);
-		o->block[c] = (int32_t)sqlite3_column_int64(st, 19 + c);
-	}
-	o->registers = (int32_t)sqlite3_column_int64(st, 22);
-	o->static_smem = (int32_t)sqlite3_column_int64(st, 23);
-	o->dynamic_smem = (int32_t)sqlite3_column_int64(st, 24);
-	o->graph_id = (uint32_t)sqlite3_column_int64(st, 25);
-	o->graph_node_id = (uint64_t)sqlite3_column_int64(st, 26);
+	op_description(r, st, 8, o);
 	o->stream = -1;
 	o->api = -1;
 	k->a = o->start_ns;
@@ -876,23 +887,7 @@ static int load_shapes(struct rd *r)
 		struct oc_op *o = &r->shapes[r->n_shapes];
 
 		r->shape_ids[r->n_shapes++] = sqlite3_column_int64(st, 0);
-		o->name = col_str(r, st, 1);
-		o->bytes = (uint64_t)sqlite3_column_int64(st, 2);
-		o->copy_kind = (uint8_t)sqlite3_column_int64(st, 3);
-		o->src_kind = (uint8_t)sqlite3_column_int64(st, 4);
-		o->dst_kind = (uint8_t)sqlite3_column_int64(st, 5);
-		o->flags = (uint32_t)sqlite3_column_int64(st, 6);
-		o->src_device_id = (uint32_t)sqlite3_column_int64(st, 7);
-		o->dst_device_id = (uint32_t)sqlite3_column_int64(st, 8);
-		for (int c = 0; c < 3; c++) {
-			o->grid[c] = (int32_t)sqlite3_column_int64(st, 9 + c);
-			o->block[c] = (int32_t)sqlite3_column_int64(st, 12 + c);
-		}
-		o->registers = (int32_t)sqlite3_column_int64(st, 15);
-		o->static_smem = (int32_t)sqlite3_column_int64(st, 16);
-		o->dynamic_smem = (int32_t)sqlite3_column_int64(st, 17);
-		o->graph_id = (uint32_t)sqlite3_column_int64(st, 18);
-		o->graph_node_id = (uint64_t)sqlite3_column_int64(st, 19);
+		op_description(r, st, 1, o);
 	}
 	sqlite3_finalize(st);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
