@@ -839,6 +839,79 @@ static void launch_rows(uint32_t first, int n)
 	oc_writer_submit_chunk(c);
 }
 
+/* One callback row of a launch on resolved stream 13 (context 1), handed over alone. */
+static void launch_row_on_13(uint32_t corr)
+{
+	struct oc_args_chunk *c = oc_writer_chunk_get();
+	struct oc_args_row *r;
+
+	assert_non_null(c);
+	r = &c->rows[c->n++];
+	memset(r, 0, sizeof *r);
+	r->host_ptr = r->bytes = r->event_handle = r->flags = r->priority = OC_ARG_NONE;
+	r->correlation_id = corr;
+	r->domain = OC_API_RUNTIME;
+	r->cbid = CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_v13000;
+	r->cls = OC_CB_LAUNCH;
+	r->tid = 1;
+	r->context_id = 1;
+	r->stream_handle = 0x5000;
+	r->stream_id = 13;
+	r->handle_kind = OC_HANDLE_EXPLICIT;
+	oc_writer_submit_chunk(c);
+}
+
+/*
+ * Schema v2's api rows: a callback row and its call's record meet in one row
+ * whichever comes first; a callback row whose record never comes is kept in
+ * api_args; records sharing a correlation id and domain get rows of their
+ * own (up to 4, the rest are counted as skipped); ops with the same
+ * description share one op_shapes row.
+ */
+static void test_args_join_api_rows(void **state)
+{
+	char path[300];
+	struct buf b;
+	sqlite3 *db;
+
+	snprintf(path, sizeof path, "%s/join.db", dir);
+	start(path, 1);
+	launch_row_on_13(1);                       /* callback row first */
+	oc_writer_sync();
+	buf_init(&b);
+	api(&b, CUPTI_ACTIVITY_KIND_RUNTIME, CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_v13000,
+	    10, 20, 1, 1);
+	api(&b, CUPTI_ACTIVITY_KIND_RUNTIME, CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_v13000,
+	    30, 40, 1, 2);                     /* record first */
+	for (int i = 0; i < 5; i++)            /* five records share correlation id 4 */
+		api(&b, CUPTI_ACTIVITY_KIND_RUNTIME, CUPTI_RUNTIME_TRACE_CBID_cudaGetLastError_v3020,
+		    50 + 10 * i, 55 + 10 * i, 1, 4);
+	kernel(&b, 100, 200, 13, 1, "k");
+	kernel(&b, 300, 400, 13, 2, "k");
+	kernel(&b, 500, 600, 13, 3, "other");
+	oc_writer_submit_buffer(b.p, b.used, 0);
+	oc_writer_sync();
+	launch_row_on_13(2);
+	launch_row_on_13(3);                       /* its record never comes */
+	oc_writer_finish(NULL);
+
+	db = open_ro(path);
+	assert_int_equal(q_int(db, "SELECT stream_id FROM api WHERE correlation_id = 1"), 13);
+	assert_int_equal(q_int(db, "SELECT handle_kind FROM api WHERE correlation_id = 1"),
+			 OC_HANDLE_EXPLICIT);
+	assert_int_equal(q_int(db, "SELECT stream_id FROM api WHERE correlation_id = 2"), 13);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api_args"), 1);
+	assert_int_equal(q_int(db, "SELECT correlation_id FROM api_args"), 3);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM call_args WHERE stream_id = 13"), 3);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api WHERE correlation_id = 4"), 4);
+	assert_int_equal(q_int(db, "SELECT min(id) || max(id) FROM api WHERE correlation_id = 4"), 3235);
+	assert_int_equal(q_int(db, "SELECT value FROM meta WHERE key = 'skipped_records'"), 1);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM ops"), 3);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM op_shapes"), 2);
+	assert_int_equal(q_int(db, "SELECT count(DISTINCT shape_id) FROM ops WHERE correlation_id IN (1, 2)"), 1);
+	sqlite3_close(db);
+}
+
 /*
  * Launches the callbacks saw whose kernel records never came: all of them
  * (Kineto took the buffers) or a good share of them.
@@ -959,6 +1032,7 @@ int main(void)
 		cmocka_unit_test(test_warn_once),
 		cmocka_unit_test(test_exit_sync_filtered),
 		cmocka_unit_test(test_missing_device_records),
+		cmocka_unit_test(test_args_join_api_rows),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
