@@ -42,6 +42,11 @@ int oc_schema_create_version(sqlite3 *db, int version, char *err, size_t errlen)
 		set_err(err, errlen, "cannot create trace schema: %s", "this build cannot write that version");
 		return -1;
 	}
+	if (version >= 2 && sqlite3_libversion_number() < OC_SQLITE_MIN) {
+		set_err(err, errlen, "cannot create trace schema: SQLite %s is too old (trace schema 2 "
+			"needs 3.31 or newer: generated columns)", sqlite3_libversion());
+		return -1;
+	}
 	if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, &msg) != SQLITE_OK)
 		goto fail;
 	if (sqlite3_exec(db, sql, NULL, NULL, &msg) != SQLITE_OK) {
@@ -80,7 +85,11 @@ enum oc_schema_state oc_schema_check(sqlite3 *db, int *version, char *err, size_
 	if (pragma_int(db, "PRAGMA application_id", &app) != SQLITE_OK ||
 	    pragma_int(db, "PRAGMA user_version", &ver) != SQLITE_OK ||
 	    pragma_int(db, "SELECT count(*) FROM sqlite_master", &tables) != SQLITE_OK) {
-		set_err(err, errlen, "%s", sqlite3_errmsg(db));
+		if (err && errlen && sqlite3_libversion_number() < OC_SQLITE_MIN)
+			snprintf(err, errlen, "%s (SQLite %s is older than 3.31, which traces of "
+				 "schema 2 need)", sqlite3_errmsg(db), sqlite3_libversion());
+		else
+			set_err(err, errlen, "%s", sqlite3_errmsg(db));
 		return OC_SCHEMA_ERROR;
 	}
 	if (version)

@@ -13,6 +13,7 @@
 
 #define OC_APPLICATION_ID 0x4F435452  /* "OCTR" */
 #define OC_SCHEMA_VERSION 2           /* must equal PRAGMA user_version in trace.sql */
+#define OC_SQLITE_MIN 3031000         /* schema 2 uses generated columns (SQLite 3.31) */
 
 enum oc_schema_state {
 	OC_SCHEMA_OK = 0,        /* a trace this build reads */
