@@ -697,6 +697,7 @@ static int init(int quiet)
 	cfg.quiet = env_flag("OVERLAPCHECK_QUIET");
 	cfg.stats = stats_on;
 	cfg.buffer_bytes = (size_t)env_ulong("OVERLAPCHECK_BUFFER_KB", 8192, 64, 1u << 20) << 10;
+	cfg.flush_ms = flush_ms;
 	cfg.on_first_context = (void (*)(void))oc_passport_collect;
 	out = getenv("OVERLAPCHECK_OUTPUT");
 	main_pid = getenv("OVERLAPCHECK_MAIN_PID");

@@ -19,7 +19,8 @@
  * records, callback rows) and a small set remembers which (context, stream)
  * pairs already carry a handle, so a launch storm does not turn into a storm
  * of upserts. Schema v2 has no secondary index: each row costs one b-tree
- * insert at the right edge of its table.
+ * insert into its table (at the right edge for ops; api rows follow
+ * correlation order, which records from several threads only roughly keep).
  *
  * Failure. If the file cannot be opened or a write fails (disk full,
  * read-only, removed), the writer warns once, records what it can, and from
@@ -99,7 +100,7 @@ struct shapetab {
  * ARGS_MAX waiting rows they are written to api_args (the reader merges them).
  */
 #define ARGS_MAX (1u << 18)
-#define ARGS_WAIT_NS 1000000000ull   /* then a row goes to api_args: durable, merged by readers */
+#define ARGS_WAIT_MIN_NS 1000000000ull  /* then a row goes to api_args: durable, merged by readers */
 struct argmap {
 	struct argent { uint64_t key; uint64_t parked_ns; struct oc_args_row row; } *e;  /* key 0 = empty */
 	size_t cap, n;
@@ -130,8 +131,8 @@ static const char *const stmt_sql[ST_COUNT] = {
 	[ST_API] = "INSERT INTO api(id, cbid, start_ns, dur_ns, tid, return_value, handle_kind,"
 		   " context_id, stream_id, host_ptr, bytes) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
 	[ST_API_LATE] = "UPDATE api SET handle_kind = ?2, context_id = ?3, stream_id = ?4,"
-			" host_ptr = ?5, bytes = ?6 WHERE id BETWEEN ?1 AND ?1 + 3"
-			" AND handle_kind IS NULL",
+			" host_ptr = ?5, bytes = ?6 WHERE id = (SELECT min(id) FROM api"
+			" WHERE id BETWEEN ?1 AND ?1 + 3 AND handle_kind IS NULL)",
 	[ST_API_FUNCTION] = "INSERT OR IGNORE INTO api_functions(domain, cbid, name_id) VALUES (?,?,?)",
 	[ST_ARGS] = "INSERT OR REPLACE INTO api_args(correlation_id, domain, cbid, tid,"
 		    " stream_handle, handle_kind, context_id, stream_id, host_ptr, bytes,"
@@ -220,6 +221,7 @@ static struct {
 	uint32_t self_tid;
 	struct oc_writer_counts n;
 	uint64_t busy_ns;
+	uint64_t args_wait_ns;      /* max(1 s, 3 flush periods): see args_flush() */
 } W = {
 	.mu = PTHREAD_MUTEX_INITIALIZER,
 	.cv = PTHREAD_COND_INITIALIZER,
@@ -576,6 +578,7 @@ static int keyset_add(struct keyset *s, uint64_t key)
 /* ---- bit sets, op shapes, waiting arguments ----------------------------- */
 
 static void bind_i(sqlite3_stmt *st, int i, int64_t v);
+static void write_args_row(const struct oc_args_row *a);
 
 static int bitset_set(struct bitset *b, uint64_t key)
 {
@@ -714,11 +717,17 @@ static size_t argmap_home(const struct argmap *m, uint64_t key)
 	return (size_t)((key * 0x9E3779B97F4A7C15ull) >> 20) & (m->cap - 1);
 }
 
-/* Park a row; 0, or -1 when no memory (the caller writes it out instead). */
-static int argmap_put(struct argmap *m, const struct oc_args_row *row, uint64_t now)
+/*
+ * Park a row; 0, or -1 when no memory (the caller writes it out instead). A
+ * row already parked under the same key (a second callback row for one call)
+ * is moved to *old and 1 returned.
+ */
+static int argmap_put(struct argmap *m, const struct oc_args_row *row, uint64_t now,
+		      struct oc_args_row *old)
 {
 	uint64_t key = args_key(row->correlation_id, row->domain);
 	size_t j;
+	int had;
 
 	if (m->n * 2 >= m->cap) {
 		size_t ncap = m->cap ? m->cap * 2 : 1024;
@@ -740,27 +749,22 @@ static int argmap_put(struct argmap *m, const struct oc_args_row *row, uint64_t 
 	}
 	for (j = argmap_home(m, key); m->e[j].key && m->e[j].key != key; j = (j + 1) & (m->cap - 1))
 		;
-	if (!m->e[j].key)
+	had = m->e[j].key != 0;
+	if (had && old)
+		*old = m->e[j].row;
+	if (!had)
 		m->n++;
 	m->e[j].key = key;
 	m->e[j].parked_ns = now;
 	m->e[j].row = *row;
-	return 0;
+	return had;
 }
 
-/* Take the row parked for (corr, domain) into *out. 1 if there was one. */
-static int argmap_take(struct argmap *m, uint32_t corr, int domain, struct oc_args_row *out)
+/* Remove entry i; backward-shift deletion keeps every probe chain unbroken. */
+static void argmap_del_at(struct argmap *m, size_t i)
 {
-	uint64_t key = args_key(corr, domain);
-	size_t mask = m->cap - 1, i, j;
+	size_t mask = m->cap - 1, j;
 
-	if (!m->n)
-		return 0;
-	for (i = argmap_home(m, key); m->e[i].key != key; i = (i + 1) & mask)
-		if (!m->e[i].key)
-			return 0;
-	*out = m->e[i].row;
-	/* backward-shift deletion keeps every probe chain unbroken */
 	for (j = i;;) {
 		size_t k;
 
@@ -775,6 +779,21 @@ static int argmap_take(struct argmap *m, uint32_t corr, int domain, struct oc_ar
 	}
 	m->e[i].key = 0;
 	m->n--;
+}
+
+/* Take the row parked for (corr, domain) into *out. 1 if there was one. */
+static int argmap_take(struct argmap *m, uint32_t corr, int domain, struct oc_args_row *out)
+{
+	uint64_t key = args_key(corr, domain);
+	size_t i;
+
+	if (!m->n)
+		return 0;
+	for (i = argmap_home(m, key); m->e[i].key != key; i = (i + 1) & (m->cap - 1))
+		if (!m->e[i].key)
+			return 0;
+	*out = m->e[i].row;
+	argmap_del_at(m, i);
 	return 1;
 }
 
@@ -915,9 +934,10 @@ static void bind_call_args(sqlite3_stmt *st, int i, const struct oc_args_row *g)
  */
 static void note_nesting(const struct oc_api_row *a)
 {
-	struct lastcall *me = &W.lastcall[a->domain == OC_API_DRIVER][a->tid % 64];
-	const struct lastcall *rt = &W.lastcall[0][a->tid % 64];
-	const struct lastcall *d = &W.lastcall[1][a->tid % 64];
+	size_t slot = (size_t)((a->tid * 0x9E3779B97F4A7C15ull) >> 58);   /* 0..63 */
+	struct lastcall *me = &W.lastcall[a->domain == OC_API_DRIVER][slot];
+	const struct lastcall *rt = &W.lastcall[0][slot];
+	const struct lastcall *d = &W.lastcall[1][slot];
 
 	*me = (struct lastcall){ a->tid, a->correlation_id, a->start_ns, a->end_ns };
 	if (d->tid != a->tid || rt->tid != a->tid || d->corr == rt->corr ||
@@ -972,6 +992,8 @@ static void write_api(const struct oc_api_row *a)
 	}
 	if (rc == SQLITE_CONSTRAINT) {
 		W.n.skipped++;   /* a fifth call with this correlation id and domain */
+		if (has)
+			write_args_row(&g);
 		return;
 	}
 	note_rc(rc);
@@ -1149,29 +1171,21 @@ static void write_args_row(const struct oc_args_row *a)
 /*
  * Rows that waited at least min_wait_ns (all with 0) for their API record go
  * to api_args: the record is late or lost, and a row only in memory would not
- * survive a crash. The rest are put back.
+ * survive a crash. Readers merge them into api. The rest stay.
  */
 static void args_flush(uint64_t min_wait_ns)
 {
 	struct argmap *m = &W.args;
 	uint64_t now = now_mono_ns();
-	struct argent *old = m->e;
-	size_t cap = m->cap;
 
-	if (!m->n)
-		return;
-	m->e = NULL;
-	m->cap = m->n = 0;
-	for (size_t i = 0; i < cap; i++) {
-		if (!old[i].key)
-			continue;
-		if (now - old[i].parked_ns >= min_wait_ns ||
-		    argmap_put(m, &old[i].row, old[i].parked_ns)) {
-			if (!tid_ignored(old[i].row.tid))
-				write_args_row(&old[i].row);
+	for (size_t i = 0; i < m->cap && m->n; i++) {
+		/* a deletion shifts a later entry into i: look at i again */
+		while (m->e[i].key && now - m->e[i].parked_ns >= min_wait_ns) {
+			if (!tid_ignored(m->e[i].row.tid))
+				write_args_row(&m->e[i].row);
+			argmap_del_at(m, i);
 		}
 	}
-	free(old);
 	m->scanned_ns = now;
 }
 
@@ -1186,7 +1200,11 @@ static void args_flush(uint64_t min_wait_ns)
 static void write_args(const struct oc_args_row *a)
 {
 	sqlite3_stmt *st;
+	struct oc_args_row old;
+	int rc;
 
+	if (tid_ignored(a->tid))
+		return;
 	W.n.args++;
 	if (a->cls == OC_CB_LAUNCH)
 		bitset_set(&W.launched, a->correlation_id);
@@ -1195,14 +1213,18 @@ static void write_args(const struct oc_args_row *a)
 						 a->handle_kind == OC_HANDLE_NONE)))
 		write_args_row(a);
 	if (bitset_has(&W.api_bare, args_key(a->correlation_id, a->domain))) {
+		/* the record came first: into its row, if one is still without */
 		st = W.st[ST_API_LATE];
 		sqlite3_bind_int64(st, 1, (int64_t)a->correlation_id * 8 +
 				   (a->domain == OC_API_DRIVER ? 4 : 0));
 		bind_call_args(st, 2, a);
 		note_rc(step_done(st));
-	} else if (W.args.n >= ARGS_MAX || argmap_put(&W.args, a, now_mono_ns())) {
-		args_flush(0);
-		write_args_row(a);
+		if (!db_error && sqlite3_changes(W.db) == 0)
+			write_args_row(a);
+	} else if (W.args.n >= ARGS_MAX) {
+		write_args_row(a);        /* records far behind: the reader merges it */
+	} else if ((rc = argmap_put(&W.args, a, now_mono_ns(), &old)) != 0) {
+		write_args_row(rc > 0 ? &old : a);   /* a second row for one call, or no memory */
 	}
 
 	if (a->stream_id == OC_ARG_NONE || a->context_id == 0)
@@ -1551,8 +1573,8 @@ static void process(struct item *list)
 				break;
 			}
 		}
-		if (!db_error && W.args.n && now_mono_ns() - W.args.scanned_ns >= ARGS_WAIT_NS / 4)
-			args_flush(ARGS_WAIT_NS);
+		if (!db_error && W.args.n && now_mono_ns() - W.args.scanned_ns >= W.args_wait_ns / 4)
+			args_flush(W.args_wait_ns);
 		if (!db_error && sqlite3_exec(W.db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
 			note_rc(sqlite3_extended_errcode(W.db));
 		if (db_error)
@@ -1578,16 +1600,46 @@ static void process(struct item *list)
 		W.busy_ns += now_mono_ns() - t0;
 }
 
+/* No batch came while callback rows wait: give those past their wait to api_args. */
+static void age_args(void)
+{
+	if (!W.db || W.failed)
+		return;
+	db_error = 0;
+	note_rc(sqlite3_exec(W.db, "BEGIN", NULL, NULL, NULL) == SQLITE_OK ? 0 : sqlite3_errcode(W.db));
+	if (!db_error)
+		args_flush(W.args_wait_ns);
+	if (!db_error && sqlite3_exec(W.db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+		note_rc(sqlite3_extended_errcode(W.db));
+	if (db_error)
+		write_failed(db_error);
+}
+
 static void *writer_main(void *arg)
 {
 	struct item *list;
-	int stop;
+	int stop, timed_out;
 
 	W.self_tid = my_tid();
 	for (;;) {
+		timed_out = 0;
 		pthread_mutex_lock(&W.mu);
-		while (!W.head && !W.stop)
-			pthread_cond_wait(&W.cv, &W.mu);
+		while (!W.head && !W.stop && !timed_out) {
+			/* W.args is the writer's own: rows waiting means a deadline */
+			if (W.args.n) {
+				struct timespec ts;
+
+				clock_gettime(CLOCK_REALTIME, &ts);
+				ts.tv_nsec += 250000000;
+				if (ts.tv_nsec >= 1000000000) {
+					ts.tv_sec++;
+					ts.tv_nsec -= 1000000000;
+				}
+				timed_out = pthread_cond_timedwait(&W.cv, &W.mu, &ts) == ETIMEDOUT;
+			} else {
+				pthread_cond_wait(&W.cv, &W.mu);
+			}
+		}
 		list = W.head;
 		W.head = W.tail = NULL;
 		stop = W.stop;
@@ -1596,6 +1648,8 @@ static void *writer_main(void *arg)
 			process(list);
 		else if (stop)
 			break;
+		else if (timed_out)
+			age_args();
 	}
 	return NULL;
 }
@@ -1614,6 +1668,10 @@ int oc_writer_start(const struct oc_writer_config *cfg)
 	W.cfg.parent_trace = W.parent_trace;
 	if (!W.cfg.buffer_bytes)
 		W.cfg.buffer_bytes = 8u << 20;
+	/* a row waits for its record through at least 3 flush periods */
+	W.args_wait_ns = 3ull * (W.cfg.flush_ms ? W.cfg.flush_ms : 100) * 1000000u;
+	if (W.args_wait_ns < ARGS_WAIT_MIN_NS)
+		W.args_wait_ns = ARGS_WAIT_MIN_NS;
 	W.stop = 0;
 	W.deferred = NULL;
 	W.exit_tid = 0;

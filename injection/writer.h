@@ -32,6 +32,8 @@ struct oc_writer_config {
 	int create;              /* 1: create it (must not exist) with the schema and the
 	                            process passport; 0: it exists, made by `overlapcheck run` */
 	size_t buffer_bytes;     /* CUPTI activity buffer size */
+	unsigned flush_ms;       /* the periodic flush's period (0: 100); callback rows wait
+	                            max(1 s, 3 periods) for their record before api_args */
 	int quiet;               /* no stderr warnings */
 	int stats;               /* time the writer (stats.writer_busy_ns) */
 	uint64_t start_ns;       /* created traces: trace_start_ns (absolute CLOCK_REALTIME) */

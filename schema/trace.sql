@@ -9,7 +9,7 @@
 -- description moved to op_shapes, durations stored instead of end times
 -- (end_ns is a generated column), callback arguments folded into api, whose
 -- row id encodes (correlation_id, domain), API names in api_functions, no
--- secondary indexes on ops and api: 257 -> about 90 bytes per kernel launch.
+-- secondary indexes on ops and api: 257 -> 86 bytes per kernel launch (H200).
 --
 -- Conventions
 --  * Every *_ns column is an integer count of nanoseconds since
@@ -135,7 +135,8 @@ CREATE TABLE op_shapes (
 -- CUDA runtime and driver API calls (RUNTIME and DRIVER records, CPU times),
 -- with the arguments the API callbacks saw for calls that queue work.
 -- The row id is the key: correlation_id * 8 + (domain - 1) * 4 + n, where n
--- (0..3) tells apart the rare calls that share a correlation id and domain.
+-- (0..3) tells apart calls that share a correlation id and domain (none seen
+-- on the H200; a fifth is counted in meta skipped_records, not stored).
 -- So a call is found by its correlation id without an index, and
 -- correlation_id and domain cost no storage (generated columns).
 CREATE TABLE api (
@@ -168,10 +169,10 @@ CREATE TABLE api_functions (
 
 -- Callback arguments that api has no column for (the raw stream handle when
 -- its stream could not be resolved or its kind not told, the event,
--- stream-creation flags), and
--- the whole argument row of a call whose API record had not been written when
--- the row came (rare) or never came. Readers merge it into api by
--- (correlation_id, domain).
+-- stream-creation flags), and the whole argument row of a call whose API
+-- record did not come while the row waited for it in the writer's memory
+-- (max(1 s, 3 flush periods)), or that found no api row of its call without
+-- arguments. Readers merge it into api by (correlation_id, domain).
 CREATE TABLE api_args (
   correlation_id INTEGER NOT NULL,
   domain         INTEGER NOT NULL,      -- enums 'api_domain'

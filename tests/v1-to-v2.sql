@@ -9,6 +9,11 @@
 -- (domain, cbid) (the first name seen for a pair), parent_id is gone (the
 -- reader links driver calls by correlation id or nesting), and the raw stream
 -- handle of a call is kept only when its stream did not resolve.
+--
+-- Two differences from what the writer does, which tests on v2 copies cannot
+-- see: a (domain, cbid) of a hand-made v1 trace that carries several names
+-- gets a cbid per name (1000000 + name_id), and every repeat of a (corr,
+-- domain) gets the arguments (the writer gives them to the first).
 
 INSERT INTO meta SELECT key, value FROM old.meta;
 INSERT INTO strings SELECT id, value FROM old.strings;

@@ -913,6 +913,81 @@ static void test_args_join_api_rows(void **state)
 }
 
 /*
+ * A callback row whose record does not come is written to api_args once it
+ * has waited (1 s at the default flush period), also while no batch comes;
+ * a second callback row for one call, and the row of a call whose record was
+ * a fifth repeat, are kept there too.
+ */
+static void test_args_wait_and_repeats(void **state)
+{
+	char path[300];
+	struct buf b;
+	sqlite3 *db;
+
+	snprintf(path, sizeof path, "%s/wait.db", dir);
+	start(path, 1);
+	struct timespec t0, t1;
+	int64_t n = 0;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	launch_row_on_13(7);                       /* no record ever */
+	oc_writer_sync();
+	db = open_ro(path);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api_args"), 0);   /* still waiting */
+	sqlite3_close(db);
+	/* no batch comes: the writer's own timer writes it, after 1 s, well before 10 */
+	for (int i = 0; i < 100 && n == 0; i++) {
+		usleep(100 * 1000);
+		db = open_ro(path);
+		n = q_int(db, "SELECT count(*) FROM api_args WHERE correlation_id = 7");
+		sqlite3_close(db);
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	assert_int_equal(n, 1);
+	assert_true((t1.tv_sec - t0.tv_sec) * 1000000000ll + (t1.tv_nsec - t0.tv_nsec) >= 1000000000ll);
+
+	/* two records for correlation id 8, then two callback rows for it */
+	buf_init(&b);
+	for (int i = 0; i < 2; i++)
+		api(&b, CUPTI_ACTIVITY_KIND_RUNTIME, CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_v13000,
+		    10 + 10 * i, 15 + 10 * i, 1, 8);
+	oc_writer_submit_buffer(b.p, b.used, 0);
+	oc_writer_sync();
+	launch_row_on_13(8);
+	launch_row_on_13(8);
+	/* two callback rows for correlation id 9 before its record */
+	launch_row_on_13(9);
+	launch_row_on_13(9);
+	oc_writer_sync();
+	buf_init(&b);
+	api(&b, CUPTI_ACTIVITY_KIND_RUNTIME, CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_v13000,
+	    50, 55, 1, 9);
+	/* five records for correlation id 10 and its callback row first */
+	oc_writer_submit_buffer(b.p, b.used, 0);
+	launch_row_on_13(10);
+	oc_writer_sync();
+	buf_init(&b);
+	for (int i = 0; i < 5; i++)
+		api(&b, CUPTI_ACTIVITY_KIND_RUNTIME, CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_v13000,
+		    60 + 10 * i, 65 + 10 * i, 1, 10);
+	oc_writer_submit_buffer(b.p, b.used, 0);
+	oc_writer_finish(NULL);
+
+	db = open_ro(path);
+	/* 8: each of the two rows got one callback row */
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api WHERE correlation_id = 8 AND stream_id = 13"), 2);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api_args WHERE correlation_id = 8"), 0);
+	/* 9: one joined its row, the other is in api_args */
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api WHERE correlation_id = 9 AND stream_id = 13"), 1);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api_args WHERE correlation_id = 9"), 1);
+	/* 10: the first record took the row; the fifth was skipped */
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api WHERE correlation_id = 10"), 4);
+	assert_int_equal(q_int(db, "SELECT stream_id FROM api WHERE id = 80"), 13);
+	assert_int_equal(q_int(db, "SELECT value FROM meta WHERE key = 'skipped_records'"), 1);
+	sqlite3_close(db);
+}
+
+/*
  * Launches the callbacks saw whose kernel records never came: all of them
  * (Kineto took the buffers) or a good share of them.
  */
@@ -1033,6 +1108,7 @@ int main(void)
 		cmocka_unit_test(test_exit_sync_filtered),
 		cmocka_unit_test(test_missing_device_records),
 		cmocka_unit_test(test_args_join_api_rows),
+		cmocka_unit_test(test_args_wait_and_repeats),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
