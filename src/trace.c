@@ -90,8 +90,7 @@ struct rd {
 	char *err;
 	size_t errlen;
 	/* schema v2 */
-	struct oc_op *shapes;      /* op_shapes as op templates, ascending id */
-	int64_t *shape_ids;
+	struct shape { int64_t id; struct oc_op op; } *shapes;  /* op_shapes, ascending id */
 	size_t n_shapes;
 	struct fname { int64_t key; int32_t name; } *fnames;  /* api_functions: domain << 32 | cbid */
 	size_t n_fnames;
@@ -865,34 +864,31 @@ static int op_row(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
 	return 0;
 }
 
+static int shape_row(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
+{
+	struct shape *h = rec;
+
+	h->id = sqlite3_column_int64(st, 0);
+	op_description(r, st, 1, &h->op);
+	k->a = h->id;
+	return 0;
+}
+
 /* Schema v2: op_shapes, each as the part of an oc_op it describes. */
 static int load_shapes(struct rd *r)
 {
-	sqlite3_stmt *st;
-	size_t n;
-	int rc;
+	static const struct table_load tl = {
+		"SELECT count(*) FROM op_shapes",
+		"SELECT id, name_id, bytes, copy_kind, src_kind, dst_kind, flags, src_device_id,"
+		" dst_device_id, grid_x, grid_y, grid_z, block_x, block_y, block_z, registers,"
+		" static_smem, dynamic_smem, graph_id, graph_node_id FROM op_shapes",
+		sizeof(struct shape), UINT32_MAX, "op shapes", shape_row,
+	};
+	void *v = NULL;
+	int rc = load_table(r, &tl, &v, &r->n_shapes, NULL);
 
-	if (count_rows(r, "SELECT count(*) FROM op_shapes", &n))
-		return -1;
-	r->shapes = xcalloc(n, sizeof *r->shapes);
-	r->shape_ids = xcalloc(n, sizeof *r->shape_ids);
-	if (!r->shapes || !r->shape_ids)
-		return fail_nomem(r);
-	if (prepare(r, "SELECT id, name_id, bytes, copy_kind, src_kind, dst_kind, flags,"
-		       " src_device_id, dst_device_id, grid_x, grid_y, grid_z, block_x, block_y,"
-		       " block_z, registers, static_smem, dynamic_smem, graph_id, graph_node_id"
-		       " FROM op_shapes ORDER BY id", &st))
-		return -1;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && r->n_shapes < n) {
-		struct oc_op *o = &r->shapes[r->n_shapes];
-
-		r->shape_ids[r->n_shapes++] = sqlite3_column_int64(st, 0);
-		op_description(r, st, 1, o);
-	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return fail_sql(r, NULL);
-	return 0;
+	r->shapes = v;
+	return rc;
 }
 
 static const struct oc_op *find_shape(const struct rd *r, int64_t id)
@@ -900,17 +896,17 @@ static const struct oc_op *find_shape(const struct rd *r, int64_t id)
 	size_t lo = 0, hi = r->n_shapes;
 
 	/* ids are 1..n unless a second writer appended to the file */
-	if (id >= 1 && (uint64_t)id <= r->n_shapes && r->shape_ids[id - 1] == id)
-		return &r->shapes[id - 1];
+	if (id >= 1 && (uint64_t)id <= r->n_shapes && r->shapes[id - 1].id == id)
+		return &r->shapes[id - 1].op;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 
-		if (r->shape_ids[mid] < id)
+		if (r->shapes[mid].id < id)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return lo < r->n_shapes && r->shape_ids[lo] == id ? &r->shapes[lo] : NULL;
+	return lo < r->n_shapes && r->shapes[lo].id == id ? &r->shapes[lo].op : NULL;
 }
 
 /* start + a stored duration, refusing a negative or overflowing one. */
@@ -1022,29 +1018,29 @@ static int fname_cmp(const void *x, const void *y)
 	return (a->key > b->key) - (a->key < b->key);
 }
 
-/* Schema v2: api_functions, the names of (domain, cbid). */
+static int fname_row(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
+{
+	struct fname *f = rec;
+
+	f->key = sqlite3_column_int64(st, 0) << 32 | (uint32_t)sqlite3_column_int64(st, 1);
+	f->name = col_str(r, st, 2);
+	k->a = f->key;
+	return 0;
+}
+
+/* Schema v2: api_functions, the names of (domain, cbid), sorted by key. */
 static int load_fnames(struct rd *r)
 {
-	sqlite3_stmt *st;
-	size_t n;
-	int rc;
+	static const struct table_load tl = {
+		"SELECT count(*) FROM api_functions",
+		"SELECT domain, cbid, name_id FROM api_functions",
+		sizeof(struct fname), UINT32_MAX, "API functions", fname_row,
+	};
+	void *v = NULL;
+	int rc = load_table(r, &tl, &v, &r->n_fnames, NULL);
 
-	if (count_rows(r, "SELECT count(*) FROM api_functions", &n))
-		return -1;
-	r->fnames = xcalloc(n, sizeof *r->fnames);
-	if (!r->fnames)
-		return fail_nomem(r);
-	if (prepare(r, "SELECT domain, cbid, name_id FROM api_functions", &st))
-		return -1;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && r->n_fnames < n)
-		r->fnames[r->n_fnames++] = (struct fname){
-			sqlite3_column_int64(st, 0) << 32 | (uint32_t)sqlite3_column_int64(st, 1),
-			col_str(r, st, 2) };
-	sqlite3_finalize(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return fail_sql(r, NULL);
-	qsort(r->fnames, r->n_fnames, sizeof *r->fnames, fname_cmp);
-	return 0;
+	r->fnames = v;
+	return rc;
 }
 
 static int32_t find_fname(const struct rd *r, int domain, uint32_t cbid)
@@ -1981,10 +1977,8 @@ static int open_and_check(struct rd *r)
 static void rd_free(struct rd *r)
 {
 	free(r->shapes);
-	free(r->shape_ids);
 	free(r->fnames);
 	r->shapes = NULL;
-	r->shape_ids = NULL;
 	r->fnames = NULL;
 }
 
