@@ -914,20 +914,21 @@ static void test_args_join_api_rows(void **state)
 
 /*
  * A callback row whose record does not come is written to api_args once it
- * has waited (1 s at the default flush period), also while no batch comes;
- * a second callback row for one call, and the row of a call whose record was
- * a fifth repeat, are kept there too.
+ * has waited (1 s at the default flush period), also while no batch comes; a
+ * late row goes into one api row of its call, and a second callback row for
+ * one call is kept in api_args; the fifth record of one correlation id is
+ * counted as skipped.
  */
 static void test_args_wait_and_repeats(void **state)
 {
 	char path[300];
 	struct buf b;
 	sqlite3 *db;
+	struct timespec t0, t1;
+	int64_t n = 0;
 
 	snprintf(path, sizeof path, "%s/wait.db", dir);
 	start(path, 1);
-	struct timespec t0, t1;
-	int64_t n = 0;
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	launch_row_on_13(7);                       /* no record ever */
