@@ -707,6 +707,12 @@ static int64_t shape_id(const struct oc_op_row *o, int64_t name_id)
 	return id;
 }
 
+/* api.id of the first call with this correlation id and domain (schema/trace.sql). */
+static int64_t api_key(uint32_t corr, int domain)
+{
+	return (int64_t)corr * 8 + (domain == OC_API_DRIVER ? 4 : 0);
+}
+
 static uint64_t args_key(uint32_t corr, int domain)
 {
 	return ((uint64_t)corr << 1 | (uint64_t)(domain == OC_API_DRIVER)) + 1;
@@ -966,7 +972,7 @@ static void write_api(const struct oc_api_row *a)
 	sqlite3_stmt *st = W.st[ST_API];
 	struct oc_args_row g;
 	int has, rc = SQLITE_CONSTRAINT;
-	int64_t key = (int64_t)a->correlation_id * 8 + (a->domain == OC_API_DRIVER ? 4 : 0);
+	int64_t key = api_key(a->correlation_id, a->domain);
 
 	if (tid_ignored(a->tid))
 		return;
@@ -1215,8 +1221,7 @@ static void write_args(const struct oc_args_row *a)
 	if (bitset_has(&W.api_bare, args_key(a->correlation_id, a->domain))) {
 		/* the record came first: into its row, if one is still without */
 		st = W.st[ST_API_LATE];
-		sqlite3_bind_int64(st, 1, (int64_t)a->correlation_id * 8 +
-				   (a->domain == OC_API_DRIVER ? 4 : 0));
+		sqlite3_bind_int64(st, 1, api_key(a->correlation_id, a->domain));
 		bind_call_args(st, 2, a);
 		note_rc(step_done(st));
 		if (!db_error && sqlite3_changes(W.db) == 0)
@@ -1549,7 +1554,8 @@ static void process(struct item *list)
 		}
 	}
 
-	if (W.db && !W.failed && any_data) {
+	/* callback rows waiting for their records are aged in every batch */
+	if (W.db && !W.failed && (any_data || W.args.n)) {
 		db_error = 0;
 		note_rc(sqlite3_exec(W.db, "BEGIN", NULL, NULL, NULL) == SQLITE_OK ? 0 : sqlite3_errcode(W.db));
 		for (it = list; it && !db_error; it = it->next) {
@@ -1600,21 +1606,6 @@ static void process(struct item *list)
 		W.busy_ns += now_mono_ns() - t0;
 }
 
-/* No batch came while callback rows wait: give those past their wait to api_args. */
-static void age_args(void)
-{
-	if (!W.db || W.failed)
-		return;
-	db_error = 0;
-	note_rc(sqlite3_exec(W.db, "BEGIN", NULL, NULL, NULL) == SQLITE_OK ? 0 : sqlite3_errcode(W.db));
-	if (!db_error)
-		args_flush(W.args_wait_ns);
-	if (!db_error && sqlite3_exec(W.db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
-		note_rc(sqlite3_extended_errcode(W.db));
-	if (db_error)
-		write_failed(db_error);
-}
-
 static void *writer_main(void *arg)
 {
 	struct item *list;
@@ -1644,12 +1635,11 @@ static void *writer_main(void *arg)
 		W.head = W.tail = NULL;
 		stop = W.stop;
 		pthread_mutex_unlock(&W.mu);
-		if (list)
+		/* a timeout is an empty batch: it only ages the waiting rows */
+		if (list || timed_out)
 			process(list);
 		else if (stop)
 			break;
-		else if (timed_out)
-			age_args();
 	}
 	return NULL;
 }
