@@ -1320,6 +1320,21 @@ nomem:
 	return fail_nomem(r);
 }
 
+/*
+ * A stream named through a per-thread or legacy default handle: its mark in
+ * used_pt or used_legacy. 1 when hk was one of those kinds.
+ */
+static int mark_default_stream(uint8_t *used_pt, uint8_t *used_legacy, int32_t s, int hk)
+{
+	if (hk == OC_HANDLE_PER_THREAD)
+		used_pt[s] = 1;
+	else if (hk == OC_HANDLE_LEGACY)
+		used_legacy[s] = 1;
+	else
+		return 0;
+	return 1;
+}
+
 /* api_args merged into api; marks streams used through special handles. */
 static int load_api_args(struct rd *r, uint8_t *used_pt, uint8_t *used_legacy)
 {
@@ -1341,10 +1356,8 @@ static int load_api_args(struct rd *r, uint8_t *used_pt, uint8_t *used_legacy)
 		a->has_args = 1;
 		a->stream = s;
 		a->stream_handle = s >= 0 ? t->streams[s].handle : 0;
-		if (s >= 0 && a->handle_kind == OC_HANDLE_PER_THREAD)
-			used_pt[s] = 1;
-		else if (s >= 0 && a->handle_kind == OC_HANDLE_LEGACY)
-			used_legacy[s] = 1;
+		if (s >= 0)
+			mark_default_stream(used_pt, used_legacy, s, a->handle_kind);
 	}
 	/* v1: every argument row; v2: the rest (see schema/trace.sql) */
 	if (prepare(r, "SELECT correlation_id, domain, stream_handle, handle_kind, context_id,"
@@ -1375,13 +1388,9 @@ static int load_api_args(struct rd *r, uint8_t *used_pt, uint8_t *used_legacy)
 			a->event_handle = (uint64_t)sqlite3_column_int64(st, 8);
 			a->arg_flags = (uint32_t)sqlite3_column_int64(st, 9);
 		}
-		if (s < 0)
+		if (s < 0 || mark_default_stream(used_pt, used_legacy, s, hk))
 			continue;
-		if (hk == OC_HANDLE_PER_THREAD)
-			used_pt[s] = 1;
-		else if (hk == OC_HANDLE_LEGACY)
-			used_legacy[s] = 1;
-		else if (hk == OC_HANDLE_NONE && has_handle && handle <= 2) {
+		if (hk == OC_HANDLE_NONE && has_handle && handle <= 2) {
 			/* The writer did not classify the handle: 0x1 is
 			 * cudaStreamLegacy, 0x2 cudaStreamPerThread, and 0 means
 			 * the per-thread stream only in the _ptsz/_ptds variants. */
@@ -1529,12 +1538,8 @@ static int build_streams(struct rd *r, const struct ctx *ctx, size_t n_ctx)
 		fail_nomem(r);
 		goto out;
 	}
-	for (size_t i = 0; i < t->n_streams; i++) {
-		if (hk[i] == OC_HANDLE_PER_THREAD)
-			pt[i] = 1;
-		else if (hk[i] == OC_HANDLE_LEGACY)
-			leg[i] = 1;
-	}
+	for (size_t i = 0; i < t->n_streams; i++)
+		mark_default_stream(pt, leg, (int32_t)i, hk[i]);
 	if (load_api_args(r, pt, leg))
 		goto out;
 	for (size_t i = 0; i < t->n_streams; i++) {
