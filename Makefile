@@ -32,7 +32,7 @@ Q := @
 endif
 
 CFLAGS_BASE := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wshadow -Wno-unused-parameter \
-               -Iinclude -I$(BUILD)/gen -DOC_VERSION='"$(VERSION)"'
+               -Iinclude -Ischema -I$(BUILD)/gen -DOC_VERSION='"$(VERSION)"'
 ifeq ($(DEBUG),1)
 OPT := -O0 -g3
 else
@@ -69,14 +69,17 @@ HAVE_CUPTI :=
 CUPTI_WHY := $(if $(CUPTI_INC),$(if $(CUDA_INC),no libcupti.so under $(CUDA_HOME)/{lib64,lib,targets/x86_64-linux/lib,extras/CUPTI/lib64},no cuda.h under $(CUDA_HOME)),no cupti.h under $(CUDA_HOME)/{include,extras/CUPTI/include,targets/x86_64-linux/include})
 endif
 HAVE_NVCC := $(if $(wildcard $(NVCC)),1)
-# src/demangle.c calls __cxa_demangle from the C++ runtime; link it by soname
+# src/util/demangle.c calls __cxa_demangle from the C++ runtime; link it by soname
 # so that no C++ development package (libstdc++-dev) is needed.
 CXXABI_LIB ?= -l:libstdc++.so.6
 
 # ---- sources --------------------------------------------------------------
 SCHEMA_SRC := schema/schema.c
-CLI_SRC    := src/main.c $(wildcard src/cmd-*.c)
-LIB_SRC    := $(filter-out $(CLI_SRC),$(wildcard src/*.c)) $(SCHEMA_SRC)
+# The layers, lowest first (src/README.md): each may include only those
+# below it; tools/check-layers.py checks that in `make test`.
+LIB_LAYERS := util trace analysis report
+CLI_SRC    := $(wildcard src/cli/*.c)
+LIB_SRC    := $(foreach l,$(LIB_LAYERS),$(wildcard src/$(l)/*.c)) $(SCHEMA_SRC)
 INJ_SRC    := $(wildcard injection/*.c) $(SCHEMA_SRC)
 
 LIB_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRC))
@@ -115,11 +118,11 @@ $(GEN_HDR): schema/trace.sql schema/trace-v1.sql tools/embed.sh
 	$(Q){ sh tools/embed.sh oc_schema_sql < schema/trace.sql && \
 	      sh tools/embed.sh oc_schema_v1_sql < schema/trace-v1.sql; } > $@.tmp && mv $@.tmp $@
 
-# The timeline page, embedded in the CLI (src/out-html.c).
-$(BUILD)/gen/timeline-html.h: src/timeline.html tools/embed.sh
+# The timeline page, embedded in the library (src/report/out-html.c).
+$(BUILD)/gen/timeline-html.h: src/report/timeline.html tools/embed.sh
 	@mkdir -p $(dir $@)
 	$(Q)sh tools/embed.sh oc_timeline_html < $< > $@.tmp && mv $@.tmp $@
-$(BUILD)/obj/src/out-html.o: $(BUILD)/gen/timeline-html.h
+$(BUILD)/obj/src/report/out-html.o: $(BUILD)/gen/timeline-html.h
 
 $(BUILD)/obj/%.o: %.c $(GEN_HDR)
 	@mkdir -p $(dir $@)

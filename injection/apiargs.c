@@ -18,7 +18,7 @@
 #include <cuda_runtime_api.h>
 
 #include "apiargs.h"
-#include "overlapcheck/trace.h"
+#include "overlapcheck/codes.h"
 
 #define RT(x) CUPTI_RUNTIME_TRACE_CBID_##x
 #define DRV(x) CUPTI_DRIVER_TRACE_CBID_##x

@@ -47,7 +47,7 @@
 #include "apiargs.h"
 #include "passport.h"
 #include "writer.h"
-#include "overlapcheck/trace.h"
+#include "overlapcheck/codes.h"
 
 #define EXPORT __attribute__((visibility("default")))
 

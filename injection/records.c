@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "records.h"
-#include "overlapcheck/trace.h"
+#include "overlapcheck/codes.h"
 
 int64_t oc_rec_rebase(uint64_t ts, uint64_t base_ns)
 {

@@ -44,7 +44,7 @@
 #include <cupti.h>
 
 #include "overlapcheck/schema.h"
-#include "overlapcheck/trace.h"
+#include "overlapcheck/codes.h"
 #include "records.h"
 #include "writer.h"
 

@@ -16,34 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Exit codes shared by all commands. */
-enum {
-	OC_EXIT_OK = 0,
-	OC_EXIT_FAIL = 1,         /* a check failed (check, compare --fail-on-regression) */
-	OC_EXIT_USAGE = 2,        /* usage error or bad input */
-	OC_EXIT_RUN_FAILURE = 125 /* overlapcheck run: the tool itself failed */
-};
-
-enum oc_op_kind {
-	OC_OP_KERNEL = 1,
-	OC_OP_MEMCPY = 2,
-	OC_OP_MEMSET = 3,
-	OC_OP_MEMCPY_PEER = 4,
-};
-
-/* CUpti_ActivityMemcpyKind values. */
-enum oc_copy_kind {
-	OC_COPY_UNKNOWN = 0, OC_COPY_HTOD = 1, OC_COPY_DTOH = 2, OC_COPY_HTOA = 3,
-	OC_COPY_ATOH = 4, OC_COPY_ATOA = 5, OC_COPY_ATOD = 6, OC_COPY_DTOA = 7,
-	OC_COPY_DTOD = 8, OC_COPY_HTOH = 9, OC_COPY_PTOP = 10,
-};
-
-/* CUpti_ActivityMemoryKind values. */
-enum oc_mem_kind {
-	OC_MEM_UNKNOWN = 0, OC_MEM_PAGEABLE = 1, OC_MEM_PINNED = 2, OC_MEM_DEVICE = 3,
-	OC_MEM_ARRAY = 4, OC_MEM_MANAGED = 5, OC_MEM_DEVICE_STATIC = 6,
-	OC_MEM_MANAGED_STATIC = 7,
-};
+#include "overlapcheck/codes.h"
 
 /* METHOD.md's stream kinds. */
 enum oc_stream_kind {
@@ -53,27 +26,6 @@ enum oc_stream_kind {
 	OC_STREAM_BLOCKING,
 	OC_STREAM_NON_BLOCKING,
 };
-
-/* How the program named the stream at the API (api_args.handle_kind). */
-enum oc_handle_kind {
-	OC_HANDLE_NONE = 0,
-	OC_HANDLE_LEGACY = 1,
-	OC_HANDLE_PER_THREAD = 2,
-	OC_HANDLE_EXPLICIT = 3,
-};
-
-/* CUpti_ActivitySynchronizationType values. */
-enum oc_sync_type {
-	OC_SYNC_UNKNOWN = 0,
-	OC_SYNC_EVENT = 1,
-	OC_SYNC_STREAM_WAIT_EVENT = 2,
-	OC_SYNC_STREAM = 3,
-	OC_SYNC_CONTEXT = 4,
-};
-
-enum oc_api_domain { OC_API_RUNTIME = 1, OC_API_DRIVER = 2 };
-
-#define OC_ASYNC_FLAG 1u   /* ops.flags bit 0: CUPTI's ASYNC flag (copies, memsets) */
 
 struct oc_op {
 	int64_t  start_ns, end_ns;  /* device time */
@@ -265,11 +217,5 @@ long oc_trace_keep_range(struct oc_trace *t, const char *name);
 /* Keep only device ops of one device (compacted in place, order kept).
  * Returns ops kept. */
 size_t oc_trace_keep_device(struct oc_trace *t, int device_id);
-
-/*
- * Demangle a C++ kernel name into buf (Itanium ABI, best effort: falls back to
- * the mangled text). Returns buf.
- */
-const char *oc_demangle(const char *mangled, char *buf, size_t buflen);
 
 #endif

@@ -20,6 +20,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "overlapcheck/demangle.h"
 #include "overlapcheck/trace.h"
 #include "trace-builder.h"
 

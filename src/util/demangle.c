@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "overlapcheck/trace.h"
+#include "overlapcheck/demangle.h"
 
 /* The C++ ABI's demangler (libstdc++ / libc++abi), declared for C. */
 extern char *__cxa_demangle(const char *mangled, char *out, size_t *len, int *status);

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "analysis-priv.h"
+#include "overlapcheck/demangle.h"
 
 static const char *const cause_names[OC_N_CAUSES] = {
 	"launch_blocking", "pageable_host_memory", "legacy_default_stream",

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "overlapcheck/demangle.h"
 #include "overlapcheck/export.h"
 #include "overlapcheck/json.h"
 

@@ -47,6 +47,7 @@
 
 #include "cmd-util.h"
 #include "cmds.h"
+#include "overlapcheck/demangle.h"
 #include "overlapcheck/json.h"
 #include "overlapcheck/sweep.h"
 #include "overlapcheck/trace.h"

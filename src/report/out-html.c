@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "overlapcheck/demangle.h"
 #include "overlapcheck/export.h"
 #include "timeline-html.h"
 

@@ -27,6 +27,7 @@
 
 #include "cmd-util.h"
 #include "cmds.h"
+#include "overlapcheck/demangle.h"
 #include "overlapcheck/analysis.h"
 #include "overlapcheck/json.h"
 #include "overlapcheck/rules.h"

@@ -1,0 +1,54 @@
+/*
+ * codes.h: the numeric codes that trace rows hold (schema/trace.sql).
+ *
+ * The writer (injection/) stores them and the reader (src/trace/) reads them
+ * back, so both take them from here, the schema's own folder, and share
+ * nothing else. Most are CUPTI's own values, named so that code that reads a
+ * trace needs no CUDA header.
+ */
+#ifndef OVERLAPCHECK_CODES_H
+#define OVERLAPCHECK_CODES_H
+
+enum oc_op_kind {
+	OC_OP_KERNEL = 1,
+	OC_OP_MEMCPY = 2,
+	OC_OP_MEMSET = 3,
+	OC_OP_MEMCPY_PEER = 4,
+};
+
+/* CUpti_ActivityMemcpyKind values. */
+enum oc_copy_kind {
+	OC_COPY_UNKNOWN = 0, OC_COPY_HTOD = 1, OC_COPY_DTOH = 2, OC_COPY_HTOA = 3,
+	OC_COPY_ATOH = 4, OC_COPY_ATOA = 5, OC_COPY_ATOD = 6, OC_COPY_DTOA = 7,
+	OC_COPY_DTOD = 8, OC_COPY_HTOH = 9, OC_COPY_PTOP = 10,
+};
+
+/* CUpti_ActivityMemoryKind values. */
+enum oc_mem_kind {
+	OC_MEM_UNKNOWN = 0, OC_MEM_PAGEABLE = 1, OC_MEM_PINNED = 2, OC_MEM_DEVICE = 3,
+	OC_MEM_ARRAY = 4, OC_MEM_MANAGED = 5, OC_MEM_DEVICE_STATIC = 6,
+	OC_MEM_MANAGED_STATIC = 7,
+};
+
+/* How the program named the stream at the API (api_args.handle_kind). */
+enum oc_handle_kind {
+	OC_HANDLE_NONE = 0,
+	OC_HANDLE_LEGACY = 1,
+	OC_HANDLE_PER_THREAD = 2,
+	OC_HANDLE_EXPLICIT = 3,
+};
+
+/* CUpti_ActivitySynchronizationType values. */
+enum oc_sync_type {
+	OC_SYNC_UNKNOWN = 0,
+	OC_SYNC_EVENT = 1,
+	OC_SYNC_STREAM_WAIT_EVENT = 2,
+	OC_SYNC_STREAM = 3,
+	OC_SYNC_CONTEXT = 4,
+};
+
+enum oc_api_domain { OC_API_RUNTIME = 1, OC_API_DRIVER = 2 };
+
+#define OC_ASYNC_FLAG 1u   /* ops.flags bit 0: CUPTI's ASYNC flag (copies, memsets) */
+
+#endif
