@@ -27,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis-priv.h"
+#include "context.h"
 
 struct cand {
 	int32_t op;

@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis-priv.h"
+#include "context.h"
 
 static int32_t overhead_in(const struct oc_trace *t, int64_t gs, int64_t ge)
 {

@@ -39,7 +39,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis-priv.h"
+#include "context.h"
 
 static int cmp_block_start(const void *x, const void *y)
 {

@@ -1,17 +1,21 @@
 /*
- * analysis-priv.h: what analysis.c, claims.c, syncs.c and gaps.c share while
- * one analysis runs. Not installed, not used outside these four files.
+ * context.h: what the steps of one analysis share (context.c builds it;
+ * analysis.c drives the steps; syncs.c, claims.c and gaps.c read it). Not
+ * installed, not used outside src/analysis/. The steps include this header
+ * and never analysis.c's functions, so the arrows run one way:
+ * analysis.c -> {claims.c, gaps.c} -> syncs.c -> context.c.
  *
  * The context indexes the (already narrowed) trace once: each op's queue
  * time, the ops of every stream, the ops every API call queued, each device's
  * selection and sweep, stream-wait-event and event-record lists. Every step
  * then answers its questions with binary searches instead of scans.
  */
-#ifndef OVERLAPCHECK_ANALYSIS_PRIV_H
-#define OVERLAPCHECK_ANALYSIS_PRIV_H
+#ifndef OVERLAPCHECK_ANALYSIS_CONTEXT_H
+#define OVERLAPCHECK_ANALYSIS_CONTEXT_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "overlapcheck/analysis.h"
 #include "overlapcheck/sweep.h"
@@ -98,9 +102,21 @@ static inline int oc_is_blocking_kind(enum oc_stream_kind k)
 	return k == OC_STREAM_BLOCKING || k == OC_STREAM_PER_THREAD_DEFAULT;
 }
 
+/* The trace string at index name contains needle (API and kernel names). */
+static inline int oc_name_has(const struct oc_trace *t, int32_t name, const char *needle)
+{
+	return strstr(oc_trace_str(t, name), needle) != NULL;
+}
+
+/* Build the index over c->t (c->t, c->a and c->o set). 0, or -1 out of memory. */
+int oc_actx_index(struct oc_actx *c);
+/* Free what oc_actx_index() built (the sweeps excepted: they move into the result). */
+void oc_actx_release(struct oc_actx *c);
+
 /* First position in ops list (trace op indices by start) with start >= ts. */
 size_t oc_lower_start(const struct oc_trace *t, const uint32_t *list, size_t n, int64_t ts);
 
+/* The steps, in the order analysis.c runs them. */
 int oc_find_blocks(struct oc_actx *c, char *err, size_t errlen);      /* syncs.c */
 int oc_find_default_syncs(struct oc_actx *c, char *err, size_t errlen);
 /* A block on thread tid with start < t1 <= end <= t2 (host_synchronization), or -1. */
