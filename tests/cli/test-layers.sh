@@ -1,0 +1,53 @@
+#!/bin/sh
+# test-layers.sh: the include rules (src/README.md) hold on this tree, and
+# tools/check-layers.py does catch each kind of violation on a small tree.
+. tests/cli/lib.sh
+out=$(python3 tools/check-layers.py . 2>&1); rc=$?
+is "this tree: exit 0" "$rc" 0
+like "this tree: all one way" "$out" '^layers: [0-9]+ includes, all one way$'
+
+# tree DIR: a minimal layered tree that passes
+tree() {
+	mkdir -p "$1/src/analysis" "$1/src/report" "$1/src/cli" "$1/include/overlapcheck" \
+		"$1/schema/overlapcheck" "$1/injection"
+	echo '#include "overlapcheck/codes.h"' > "$1/include/overlapcheck/trace.h"
+	: > "$1/schema/overlapcheck/codes.h"
+	: > "$1/include/overlapcheck/report.h"
+	echo '#include "overlapcheck/trace.h"' > "$1/src/analysis/claims.c"
+	: > "$1/src/analysis/context.h"
+	echo '#include "overlapcheck/report.h"' > "$1/src/cli/main.c"
+	echo '#include "overlapcheck/codes.h"' > "$1/injection/inject.c"
+}
+tree "$TMP/ok"
+out=$(python3 tools/check-layers.py "$TMP/ok" 2>&1); rc=$?
+is "small tree: exit 0" "$rc" 0
+
+tree "$TMP/up"
+echo '#include "overlapcheck/report.h"' >> "$TMP/up/src/analysis/claims.c"
+out=$(python3 tools/check-layers.py "$TMP/up" 2>&1); rc=$?
+is "upward include: exit 1" "$rc" 1
+like "upward include: named" "$out" 'src/analysis/claims.c:2: #include "overlapcheck/report.h" runs from analysis up to report'
+
+tree "$TMP/priv"
+echo '#include "../analysis/context.h"' > "$TMP/priv/src/report/out.c"
+out=$(python3 tools/check-layers.py "$TMP/priv" 2>&1); rc=$?
+is "private header of another layer: exit 1" "$rc" 1
+like "private header: named" "$out" 'src/report/out.c:1: .*private to src/analysis/'
+
+tree "$TMP/inj"
+echo '#include "overlapcheck/trace.h"' >> "$TMP/inj/injection/inject.c"
+out=$(python3 tools/check-layers.py "$TMP/inj" 2>&1); rc=$?
+is "injection includes the reader: exit 1" "$rc" 1
+like "injection: named" "$out" 'injection/inject.c:2: .* runs from injection up to trace'
+
+tree "$TMP/new"
+: > "$TMP/new/include/overlapcheck/newthing.h"
+out=$(python3 tools/check-layers.py "$TMP/new" 2>&1); rc=$?
+is "unlisted public header: exit 1" "$rc" 1
+like "unlisted public header: named" "$out" 'newthing.h: public header without a layer'
+
+tree "$TMP/miss"
+echo '#include "nowhere.h"' >> "$TMP/miss/src/cli/main.c"
+out=$(python3 tools/check-layers.py "$TMP/miss" 2>&1); rc=$?
+is "include of no file: exit 1" "$rc" 1
+done_testing
