@@ -14,7 +14,8 @@
 # Options: V=1 full command lines, DEBUG=1 -O0 -g, ASAN=1 address+UB sanitizers,
 # CUDA_HOME=/path to CUDA (default /usr/local/cuda).
 
-VERSION   := 0.1.0
+# The version lives in include/overlapcheck/version.h, once.
+VERSION   := $(shell sed -n 's/^\#define OVERLAPCHECK_VERSION "\(.*\)"/\1/p' include/overlapcheck/version.h)
 PREFIX    ?= /usr/local
 DESTDIR   ?=
 CUDA_HOME ?= /usr/local/cuda
@@ -107,7 +108,7 @@ GPU_BIN  := $(patsubst %.cu,$(BUILD)/gpu/%,$(GPU_CU))
 BENCH_SO  := $(if $(HAVE_CUPTI),$(BUILD)/bench/libbare-collector.so)
 BENCH_BIN := $(BUILD)/bench/insert-rate $(if $(HAVE_CUPTI),$(BUILD)/bench/writer-rate)
 
-.PHONY: all test unit-tests demo gpu-progs gpu-test bench install uninstall clean check-cuda
+.PHONY: all test unit-tests demo gpu-progs gpu-test bench install uninstall clean check-cuda lib-example
 all: $(CLI) $(TOOL_BIN) $(BENCH_BIN) $(BENCH_SO) $(if $(HAVE_CUPTI),$(INJ_SO),check-cuda)
 
 check-cuda:
@@ -170,7 +171,7 @@ $(BUILD)/tests/test-%: tests/unit/test-%.c $(LIBA)
 
 unit-tests: $(UNIT_BIN) $(UNIT_INJ_BIN)
 
-test: all unit-tests
+test: all unit-tests lib-example
 	$(Q)BUILD=$(BUILD) HAVE_CUPTI=$(HAVE_CUPTI) sh tests/run-tests.sh
 
 # ---- GPU ------------------------------------------------------------------
@@ -214,7 +215,32 @@ $(BUILD)/bench/insert-rate: bench/insert-rate.c $(LIBA)
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIBA) -lsqlite3 -lm -lpthread
 
 # ---- install --------------------------------------------------------------
-install: all
+# The analysis library's public headers: include/overlapcheck/ and the
+# schema's own (codes.h, schema.h), installed together as <overlapcheck/*.h>.
+PUB_HDR := $(wildcard include/overlapcheck/*.h) $(wildcard schema/overlapcheck/*.h)
+PC_IN   := tools/overlapcheck.pc.in
+
+.PHONY: install-lib
+install-lib: $(LIBA) $(PUB_HDR) $(PC_IN)
+	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include/overlapcheck
+	install -m 644 $(LIBA) $(DESTDIR)$(PREFIX)/lib/liboverlapcheck.a
+	install -m 644 $(PUB_HDR) $(DESTDIR)$(PREFIX)/include/overlapcheck/
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' -e 's|@CXXABI_LIB@|$(CXXABI_LIB)|g' \
+	    $(PC_IN) > $(DESTDIR)$(PREFIX)/lib/pkgconfig/overlapcheck.pc
+
+# The library as an outside program uses it: installed under DESTDIR, then
+# examples/verdicts.c built with the installed pkg-config file only.
+STAGE := $(BUILD)/stage
+EXAMPLE := $(BUILD)/bin/verdicts-example
+lib-example: $(EXAMPLE)
+$(EXAMPLE): examples/verdicts.c $(LIBA) $(PUB_HDR) $(PC_IN) Makefile
+	$(Q)rm -rf $(STAGE)
+	$(Q)$(MAKE) --no-print-directory install-lib DESTDIR=$(abspath $(STAGE)) PREFIX=/usr >/dev/null
+	@$(if $(Q),echo "  LINK    $@ (against DESTDIR=$(STAGE))")
+	$(Q)sh tools/pc-flags.sh $(STAGE)/usr/lib/pkgconfig/overlapcheck.pc $(abspath $(STAGE)) > $(STAGE)/flags
+	$(Q)$(CC) -std=c11 -pedantic -Wall -Wextra -Werror -o $@ $< $$(cat $(STAGE)/flags)
+
+install: all install-lib
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(CLI) $(DESTDIR)$(PREFIX)/bin/overlapcheck
 	$(if $(HAVE_CUPTI),install -m 755 $(INJ_SO) $(DESTDIR)$(PREFIX)/lib/liboverlapcheck-inject.so)
@@ -222,7 +248,9 @@ install: all
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/overlapcheck $(DESTDIR)$(PREFIX)/lib/liboverlapcheck-inject.so \
-	      $(DESTDIR)$(PREFIX)/share/man/man1/overlapcheck.1
+	      $(DESTDIR)$(PREFIX)/share/man/man1/overlapcheck.1 $(DESTDIR)$(PREFIX)/lib/liboverlapcheck.a \
+	      $(DESTDIR)$(PREFIX)/lib/pkgconfig/overlapcheck.pc
+	rm -rf $(DESTDIR)$(PREFIX)/include/overlapcheck
 
 clean:
 	rm -rf $(BUILD)
