@@ -15,7 +15,7 @@
  * interned the same way into `op_shapes`, so an `ops` row is only times,
  * stream, correlation id and shape. A callback's argument row waits in a hash
  * map for the API record of its call and both become one `api` row (see
- * write_args()). Streams are upserted from three sources (STREAM and CONTEXT
+ * oc_wr_write_args()). Streams are upserted from three sources (STREAM and CONTEXT
  * records, callback rows) and a small set remembers which (context, stream)
  * pairs already carry a handle, so a launch storm does not turn into a storm
  * of upserts. Schema v2 has no secondary index: each row costs one b-tree
@@ -176,7 +176,7 @@ static const char *const stmt_sql[ST_COUNT] = {
 #define MAX_IGNORED_TIDS 8
 #define POOL_MAX 16         /* free buffers kept for reuse (8 MiB each by default) */
 
-static struct {
+static struct oc_wr_state {
 	/* Set once by oc_writer_start, read-only afterwards. */
 	struct oc_writer_config cfg;
 	char *path;
@@ -202,6 +202,7 @@ static struct {
 	sqlite3 *db;
 	sqlite3_stmt *st[ST_COUNT];
 	int opened, failed;
+	int db_error;             /* first SQLite error of the current batch */
 	uint64_t base_ns;
 	struct strtab strings;
 	struct keyset streams;
@@ -221,8 +222,8 @@ static struct {
 	uint32_t self_tid;
 	struct oc_writer_counts n;
 	uint64_t busy_ns;
-	uint64_t args_wait_ns;      /* max(1 s, 3 flush periods): see args_flush() */
-} W = {
+	uint64_t args_wait_ns;      /* max(1 s, 3 flush periods): see oc_wr_args_flush() */
+} oc_wr = {
 	.mu = PTHREAD_MUTEX_INITIALIZER,
 	.cv = PTHREAD_COND_INITIALIZER,
 	.done_cv = PTHREAD_COND_INITIALIZER,
@@ -256,39 +257,39 @@ static uint32_t my_tid(void)
 
 /* ---- queue ------------------------------------------------------------ */
 
-static void push(struct item *it)
+static void oc_wr_push(struct item *it)
 {
 	it->next = NULL;
-	pthread_mutex_lock(&W.mu);
-	if (W.tail)
-		W.tail->next = it;
+	pthread_mutex_lock(&oc_wr.mu);
+	if (oc_wr.tail)
+		oc_wr.tail->next = it;
 	else
-		W.head = it;
-	W.tail = it;
-	pthread_cond_signal(&W.cv);
-	pthread_mutex_unlock(&W.mu);
+		oc_wr.head = it;
+	oc_wr.tail = it;
+	pthread_cond_signal(&oc_wr.cv);
+	pthread_mutex_unlock(&oc_wr.mu);
 }
 
 static void pool_put(uint8_t *buf)
 {
-	pthread_mutex_lock(&W.mu);
-	if (W.npool < POOL_MAX) {
-		W.pool[W.npool++] = buf;
+	pthread_mutex_lock(&oc_wr.mu);
+	if (oc_wr.npool < POOL_MAX) {
+		oc_wr.pool[oc_wr.npool++] = buf;
 		buf = NULL;
 	}
-	pthread_mutex_unlock(&W.mu);
+	pthread_mutex_unlock(&oc_wr.mu);
 	free(buf);
 }
 
 uint8_t *oc_writer_buffer_get(size_t *size)
 {
 	uint8_t *buf = NULL;
-	size_t sz = W.cfg.buffer_bytes ? W.cfg.buffer_bytes : 8u << 20;
+	size_t sz = oc_wr.cfg.buffer_bytes ? oc_wr.cfg.buffer_bytes : 8u << 20;
 
-	pthread_mutex_lock(&W.mu);
-	if (W.npool)
-		buf = W.pool[--W.npool];
-	pthread_mutex_unlock(&W.mu);
+	pthread_mutex_lock(&oc_wr.mu);
+	if (oc_wr.npool)
+		buf = oc_wr.pool[--oc_wr.npool];
+	pthread_mutex_unlock(&oc_wr.mu);
 	if (!buf)
 		buf = aligned_alloc(8, sz);
 	*size = buf ? sz : 0;
@@ -314,18 +315,18 @@ void oc_writer_submit_buffer(uint8_t *buf, size_t valid, size_t dropped)
 	it->u.b.buf = buf;
 	it->u.b.valid = valid;
 	it->u.b.dropped = dropped;
-	push(it);
+	oc_wr_push(it);
 }
 
 struct oc_args_chunk *oc_writer_chunk_get(void)
 {
 	struct oc_args_chunk *c;
 
-	pthread_mutex_lock(&W.mu);
-	c = W.chunks;
+	pthread_mutex_lock(&oc_wr.mu);
+	c = oc_wr.chunks;
 	if (c)
-		W.chunks = c->next;
-	pthread_mutex_unlock(&W.mu);
+		oc_wr.chunks = c->next;
+	pthread_mutex_unlock(&oc_wr.mu);
 	if (!c)
 		c = malloc(sizeof *c);
 	if (c) {
@@ -337,10 +338,10 @@ struct oc_args_chunk *oc_writer_chunk_get(void)
 
 static void chunk_put(struct oc_args_chunk *c)
 {
-	pthread_mutex_lock(&W.mu);
-	c->next = W.chunks;
-	W.chunks = c;
-	pthread_mutex_unlock(&W.mu);
+	pthread_mutex_lock(&oc_wr.mu);
+	c->next = oc_wr.chunks;
+	oc_wr.chunks = c;
+	pthread_mutex_unlock(&oc_wr.mu);
 }
 
 void oc_writer_submit_chunk(struct oc_args_chunk *chunk)
@@ -355,7 +356,7 @@ void oc_writer_submit_chunk(struct oc_args_chunk *chunk)
 	}
 	it->type = IT_CHUNK;
 	it->u.chunk = chunk;
-	push(it);
+	oc_wr_push(it);
 }
 
 void oc_writer_meta(const char *key, const char *value)
@@ -367,7 +368,7 @@ void oc_writer_meta(const char *key, const char *value)
 	it->type = IT_META;
 	it->u.m.key = strdup(key);
 	it->u.m.value = value ? strdup(value) : NULL;
-	push(it);
+	oc_wr_push(it);
 }
 
 void oc_writer_meta_int(const char *key, long long value)
@@ -390,7 +391,7 @@ static void print_once(const char *code, const char *msg)
 	if (first && nwarned < 32)
 		snprintf(warned[nwarned++], sizeof warned[0], "%s", code);
 	pthread_mutex_unlock(&warn_mu);
-	if (first && !W.cfg.quiet)
+	if (first && !oc_wr.cfg.quiet)
 		fprintf(stderr, "overlapcheck: %s\n", msg);
 }
 
@@ -405,51 +406,51 @@ void oc_writer_warn(const char *source, const char *code, const char *fmt, ...)
 	va_end(ap);
 
 	print_once(code, msg);
-	if (!W.running || !(it = calloc(1, sizeof *it)))
+	if (!oc_wr.running || !(it = calloc(1, sizeof *it)))
 		return;
 	it->type = IT_WARNING;
 	it->u.w.ts_ns = (int64_t)now_real_ns();   /* rebased when written */
 	it->u.w.source = strdup(source ? source : "inject");
 	it->u.w.code = strdup(code);
 	it->u.w.msg = strdup(msg);
-	push(it);
+	oc_wr_push(it);
 }
 
 void oc_writer_ignore_tid(uint32_t tid)
 {
-	pthread_mutex_lock(&W.mu);
-	if (W.nignored < MAX_IGNORED_TIDS)
-		W.ignored[W.nignored++] = tid;
-	pthread_mutex_unlock(&W.mu);
+	pthread_mutex_lock(&oc_wr.mu);
+	if (oc_wr.nignored < MAX_IGNORED_TIDS)
+		oc_wr.ignored[oc_wr.nignored++] = tid;
+	pthread_mutex_unlock(&oc_wr.mu);
 }
 
 void oc_writer_exit_sync(uint32_t tid, uint64_t start_ns, uint64_t end_ns)
 {
-	pthread_mutex_lock(&W.mu);
-	W.exit_tid = tid;
-	W.exit_start = start_ns;
-	W.exit_end = end_ns;
-	pthread_mutex_unlock(&W.mu);
+	pthread_mutex_lock(&oc_wr.mu);
+	oc_wr.exit_tid = tid;
+	oc_wr.exit_start = start_ns;
+	oc_wr.exit_end = end_ns;
+	pthread_mutex_unlock(&oc_wr.mu);
 }
 
 /* Absolute [s, e] within the tracer's exit synchronize? */
-static int in_exit_sync(int64_t s, int64_t e)
+static int oc_wr_in_exit_sync(int64_t s, int64_t e)
 {
 	uint64_t as, ae;
 
-	pthread_mutex_lock(&W.mu);
-	as = W.exit_start;
-	ae = W.exit_end;
-	pthread_mutex_unlock(&W.mu);
-	return ae && (uint64_t)(s + (int64_t)W.base_ns) >= as && (uint64_t)(e + (int64_t)W.base_ns) <= ae;
+	pthread_mutex_lock(&oc_wr.mu);
+	as = oc_wr.exit_start;
+	ae = oc_wr.exit_end;
+	pthread_mutex_unlock(&oc_wr.mu);
+	return ae && (uint64_t)(s + (int64_t)oc_wr.base_ns) >= as && (uint64_t)(e + (int64_t)oc_wr.base_ns) <= ae;
 }
 
-static int tid_ignored(uint32_t tid)
+static int oc_wr_tid_ignored(uint32_t tid)
 {
-	for (int i = 0; i < W.nignored; i++)
-		if (W.ignored[i] == tid)
+	for (int i = 0; i < oc_wr.nignored; i++)
+		if (oc_wr.ignored[i] == tid)
 			return 1;
-	return tid == W.self_tid;
+	return tid == oc_wr.self_tid;
 }
 
 /* ---- string and stream tables ----------------------------------------- */
@@ -501,18 +502,16 @@ static int step_done(sqlite3_stmt *st)
 	return rc == SQLITE_DONE || rc == SQLITE_ROW ? 0 : rc;
 }
 
-static int db_error;  /* first SQLite error of the current batch */
-
 static void note_rc(int rc)
 {
-	if (rc && !db_error)
-		db_error = rc;
+	if (rc && !oc_wr.db_error)
+		oc_wr.db_error = rc;
 }
 
 /* The strings.id of s, inserting it if new. 0 if s is NULL or on error. */
-static int64_t intern(const char *s)
+static int64_t oc_wr_intern(const char *s)
 {
-	struct strtab *t = &W.strings;
+	struct strtab *t = &oc_wr.strings;
 	uint64_t h;
 	size_t j;
 	int64_t id = 0;
@@ -526,13 +525,13 @@ static int64_t intern(const char *s)
 		if (t->e[j].hash == h && !strcmp(t->e[j].s, s))
 			return t->e[j].id;
 
-	sqlite3_bind_text(W.st[ST_STRING], 1, s, -1, SQLITE_STATIC);
-	note_rc(step_done(W.st[ST_STRING]));
-	sqlite3_bind_text(W.st[ST_STRING_FIND], 1, s, -1, SQLITE_STATIC);
-	if (sqlite3_step(W.st[ST_STRING_FIND]) == SQLITE_ROW)
-		id = sqlite3_column_int64(W.st[ST_STRING_FIND], 0);
-	sqlite3_reset(W.st[ST_STRING_FIND]);
-	sqlite3_clear_bindings(W.st[ST_STRING_FIND]);
+	sqlite3_bind_text(oc_wr.st[ST_STRING], 1, s, -1, SQLITE_STATIC);
+	note_rc(step_done(oc_wr.st[ST_STRING]));
+	sqlite3_bind_text(oc_wr.st[ST_STRING_FIND], 1, s, -1, SQLITE_STATIC);
+	if (sqlite3_step(oc_wr.st[ST_STRING_FIND]) == SQLITE_ROW)
+		id = sqlite3_column_int64(oc_wr.st[ST_STRING_FIND], 0);
+	sqlite3_reset(oc_wr.st[ST_STRING_FIND]);
+	sqlite3_clear_bindings(oc_wr.st[ST_STRING_FIND]);
 	if (!id)
 		return 0;
 	t->e[j].s = strdup(s);
@@ -636,6 +635,12 @@ static void bitset_free(struct bitset *b)
 	memset(b, 0, sizeof *b);
 }
 
+/* A device op with this correlation id was written (for oc_wr_check_device_records()). */
+static void oc_wr_note_op(uint32_t corr)
+{
+	bitset_set(&oc_wr.op_corr, corr);
+}
+
 static uint64_t hash_words(const int64_t *v, size_t n)
 {
 	uint64_t h = 1469598103934665603ull;
@@ -667,9 +672,9 @@ static int shapetab_grow(struct shapetab *t)
 }
 
 /* The op_shapes.id describing o (kernel name already interned), inserting a row if new. */
-static int64_t shape_id(const struct oc_op_row *o, int64_t name_id)
+static int64_t oc_wr_shape_id(const struct oc_op_row *o, int64_t name_id)
 {
-	struct shapetab *t = &W.shapes;
+	struct shapetab *t = &oc_wr.shapes;
 	int64_t v[SHAPE_NV] = {
 		name_id > 0 ? name_id : OC_NULL, o->bytes, o->copy_kind, o->src_kind, o->dst_kind,
 		o->flags, o->channel_type, o->copy_count, o->src_device_id, o->dst_device_id,
@@ -678,7 +683,7 @@ static int64_t shape_id(const struct oc_op_row *o, int64_t name_id)
 	};
 	uint64_t h = hash_words(v, SHAPE_NV);
 	struct shape *slot = NULL;
-	sqlite3_stmt *st = W.st[ST_SHAPE];
+	sqlite3_stmt *st = oc_wr.st[ST_SHAPE];
 	int64_t id;
 
 	if (t->n >= SHAPES_MAX) {
@@ -803,6 +808,29 @@ static int argmap_take(struct argmap *m, uint32_t corr, int domain, struct oc_ar
 	return 1;
 }
 
+/* Free the interned strings and op shapes (oc_writer_finish). */
+static void oc_wr_intern_free(void)
+{
+	strtab_free(&oc_wr.strings);
+	free(oc_wr.shapes.e);
+	memset(&oc_wr.shapes, 0, sizeof oc_wr.shapes);
+}
+
+/* Free what the join keeps: the waiting rows, the stream set, the bit sets, the nested pairs. */
+static void oc_wr_join_free(void)
+{
+	free(oc_wr.streams.k);
+	memset(&oc_wr.streams, 0, sizeof oc_wr.streams);
+	free(oc_wr.args.e);
+	memset(&oc_wr.args, 0, sizeof oc_wr.args);
+	bitset_free(&oc_wr.api_bare);
+	bitset_free(&oc_wr.launched);
+	bitset_free(&oc_wr.op_corr);
+	free(oc_wr.twins);
+	oc_wr.twins = NULL;
+	oc_wr.ntwins = oc_wr.cap_twins = 0;
+}
+
 /*
  * Drop CUPTI's version tag from a callback name: "cudaLaunchKernel_v7000" ->
  * "cudaLaunchKernel", "cuMemcpyHtoDAsync_v2_ptsz" -> "cuMemcpyHtoDAsync_ptsz".
@@ -824,13 +852,13 @@ static void strip_version(char *name)
 	}
 }
 
-static int64_t api_name_id(int domain, uint32_t cbid)
+static int64_t oc_wr_api_name_id(int domain, uint32_t cbid)
 {
 	CUpti_CallbackDomain d = domain == OC_API_RUNTIME ? CUPTI_CB_DOMAIN_RUNTIME_API
 							  : CUPTI_CB_DOMAIN_DRIVER_API;
 	const char *name = NULL;
 	char buf[160];
-	int64_t *slot = cbid < MAX_CBID ? &W.api_name[domain - 1][cbid] : NULL;
+	int64_t *slot = cbid < MAX_CBID ? &oc_wr.api_name[domain - 1][cbid] : NULL;
 
 	if (slot && *slot)
 		return *slot;
@@ -839,11 +867,11 @@ static int64_t api_name_id(int domain, uint32_t cbid)
 	else
 		snprintf(buf, sizeof buf, "%s", name);
 	strip_version(buf);
-	int64_t id = intern(buf);
+	int64_t id = oc_wr_intern(buf);
 	if (slot)
 		*slot = id;
 	if (id) {
-		sqlite3_stmt *st = W.st[ST_API_FUNCTION];
+		sqlite3_stmt *st = oc_wr.st[ST_API_FUNCTION];
 
 		sqlite3_bind_int(st, 1, domain);
 		sqlite3_bind_int64(st, 2, cbid);
@@ -851,6 +879,27 @@ static int64_t api_name_id(int domain, uint32_t cbid)
 		note_rc(step_done(st));
 	}
 	return id;
+}
+
+/* Prepare every statement of stmt_sql; -1 with SQLite's message in err on failure. */
+static int oc_wr_prepare(char *err, size_t len)
+{
+	for (int i = 0; i < ST_COUNT; i++) {
+		if (sqlite3_prepare_v3(oc_wr.db, stmt_sql[i], -1, SQLITE_PREPARE_PERSISTENT,
+				       &oc_wr.st[i], NULL) != SQLITE_OK) {
+			snprintf(err, len, "%s", sqlite3_errmsg(oc_wr.db));
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Finalize the statements (those never prepared are NULL) and forget them. */
+static void oc_wr_finalize_stmts(void)
+{
+	for (int i = 0; i < ST_COUNT; i++)
+		sqlite3_finalize(oc_wr.st[i]);
+	memset(oc_wr.st, 0, sizeof oc_wr.st);
 }
 
 /* ---- binding helpers --------------------------------------------------- */
@@ -873,7 +922,7 @@ static void bind_id(sqlite3_stmt *st, int i, int64_t id)
 
 static void meta_set(const char *key, const char *value)
 {
-	sqlite3_stmt *st = W.st[ST_META];
+	sqlite3_stmt *st = oc_wr.st[ST_META];
 
 	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
 	if (value)
@@ -895,8 +944,8 @@ static void meta_set_u(const char *key, unsigned long long v)
 
 static void write_op(const struct oc_op_row *o)
 {
-	sqlite3_stmt *st = W.st[ST_OP];
-	int64_t shape = shape_id(o, o->name ? intern(o->name) : 0);
+	sqlite3_stmt *st = oc_wr.st[ST_OP];
+	int64_t shape = oc_wr_shape_id(o, o->name ? oc_wr_intern(o->name) : 0);
 
 	sqlite3_bind_int(st, 1, o->kind);
 	sqlite3_bind_int64(st, 2, o->start_ns);
@@ -908,13 +957,13 @@ static void write_op(const struct oc_op_row *o)
 	sqlite3_bind_int64(st, 8, shape);
 	bind_i(st, 9, o->channel_id);
 	note_rc(step_done(st));
-	bitset_set(&W.op_corr, o->correlation_id);
+	oc_wr_note_op(o->correlation_id);
 	if (o->kind == OC_OP_KERNEL)
-		W.n.kernels++;
+		oc_wr.n.kernels++;
 	else if (o->kind == OC_OP_MEMSET)
-		W.n.memsets++;
+		oc_wr.n.memsets++;
 	else
-		W.n.memcpys++;
+		oc_wr.n.memcpys++;
 }
 
 /* The columns of an api row that come from the callback (7..11 of ST_API, 2..6 of ST_API_LATE). */
@@ -935,30 +984,30 @@ static void bind_call_args(sqlite3_stmt *st, int i, const struct oc_args_row *g)
 /*
  * CUPTI writes a call's record at its exit, so a driver call made inside a
  * runtime call comes next to it. A runtime call whose driver call has a
- * correlation id of its own is remembered, for check_device_records() (some
+ * correlation id of its own is remembered, for oc_wr_check_device_records() (some
  * CUPTI versions give the launch's op the driver call's id).
  */
 static void note_nesting(const struct oc_api_row *a)
 {
 	size_t slot = (size_t)((a->tid * 0x9E3779B97F4A7C15ull) >> 58);   /* 0..63 */
-	struct lastcall *me = &W.lastcall[a->domain == OC_API_DRIVER][slot];
-	const struct lastcall *rt = &W.lastcall[0][slot];
-	const struct lastcall *d = &W.lastcall[1][slot];
+	struct lastcall *me = &oc_wr.lastcall[a->domain == OC_API_DRIVER][slot];
+	const struct lastcall *rt = &oc_wr.lastcall[0][slot];
+	const struct lastcall *d = &oc_wr.lastcall[1][slot];
 
 	*me = (struct lastcall){ a->tid, a->correlation_id, a->start_ns, a->end_ns };
 	if (d->tid != a->tid || rt->tid != a->tid || d->corr == rt->corr ||
 	    d->start < rt->start || d->end > rt->end)
 		return;
-	if (W.ntwins == W.cap_twins) {
-		size_t n = W.cap_twins ? W.cap_twins * 2 : 256;
-		struct corrpair *p = realloc(W.twins, n * sizeof *p);
+	if (oc_wr.ntwins == oc_wr.cap_twins) {
+		size_t n = oc_wr.cap_twins ? oc_wr.cap_twins * 2 : 256;
+		struct corrpair *p = realloc(oc_wr.twins, n * sizeof *p);
 
 		if (!p)
 			return;
-		W.twins = p;
-		W.cap_twins = n;
+		oc_wr.twins = p;
+		oc_wr.cap_twins = n;
 	}
-	W.twins[W.ntwins++] = (struct corrpair){ d->corr, rt->corr };
+	oc_wr.twins[oc_wr.ntwins++] = (struct corrpair){ d->corr, rt->corr };
 }
 
 /*
@@ -967,22 +1016,22 @@ static void note_nesting(const struct oc_api_row *a)
  * with one already written. The callback's argument row, when it came first
  * (the usual case), goes into the same row.
  */
-static void write_api(const struct oc_api_row *a)
+static void oc_wr_write_api(const struct oc_api_row *a)
 {
-	sqlite3_stmt *st = W.st[ST_API];
+	sqlite3_stmt *st = oc_wr.st[ST_API];
 	struct oc_args_row g;
 	int has, rc = SQLITE_CONSTRAINT;
 	int64_t key = api_key(a->correlation_id, a->domain);
 
-	if (tid_ignored(a->tid))
+	if (oc_wr_tid_ignored(a->tid))
 		return;
-	if (a->domain == OC_API_DRIVER && a->tid == W.exit_tid &&
+	if (a->domain == OC_API_DRIVER && a->tid == oc_wr.exit_tid &&
 	    (a->cbid == CUPTI_DRIVER_TRACE_CBID_cuCtxSynchronize ||
 	     a->cbid == CUPTI_DRIVER_TRACE_CBID_cuCtxGetCurrent) &&
-	    in_exit_sync(a->start_ns, a->end_ns))
+	    oc_wr_in_exit_sync(a->start_ns, a->end_ns))
 		return;
-	api_name_id(a->domain, a->cbid);
-	has = argmap_take(&W.args, a->correlation_id, a->domain, &g);
+	oc_wr_api_name_id(a->domain, a->cbid);
+	has = argmap_take(&oc_wr.args, a->correlation_id, a->domain, &g);
 	sqlite3_bind_int64(st, 2, a->cbid);
 	sqlite3_bind_int64(st, 3, a->start_ns);
 	sqlite3_bind_int64(st, 4, a->end_ns - a->start_ns);
@@ -997,15 +1046,15 @@ static void write_api(const struct oc_api_row *a)
 			rc = 0;
 	}
 	if (rc == SQLITE_CONSTRAINT) {
-		W.n.skipped++;   /* a fifth call with this correlation id and domain */
+		oc_wr.n.skipped++;   /* a fifth call with this correlation id and domain */
 		if (has)
 			write_args_row(&g);
 		return;
 	}
 	note_rc(rc);
 	if (!has)
-		bitset_set(&W.api_bare, args_key(a->correlation_id, a->domain));
-	W.n.api++;
+		bitset_set(&oc_wr.api_bare, args_key(a->correlation_id, a->domain));
+	oc_wr.n.api++;
 	note_nesting(a);
 }
 
@@ -1041,7 +1090,7 @@ static void write_device(const struct oc_device_row *d)
 static void write_record(const CUpti_Activity *rec)
 {
 	struct oc_rec r;
-	enum oc_rec_status s = oc_rec_decode(rec, W.base_ns, &r);
+	enum oc_rec_status s = oc_rec_decode(rec, oc_wr.base_ns, &r);
 	sqlite3_stmt *st;
 
 	if (s == OC_REC_SKIP)
@@ -1049,24 +1098,24 @@ static void write_record(const CUpti_Activity *rec)
 	if (s == OC_REC_INCOMPLETE) {
 		/* METHOD.md's incomplete records are device ops; anything else is only skipped */
 		if (r.type == OC_REC_OP)
-			W.n.incomplete++;
+			oc_wr.n.incomplete++;
 		else
-			W.n.skipped++;
+			oc_wr.n.skipped++;
 		return;
 	}
-	W.n.rows++;
+	oc_wr.n.rows++;
 	switch (r.type) {
 	case OC_REC_OP:
 		write_op(&r.u.op);
 		break;
 	case OC_REC_API:
-		write_api(&r.u.api);
+		oc_wr_write_api(&r.u.api);
 		break;
 	case OC_REC_SYNC:
 		if (r.u.sync.type == OC_SYNC_CONTEXT &&
-		    in_exit_sync(r.u.sync.start_ns, r.u.sync.end_ns))
+		    oc_wr_in_exit_sync(r.u.sync.start_ns, r.u.sync.end_ns))
 			break;
-		st = W.st[ST_SYNC];
+		st = oc_wr.st[ST_SYNC];
 		sqlite3_bind_int(st, 1, r.u.sync.type);
 		sqlite3_bind_int64(st, 2, r.u.sync.start_ns);
 		sqlite3_bind_int64(st, 3, r.u.sync.end_ns);
@@ -1076,10 +1125,10 @@ static void write_record(const CUpti_Activity *rec)
 		bind_i(st, 7, r.u.sync.correlation_id);
 		bind_i(st, 8, r.u.sync.return_value);
 		note_rc(step_done(st));
-		W.n.syncs++;
+		oc_wr.n.syncs++;
 		break;
 	case OC_REC_STREAM:
-		st = W.st[ST_STREAM];
+		st = oc_wr.st[ST_STREAM];
 		sqlite3_bind_int64(st, 1, r.u.stream.context_id);
 		sqlite3_bind_int64(st, 2, r.u.stream.stream_id);
 		sqlite3_bind_int(st, 3, r.u.stream.flag);
@@ -1087,23 +1136,23 @@ static void write_record(const CUpti_Activity *rec)
 		note_rc(step_done(st));
 		break;
 	case OC_REC_CONTEXT:
-		st = W.st[ST_CONTEXT];
+		st = oc_wr.st[ST_CONTEXT];
 		sqlite3_bind_int64(st, 1, r.u.context.id);
 		sqlite3_bind_int64(st, 2, r.u.context.device_id);
 		bind_i(st, 3, r.u.context.null_stream_id);
 		note_rc(step_done(st));
-		st = W.st[ST_NULL_STREAM];
+		st = oc_wr.st[ST_NULL_STREAM];
 		sqlite3_bind_int64(st, 1, r.u.context.id);
 		sqlite3_bind_int64(st, 2, r.u.context.null_stream_id);
 		note_rc(step_done(st));
-		W.seen_context = 1;
+		oc_wr.seen_context = 1;
 		break;
 	case OC_REC_DEVICE:
 		write_device(&r.u.device);
-		W.seen_context = 1;
+		oc_wr.seen_context = 1;
 		break;
 	case OC_REC_EVENT:
-		st = W.st[ST_EVENT];
+		st = oc_wr.st[ST_EVENT];
 		sqlite3_bind_int64(st, 1, r.u.event.event_id);
 		bind_i(st, 2, r.u.event.context_id);
 		bind_i(st, 3, r.u.event.stream_id);
@@ -1114,25 +1163,25 @@ static void write_record(const CUpti_Activity *rec)
 		note_rc(step_done(st));
 		break;
 	case OC_REC_MARKER:
-		st = W.st[ST_MARKER];
+		st = oc_wr.st[ST_MARKER];
 		sqlite3_bind_int64(st, 1, r.u.marker.marker_id);
 		sqlite3_bind_int64(st, 2, r.u.marker.flags);
 		sqlite3_bind_int64(st, 3, r.u.marker.ts_ns);
 		bind_i(st, 4, r.u.marker.tid);
-		bind_id(st, 5, intern(r.u.marker.name));
-		bind_id(st, 6, intern(r.u.marker.domain));
+		bind_id(st, 5, oc_wr_intern(r.u.marker.name));
+		bind_id(st, 6, oc_wr_intern(r.u.marker.domain));
 		note_rc(step_done(st));
-		W.n.markers++;
+		oc_wr.n.markers++;
 		break;
 	case OC_REC_MARKER_DATA:
-		st = W.st[ST_MARKER_DATA];
+		st = oc_wr.st[ST_MARKER_DATA];
 		sqlite3_bind_int64(st, 1, r.u.marker_data.marker_id);
 		bind_i(st, 2, r.u.marker_data.color);
 		bind_i(st, 3, r.u.marker_data.category);
 		note_rc(step_done(st));
 		break;
 	case OC_REC_OVERHEAD:
-		st = W.st[ST_OVERHEAD];
+		st = oc_wr.st[ST_OVERHEAD];
 		bind_i(st, 1, r.u.overhead.kind);
 		sqlite3_bind_int64(st, 2, r.u.overhead.start_ns);
 		sqlite3_bind_int64(st, 3, r.u.overhead.end_ns);
@@ -1146,7 +1195,7 @@ static void write_record(const CUpti_Activity *rec)
 	}
 }
 
-static void write_buffer(uint8_t *buf, size_t valid)
+static void oc_wr_write_buffer(uint8_t *buf, size_t valid)
 {
 	CUpti_Activity *rec = NULL;
 
@@ -1157,7 +1206,7 @@ static void write_buffer(uint8_t *buf, size_t valid)
 /* The whole argument row into api_args (as schema v1 stored every one). */
 static void write_args_row(const struct oc_args_row *a)
 {
-	sqlite3_stmt *st = W.st[ST_ARGS];
+	sqlite3_stmt *st = oc_wr.st[ST_ARGS];
 
 	sqlite3_bind_int64(st, 1, a->correlation_id);
 	sqlite3_bind_int(st, 2, a->domain);
@@ -1179,15 +1228,15 @@ static void write_args_row(const struct oc_args_row *a)
  * to api_args: the record is late or lost, and a row only in memory would not
  * survive a crash. Readers merge them into api. The rest stay.
  */
-static void args_flush(uint64_t min_wait_ns)
+static void oc_wr_args_flush(uint64_t min_wait_ns)
 {
-	struct argmap *m = &W.args;
+	struct argmap *m = &oc_wr.args;
 	uint64_t now = now_mono_ns();
 
 	for (size_t i = 0; i < m->cap && m->n; i++) {
 		/* a deletion shifts a later entry into i: look at i again */
 		while (m->e[i].key && now - m->e[i].parked_ns >= min_wait_ns) {
-			if (!tid_ignored(m->e[i].row.tid))
+			if (!oc_wr_tid_ignored(m->e[i].row.tid))
 				write_args_row(&m->e[i].row);
 			argmap_del_at(m, i);
 		}
@@ -1198,37 +1247,37 @@ static void args_flush(uint64_t min_wait_ns)
 /*
  * A callback's argument row. What api has columns for joins the call's api
  * row: now, if its record was written already, else when it comes (parked in
- * W.args). What api has no column for (the event, stream-creation flags, a
+ * oc_wr.args). What api has no column for (the event, stream-creation flags, a
  * stream handle that did not resolve to a stream or was not classified) goes
  * to api_args as well.
  * Stream handles and kinds also complete the streams table here.
  */
-static void write_args(const struct oc_args_row *a)
+static void oc_wr_write_args(const struct oc_args_row *a)
 {
 	sqlite3_stmt *st;
 	struct oc_args_row old;
 	int rc;
 
-	if (tid_ignored(a->tid))
+	if (oc_wr_tid_ignored(a->tid))
 		return;
-	W.n.args++;
+	oc_wr.n.args++;
 	if (a->cls == OC_CB_LAUNCH)
-		bitset_set(&W.launched, a->correlation_id);
+		bitset_set(&oc_wr.launched, a->correlation_id);
 	if (a->event_handle != OC_ARG_NONE || a->flags != OC_ARG_NONE ||
 	    (a->stream_handle != OC_ARG_NONE && (a->stream_id == OC_ARG_NONE || a->context_id == 0 ||
 						 a->handle_kind == OC_HANDLE_NONE)))
 		write_args_row(a);
-	if (bitset_has(&W.api_bare, args_key(a->correlation_id, a->domain))) {
+	if (bitset_has(&oc_wr.api_bare, args_key(a->correlation_id, a->domain))) {
 		/* the record came first: into its row, if one is still without */
-		st = W.st[ST_API_LATE];
+		st = oc_wr.st[ST_API_LATE];
 		sqlite3_bind_int64(st, 1, api_key(a->correlation_id, a->domain));
 		bind_call_args(st, 2, a);
 		note_rc(step_done(st));
-		if (!db_error && sqlite3_changes(W.db) == 0)
+		if (!oc_wr.db_error && sqlite3_changes(oc_wr.db) == 0)
 			write_args_row(a);
-	} else if (W.args.n >= ARGS_MAX) {
+	} else if (oc_wr.args.n >= ARGS_MAX) {
 		write_args_row(a);        /* records far behind: the reader merges it */
-	} else if ((rc = argmap_put(&W.args, a, now_mono_ns(), &old)) != 0) {
+	} else if ((rc = argmap_put(&oc_wr.args, a, now_mono_ns(), &old)) != 0) {
 		write_args_row(rc > 0 ? &old : a);   /* a second row for one call, or no memory */
 	}
 
@@ -1236,7 +1285,7 @@ static void write_args(const struct oc_args_row *a)
 		return;
 	uint64_t key = (uint64_t)a->context_id << 32 | (uint32_t)a->stream_id;
 	if (a->cls == OC_CB_STREAM_CREATE) {
-		st = W.st[ST_STREAM_CREATE];
+		st = oc_wr.st[ST_STREAM_CREATE];
 		sqlite3_bind_int64(st, 1, a->context_id);
 		sqlite3_bind_int64(st, 2, a->stream_id);
 		/* cudaStreamNonBlocking = CU_STREAM_NON_BLOCKING = 1 */
@@ -1244,12 +1293,12 @@ static void write_args(const struct oc_args_row *a)
 		bind_i(st, 4, a->priority);
 		bind_i(st, 5, a->stream_handle);
 		note_rc(step_done(st));
-		keyset_add(&W.streams, key);
+		keyset_add(&oc_wr.streams, key);
 		return;
 	}
-	if (a->handle_kind == OC_HANDLE_NONE || !keyset_add(&W.streams, key))
+	if (a->handle_kind == OC_HANDLE_NONE || !keyset_add(&oc_wr.streams, key))
 		return;
-	st = W.st[ST_STREAM_HANDLE];
+	st = oc_wr.st[ST_STREAM_HANDLE];
 	sqlite3_bind_int64(st, 1, a->context_id);
 	sqlite3_bind_int64(st, 2, a->stream_id);
 	bind_i(st, 3, a->stream_handle);
@@ -1304,13 +1353,13 @@ static void write_process_passport(void)
 	meta_set_u("ppid", (unsigned long long)getppid());
 	read_cmdline(buf, sizeof buf);
 	meta_set("cmdline", buf);
-	fmt_time(W.base_ns, buf, sizeof buf);
+	fmt_time(oc_wr.base_ns, buf, sizeof buf);
 	meta_set("start_time", buf);
-	meta_set_u("trace_start_ns", W.base_ns);
+	meta_set_u("trace_start_ns", oc_wr.base_ns);
 	meta_set("tool_version", OC_VERSION);
 	meta_set("created_by", "inject");
-	if (W.parent_trace)
-		meta_set("parent_trace", W.parent_trace);
+	if (oc_wr.parent_trace)
+		meta_set("parent_trace", oc_wr.parent_trace);
 	for (size_t i = 0; i < sizeof env / sizeof env[0]; i++) {
 		const char *v = getenv(env[i]);
 
@@ -1325,7 +1374,7 @@ static int64_t meta_get_int(const char *key, int64_t dflt)
 	sqlite3_stmt *st;
 	int64_t v = dflt;
 
-	if (sqlite3_prepare_v2(W.db, "SELECT value FROM meta WHERE key = ?", -1, &st, NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(oc_wr.db, "SELECT value FROM meta WHERE key = ?", -1, &st, NULL) != SQLITE_OK)
 		return dflt;
 	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
 	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL)
@@ -1336,43 +1385,41 @@ static int64_t meta_get_int(const char *key, int64_t dflt)
 
 static void fail_open(const char *why)
 {
-	W.failed = 1;
-	W.n.write_failed = 1;
-	if (W.db) {
-		for (int i = 0; i < ST_COUNT; i++)
-			sqlite3_finalize(W.st[i]);
-		memset(W.st, 0, sizeof W.st);
-		sqlite3_close(W.db);
-		W.db = NULL;
+	oc_wr.failed = 1;
+	oc_wr.n.write_failed = 1;
+	if (oc_wr.db) {
+		oc_wr_finalize_stmts();
+		sqlite3_close(oc_wr.db);
+		oc_wr.db = NULL;
 	}
 	oc_writer_warn("sqlite", "output_unwritable",
-		       "cannot write trace '%s': %s; the program runs untraced", W.path, why);
+		       "cannot write trace '%s': %s; the program runs untraced", oc_wr.path, why);
 }
 
 /* Open (or create) the trace; on failure warn once and mark the writer failed. */
-static void open_trace(void)
+static void oc_wr_open_trace(void)
 {
 	char err[256];
 	int fd, ver = 0;
 	enum oc_schema_state state;
 
-	W.opened = 1;
-	if (W.cfg.create) {
-		fd = open(W.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	oc_wr.opened = 1;
+	if (oc_wr.cfg.create) {
+		fd = open(oc_wr.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 		if (fd < 0) {
 			fail_open(strerror(errno));
 			return;
 		}
 		close(fd);
 	}
-	if (sqlite3_open_v2(W.path, &W.db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL)
+	if (sqlite3_open_v2(oc_wr.path, &oc_wr.db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL)
 	    != SQLITE_OK) {
-		snprintf(err, sizeof err, "%s", W.db ? sqlite3_errmsg(W.db) : "out of memory");
+		snprintf(err, sizeof err, "%s", oc_wr.db ? sqlite3_errmsg(oc_wr.db) : "out of memory");
 		fail_open(err);
 		return;
 	}
-	sqlite3_busy_timeout(W.db, 5000);
-	state = oc_schema_check(W.db, &ver, err, sizeof err);
+	sqlite3_busy_timeout(oc_wr.db, 5000);
+	state = oc_schema_check(oc_wr.db, &ver, err, sizeof err);
 	if (state == OC_SCHEMA_OK && ver != OC_SCHEMA_VERSION) {
 		snprintf(err, sizeof err, "it has trace schema %d; this library writes schema %d",
 			 ver, OC_SCHEMA_VERSION);
@@ -1380,7 +1427,7 @@ static void open_trace(void)
 		return;
 	}
 	if (state == OC_SCHEMA_EMPTY) {
-		if (oc_schema_create(W.db, err, sizeof err)) {
+		if (oc_schema_create(oc_wr.db, err, sizeof err)) {
 			fail_open(err);
 			return;
 		}
@@ -1388,55 +1435,51 @@ static void open_trace(void)
 		fail_open(state == OC_SCHEMA_ERROR ? err : "not an overlapcheck trace of this version");
 		return;
 	}
-	if (sqlite3_exec(W.db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA cache_size=-65536;",
+	if (sqlite3_exec(oc_wr.db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA cache_size=-65536;",
 			 NULL, NULL, NULL) != SQLITE_OK) {
-		fail_open(sqlite3_errmsg(W.db));
+		fail_open(sqlite3_errmsg(oc_wr.db));
 		return;
 	}
-	for (int i = 0; i < ST_COUNT; i++) {
-		if (sqlite3_prepare_v3(W.db, stmt_sql[i], -1, SQLITE_PREPARE_PERSISTENT,
-				       &W.st[i], NULL) != SQLITE_OK) {
-			snprintf(err, sizeof err, "%s", sqlite3_errmsg(W.db));
-			fail_open(err);
-			return;
-		}
+	if (oc_wr_prepare(err, sizeof err)) {
+		fail_open(err);
+		return;
 	}
 
 	{
 		sqlite3_stmt *st;
 
-		W.shapes.next_id = 1;
-		if (sqlite3_prepare_v2(W.db, "SELECT max(id) FROM op_shapes", -1, &st, NULL) == SQLITE_OK) {
+		oc_wr.shapes.next_id = 1;
+		if (sqlite3_prepare_v2(oc_wr.db, "SELECT max(id) FROM op_shapes", -1, &st, NULL) == SQLITE_OK) {
 			if (sqlite3_step(st) == SQLITE_ROW)
-				W.shapes.next_id = sqlite3_column_int64(st, 0) + 1;
+				oc_wr.shapes.next_id = sqlite3_column_int64(st, 0) + 1;
 			sqlite3_finalize(st);
 		}
 	}
-	db_error = 0;
-	sqlite3_exec(W.db, "BEGIN", NULL, NULL, NULL);
-	if (W.cfg.create) {
-		W.base_ns = W.cfg.start_ns ? W.cfg.start_ns : now_real_ns();
+	oc_wr.db_error = 0;
+	sqlite3_exec(oc_wr.db, "BEGIN", NULL, NULL, NULL);
+	if (oc_wr.cfg.create) {
+		oc_wr.base_ns = oc_wr.cfg.start_ns ? oc_wr.cfg.start_ns : now_real_ns();
 		write_process_passport();
 	} else {
 		int64_t base = meta_get_int("trace_start_ns", 0);
 
-		W.base_ns = base > 0 ? (uint64_t)base : (W.cfg.start_ns ? W.cfg.start_ns : now_real_ns());
+		oc_wr.base_ns = base > 0 ? (uint64_t)base : (oc_wr.cfg.start_ns ? oc_wr.cfg.start_ns : now_real_ns());
 		if (base <= 0)
-			meta_set_u("trace_start_ns", W.base_ns);
+			meta_set_u("trace_start_ns", oc_wr.base_ns);
 	}
 	meta_set("tracer_status", "running");
 	meta_set_u("tracer_pid", (unsigned long long)getpid());
 	meta_set("inject_version", OC_VERSION);
-	if (sqlite3_exec(W.db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK || db_error) {
-		snprintf(err, sizeof err, "%s", sqlite3_errmsg(W.db));
-		sqlite3_exec(W.db, "ROLLBACK", NULL, NULL, NULL);
+	if (sqlite3_exec(oc_wr.db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK || oc_wr.db_error) {
+		snprintf(err, sizeof err, "%s", sqlite3_errmsg(oc_wr.db));
+		sqlite3_exec(oc_wr.db, "ROLLBACK", NULL, NULL, NULL);
 		fail_open(err);
 	}
 }
 
 /* ---- the thread --------------------------------------------------------- */
 
-static void free_item(struct item *it)
+static void oc_wr_free_item(struct item *it)
 {
 	switch (it->type) {
 	case IT_BUFFER:
@@ -1460,11 +1503,11 @@ static void free_item(struct item *it)
 	free(it);
 }
 
-static void write_warning_row(const struct item *it)
+static void oc_wr_write_warning_row(const struct item *it)
 {
-	sqlite3_stmt *st = W.st[ST_WARNING];
+	sqlite3_stmt *st = oc_wr.st[ST_WARNING];
 
-	sqlite3_bind_int64(st, 1, it->u.w.ts_ns - (int64_t)W.base_ns);
+	sqlite3_bind_int64(st, 1, it->u.w.ts_ns - (int64_t)oc_wr.base_ns);
 	sqlite3_bind_int64(st, 2, getpid());
 	sqlite3_bind_text(st, 3, it->u.w.source, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 4, it->u.w.code, -1, SQLITE_STATIC);
@@ -1473,21 +1516,21 @@ static void write_warning_row(const struct item *it)
 }
 
 /* After a failed batch: record what can be recorded, stop writing. */
-static void write_failed(int rc)
+static void oc_wr_write_failed(int rc)
 {
 	char msg[256];
 
 	snprintf(msg, sizeof msg, "%s", sqlite3_errstr(rc));
-	sqlite3_exec(W.db, "ROLLBACK", NULL, NULL, NULL);
-	W.failed = 1;
-	W.n.write_failed = 1;
+	sqlite3_exec(oc_wr.db, "ROLLBACK", NULL, NULL, NULL);
+	oc_wr.failed = 1;
+	oc_wr.n.write_failed = 1;
 	oc_writer_warn("sqlite", "write_failed",
 		       "cannot write trace '%s': %s; records from now on are discarded",
-		       W.path, msg);
+		       oc_wr.path, msg);
 	/* Best effort: the disk may have room for a few bytes once the batch is gone. */
-	sqlite3_exec(W.db, "INSERT OR REPLACE INTO meta(key, value) VALUES ('tracer_status', 'write_failed')",
+	sqlite3_exec(oc_wr.db, "INSERT OR REPLACE INTO meta(key, value) VALUES ('tracer_status', 'write_failed')",
 		     NULL, NULL, NULL);
-	if (W.st[ST_WARNING]) {
+	if (oc_wr.st[ST_WARNING]) {
 		struct item w = { .type = IT_WARNING };
 		char text[512];
 
@@ -1496,16 +1539,16 @@ static void write_failed(int rc)
 		w.u.w.source = "sqlite";
 		w.u.w.code = "write_failed";
 		w.u.w.msg = text;
-		write_warning_row(&w);
+		oc_wr_write_warning_row(&w);
 	}
 }
 
 static void complete_sync(struct item *it)
 {
-	pthread_mutex_lock(&W.mu);
+	pthread_mutex_lock(&oc_wr.mu);
 	*it->u.s.done = 1;
-	pthread_cond_broadcast(&W.done_cv);
-	pthread_mutex_unlock(&W.mu);
+	pthread_cond_broadcast(&oc_wr.done_cv);
+	pthread_mutex_unlock(&oc_wr.mu);
 	free(it);
 }
 
@@ -1513,19 +1556,19 @@ static void process(struct item *list)
 {
 	struct item *it, *next;
 	int any_data = 0;
-	uint64_t t0 = W.cfg.stats ? now_mono_ns() : 0;
+	uint64_t t0 = oc_wr.cfg.stats ? now_mono_ns() : 0;
 
 	/*
 	 * A trace of our own is created only for records: a process that never
 	 * used CUDA leaves no file. Warnings and meta that come first wait in
-	 * W.deferred and go in with the first records.
+	 * oc_wr.deferred and go in with the first records.
 	 */
 	for (it = list; it; it = it->next)
 		if (it->type == IT_BUFFER || it->type == IT_CHUNK ||
-		    (it->type != IT_SYNC && (W.opened || !W.cfg.create)))
+		    (it->type != IT_SYNC && (oc_wr.opened || !oc_wr.cfg.create)))
 			any_data = 1;
-	if (!any_data && !W.opened && W.cfg.create) {
-		struct item **tail = &W.deferred;
+	if (!any_data && !oc_wr.opened && oc_wr.cfg.create) {
+		struct item **tail = &oc_wr.deferred;
 
 		while (*tail)
 			tail = &(*tail)->next;
@@ -1541,54 +1584,55 @@ static void process(struct item *list)
 		}
 		return;
 	}
-	if (any_data && !W.opened) {
-		open_trace();
-		if (W.deferred) {
-			struct item *d = W.deferred;
+	if (any_data && !oc_wr.opened) {
+		oc_wr_open_trace();
+		if (oc_wr.deferred) {
+			struct item *d = oc_wr.deferred;
 
 			while (d->next)
 				d = d->next;
 			d->next = list;
-			list = W.deferred;
-			W.deferred = NULL;
+			list = oc_wr.deferred;
+			oc_wr.deferred = NULL;
 		}
 	}
 
 	/* callback rows waiting for their records are aged in every batch */
-	if (W.db && !W.failed && (any_data || W.args.n)) {
-		db_error = 0;
-		note_rc(sqlite3_exec(W.db, "BEGIN", NULL, NULL, NULL) == SQLITE_OK ? 0 : sqlite3_errcode(W.db));
-		for (it = list; it && !db_error; it = it->next) {
+	if (oc_wr.db && !oc_wr.failed && (any_data || oc_wr.args.n)) {
+		oc_wr.db_error = 0;
+		note_rc(sqlite3_exec(oc_wr.db, "BEGIN", NULL, NULL, NULL) == SQLITE_OK ? 0 : sqlite3_errcode(oc_wr.db));
+		for (it = list; it && !oc_wr.db_error; it = it->next) {
 			switch (it->type) {
 			case IT_BUFFER:
-				W.n.dropped += it->u.b.dropped;
+				oc_wr.n.dropped += it->u.b.dropped;
 				if (it->u.b.valid)
-					write_buffer(it->u.b.buf, it->u.b.valid);
+					oc_wr_write_buffer(it->u.b.buf, it->u.b.valid);
 				break;
 			case IT_CHUNK:
 				for (size_t i = 0; i < it->u.chunk->n; i++)
-					write_args(&it->u.chunk->rows[i]);
+					oc_wr_write_args(&it->u.chunk->rows[i]);
 				break;
 			case IT_META:
 				meta_set(it->u.m.key, it->u.m.value);
 				break;
 			case IT_WARNING:
-				write_warning_row(it);
+				oc_wr_write_warning_row(it);
 				break;
 			case IT_SYNC:
 				break;
 			}
 		}
-		if (!db_error && W.args.n && now_mono_ns() - W.args.scanned_ns >= W.args_wait_ns / 4)
-			args_flush(W.args_wait_ns);
-		if (!db_error && sqlite3_exec(W.db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
-			note_rc(sqlite3_extended_errcode(W.db));
-		if (db_error)
-			write_failed(db_error);
+		if (!oc_wr.db_error && oc_wr.args.n &&
+		    now_mono_ns() - oc_wr.args.scanned_ns >= oc_wr.args_wait_ns / 4)
+			oc_wr_args_flush(oc_wr.args_wait_ns);
+		if (!oc_wr.db_error && sqlite3_exec(oc_wr.db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+			note_rc(sqlite3_extended_errcode(oc_wr.db));
+		if (oc_wr.db_error)
+			oc_wr_write_failed(oc_wr.db_error);
 	} else {
 		for (it = list; it; it = it->next)
 			if (it->type == IT_BUFFER)
-				W.n.dropped += it->u.b.dropped;
+				oc_wr.n.dropped += it->u.b.dropped;
 	}
 
 	for (it = list; it; it = next) {
@@ -1596,28 +1640,28 @@ static void process(struct item *list)
 		if (it->type == IT_SYNC)
 			complete_sync(it);
 		else
-			free_item(it);
+			oc_wr_free_item(it);
 	}
-	if (W.seen_context == 1 && W.cfg.on_first_context) {
-		W.seen_context = 2;
-		W.cfg.on_first_context();
+	if (oc_wr.seen_context == 1 && oc_wr.cfg.on_first_context) {
+		oc_wr.seen_context = 2;
+		oc_wr.cfg.on_first_context();
 	}
-	if (W.cfg.stats)
-		W.busy_ns += now_mono_ns() - t0;
+	if (oc_wr.cfg.stats)
+		oc_wr.busy_ns += now_mono_ns() - t0;
 }
 
-static void *writer_main(void *arg)
+static void *oc_wr_main(void *arg)
 {
 	struct item *list;
 	int stop, timed_out;
 
-	W.self_tid = my_tid();
+	oc_wr.self_tid = my_tid();
 	for (;;) {
 		timed_out = 0;
-		pthread_mutex_lock(&W.mu);
-		while (!W.head && !W.stop && !timed_out) {
-			/* W.args is the writer's own: rows waiting means a deadline */
-			if (W.args.n) {
+		pthread_mutex_lock(&oc_wr.mu);
+		while (!oc_wr.head && !oc_wr.stop && !timed_out) {
+			/* oc_wr.args is the writer's own: rows waiting means a deadline */
+			if (oc_wr.args.n) {
 				struct timespec ts;
 
 				clock_gettime(CLOCK_REALTIME, &ts);
@@ -1626,15 +1670,15 @@ static void *writer_main(void *arg)
 					ts.tv_sec++;
 					ts.tv_nsec -= 1000000000;
 				}
-				timed_out = pthread_cond_timedwait(&W.cv, &W.mu, &ts) == ETIMEDOUT;
+				timed_out = pthread_cond_timedwait(&oc_wr.cv, &oc_wr.mu, &ts) == ETIMEDOUT;
 			} else {
-				pthread_cond_wait(&W.cv, &W.mu);
+				pthread_cond_wait(&oc_wr.cv, &oc_wr.mu);
 			}
 		}
-		list = W.head;
-		W.head = W.tail = NULL;
-		stop = W.stop;
-		pthread_mutex_unlock(&W.mu);
+		list = oc_wr.head;
+		oc_wr.head = oc_wr.tail = NULL;
+		stop = oc_wr.stop;
+		pthread_mutex_unlock(&oc_wr.mu);
 		/* a timeout is an empty batch: it only ages the waiting rows */
 		if (list || timed_out)
 			process(list);
@@ -1649,55 +1693,55 @@ int oc_writer_start(const struct oc_writer_config *cfg)
 	sigset_t all, old;
 	int rc;
 
-	if (W.running)
+	if (oc_wr.running)
 		return 0;
-	W.cfg = *cfg;
-	W.path = strdup(cfg->path);
-	W.parent_trace = cfg->parent_trace ? strdup(cfg->parent_trace) : NULL;
-	W.cfg.path = W.path;
-	W.cfg.parent_trace = W.parent_trace;
-	if (!W.cfg.buffer_bytes)
-		W.cfg.buffer_bytes = 8u << 20;
+	oc_wr.cfg = *cfg;
+	oc_wr.path = strdup(cfg->path);
+	oc_wr.parent_trace = cfg->parent_trace ? strdup(cfg->parent_trace) : NULL;
+	oc_wr.cfg.path = oc_wr.path;
+	oc_wr.cfg.parent_trace = oc_wr.parent_trace;
+	if (!oc_wr.cfg.buffer_bytes)
+		oc_wr.cfg.buffer_bytes = 8u << 20;
 	/* a row waits for its record through at least 3 flush periods */
-	W.args_wait_ns = 3ull * (W.cfg.flush_ms ? W.cfg.flush_ms : 100) * 1000000u;
-	if (W.args_wait_ns < ARGS_WAIT_MIN_NS)
-		W.args_wait_ns = ARGS_WAIT_MIN_NS;
-	W.stop = 0;
-	W.deferred = NULL;
-	W.exit_tid = 0;
-	W.exit_start = W.exit_end = 0;
-	W.opened = W.failed = 0;
-	W.db = NULL;
-	W.base_ns = 0;
-	W.seen_context = 0;
-	memset(&W.n, 0, sizeof W.n);
-	memset(W.api_name, 0, sizeof W.api_name);
+	oc_wr.args_wait_ns = 3ull * (oc_wr.cfg.flush_ms ? oc_wr.cfg.flush_ms : 100) * 1000000u;
+	if (oc_wr.args_wait_ns < ARGS_WAIT_MIN_NS)
+		oc_wr.args_wait_ns = ARGS_WAIT_MIN_NS;
+	oc_wr.stop = 0;
+	oc_wr.deferred = NULL;
+	oc_wr.exit_tid = 0;
+	oc_wr.exit_start = oc_wr.exit_end = 0;
+	oc_wr.opened = oc_wr.failed = 0;
+	oc_wr.db = NULL;
+	oc_wr.base_ns = 0;
+	oc_wr.seen_context = 0;
+	memset(&oc_wr.n, 0, sizeof oc_wr.n);
+	memset(oc_wr.api_name, 0, sizeof oc_wr.api_name);
 	/* Empty after a finish; after oc_writer_abandon() the parent's tables
 	 * (ids of another file) are dropped, not reused. */
-	memset(&W.strings, 0, sizeof W.strings);
-	memset(&W.streams, 0, sizeof W.streams);
-	memset(&W.shapes, 0, sizeof W.shapes);
-	memset(&W.args, 0, sizeof W.args);
-	memset(&W.api_bare, 0, sizeof W.api_bare);
-	memset(&W.launched, 0, sizeof W.launched);
-	memset(&W.op_corr, 0, sizeof W.op_corr);
-	memset(W.lastcall, 0, sizeof W.lastcall);
-	W.twins = NULL;
-	W.ntwins = W.cap_twins = 0;
-	W.busy_ns = 0;
+	memset(&oc_wr.strings, 0, sizeof oc_wr.strings);
+	memset(&oc_wr.streams, 0, sizeof oc_wr.streams);
+	memset(&oc_wr.shapes, 0, sizeof oc_wr.shapes);
+	memset(&oc_wr.args, 0, sizeof oc_wr.args);
+	memset(&oc_wr.api_bare, 0, sizeof oc_wr.api_bare);
+	memset(&oc_wr.launched, 0, sizeof oc_wr.launched);
+	memset(&oc_wr.op_corr, 0, sizeof oc_wr.op_corr);
+	memset(oc_wr.lastcall, 0, sizeof oc_wr.lastcall);
+	oc_wr.twins = NULL;
+	oc_wr.ntwins = oc_wr.cap_twins = 0;
+	oc_wr.busy_ns = 0;
 
 	/* The program's signal handlers must never run on the tool's thread. */
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
-	rc = pthread_create(&W.thread, NULL, writer_main, NULL);
+	rc = pthread_create(&oc_wr.thread, NULL, oc_wr_main, NULL);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (rc) {
-		free(W.path);
-		free(W.parent_trace);
-		W.path = W.parent_trace = NULL;
+		free(oc_wr.path);
+		free(oc_wr.parent_trace);
+		oc_wr.path = oc_wr.parent_trace = NULL;
 		return -1;
 	}
-	W.running = 1;
+	oc_wr.running = 1;
 	return 0;
 }
 
@@ -1706,19 +1750,19 @@ void oc_writer_sync(void)
 	int done = 0;
 	struct item *it;
 
-	if (!W.running || !(it = calloc(1, sizeof *it)))
+	if (!oc_wr.running || !(it = calloc(1, sizeof *it)))
 		return;
 	it->type = IT_SYNC;
 	it->u.s.done = &done;
-	push(it);
-	pthread_mutex_lock(&W.mu);
+	oc_wr_push(it);
+	pthread_mutex_lock(&oc_wr.mu);
 	while (!done)
-		pthread_cond_wait(&W.done_cv, &W.mu);
-	pthread_mutex_unlock(&W.mu);
+		pthread_cond_wait(&oc_wr.done_cv, &oc_wr.mu);
+	pthread_mutex_unlock(&oc_wr.mu);
 }
 
 /* Write a warning row now (the thread has stopped) and print it once. */
-static void warn_final(const char *code, const char *msg)
+static void oc_wr_warn_final(const char *code, const char *msg)
 {
 	struct item w = { .type = IT_WARNING };
 
@@ -1727,7 +1771,7 @@ static void warn_final(const char *code, const char *msg)
 	w.u.w.source = "inject";
 	w.u.w.code = (char *)code;
 	w.u.w.msg = (char *)msg;
-	write_warning_row(&w);
+	oc_wr_write_warning_row(&w);
 }
 
 /*
@@ -1737,25 +1781,25 @@ static void warn_final(const char *code, const char *msg)
  * Some: the same for part of the run, or launches captured into graphs or
  * failed.
  */
-static void check_device_records(uint64_t launches_seen)
+static void oc_wr_check_device_records(uint64_t launches_seen)
 {
 	char msg[512];
 	uint64_t launches, missing;
 
 	/* a launch whose nested driver call's id is on an op has its op */
-	for (size_t i = 0; i < W.ntwins; i++)
-		if (bitset_has(&W.op_corr, W.twins[i].drv))
-			bitset_set(&W.op_corr, W.twins[i].rt);
-	launches = bitset_count_minus(&W.launched, &(struct bitset){ 0 });
-	missing = bitset_count_minus(&W.launched, &W.op_corr);
+	for (size_t i = 0; i < oc_wr.ntwins; i++)
+		if (bitset_has(&oc_wr.op_corr, oc_wr.twins[i].drv))
+			bitset_set(&oc_wr.op_corr, oc_wr.twins[i].rt);
+	launches = bitset_count_minus(&oc_wr.launched, &(struct bitset){ 0 });
+	missing = bitset_count_minus(&oc_wr.launched, &oc_wr.op_corr);
 
-	if (launches_seen > 0 && W.n.kernels == 0) {
+	if (launches_seen > 0 && oc_wr.n.kernels == 0) {
 		snprintf(msg, sizeof msg,
 			 "API callbacks saw %llu kernel launches but no kernel record arrived: another "
 			 "tool (e.g. torch.profiler/Kineto) probably took CUPTI's activity buffers; "
 			 "device timings are missing from this trace, not absent from the run",
 			 (unsigned long long)launches_seen);
-		warn_final("no_device_records", msg);
+		oc_wr_warn_final("no_device_records", msg);
 		meta_set("api_launches_without_ops", NULL);
 		return;
 	}
@@ -1766,32 +1810,32 @@ static void check_device_records(uint64_t launches_seen)
 			 "taken CUPTI's activity buffers for part of the run, or the launches were "
 			 "captured into CUDA graphs or failed", (unsigned long long)missing,
 			 (unsigned long long)launches);
-		warn_final("device_records_missing", msg);
+		oc_wr_warn_final("device_records_missing", msg);
 	}
 }
 
 void oc_writer_finish(const struct oc_writer_final *fin)
 {
-	if (!W.running)
+	if (!oc_wr.running)
 		return;
-	pthread_mutex_lock(&W.mu);
-	W.stop = 1;
-	pthread_cond_signal(&W.cv);
-	pthread_mutex_unlock(&W.mu);
-	pthread_join(W.thread, NULL);
-	W.running = 0;
+	pthread_mutex_lock(&oc_wr.mu);
+	oc_wr.stop = 1;
+	pthread_cond_signal(&oc_wr.cv);
+	pthread_mutex_unlock(&oc_wr.mu);
+	pthread_join(oc_wr.thread, NULL);
+	oc_wr.running = 0;
 	if (fin)
-		W.n.dropped += fin->dropped_records;
+		oc_wr.n.dropped += fin->dropped_records;
 
-	if (W.db && !W.failed) {
-		db_error = 0;
-		sqlite3_exec(W.db, "BEGIN", NULL, NULL, NULL);
-		args_flush(0);
+	if (oc_wr.db && !oc_wr.failed) {
+		oc_wr.db_error = 0;
+		sqlite3_exec(oc_wr.db, "BEGIN", NULL, NULL, NULL);
+		oc_wr_args_flush(0);
 		if (fin)
-			check_device_records(fin->api_launches_seen);
-		meta_set_u("dropped_records", W.n.dropped);
-		meta_set_u("incomplete_records", W.n.incomplete);
-		meta_set_u("skipped_records", W.n.skipped);
+			oc_wr_check_device_records(fin->api_launches_seen);
+		meta_set_u("dropped_records", oc_wr.n.dropped);
+		meta_set_u("incomplete_records", oc_wr.n.incomplete);
+		meta_set_u("skipped_records", oc_wr.n.skipped);
 		if (fin) {
 			meta_set_u("api_launches_seen", fin->api_launches_seen);
 			meta_set_u("api_calls_seen", fin->api_calls_seen);
@@ -1802,67 +1846,55 @@ void oc_writer_finish(const struct oc_writer_final *fin)
 				meta_set_u("stats.buf_req_ns", fin->buf_req_ns);
 				meta_set_u("stats.buf_done_calls", fin->buf_done_calls);
 				meta_set_u("stats.buf_done_ns", fin->buf_done_ns);
-				meta_set_u("stats.writer_rows", W.n.rows + W.n.args);
-				meta_set_u("stats.writer_busy_ns", W.busy_ns);
+				meta_set_u("stats.writer_rows", oc_wr.n.rows + oc_wr.n.args);
+				meta_set_u("stats.writer_busy_ns", oc_wr.busy_ns);
 			}
 		}
 		meta_set("tracer_status", fin && fin->status ? fin->status : "finished");
-		meta_set_u("tracer_end_ns", now_real_ns() - W.base_ns);
-		if (db_error || sqlite3_exec(W.db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
-			write_failed(db_error ? db_error : sqlite3_extended_errcode(W.db));
+		meta_set_u("tracer_end_ns", now_real_ns() - oc_wr.base_ns);
+		if (oc_wr.db_error || sqlite3_exec(oc_wr.db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+			oc_wr_write_failed(oc_wr.db_error ? oc_wr.db_error
+							  : sqlite3_extended_errcode(oc_wr.db));
 	}
-	if (W.db) {
-		for (int i = 0; i < ST_COUNT; i++)
-			sqlite3_finalize(W.st[i]);
-		memset(W.st, 0, sizeof W.st);
-		sqlite3_exec(W.db, "PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode=DELETE;",
+	if (oc_wr.db) {
+		oc_wr_finalize_stmts();
+		sqlite3_exec(oc_wr.db, "PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode=DELETE;",
 			     NULL, NULL, NULL);
-		sqlite3_close(W.db);
-		W.db = NULL;
+		sqlite3_close(oc_wr.db);
+		oc_wr.db = NULL;
 	}
-	while (W.deferred) {
-		struct item *d = W.deferred;
+	while (oc_wr.deferred) {
+		struct item *d = oc_wr.deferred;
 
-		W.deferred = d->next;
-		free_item(d);
+		oc_wr.deferred = d->next;
+		oc_wr_free_item(d);
 	}
-	strtab_free(&W.strings);
-	free(W.streams.k);
-	memset(&W.streams, 0, sizeof W.streams);
-	free(W.shapes.e);
-	memset(&W.shapes, 0, sizeof W.shapes);
-	free(W.args.e);
-	memset(&W.args, 0, sizeof W.args);
-	bitset_free(&W.api_bare);
-	bitset_free(&W.launched);
-	bitset_free(&W.op_corr);
-	free(W.twins);
-	W.twins = NULL;
-	W.ntwins = W.cap_twins = 0;
-	pthread_mutex_lock(&W.mu);
-	while (W.npool)
-		free(W.pool[--W.npool]);
-	while (W.chunks) {
-		struct oc_args_chunk *c = W.chunks;
+	oc_wr_intern_free();
+	oc_wr_join_free();
+	pthread_mutex_lock(&oc_wr.mu);
+	while (oc_wr.npool)
+		free(oc_wr.pool[--oc_wr.npool]);
+	while (oc_wr.chunks) {
+		struct oc_args_chunk *c = oc_wr.chunks;
 
-		W.chunks = c->next;
+		oc_wr.chunks = c->next;
 		free(c);
 	}
-	W.nignored = 0;
-	pthread_mutex_unlock(&W.mu);
-	free(W.path);
-	free(W.parent_trace);
-	W.path = W.parent_trace = NULL;
+	oc_wr.nignored = 0;
+	pthread_mutex_unlock(&oc_wr.mu);
+	free(oc_wr.path);
+	free(oc_wr.parent_trace);
+	oc_wr.path = oc_wr.parent_trace = NULL;
 }
 
 void oc_writer_counts(struct oc_writer_counts *out)
 {
-	*out = W.n;
+	*out = oc_wr.n;
 }
 
 uint64_t oc_writer_base_ns(void)
 {
-	return W.base_ns;
+	return oc_wr.base_ns;
 }
 
 void oc_writer_abandon(void)
@@ -1871,14 +1903,14 @@ void oc_writer_abandon(void)
 	pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 	pthread_cond_t c = PTHREAD_COND_INITIALIZER;
 
-	W.mu = m;
-	W.cv = c;
-	W.done_cv = c;
-	W.head = W.tail = NULL;
-	W.deferred = NULL;
-	W.running = 0;
-	W.db = NULL;
-	W.failed = 1;
-	W.npool = 0;
-	W.chunks = NULL;
+	oc_wr.mu = m;
+	oc_wr.cv = c;
+	oc_wr.done_cv = c;
+	oc_wr.head = oc_wr.tail = NULL;
+	oc_wr.deferred = NULL;
+	oc_wr.running = 0;
+	oc_wr.db = NULL;
+	oc_wr.failed = 1;
+	oc_wr.npool = 0;
+	oc_wr.chunks = NULL;
 }
