@@ -70,13 +70,18 @@ struct sid_cache {
 };
 #define SID_CACHE 8
 
-static _Atomic int initialized;      /* InitializeInjection ran in this process */
-static _Atomic int disabled;         /* untraced from now on (fork child, fatal error) */
-static _Atomic int finished;
+/* The process's tracing state. */
+static struct oc_inj_state {
+	_Atomic int initialized;      /* InitializeInjection ran in this process */
+	_Atomic int disabled;         /* untraced from now on (fork child, fatal error) */
+	_Atomic int finished;
+	pid_t init_pid;
+	int stats_on;
+	unsigned flush_ms;
+} oc_inj = {
+	.flush_ms = 100,
+};
 static _Atomic unsigned stream_gen;  /* bumped on stream create/destroy */
-static pid_t init_pid;
-static int stats_on;
-static unsigned flush_ms = 100;
 static CUpti_SubscriberHandle subscriber;
 
 static pthread_mutex_t holders_mu = PTHREAD_MUTEX_INITIALIZER;
@@ -122,7 +127,7 @@ static uint32_t tstate_tid(struct tstate *t)
 	return t->tid;
 }
 
-static uint32_t gettid_u32(void)
+static uint32_t oc_inj_tid(void)
 {
 	return tstate_tid(&tls);
 }
@@ -174,7 +179,7 @@ static void append_row(struct holder *h, const struct oc_args_row *row)
 }
 
 /* Hand every thread's partly filled chunk to the writer. */
-static void steal_chunks(void)
+static void oc_inj_steal_chunks(void)
 {
 	struct holder *h;
 
@@ -190,6 +195,27 @@ static void steal_chunks(void)
 			oc_writer_submit_chunk(c);
 	}
 	pthread_mutex_unlock(&holders_mu);
+}
+
+/* Add every thread's counters to fin (at the end, oc_inj_finalize). */
+static void oc_inj_callback_totals(struct oc_writer_final *fin)
+{
+	struct holder *h;
+
+	pthread_mutex_lock(&holders_mu);
+	for (h = holders; h; h = h->next) {
+		fin->api_launches_seen += atomic_load(&h->launches);
+		fin->api_calls_seen += atomic_load(&h->calls);
+		fin->api_cb_calls += atomic_load(&h->cb_calls);
+		fin->api_cb_ns += atomic_load(&h->cb_ns);
+	}
+	pthread_mutex_unlock(&holders_mu);
+}
+
+/* After fork() in the child: this thread's id is the child's own, ask again. */
+static void oc_inj_forget_tid(void)
+{
+	tls.tid = 0;
 }
 
 /* The CUPTI stream id of a handle, cached per thread; OC_ARG_NONE if unknown. */
@@ -217,7 +243,7 @@ static int64_t stream_id_of(struct tstate *t, CUcontext ctx, uint64_t handle, in
 	return id;
 }
 
-static void CUPTIAPI api_callback(void *userdata, CUpti_CallbackDomain domain,
+static void CUPTIAPI oc_inj_api_callback(void *userdata, CUpti_CallbackDomain domain,
 				  CUpti_CallbackId cbid, const void *data)
 {
 	const CUpti_CallbackData *cb = data;
@@ -228,10 +254,10 @@ static void CUPTIAPI api_callback(void *userdata, CUpti_CallbackDomain domain,
 	struct tstate *t = &tls;
 	uint64_t t0 = 0;
 
-	if (atomic_load_explicit(&disabled, memory_order_relaxed) ||
-	    atomic_load_explicit(&finished, memory_order_relaxed))
+	if (atomic_load_explicit(&oc_inj.disabled, memory_order_relaxed) ||
+	    atomic_load_explicit(&oc_inj.finished, memory_order_relaxed))
 		return;
-	if (stats_on)
+	if (oc_inj.stats_on)
 		t0 = mono_ns();
 	if (domain == CUPTI_CB_DOMAIN_RUNTIME_API) {
 		if (cb->callbackSite == CUPTI_API_EXIT) {
@@ -291,7 +317,7 @@ static void CUPTIAPI api_callback(void *userdata, CUpti_CallbackDomain domain,
 		row.stream_id = stream_id_of(t, cb->context, (uint64_t)row.stream_handle, row.ptsz);
 	append_row(h, &row);
 out:
-	if (stats_on && (h = t->holder) != NULL) {
+	if (oc_inj.stats_on && (h = t->holder) != NULL) {
 		atomic_fetch_add_explicit(&h->cb_calls, 1, memory_order_relaxed);
 		atomic_fetch_add_explicit(&h->cb_ns, mono_ns() - t0, memory_order_relaxed);
 	}
@@ -299,12 +325,12 @@ out:
 
 /* ---- activity buffers ---------------------------------------------------- */
 
-static void CUPTIAPI buffer_requested(uint8_t **buffer, size_t *size, size_t *max_records)
+static void CUPTIAPI oc_inj_buffer_requested(uint8_t **buffer, size_t *size, size_t *max_records)
 {
-	uint64_t t0 = stats_on ? mono_ns() : 0;
+	uint64_t t0 = oc_inj.stats_on ? mono_ns() : 0;
 
 	*max_records = 0;
-	if (atomic_load(&disabled) || atomic_load(&finished)) {
+	if (atomic_load(&oc_inj.disabled) || atomic_load(&oc_inj.finished)) {
 		/* CUPTI drops the records of a NULL buffer: nothing here may keep them. */
 		*buffer = NULL;
 		*size = 0;
@@ -316,27 +342,36 @@ static void CUPTIAPI buffer_requested(uint8_t **buffer, size_t *size, size_t *ma
 	if (!*buffer)
 		oc_writer_warn("inject", "out_of_memory",
 			       "cannot allocate a %zu KiB activity buffer: records are dropped", *size >> 10);
-	if (stats_on) {
+	if (oc_inj.stats_on) {
 		atomic_fetch_add_explicit(&buf_req_calls, 1, memory_order_relaxed);
 		atomic_fetch_add_explicit(&buf_req_ns, mono_ns() - t0, memory_order_relaxed);
 	}
 }
 
-static void CUPTIAPI buffer_completed(CUcontext ctx, uint32_t stream_id, uint8_t *buffer,
+static void CUPTIAPI oc_inj_buffer_completed(CUcontext ctx, uint32_t stream_id, uint8_t *buffer,
 				      size_t size, size_t valid)
 {
-	uint64_t t0 = stats_on ? mono_ns() : 0;
+	uint64_t t0 = oc_inj.stats_on ? mono_ns() : 0;
 	size_t dropped = 0;
 
-	if (atomic_load(&disabled))
+	if (atomic_load(&oc_inj.disabled))
 		return;  /* a fork child: the buffer belongs to the parent's pool */
 	if (cuptiActivityGetNumDroppedRecords(ctx, stream_id, &dropped) != CUPTI_SUCCESS)
 		dropped = 0;
 	oc_writer_submit_buffer(buffer, valid, dropped);
-	if (stats_on) {
+	if (oc_inj.stats_on) {
 		atomic_fetch_add_explicit(&buf_done_calls, 1, memory_order_relaxed);
 		atomic_fetch_add_explicit(&buf_done_ns, mono_ns() - t0, memory_order_relaxed);
 	}
+}
+
+/* The buffer callbacks' counters, into fin (at the end, oc_inj_finalize). */
+static void oc_inj_buffer_totals(struct oc_writer_final *fin)
+{
+	fin->buf_req_calls = atomic_load(&buf_req_calls);
+	fin->buf_req_ns = atomic_load(&buf_req_ns);
+	fin->buf_done_calls = atomic_load(&buf_done_calls);
+	fin->buf_done_ns = atomic_load(&buf_done_ns);
 }
 
 /* ---- the flush thread ------------------------------------------------------ */
@@ -345,12 +380,12 @@ static void *flush_main(void *arg)
 {
 	struct timespec until;
 
-	oc_writer_ignore_tid(gettid_u32());
+	oc_writer_ignore_tid(oc_inj_tid());
 	pthread_mutex_lock(&flush_mu);
 	while (!flush_stop) {
 		clock_gettime(CLOCK_MONOTONIC, &until);
-		until.tv_sec += flush_ms / 1000;
-		until.tv_nsec += (long)(flush_ms % 1000) * 1000000L;
+		until.tv_sec += oc_inj.flush_ms / 1000;
+		until.tv_nsec += (long)(oc_inj.flush_ms % 1000) * 1000000L;
 		if (until.tv_nsec >= 1000000000L) {
 			until.tv_sec++;
 			until.tv_nsec -= 1000000000L;
@@ -366,22 +401,22 @@ static void *flush_main(void *arg)
 		 * it also keeps this thread out of CUPTI while cuInit (which called
 		 * InitializeInjection) may still be running.
 		 */
-		if (!atomic_load(&disabled) && atomic_load(&have_buffers)) {
+		if (!atomic_load(&oc_inj.disabled) && atomic_load(&have_buffers)) {
 			CUptiResult rc = cuptiActivityFlushAll(0);
 
 			if (rc != CUPTI_SUCCESS)
 				oc_writer_warn("cupti", "flush_failed", "cuptiActivityFlushAll failed: %s",
 					       cupti_err(rc));
 		}
-		if (!atomic_load(&disabled))
-			steal_chunks();
+		if (!atomic_load(&oc_inj.disabled))
+			oc_inj_steal_chunks();
 		pthread_mutex_lock(&flush_mu);
 	}
 	pthread_mutex_unlock(&flush_mu);
 	return NULL;
 }
 
-static int start_flush_thread(void)
+static int oc_inj_start_flush_thread(void)
 {
 	pthread_condattr_t ca;
 	sigset_t all, old;
@@ -399,7 +434,7 @@ static int start_flush_thread(void)
 	return rc ? -1 : 0;
 }
 
-static void stop_flush_thread(void)
+static void oc_inj_stop_flush_thread(void)
 {
 	if (!flush_running)
 		return;
@@ -408,6 +443,12 @@ static void stop_flush_thread(void)
 	pthread_cond_signal(&flush_cv);
 	pthread_mutex_unlock(&flush_mu);
 	pthread_join(flush_thread, NULL);
+	flush_running = 0;
+}
+
+/* After fork() in the child: the parent's flush thread is not there. */
+static void oc_inj_forget_flush_thread(void)
+{
 	flush_running = 0;
 }
 
@@ -446,7 +487,7 @@ static uint64_t env_u64(const char *name)
 	return errno || *end ? 0 : (uint64_t)n;
 }
 
-static int env_flag(const char *name)
+static int oc_inj_env_flag(const char *name)
 {
 	const char *v = getenv(name);
 
@@ -560,57 +601,47 @@ static void sync_current_context(void)
 
 	if (get && sync && get(&ctx) == 0 && ctx)
 		sync();
-	oc_writer_exit_sync(gettid_u32(), t0, cupti_now());
+	oc_writer_exit_sync(oc_inj_tid(), t0, cupti_now());
 }
 
-static void finalize(void)
+static void oc_inj_finalize(void)
 {
 	static _Atomic int once;
 	struct oc_writer_final fin;
 	size_t dropped = 0;
-	struct holder *h;
 
-	if (!atomic_load(&initialized) || getpid() != init_pid || atomic_load(&disabled))
+	if (!atomic_load(&oc_inj.initialized) || getpid() != oc_inj.init_pid ||
+	    atomic_load(&oc_inj.disabled))
 		return;
 	if (atomic_exchange(&once, 1))
 		return;
 
-	stop_flush_thread();
-	if (!env_flag("OVERLAPCHECK_NO_EXIT_SYNC"))
+	oc_inj_stop_flush_thread();
+	if (!oc_inj_env_flag("OVERLAPCHECK_NO_EXIT_SYNC"))
 		sync_current_context();
 	cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
-	atomic_store(&finished, 1);
-	steal_chunks();
+	atomic_store(&oc_inj.finished, 1);
+	oc_inj_steal_chunks();
 	if (cuptiActivityGetNumDroppedRecords(NULL, 0, &dropped) != CUPTI_SUCCESS)
 		dropped = 0;
 	oc_passport_collect();
 
 	memset(&fin, 0, sizeof fin);
 	fin.dropped_records = dropped;
-	pthread_mutex_lock(&holders_mu);
-	for (h = holders; h; h = h->next) {
-		fin.api_launches_seen += atomic_load(&h->launches);
-		fin.api_calls_seen += atomic_load(&h->calls);
-		fin.api_cb_calls += atomic_load(&h->cb_calls);
-		fin.api_cb_ns += atomic_load(&h->cb_ns);
-	}
-	pthread_mutex_unlock(&holders_mu);
-	fin.stats = stats_on;
-	fin.buf_req_calls = atomic_load(&buf_req_calls);
-	fin.buf_req_ns = atomic_load(&buf_req_ns);
-	fin.buf_done_calls = atomic_load(&buf_done_calls);
-	fin.buf_done_ns = atomic_load(&buf_done_ns);
+	oc_inj_callback_totals(&fin);
+	fin.stats = oc_inj.stats_on;
+	oc_inj_buffer_totals(&fin);
 	fin.status = "finished";
 
 	/* The writer checks that the launches' kernel records arrived. */
 	oc_writer_finish(&fin);
 }
 
-static void after_fork_child(void)
+static void oc_inj_after_fork_child(void)
 {
-	atomic_store(&disabled, 1);
-	flush_running = 0;
-	tls.tid = 0;
+	atomic_store(&oc_inj.disabled, 1);
+	oc_inj_forget_flush_thread();
+	oc_inj_forget_tid();
 	oc_writer_abandon();
 }
 
@@ -621,7 +652,7 @@ static int setup_cupti(int quiet_unavailable)
 	};
 	CUptiResult rc;
 
-	rc = cuptiSubscribe(&subscriber, (CUpti_CallbackFunc)api_callback, NULL);
+	rc = cuptiSubscribe(&subscriber, (CUpti_CallbackFunc)oc_inj_api_callback, NULL);
 	if (rc == CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED) {
 		oc_writer_warn("cupti", "multiple_subscribers",
 			       "another CUPTI client (a profiler, or the framework's own) is active: "
@@ -652,7 +683,7 @@ static int setup_cupti(int quiet_unavailable)
 	if (rc != CUPTI_SUCCESS)
 		oc_writer_warn("cupti", "thread_id_type",
 			       "cannot make CUPTI report system thread ids: %s", cupti_err(rc));
-	rc = cuptiActivityRegisterCallbacks(buffer_requested, buffer_completed);
+	rc = cuptiActivityRegisterCallbacks(oc_inj_buffer_requested, oc_inj_buffer_completed);
 	if (rc != CUPTI_SUCCESS) {
 		oc_writer_warn("cupti", "register_failed",
 			       "cannot register CUPTI activity buffers: %s; this process runs untraced",
@@ -689,26 +720,26 @@ static int init(int quiet)
 
 	if (atomic_exchange(&init_guard, 1))
 		return 1;
-	init_pid = getpid();
-	stats_on = env_flag("OVERLAPCHECK_STATS");
-	flush_ms = (unsigned)env_ulong("OVERLAPCHECK_FLUSH_MS", 100, 1, 3600000);
+	oc_inj.init_pid = getpid();
+	oc_inj.stats_on = oc_inj_env_flag("OVERLAPCHECK_STATS");
+	oc_inj.flush_ms = (unsigned)env_ulong("OVERLAPCHECK_FLUSH_MS", 100, 1, 3600000);
 
 	memset(&cfg, 0, sizeof cfg);
-	cfg.quiet = env_flag("OVERLAPCHECK_QUIET");
-	cfg.stats = stats_on;
+	cfg.quiet = oc_inj_env_flag("OVERLAPCHECK_QUIET");
+	cfg.stats = oc_inj.stats_on;
 	cfg.buffer_bytes = (size_t)env_ulong("OVERLAPCHECK_BUFFER_KB", 8192, 64, 1u << 20) << 10;
-	cfg.flush_ms = flush_ms;
+	cfg.flush_ms = oc_inj.flush_ms;
 	cfg.on_first_context = (void (*)(void))oc_passport_collect;
 	out = getenv("OVERLAPCHECK_OUTPUT");
 	main_pid = getenv("OVERLAPCHECK_MAIN_PID");
-	if (out && *out && (!main_pid || !*main_pid || atol(main_pid) == (long)init_pid)) {
+	if (out && *out && (!main_pid || !*main_pid || atol(main_pid) == (long)oc_inj.init_pid)) {
 		cfg.path = out;
 		cfg.create = 0;
 	} else {
 		if (own_trace_path(out && *out ? out : NULL, path, sizeof path)) {
 			fprintf(stderr, "overlapcheck: cannot choose a trace name for pid %d: "
-				"this process runs untraced\n", (int)init_pid);
-			atomic_store(&disabled, 1);
+				"this process runs untraced\n", (int)oc_inj.init_pid);
+			atomic_store(&oc_inj.disabled, 1);
 			return 1;
 		}
 		cfg.path = path;
@@ -725,10 +756,10 @@ static int init(int quiet)
 	}
 	if (oc_writer_start(&cfg)) {
 		fprintf(stderr, "overlapcheck: cannot start the writer thread: this process runs untraced\n");
-		atomic_store(&disabled, 1);
+		atomic_store(&oc_inj.disabled, 1);
 		return 1;
 	}
-	pthread_atfork(NULL, NULL, after_fork_child);
+	pthread_atfork(NULL, NULL, oc_inj_after_fork_child);
 	if (setup_cupti(quiet)) {
 		struct oc_writer_final fin = { .status = "untraced" };
 
@@ -736,15 +767,15 @@ static int init(int quiet)
 		if (quiet)
 			atomic_store(&init_guard, 0);
 		else
-			atomic_store(&disabled, 1);
+			atomic_store(&oc_inj.disabled, 1);
 		return 1;
 	}
-	if (start_flush_thread())
+	if (oc_inj_start_flush_thread())
 		oc_writer_warn("inject", "no_flush_thread",
 			       "cannot start the flush thread: records arrive only when buffers fill "
 			       "and at exit");
-	atomic_store(&initialized, 1);
-	atexit(finalize);
+	atomic_store(&oc_inj.initialized, 1);
+	atexit(oc_inj_finalize);
 	return 1;
 }
 
@@ -770,7 +801,7 @@ __attribute__((constructor)) static void preload_init(void)
 
 __attribute__((destructor)) static void preload_fini(void)
 {
-	finalize();
+	oc_inj_finalize();
 }
 
 /* ---- NVTX --------------------------------------------------------------------- */
