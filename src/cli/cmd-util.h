@@ -1,12 +1,11 @@
 /*
- * cmd-util.h: small helpers shared by the command files (src/cmd-*.c):
- * option values, output formats, human durations, Markdown escaping. Header-only: command code is not part
- * of the library.
+ * cmd-util.h: small helpers shared by the command files (src/cli/cmd-*.c):
+ * option values, output formats. Header-only: command code is not part of
+ * the library.
  */
 #ifndef OVERLAPCHECK_CMD_UTIL_H
 #define OVERLAPCHECK_CMD_UTIL_H
 
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -50,46 +49,6 @@ static inline int cmd_parse_format(const char *cmd, const char *v)
 		return CMD_FMT_MARKDOWN;
 	fprintf(stderr, "overlapcheck %s: unknown format '%s' (text, json, markdown)\n", cmd, v);
 	return -1;
-}
-
-/* A signed duration with a unit that fits: "12.345 ms", "-3.2 us", "0 ns", "n/a". */
-static inline const char *cmd_fmt_ns(char *buf, size_t len, double ns)
-{
-	double a = fabs(ns);
-
-	if (a < 0.5)
-		ns = 0;   /* no "-0 ns" */
-	if (isnan(ns))
-		snprintf(buf, len, "n/a");
-	else if (a >= 1e9)
-		snprintf(buf, len, "%.3f s", ns / 1e9);
-	else if (a >= 1e6)
-		snprintf(buf, len, "%.3f ms", ns / 1e6);
-	else if (a >= 1e3)
-		snprintf(buf, len, "%.1f us", ns / 1e3);
-	else
-		snprintf(buf, len, "%.0f ns", ns);
-	return buf;
-}
-
-/*
- * Markdown text inside a line (a table cell, a list item, a heading):
- * the characters that start emphasis, code, links, HTML, entities, table
- * cells or strikethrough are backslash-escaped, control bytes shown as \xNN,
- * so a string from a trace can neither format nor break a table row.
- */
-static inline void cmd_md_escape(FILE *f, const char *s)
-{
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c < 0x20 || c == 0x7f)
-			fprintf(f, "\\x%02x", c);
-		else if (strchr("\\`*_[]<>|&~", c))
-			fprintf(f, "\\%c", c);
-		else
-			fputc(c, f);
-	}
 }
 
 #endif
