@@ -78,104 +78,99 @@ static int parse_int(const char *s, long lo, long hi, long *out)
 	return 0;
 }
 
-/* Parse argv into rules, options and trace paths. 0, or -1 after a message. */
+enum {
+	OPT_RULES = 0x100, OPT_RANGE, OPT_DEVICE, OPT_EVIDENCE, OPT_JUNIT, OPT_FORMAT,
+	OPT_RULE = 0x200,        /* + the rule's kind */
+};
+
+/*
+ * Parse argv into rules, options and trace paths. 0, -1 after a message, or
+ * -2 after an unknown option or a missing value (the message says where
+ * the help is).
+ */
 static int parse_args(int argc, char **argv, struct oc_rules *rules, struct opts *o,
 		      const char **traces, size_t *n_traces)
 {
-	char err[512];
+	static const struct option fixed[] = {
+		{ "rules",    required_argument, NULL, OPT_RULES },
+		{ "range",    required_argument, NULL, OPT_RANGE },
+		{ "device",   required_argument, NULL, OPT_DEVICE },
+		{ "evidence", required_argument, NULL, OPT_EVIDENCE },
+		{ "junit",    required_argument, NULL, OPT_JUNIT },
+		{ "output",   required_argument, NULL, 'o' },
+		{ "format",   required_argument, NULL, OPT_FORMAT },
+		{ "help",     no_argument,       NULL, 'h' },
+	};
+	/* the rules are options too (--min-overlap 0.5); one without an
+	 * argument takes "=VALUE" only to say it takes none (rules.c) */
+	struct option longopts[sizeof fixed / sizeof fixed[0] + OC_RULE__COUNT + 1];
+	size_t nl = 0;
+	char err[512], name[64];
 	const char *v;
-	int r, only_files = 0;
+	int c, r;
 	long num;
 
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		int kind;
+	for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+		longopts[nl++] = fixed[i];
+	for (int k = 0; k < OC_RULE__COUNT; k++)
+		longopts[nl++] = (struct option){ oc_rule_name(k),
+			oc_rule_has_arg(k) ? required_argument : optional_argument, NULL, OPT_RULE + k };
+	longopts[nl] = (struct option){ NULL, 0, NULL, 0 };
 
-		if (only_files || a[0] != '-' || !a[1]) {
-			traces[(*n_traces)++] = a;
-			continue;
-		}
-		if (!strcmp(a, "--")) {
-			only_files = 1;
-			continue;
-		}
-		if ((r = cmd_opt_value("check", argc, argv, &i, "--rules", &v))) {
-			if (r < 0 || oc_rules_parse_file(rules, v, err, sizeof err) < 0)
+	optind = 0;
+	while ((c = cmd_getopt("check", argc, argv, "-o:h", longopts)) != -1) {
+		v = optarg;
+		switch (c) {
+		case 1:   /* a trace, in order */
+			traces[(*n_traces)++] = v;
+			break;
+		case OPT_RULES:
+			if (oc_rules_parse_file(rules, v, err, sizeof err) < 0)
 				goto bad;
-			continue;
-		}
-		if ((r = cmd_opt_value("check", argc, argv, &i, "--range", &v))) {
-			if (r < 0)
-				return -1;
+			break;
+		case OPT_RANGE:
 			o->c.range = v;
-			continue;
-		}
-		if ((r = cmd_opt_value("check", argc, argv, &i, "--device", &v))) {
-			if (r < 0)
-				return -1;
+			break;
+		case OPT_DEVICE:
 			if (parse_int(v, 0, INT32_MAX, &num) < 0) {
 				fprintf(stderr, "overlapcheck check: --device: '%s' is not a device number\n", v);
 				return -1;
 			}
 			o->c.device = (int)num;
-			continue;
-		}
-		if ((r = cmd_opt_value("check", argc, argv, &i, "--evidence", &v))) {
-			if (r < 0)
-				return -1;
+			break;
+		case OPT_EVIDENCE:
 			if (parse_int(v, 0, 1000, &num) < 0) {
 				fprintf(stderr, "overlapcheck check: --evidence: '%s' is not a count (0-1000)\n", v);
 				return -1;
 			}
 			o->c.evidence = (int)num;
-			continue;
-		}
-		if ((r = cmd_opt_value("check", argc, argv, &i, "--junit", &v))) {
-			if (r < 0)
-				return -1;
+			break;
+		case OPT_JUNIT:
 			o->junit = v;
-			continue;
-		}
-		if ((r = cmd_opt_value("check", argc, argv, &i, "--output", &v)) ||
-		    (r = cmd_opt_value("check", argc, argv, &i, "-o", &v))) {
-			if (r < 0)
-				return -1;
+			break;
+		case 'o':
 			o->output = v;
-			continue;
-		}
-		if ((r = cmd_opt_value("check", argc, argv, &i, "--format", &v))) {
-			if (r < 0)
-				return -1;
+			break;
+		case OPT_FORMAT:
 			if ((r = cmd_parse_format("check", v)) < 0)
 				return -1;
 			o->format = (enum cmd_format)r;
-			continue;
-		}
-		/* a rule: --name or --name=VALUE or --name VALUE */
-		{
-			char name[64];
-			const char *eq = strchr(a, '=');
-			size_t len = eq ? (size_t)(eq - a) : strlen(a);
-
-			snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : sizeof name - 1), a);
-			kind = oc_rule_lookup(name);
-			if (kind < 0) {
-				fprintf(stderr, "overlapcheck check: unknown option or rule '%s'\n", a);
-				return -1;
+			break;
+		case 'h':   /* cmd_check() answered --help before */
+			break;
+		default:
+			if (c >= OPT_RULE && c < OPT_RULE + OC_RULE__COUNT) {
+				snprintf(name, sizeof name, "--%s", oc_rule_name(c - OPT_RULE));
+				if (oc_rules_add(rules, name, v, name, err, sizeof err) < 0)
+					goto bad;
+				break;
 			}
-			v = NULL;
-			if (oc_rule_has_arg(kind)) {
-				if (eq)
-					v = eq + 1;
-				else if (i + 1 < argc)
-					v = argv[++i];
-			} else if (eq) {
-				v = eq + 1;
-			}
-			if (oc_rules_add(rules, name, v, name, err, sizeof err) < 0)
-				goto bad;
+			return -2;
 		}
 	}
+	/* after "--": traces only */
+	while (optind < argc)
+		traces[(*n_traces)++] = argv[optind++];
 	if (!rules->n) {
 		fprintf(stderr, "overlapcheck check: no rules given (options such as --min-overlap, "
 			"or --rules FILE)\n");
@@ -216,8 +211,9 @@ int cmd_check(int argc, char **argv)
 	traces = calloc((size_t)argc, sizeof *traces);
 	if (!traces)
 		goto out;
-	if (parse_args(argc, argv, &rules, &o, traces, &n_traces) < 0) {
-		fprintf(stderr, "see 'overlapcheck check --help'\n");
+	if ((rc = parse_args(argc, argv, &rules, &o, traces, &n_traces)) < 0) {
+		if (rc == -1)
+			fprintf(stderr, "see 'overlapcheck check --help'\n");
 		goto out;
 	}
 	ok = oc_check_run(&res, &rules, traces, n_traces, &o.c, err, sizeof err) == 0;

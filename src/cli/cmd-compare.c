@@ -56,38 +56,48 @@ static void usage(FILE *f)
 "error, or different work.\n");
 }
 
-static int parse_args(int argc, char **argv, struct opts *o, const char **paths[2], size_t n[2])
+enum { OPT_RANGE = 0x100, OPT_DEVICE, OPT_NOISE, OPT_ALLOW, OPT_FAIL, OPT_FORMAT };
+
+/*
+ * The options and traces of one side: argv[1..argc) (argv[0] is not
+ * looked at: the command's name, or the "--" before the candidates).
+ * Returns 0, -1 after a message, -2 after an unknown option or a missing
+ * value, or 1 when parsing stopped at a "--" (the caller's second one).
+ */
+static int parse_side(int argc, char **argv, struct opts *o, const char **paths, size_t *n)
 {
-	int k = 0, r;
+	static const struct option longopts[] = {
+		{ "range",                required_argument, NULL, OPT_RANGE },
+		{ "device",               required_argument, NULL, OPT_DEVICE },
+		{ "noise",                required_argument, NULL, OPT_NOISE },
+		{ "allow-different-work", no_argument,       NULL, OPT_ALLOW },
+		{ "fail-on-regression",   no_argument,       NULL, OPT_FAIL },
+		{ "format",               required_argument, NULL, OPT_FORMAT },
+		{ "output",               required_argument, NULL, 'o' },
+		{ "help",                 no_argument,       NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c, r, before = 1;
 	const char *v;
+	char *end;
 
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-
-		if (!strcmp(a, "--")) {
-			if (k) {
-				fprintf(stderr, "overlapcheck compare: '--' given twice\n");
-				return -1;
-			}
-			k = 1;
-			continue;
-		}
-		if (a[0] != '-' || !a[1]) {
-			paths[k][n[k]++] = a;
-			continue;
-		}
-		if (!strcmp(a, "--allow-different-work")) {
+	optind = 0;
+	while ((c = cmd_getopt("compare", argc, argv, "-o:h", longopts)) != -1) {
+		v = optarg;
+		switch (c) {
+		case 1:   /* a trace, in order */
+			paths[(*n)++] = v;
+			break;
+		case OPT_ALLOW:
 			o->allow_different_work = 1;
-		} else if (!strcmp(a, "--fail-on-regression")) {
+			break;
+		case OPT_FAIL:
 			o->fail_on_regression = 1;
-		} else if ((r = cmd_opt_value("compare", argc, argv, &i, "--range", &v))) {
-			if (r < 0)
-				return -1;
+			break;
+		case OPT_RANGE:
 			o->c.range = v;
-		} else if ((r = cmd_opt_value("compare", argc, argv, &i, "--device", &v))) {
-			char *end;
-			if (r < 0)
-				return -1;
+			break;
+		case OPT_DEVICE: {
 			errno = 0;
 			long d = strtol(v, &end, 10);
 			if (!*v || *end || errno || d < 0 || d > INT32_MAX) {
@@ -95,10 +105,9 @@ static int parse_args(int argc, char **argv, struct opts *o, const char **paths[
 				return -1;
 			}
 			o->c.device = (int)d;
-		} else if ((r = cmd_opt_value("compare", argc, argv, &i, "--noise", &v))) {
-			char *end;
-			if (r < 0)
-				return -1;
+			break;
+		}
+		case OPT_NOISE: {
 			errno = 0;
 			double x = strtod(v, &end);
 			if (end != v && *end == '%') {
@@ -110,23 +119,47 @@ static int parse_args(int argc, char **argv, struct opts *o, const char **paths[
 				return -1;
 			}
 			o->c.noise = x;
-		} else if ((r = cmd_opt_value("compare", argc, argv, &i, "--format", &v))) {
-			if (r < 0)
-				return -1;
+			break;
+		}
+		case OPT_FORMAT:
 			if ((r = cmd_parse_format("compare", v)) < 0)
 				return -1;
 			o->format = (enum cmd_format)r;
-		} else if ((r = cmd_opt_value("compare", argc, argv, &i, "--output", &v)) ||
-			   (r = cmd_opt_value("compare", argc, argv, &i, "-o", &v))) {
-			if (r < 0)
-				return -1;
+			break;
+		case 'o':
 			o->output = v;
-		} else {
-			fprintf(stderr, "overlapcheck compare: unknown option '%s'\n", a);
-			return -1;
+			break;
+		case 'h':   /* cmd_compare() answered --help before */
+			break;
+		default:
+			return -2;
 		}
+		before = optind;
 	}
-	if (!k || !n[0] || !n[1]) {
+	/* getopt_long stepped over a "--" when it moved on to end */
+	return optind > before ? 1 : 0;
+}
+
+/*
+ * BASELINE... -- CANDIDATE...: argv splits at its first "--", and each side
+ * is parsed on its own, so options may come on either side. 0, -1 after a
+ * message, -2 after an unknown option or a missing value.
+ */
+static int parse_args(int argc, char **argv, struct opts *o, const char **paths[2], size_t n[2])
+{
+	int sep = 1, r;
+
+	while (sep < argc && strcmp(argv[sep], "--"))
+		sep++;
+	if ((r = parse_side(sep, argv, o, paths[0], &n[0])) < 0)
+		return r;
+	if (sep < argc && (r = parse_side(argc - sep, argv + sep, o, paths[1], &n[1])) != 0) {
+		if (r < 0)
+			return r;
+		fprintf(stderr, "overlapcheck compare: '--' given twice\n");
+		return -1;
+	}
+	if (sep == argc || !n[0] || !n[1]) {
 		fprintf(stderr, "overlapcheck compare: need BASELINE... -- CANDIDATE... "
 			"(at least one trace on each side)\n");
 		return -1;
@@ -157,8 +190,9 @@ int cmd_compare(int argc, char **argv)
 			fputs("overlapcheck compare: out of memory\n", stderr);
 			goto out;
 		}
-	if (parse_args(argc, argv, &o, paths, n) < 0) {
-		fprintf(stderr, "see 'overlapcheck compare --help'\n");
+	if ((rc = parse_args(argc, argv, &o, paths, n)) < 0) {
+		if (rc == -1)
+			fprintf(stderr, "see 'overlapcheck compare --help'\n");
 		goto out;
 	}
 	if (oc_compare_run(&res, &o.c, paths[0], n[0], paths[1], n[1], err, sizeof err) < 0) {

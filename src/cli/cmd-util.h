@@ -1,39 +1,35 @@
 /*
  * cmd-util.h: small helpers shared by the command files (src/cli/cmd-*.c):
- * option values, output formats. Header-only: command code is not part of
- * the library.
+ * the option parser (cmd-util.c) and output formats. Command code is not
+ * part of the library.
  */
 #ifndef OVERLAPCHECK_CMD_UTIL_H
 #define OVERLAPCHECK_CMD_UTIL_H
 
+#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
 /*
- * The value of option `name` at argv[*i], written "--name=VALUE" or
- * "--name VALUE" (then *i advances). Returns 1 with *val set, 0 when
- * argv[*i] is not this option, -1 after printing "CMD: --name needs a value".
+ * getopt_long() for every command, with the same rules and messages in all:
+ *
+ *  - a long option is taken only when written out in full: "--form" is not
+ *    --format (a typo of one rule must not become another one);
+ *  - --opt=VALUE and --opt VALUE, and the short forms in optstring;
+ *  - optstring as for getopt_long without a leading ':' (added here): a
+ *    leading '+' stops at the first non-option (run's program), a leading
+ *    '-' returns each non-option in order as 1 with optarg set;
+ *  - errors are printed here and return '?':
+ *      overlapcheck CMD: unknown option '--frobnicate' (see overlapcheck help CMD)
+ *      overlapcheck CMD: option '--range' needs a value (see overlapcheck help CMD)
+ *      overlapcheck CMD: option '--force' takes no value (see overlapcheck help CMD)
+ *
+ * Set optind = 0 before the first call of a parse (glibc: a full reset).
+ * Returns as getopt_long: the option's val, 1, or -1 at the end ("--"
+ * included).
  */
-static inline int cmd_opt_value(const char *cmd, int argc, char **argv, int *i,
-				const char *name, const char **val)
-{
-	size_t n = strlen(name);
-
-	if (strncmp(argv[*i], name, n))
-		return 0;
-	if (argv[*i][n] == '=') {
-		*val = argv[*i] + n + 1;
-		return 1;
-	}
-	if (argv[*i][n])
-		return 0;
-	if (*i + 1 >= argc) {
-		fprintf(stderr, "overlapcheck %s: %s needs a value\n", cmd, name);
-		return -1;
-	}
-	*val = argv[++*i];
-	return 1;
-}
+int cmd_getopt(const char *cmd, int argc, char **argv, const char *optstring,
+	       const struct option *longopts);
 
 /* Output formats of the commands that print a result. */
 enum cmd_format { CMD_FMT_TEXT, CMD_FMT_JSON, CMD_FMT_MARKDOWN };
