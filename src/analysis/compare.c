@@ -30,19 +30,6 @@ struct entries {
 	size_t n, alloc;
 };
 
-static void set_err(char *err, size_t errlen, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static void set_err(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!err || !errlen)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-}
-
 void oc_compare_options_init(struct oc_compare_options *o)
 {
 	memset(o, 0, sizeof *o);
@@ -323,39 +310,39 @@ static int measure(struct oc_compare *c, struct oc_compare_run *r, struct entrie
 	r->dropped = t.dropped_records;
 	r->incomplete = t.incomplete_records;
 	if (o->device >= 0 && oc_trace_keep_device(&t, o->device) == 0) {
-		set_err(err, errlen, "trace '%s' has no device ops on device %d", path, o->device);
+		snprintf(err, errlen, "trace '%s' has no device ops on device %d", path, o->device);
 		goto out;
 	}
 	if (o->range) {
 		r->n_ranges = oc_trace_keep_range(&t, o->range);
 		if (r->n_ranges < 0) {
-			set_err(err, errlen, "cannot scope trace '%s' to range '%s'", path, o->range);
+			snprintf(err, errlen, "cannot scope trace '%s' to range '%s'", path, o->range);
 			goto out;
 		}
 		if (r->n_ranges == 0) {
-			set_err(err, errlen, "trace '%s' has no NVTX range named '%s'", path, o->range);
+			snprintf(err, errlen, "trace '%s' has no NVTX range named '%s'", path, o->range);
 			goto out;
 		}
 	}
 	if (!t.n_ops) {
-		set_err(err, errlen, "trace '%s' has no device ops%s%s%s", path,
+		snprintf(err, errlen, "trace '%s' has no device ops%s%s%s", path,
 			o->range ? " queued inside range '" : "", o->range ? o->range : "",
 			o->range ? "'" : "");
 		goto out;
 	}
 	nd = oc_trace_op_devices(&t, &devs);
 	if (nd < 0) {
-		set_err(err, errlen, "out of memory");
+		snprintf(err, errlen, "out of memory");
 		goto out;
 	}
 	if (nd > 1) {
-		set_err(err, errlen, "trace '%s' has ops on %ld devices; choose one with --device N",
+		snprintf(err, errlen, "trace '%s' has ops on %ld devices; choose one with --device N",
 			path, nd);
 		goto out;
 	}
 	if (oc_select_all(&t, &sel) < 0 ||
 	    oc_sweep_run(&sw, &t, &sel, NULL, serr, sizeof serr) < 0) {
-		set_err(err, errlen, "trace '%s': %s", path, sel.idx ? serr : "out of memory");
+		snprintf(err, errlen, "trace '%s': %s", path, sel.idx ? serr : "out of memory");
 		goto out;
 	}
 	r->n_ops = sel.n;
@@ -387,7 +374,7 @@ static int measure(struct oc_compare *c, struct oc_compare_run *r, struct entrie
 		if (r->total_ns == -2)
 			goto oom;
 		if (r->total_ns < 0) {
-			set_err(err, errlen, "trace '%s': range '%s' never closed", path, o->range);
+			snprintf(err, errlen, "trace '%s': range '%s' never closed", path, o->range);
 			goto out;
 		}
 	} else {
@@ -399,7 +386,7 @@ static int measure(struct oc_compare *c, struct oc_compare_run *r, struct entrie
 	ret = 0;
 	goto out;
 oom:
-	set_err(err, errlen, "trace '%s': out of memory", path);
+	snprintf(err, errlen, "trace '%s': out of memory", path);
 out:
 	free(names);
 	free(devs);
@@ -656,7 +643,7 @@ int oc_compare_run(struct oc_compare *c, const struct oc_compare_options *o,
 	memset(c, 0, sizeof *c);
 	c->opts = *o;
 	if (!n_baseline || !n_candidate) {
-		set_err(err, errlen, "need at least one trace on each side");
+		snprintf(err, errlen, "need at least one trace on each side");
 		return -1;
 	}
 	for (int k = 0; k < 2; k++) {
@@ -684,7 +671,7 @@ int oc_compare_run(struct oc_compare *c, const struct oc_compare_options *o,
 	ret = 0;
 	goto out;
 oom:
-	set_err(err, errlen, "out of memory");
+	snprintf(err, errlen, "out of memory");
 out:
 	free(e[0].v);
 	free(e[1].v);
