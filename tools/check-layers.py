@@ -22,11 +22,12 @@ import sys
 
 ORDER = ["schema", "util", "trace", "analysis", "report", "cli"]
 PUBLIC = {
-    "json.h": "util", "demangle.h": "util", "version.h": "util",
+    "json.h": "util", "demangle.h": "util", "version.h": "util", "fmt.h": "util",
     "trace.h": "trace", "tracefile.h": "trace",
     "sweep.h": "analysis", "analysis.h": "analysis", "rules.h": "analysis",
     "compare.h": "analysis", "check.h": "analysis",
     "report.h": "report", "export.h": "report",
+    "check-report.h": "report", "compare-report.h": "report",
     "overlapcheck.h": "report",
 }
 GENERATED = {"schema-sql.h": "schema", "timeline-html.h": "report"}
