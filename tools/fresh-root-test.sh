@@ -20,7 +20,9 @@
 #      the injection library was skipped (the root has no /usr/local/cuda),
 #      `make test` must say so too, run the browser test and end with
 #      "N passed, 0 failed";
-#   4. tools/setup-deps again: nothing missing, nothing installed.
+#   4. tools/setup-deps again: nothing missing, nothing installed;
+#   5. a carried build, as on the GPU machine: with libsqlite3-dev removed,
+#      `make demo` as nobody in a copy of /src succeeds, installing nothing.
 # It prints what each command installed (dpkg's package list before and
 # after) and how long it took; full logs go to DIR.logs/. The root is removed
 # at the end, unless --keep. Exit status 0 only when every check holds.
@@ -59,6 +61,7 @@ if [ $# -gt 0 ]; then
 else
 	root=$(mktemp -d /var/tmp/oc-fresh-root.XXXXXX)
 fi
+chmod 755 "$root"   # (mktemp's 0700 would keep nobody out of the root)
 root=$(cd "$root" && pwd)
 case $root/ in
 "$repo"/*) echo "$me: $root is inside the repository: pick a DIR under /var/tmp or /tmp" >&2; exit 2 ;;
@@ -129,7 +132,8 @@ installed() {
 	new=$(pkgs | comm -13 /logs/pkgs.before -)
 	n=$(printf '%s' "$new" | grep -c . || :)
 	echo "        installed by $1: $n packages"
-	grep '^setup-deps: ' "/logs/$1.log" | sed 's/^/          /'
+	awk '/^setup-deps: / { p = 1; print; next } p && /^  / { print; next } { p = 0 }' \
+		"/logs/$1.log" | sed 's/^/          /'
 	printf '%s\n' "$new" >"/logs/$1.installed"
 }
 
@@ -187,11 +191,26 @@ sh tools/setup-deps >/logs/again.log 2>&1
 rc=$?
 check "tools/setup-deps: exit 0 ($rc), silent" sh -c "[ $rc -eq 0 ] && [ ! -s /logs/again.log ]"
 check "tools/setup-deps: installed nothing" same_pkgs
+
+echo "== a carried build (as on the GPU machine): no sqlite3.h, no installs, make demo as nobody"
+dpkg -r libsqlite3-dev >/logs/remove.log 2>&1
+cp -a /src /home/user/carried
+chown -R 65534:65534 /home/user/carried
+cd /home/user/carried
+pkgs >/logs/pkgs.before
+setpriv --reuid=65534 --regid=65534 --clear-groups env HOME=/home/user make demo >/logs/carried-demo.log 2>&1
+rc=$?
+check "no sqlite3.h now" [ ! -e /usr/include/sqlite3.h ]
+check "make demo: exit 0 ($rc)" [ "$rc" -eq 0 ]
+check "make demo: both reports" sh -c '[ "$(grep -c "^Answer" /logs/carried-demo.log)" -eq 2 ]'
+check "make demo: no set-up step output, nothing rebuilt" sh -c '! grep -Eq "^(setup-deps|demo: building)" /logs/carried-demo.log'
+check "make demo: installed nothing" same_pkgs
 exit $failed
 EOF
 
 echo "$me: in the root: the README's commands from a clone of $head"
 {
+rc=0
 unshare --mount --propagation private sh -c '
 	set -e
 	r=$1
@@ -201,8 +220,8 @@ unshare --mount --propagation private sh -c '
 	mount -t devpts -o newinstance,ptmxmode=0666,mode=620 devpts "$r/dev/pts"
 	exec chroot "$r" /usr/bin/env -i HOME=/root TERM=dumb \
 		PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin sh /fresh-test
-' sh "$root" 2>&1
-echo $? >"$logs/rc"
+' sh "$root" 2>&1 || rc=$?
+echo "$rc" >"$logs/rc"
 } | tee "$logs/summary"
 status=$(cat "$logs/rc")
 cp -p "$root"/logs/* "$logs/" 2>/dev/null || :
