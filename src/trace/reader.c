@@ -12,14 +12,15 @@
  * and runs the loads in order: meta and strings first (the rows name
  * strings), ops and api, the joins (links.c), the streams (they need the
  * ops), then syncs (they name api calls), events, overheads, warnings and
- * NVTX markers. The tables' loaders are in reader-meta.c, reader-tables.c
- * and reader-streams.c.
+ * NVTX markers. This file is the reader's top: it calls the tables'
+ * loaders, in reader-meta.c, reader-tables.c and reader-streams.c, and they
+ * and it call the error and statement helpers of reader-util.c; nothing
+ * calls back up.
  *
  * Every failure is one message naming the file and the problem, e.g.
  * "cannot open trace 'x.db': ops row 17: end_ns < start_ns".
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,42 +31,7 @@
 #include "overlapcheck/schema.h"
 #include "reader.h"
 
-/* ---- errors and statements ----------------------------------------------- */
-
-int oc_rd_fail(struct rd *r, const char *fmt, ...)
-{
-	char msg[512];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	if (r->err && r->errlen)
-		snprintf(r->err, r->errlen, "cannot open trace '%s': %s", r->path, msg);
-	return -1;
-}
-
-int oc_rd_fail_sql(struct rd *r, const char *what)
-{
-	int rc = sqlite3_errcode(r->db);
-	const char *msg = sqlite3_errmsg(r->db);
-
-	switch (rc & 0xff) {
-	case SQLITE_NOTADB:
-		return oc_rd_fail(r, "not a SQLite database");
-	case SQLITE_CORRUPT:
-		return oc_rd_fail(r, "truncated or corrupt (%s)", msg);
-	case SQLITE_NOMEM:
-		return oc_rd_fail(r, "out of memory");
-	case SQLITE_IOERR:
-		return oc_rd_fail(r, "read error (%s)", msg);
-	case SQLITE_ERROR:
-		if (strstr(msg, "no such table") || strstr(msg, "no such column"))
-			return oc_rd_fail(r, "not a complete overlapcheck trace (%s)", msg);
-		break;
-	}
-	return oc_rd_fail(r, "%s%s%s", what ? what : "", what ? ": " : "", msg);
-}
+/* ---- opening ------------------------------------------------------------- */
 
 /* strerror, first letter lowered to match the other messages */
 static int fail_errno(struct rd *r, int e)
@@ -77,38 +43,6 @@ static int fail_errno(struct rd *r, int e)
 		msg[0] = (char)(msg[0] - 'A' + 'a');
 	return oc_rd_fail(r, "%s", msg);
 }
-
-int oc_rd_fail_nomem(struct rd *r)
-{
-	return oc_rd_fail(r, "out of memory");
-}
-
-int oc_rd_prepare(struct rd *r, const char *sql, sqlite3_stmt **st)
-{
-	if (sqlite3_prepare_v2(r->db, sql, -1, st, NULL) != SQLITE_OK)
-		return oc_rd_fail_sql(r, NULL);
-	return 0;
-}
-
-int oc_rd_count_rows(struct rd *r, const char *sql, size_t *n)
-{
-	sqlite3_stmt *st;
-	int rc;
-
-	if (oc_rd_prepare(r, sql, &st))
-		return -1;
-	rc = sqlite3_step(st);
-	if (rc != SQLITE_ROW) {
-		oc_rd_fail_sql(r, NULL);
-		sqlite3_finalize(st);
-		return -1;
-	}
-	*n = (size_t)sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	return 0;
-}
-
-/* ---- opening ------------------------------------------------------------- */
 
 static uint32_t be32(const unsigned char *b)
 {

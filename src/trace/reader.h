@@ -2,11 +2,16 @@
  * reader.h: the reader of overlapcheck traces (schema/trace.sql, v2, and v1),
  * shared by its files. Not installed, not used outside src/trace/.
  *
- *   reader.c          open and validate the file, errors, oc_trace_open()
+ *   reader.c          open and validate the file, the load sequence,
+ *                     oc_trace_open()
  *   reader-meta.c     meta, strings, devices, contexts, warnings
  *   reader-tables.c   ops (v2: and op_shapes), api (v2: and api_functions),
  *                     syncs, events, overheads, markers
  *   reader-streams.c  the streams table and api_args, then the stream kinds
+ *   reader-util.c     errors, preparing and counting (every file above)
+ *
+ * The calls run one way: reader.c calls the loaders, and all of them call
+ * reader-util.c.
  *
  * One struct rd lives for one oc_trace_open(); every failure goes through
  * oc_rd_fail() into the caller's buffer as "cannot open trace 'PATH': WHAT".
@@ -21,7 +26,7 @@
 
 #include "model.h"
 
-/* ---- reader state and errors --------------------------------------------- */
+/* ---- reader state -------------------------------------------------------- */
 
 struct rd {
 	struct oc_trace *t;
@@ -36,6 +41,8 @@ struct rd {
 	struct fname { int64_t key; int32_t name; } *fnames;  /* api_functions: domain << 32 | cbid */
 	size_t n_fnames;
 };
+
+/* ---- reader-util.c ------------------------------------------------------- */
 
 int oc_rd_fail(struct rd *r, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
