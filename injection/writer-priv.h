@@ -2,16 +2,19 @@
  * writer-priv.h: what the writer's files share; the rest of the library sees
  * only writer.h.
  *
- * The writer is one object, oc_wr, defined in writer.c. Who may touch which
- * part is said in the struct: the configuration is set by oc_writer_start and
- * only read afterwards; the queue, the pools and the tool-activity filters
- * are written under oc_wr.mu, which every producer takes (writer-queue.c,
- * writer.c); the rest is the writer thread's alone (and oc_writer_finish's
- * once the thread has stopped), so the files that write rows (writer-rows.c,
- * writer-intern.c, writer-join.c) take no lock. The helpers every row writer
- * calls to bind and step a statement are inline here; below them are the
- * functions the files call across, grouped by the file that defines them.
- * Nothing declared here is exported from the library.
+ * The writer is one object, oc_wr, defined in writer-state.c. Who may touch
+ * which part is said in the struct: the configuration is set by
+ * oc_writer_start and only read afterwards; the queue, the pools and the
+ * tool-activity filters are written under oc_wr.mu, which every producer
+ * takes (writer-state.c, writer-queue.c, writer.c); the rest is the writer
+ * thread's alone (and oc_writer_finish's once the thread has stopped), so
+ * the files that write rows (writer-open.c, writer-rows.c, writer-intern.c,
+ * writer-join.c) take no lock. The helpers every row writer calls to bind
+ * and step a statement are inline here; below them are the functions the
+ * files call across, grouped by the file that defines them, from the top
+ * down (writer.c, which only calls them, above the first group): each file
+ * calls only the groups below its own. Nothing declared here is exported
+ * from the library.
  */
 #ifndef OC_INJ_WRITER_PRIV_H
 #define OC_INJ_WRITER_PRIV_H
@@ -226,23 +229,18 @@ static inline void meta_set_u(const char *key, unsigned long long v)
 
 /* ---- writer-queue.c ------------------------------------------------------ */
 
-void oc_wr_push(struct item *it);
 void oc_wr_free_item(struct item *it);
 void *oc_wr_main(void *arg);
+
+/* ---- writer-open.c ------------------------------------------------------- */
+
+void oc_wr_open_trace(void);
 
 /* ---- writer-rows.c -------------------------------------------------------- */
 
 int oc_wr_prepare(char *err, size_t len);
 void oc_wr_finalize_stmts(void);
 void oc_wr_write_buffer(uint8_t *buf, size_t valid);
-void oc_wr_write_warning_row(const struct item *it);
-
-/* ---- writer-intern.c ------------------------------------------------------ */
-
-int64_t oc_wr_intern(const char *s);
-int64_t oc_wr_shape_id(const struct oc_op_row *o, int64_t name_id);
-int64_t oc_wr_api_name_id(int domain, uint32_t cbid);
-void oc_wr_intern_free(void);
 
 /* ---- writer-join.c -------------------------------------------------------- */
 
@@ -253,11 +251,19 @@ void oc_wr_args_flush(uint64_t min_wait_ns);
 void oc_wr_check_device_records(uint64_t launches_seen);
 void oc_wr_join_free(void);
 
-/* ---- writer.c ------------------------------------------------------------- */
+/* ---- writer-intern.c ------------------------------------------------------ */
 
-void oc_wr_open_trace(void);
-void oc_wr_write_failed(int rc);
+int64_t oc_wr_intern(const char *s);
+int64_t oc_wr_shape_id(const struct oc_op_row *o, int64_t name_id);
+int64_t oc_wr_api_name_id(int domain, uint32_t cbid);
+void oc_wr_intern_free(void);
+
+/* ---- writer-state.c (and oc_wr, above) ------------------------------------ */
+
+void oc_wr_push(struct item *it);
+void oc_wr_write_warning_row(const struct item *it);
 void oc_wr_warn_final(const char *code, const char *msg);
+void oc_wr_write_failed(int rc);
 int oc_wr_in_exit_sync(int64_t s, int64_t e);
 int oc_wr_tid_ignored(uint32_t tid);
 

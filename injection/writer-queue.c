@@ -4,14 +4,17 @@
  *
  * Design. Producers (CUPTI's buffer-completed callback, the API callbacks'
  * chunk hand-over, warnings from anywhere) push items onto a singly linked
- * queue under a mutex and signal a condition variable; nothing else happens
- * on their threads. The writer thread takes the whole queue at once and
+ * queue under a mutex and signal a condition variable (oc_wr_push(), in
+ * writer-state.c so that a warning from any file can be queued); nothing
+ * else happens on their threads. The writer thread takes the whole queue at once and
  * writes it as one transaction, so a batch is the unit of durability: the
  * file is in WAL mode and every committed batch survives a SIGKILL of the
  * program. Buffers go back to a pool for the next buffer request, chunks of
- * callback rows to a free list. A batch hands each item to its row writer
- * (writer-rows.c for records, writer-join.c for callback rows); the thread
- * itself is started and stopped in writer.c.
+ * callback rows to a free list. The first batch with records opens the file
+ * (writer-open.c); a batch hands each item to its row writer (writer-rows.c
+ * for records, writer-join.c for callback rows, writer-state.c for
+ * warnings); the thread itself is started and stopped in writer.c, the only
+ * file above this one.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -27,20 +30,7 @@ static uint32_t my_tid(void)
 	return (uint32_t)syscall(SYS_gettid);
 }
 
-/* ---- queue ------------------------------------------------------------ */
-
-void oc_wr_push(struct item *it)
-{
-	it->next = NULL;
-	pthread_mutex_lock(&oc_wr.mu);
-	if (oc_wr.tail)
-		oc_wr.tail->next = it;
-	else
-		oc_wr.head = it;
-	oc_wr.tail = it;
-	pthread_cond_signal(&oc_wr.cv);
-	pthread_mutex_unlock(&oc_wr.mu);
-}
+/* ---- buffer pool and chunks ------------------------------------------- */
 
 static void pool_put(uint8_t *buf)
 {

@@ -7,13 +7,13 @@
  * (step_done, note_rc in writer-priv.h), and the first error of a batch fails
  * the batch. A buffer is decoded record by record (records.c) and each record
  * goes into its table; API records go through writer-join.c, which joins them
- * with the callbacks' argument rows. Schema v2 has no secondary index: each
+ * with the callbacks' argument rows (the warnings row is written in
+ * writer-state.c, below every file that reports one). Schema v2 has no secondary index: each
  * row costs one b-tree insert into its table (at the right edge for ops; api
  * rows follow correlation order, which records from several threads only
  * roughly keep).
  */
 #include <string.h>
-#include <unistd.h>
 
 #include "overlapcheck/codes.h"
 #include "writer-priv.h"
@@ -260,16 +260,4 @@ void oc_wr_write_buffer(uint8_t *buf, size_t valid)
 
 	while (cuptiActivityGetNextRecord(buf, valid, &rec) == CUPTI_SUCCESS)
 		write_record(rec);
-}
-
-void oc_wr_write_warning_row(const struct item *it)
-{
-	sqlite3_stmt *st = oc_wr.st[ST_WARNING];
-
-	sqlite3_bind_int64(st, 1, it->u.w.ts_ns - (int64_t)oc_wr.base_ns);
-	sqlite3_bind_int64(st, 2, getpid());
-	sqlite3_bind_text(st, 3, it->u.w.source, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 4, it->u.w.code, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 5, it->u.w.msg, -1, SQLITE_STATIC);
-	note_rc(step_done(st));
 }
