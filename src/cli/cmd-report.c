@@ -30,6 +30,7 @@ static void usage(FILE *f)
 		"  --gap-threshold T    list idle gaps of at least T (default 10us)\n"
 		"  --min-overlap F      overlapped from this fraction of own duration (default 0.05 = 5%%)\n"
 		"  --sync-tolerance T   hidden sync: returned within T after the work (default 20us)\n"
+		"  --whole              count the whole trace, not the steady-state window\n"
 		"  --max-rows N         text/markdown: rows per list (default 20; JSON is complete)\n"
 		"  -h, --help           this help\n\n"
 		"T takes a unit: 500ns, 10us, 2ms, 1s (a bare number is ns).\n"
@@ -75,7 +76,9 @@ int cmd_report(int argc, char **argv)
 			usage(stdout);
 			return OC_EXIT_OK;
 		}
-		if (opt(argc, argv, &i, "--format", &v, &missing)) {
+		if (!strcmp(argv[i], "--whole")) {
+			o.whole = 1;
+		} else if (opt(argc, argv, &i, "--format", &v, &missing)) {
 			if ((format = cmd_parse_format("report", v)) < 0)
 				return OC_EXIT_USAGE;
 		} else if (opt(argc, argv, &i, "--device", &v, &missing)) {
