@@ -158,7 +158,11 @@ $(BUILD)/bin/%: tools/%.c $(LIBA)
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIBA) -lsqlite3 $(CXXABI_LIB) -lm -lpthread
 
 # ---- tests ----------------------------------------------------------------
-$(BUILD)/tests/test-inj-%: tests/unit/test-inj-%.c $(filter-out $(BUILD)/pic/injection/inject.o,$(INJ_OBJ))
+# The injection objects without the CUPTI entry side (injection/inject*.c:
+# InitializeInjection, the real-CUPTI callbacks, the flush thread, exit and
+# fork): the unit tests and bench/writer-rate drive the rest directly.
+INJ_CORE_OBJ := $(filter-out $(BUILD)/pic/injection/inject%.o,$(INJ_OBJ))
+$(BUILD)/tests/test-inj-%: tests/unit/test-inj-%.c $(INJ_CORE_OBJ)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  TEST    $@")
 	$(Q)$(CC) $(CFLAGS) -I$(CUPTI_INC) -I$(CUDA_INC) -Iinjection $(LDFLAGS) -o $@ $^ \
@@ -203,7 +207,7 @@ $(BUILD)/bench/libbare-collector.so: bench/bare-collector.c $(BUILD)/pic/injecti
 	    -o $@ $^ -L$(CUPTI_LIB) -Wl,-rpath,$(CUPTI_LIB) -lcupti -lpthread -Wl,--no-undefined
 
 # The injection library's writer, fed synthetic CUPTI buffers (no GPU needed).
-$(BUILD)/bench/writer-rate: bench/writer-rate.c $(filter-out $(BUILD)/pic/injection/inject.o,$(INJ_OBJ))
+$(BUILD)/bench/writer-rate: bench/writer-rate.c $(INJ_CORE_OBJ)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  LINK    $@")
 	$(Q)$(CC) $(CFLAGS) -I$(CUPTI_INC) -I$(CUDA_INC) -Iinjection $(LDFLAGS) -o $@ $^ \

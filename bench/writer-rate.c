@@ -1,5 +1,5 @@
 /*
- * writer-rate.c: the injection library's real writer (injection/writer.c),
+ * writer-rate.c: the injection library's real writer (injection/writer*.c),
  * fed a launch storm without a GPU, against a raw fwrite of the same records.
  *
  *   writer-rate [-n LAUNCHES] [-d DIR] [-k]

@@ -1,5 +1,6 @@
 /*
- * inject.c: the CUPTI side of liboverlapcheck-inject.so.
+ * inject.c: the CUPTI side of liboverlapcheck-inject.so: its entry points,
+ * its settings and the CUPTI setup.
  *
  * Entry points. The CUDA driver calls InitializeInjection() (the only symbol
  * besides the NVTX forwarders that this library exports) when
@@ -11,34 +12,25 @@
  * with, whose MARKER records arrive like any other. Initialisations that run
  * before CUDA is known to be in use are quiet and can be retried.
  *
- * Threads. API callbacks run on the program's threads. They copy the few
- * arguments activity records lack into a per-thread chunk (a mutex the owner
- * almost never has to wait for), and return. Full chunks go to the writer;
- * the tool's flush thread calls cuptiActivityFlushAll(0) every
- * OVERLAPCHECK_FLUSH_MS and takes the partly filled chunks, so a crash loses
- * at most one period. Nothing here calls SQLite.
+ * Initialisation reads the OVERLAPCHECK_* settings, chooses the trace file,
+ * starts the writer (writer.c), subscribes the API callbacks
+ * (inject-callbacks.c) and enables their callback ids, registers the
+ * activity buffer callbacks (inject-buffers.c), enables the activity kinds,
+ * starts the flush thread (inject-buffers.c) and registers the exit and fork
+ * handlers (inject-lifecycle.c).
  *
  * Failure. Every CUPTI error is warned about once and recorded; a failure
  * that makes tracing impossible (another subscriber holds CUPTI) leaves the
  * program running untraced.
- *
- * Exit and fork. At exit (atexit, or the destructor under LD_PRELOAD) the
- * process that initialised flushes everything (after a context synchronize
- * when a context is current), lets the writer finish and checkpoint. A forked
- * child marks itself disabled in a pthread_atfork handler: it never flushes,
- * finalizes or writes anything of the parent's.
  */
 #include <dlfcn.h>
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
-#include <signal.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -47,369 +39,14 @@
 #include "apiargs.h"
 #include "passport.h"
 #include "writer.h"
-#include "overlapcheck/codes.h"
+#include "inject-priv.h"
 
 #define EXPORT __attribute__((visibility("default")))
 
-/* Per-thread state: the chunk being filled and counters. */
-struct holder {
-	pthread_mutex_t mu;
-	struct oc_args_chunk *chunk;
-	struct holder *next;
-	_Atomic uint64_t launches, calls;
-	_Atomic uint64_t cb_calls, cb_ns;
+struct oc_inj_state oc_inj = {
+	.flush_ms = 100,
 };
-
-/* Stream id cache entry (per thread). */
-struct sid_cache {
-	CUcontext ctx;
-	uint64_t handle;
-	unsigned gen;
-	uint32_t id;
-	uint8_t ptsz, valid;
-};
-#define SID_CACHE 8
-
-static _Atomic int initialized;      /* InitializeInjection ran in this process */
-static _Atomic int disabled;         /* untraced from now on (fork child, fatal error) */
-static _Atomic int finished;
-static _Atomic unsigned stream_gen;  /* bumped on stream create/destroy */
-static pid_t init_pid;
-static int stats_on;
-static unsigned flush_ms = 100;
 static CUpti_SubscriberHandle subscriber;
-
-static pthread_mutex_t holders_mu = PTHREAD_MUTEX_INITIALIZER;
-static struct holder *holders;
-/*
- * Everything a program thread keeps, in one thread-local struct: in a
- * dlopen'ed library each distinct TLS variable costs a __tls_get_addr call,
- * and the callback runs on every launch.
- */
-struct tstate {
-	struct holder *holder;
-	int rt_depth;                    /* inside an enabled runtime call */
-	uint32_t tid;                    /* gettid(), 0 until asked */
-	unsigned sid_next;
-	struct sid_cache sid[SID_CACHE];
-	void *const *pending_ptr;        /* stream creation: where the handle will be */
-	struct oc_args_row pending;      /* stream creation: its row, sent at the exit site */
-};
-static __thread struct tstate tls;
-
-static _Atomic uint64_t buf_req_calls, buf_req_ns, buf_done_calls, buf_done_ns;
-static _Atomic int have_buffers;     /* CUPTI asked for a buffer: there is something to flush */
-
-static pthread_t flush_thread;
-static int flush_running;
-static pthread_mutex_t flush_mu = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t flush_cv = PTHREAD_COND_INITIALIZER;
-static int flush_stop;
-
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-/* The kernel thread id (what CUPTI reports with THREAD_ID_TYPE_SYSTEM). */
-static uint32_t tstate_tid(struct tstate *t)
-{
-	if (!t->tid)
-		t->tid = (uint32_t)syscall(SYS_gettid);
-	return t->tid;
-}
-
-static uint32_t gettid_u32(void)
-{
-	return tstate_tid(&tls);
-}
-
-static const char *cupti_err(CUptiResult rc)
-{
-	const char *s = NULL;
-
-	if (cuptiGetResultString(rc, &s) != CUPTI_SUCCESS || !s)
-		return "unknown CUPTI error";
-	return s;
-}
-
-static struct holder *holder_get(struct tstate *t)
-{
-	struct holder *h = t->holder;
-
-	if (h)
-		return h;
-	h = calloc(1, sizeof *h);
-	if (!h)
-		return NULL;
-	pthread_mutex_init(&h->mu, NULL);
-	pthread_mutex_lock(&holders_mu);
-	h->next = holders;
-	holders = h;
-	pthread_mutex_unlock(&holders_mu);
-	t->holder = h;
-	return h;
-}
-
-static void append_row(struct holder *h, const struct oc_args_row *row)
-{
-	struct oc_args_chunk *full = NULL;
-
-	pthread_mutex_lock(&h->mu);
-	if (!h->chunk)
-		h->chunk = oc_writer_chunk_get();
-	if (h->chunk) {
-		h->chunk->rows[h->chunk->n++] = *row;
-		if (h->chunk->n == OC_ARGS_CHUNK) {
-			full = h->chunk;
-			h->chunk = NULL;
-		}
-	}
-	pthread_mutex_unlock(&h->mu);
-	if (full)
-		oc_writer_submit_chunk(full);
-}
-
-/* Hand every thread's partly filled chunk to the writer. */
-static void steal_chunks(void)
-{
-	struct holder *h;
-
-	pthread_mutex_lock(&holders_mu);
-	for (h = holders; h; h = h->next) {
-		struct oc_args_chunk *c;
-
-		pthread_mutex_lock(&h->mu);
-		c = h->chunk;
-		h->chunk = NULL;
-		pthread_mutex_unlock(&h->mu);
-		if (c)
-			oc_writer_submit_chunk(c);
-	}
-	pthread_mutex_unlock(&holders_mu);
-}
-
-/* The CUPTI stream id of a handle, cached per thread; OC_ARG_NONE if unknown. */
-static int64_t stream_id_of(struct tstate *t, CUcontext ctx, uint64_t handle, int ptsz)
-{
-	unsigned gen = atomic_load_explicit(&stream_gen, memory_order_relaxed);
-	uint32_t id = 0;
-	struct sid_cache *c;
-
-	for (int i = 0; i < SID_CACHE; i++) {
-		c = &t->sid[i];
-		if (c->valid && c->ctx == ctx && c->handle == handle && c->ptsz == ptsz &&
-		    (c->gen == gen || handle <= 2))
-			return c->id;
-	}
-	if (cuptiGetStreamIdEx(ctx, (CUstream)(uintptr_t)handle, (uint8_t)ptsz, &id) != CUPTI_SUCCESS)
-		return OC_ARG_NONE;
-	c = &t->sid[t->sid_next++ % SID_CACHE];
-	c->ctx = ctx;
-	c->handle = handle;
-	c->ptsz = (uint8_t)ptsz;
-	c->gen = gen;
-	c->id = id;
-	c->valid = 1;
-	return id;
-}
-
-static void CUPTIAPI api_callback(void *userdata, CUpti_CallbackDomain domain,
-				  CUpti_CallbackId cbid, const void *data)
-{
-	const CUpti_CallbackData *cb = data;
-	struct oc_args_row row;
-	void *const *create_ptr = NULL;
-	enum oc_cb_class cls;
-	struct holder *h = NULL;
-	struct tstate *t = &tls;
-	uint64_t t0 = 0;
-
-	if (atomic_load_explicit(&disabled, memory_order_relaxed) ||
-	    atomic_load_explicit(&finished, memory_order_relaxed))
-		return;
-	if (stats_on)
-		t0 = mono_ns();
-	if (domain == CUPTI_CB_DOMAIN_RUNTIME_API) {
-		if (cb->callbackSite == CUPTI_API_EXIT) {
-			/* The enter site of the call running at subscription was never seen. */
-			if (t->rt_depth > 0)
-				t->rt_depth--;
-		} else
-			t->rt_depth++;
-	} else if (domain == CUPTI_CB_DOMAIN_DRIVER_API && t->rt_depth > 0) {
-		goto out;  /* the runtime call above already recorded this one */
-	}
-	if (!(h = holder_get(t)))
-		goto out;
-
-	if (cb->callbackSite == CUPTI_API_EXIT) {
-		/* Only stream creation needs the exit site: the new handle. */
-		if (t->pending_ptr && t->pending.correlation_id == cb->correlationId &&
-		    t->pending.domain == (domain == CUPTI_CB_DOMAIN_RUNTIME_API ? OC_API_RUNTIME
-										: OC_API_DRIVER)) {
-			void *handle = *t->pending_ptr;
-
-			t->pending_ptr = NULL;
-			atomic_fetch_add_explicit(&stream_gen, 1, memory_order_relaxed);
-			if (cb->functionReturnValue && *(const int *)cb->functionReturnValue == 0 && handle) {
-				t->pending.stream_handle = (int64_t)(uintptr_t)handle;
-				t->pending.handle_kind = OC_HANDLE_EXPLICIT;
-				t->pending.stream_id = stream_id_of(t, cb->context,
-								    (uint64_t)(uintptr_t)handle, 0);
-				append_row(h, &t->pending);
-			}
-		}
-		goto out;
-	}
-
-	cls = oc_args_extract(domain, cbid, cb->functionParams, &row, &create_ptr);
-	if (cls == OC_CB_NONE)
-		goto out;
-	row.correlation_id = cb->correlationId;
-	row.tid = tstate_tid(t);
-	row.context_id = cb->contextUid;
-	atomic_fetch_add_explicit(&h->calls, 1, memory_order_relaxed);
-	switch (cls) {
-	case OC_CB_STREAM_CREATE:
-		t->pending = row;
-		t->pending_ptr = create_ptr;
-		goto out;
-	case OC_CB_STREAM_DESTROY:
-		atomic_fetch_add_explicit(&stream_gen, 1, memory_order_relaxed);
-		goto out;
-	case OC_CB_LAUNCH:
-		atomic_fetch_add_explicit(&h->launches, 1, memory_order_relaxed);
-		break;
-	default:
-		break;
-	}
-	if (row.stream_handle != OC_ARG_NONE && cb->context)
-		row.stream_id = stream_id_of(t, cb->context, (uint64_t)row.stream_handle, row.ptsz);
-	append_row(h, &row);
-out:
-	if (stats_on && (h = t->holder) != NULL) {
-		atomic_fetch_add_explicit(&h->cb_calls, 1, memory_order_relaxed);
-		atomic_fetch_add_explicit(&h->cb_ns, mono_ns() - t0, memory_order_relaxed);
-	}
-}
-
-/* ---- activity buffers ---------------------------------------------------- */
-
-static void CUPTIAPI buffer_requested(uint8_t **buffer, size_t *size, size_t *max_records)
-{
-	uint64_t t0 = stats_on ? mono_ns() : 0;
-
-	*max_records = 0;
-	if (atomic_load(&disabled) || atomic_load(&finished)) {
-		/* CUPTI drops the records of a NULL buffer: nothing here may keep them. */
-		*buffer = NULL;
-		*size = 0;
-		return;
-	}
-	*buffer = oc_writer_buffer_get(size);
-	if (!atomic_load_explicit(&have_buffers, memory_order_relaxed))
-		atomic_store(&have_buffers, 1);
-	if (!*buffer)
-		oc_writer_warn("inject", "out_of_memory",
-			       "cannot allocate a %zu KiB activity buffer: records are dropped", *size >> 10);
-	if (stats_on) {
-		atomic_fetch_add_explicit(&buf_req_calls, 1, memory_order_relaxed);
-		atomic_fetch_add_explicit(&buf_req_ns, mono_ns() - t0, memory_order_relaxed);
-	}
-}
-
-static void CUPTIAPI buffer_completed(CUcontext ctx, uint32_t stream_id, uint8_t *buffer,
-				      size_t size, size_t valid)
-{
-	uint64_t t0 = stats_on ? mono_ns() : 0;
-	size_t dropped = 0;
-
-	if (atomic_load(&disabled))
-		return;  /* a fork child: the buffer belongs to the parent's pool */
-	if (cuptiActivityGetNumDroppedRecords(ctx, stream_id, &dropped) != CUPTI_SUCCESS)
-		dropped = 0;
-	oc_writer_submit_buffer(buffer, valid, dropped);
-	if (stats_on) {
-		atomic_fetch_add_explicit(&buf_done_calls, 1, memory_order_relaxed);
-		atomic_fetch_add_explicit(&buf_done_ns, mono_ns() - t0, memory_order_relaxed);
-	}
-}
-
-/* ---- the flush thread ------------------------------------------------------ */
-
-static void *flush_main(void *arg)
-{
-	struct timespec until;
-
-	oc_writer_ignore_tid(gettid_u32());
-	pthread_mutex_lock(&flush_mu);
-	while (!flush_stop) {
-		clock_gettime(CLOCK_MONOTONIC, &until);
-		until.tv_sec += flush_ms / 1000;
-		until.tv_nsec += (long)(flush_ms % 1000) * 1000000L;
-		if (until.tv_nsec >= 1000000000L) {
-			until.tv_sec++;
-			until.tv_nsec -= 1000000000L;
-		}
-		while (!flush_stop &&
-		       pthread_cond_timedwait(&flush_cv, &flush_mu, &until) != ETIMEDOUT)
-			;
-		if (flush_stop)
-			break;
-		pthread_mutex_unlock(&flush_mu);
-		/*
-		 * Nothing to flush before CUPTI's first buffer request; waiting for
-		 * it also keeps this thread out of CUPTI while cuInit (which called
-		 * InitializeInjection) may still be running.
-		 */
-		if (!atomic_load(&disabled) && atomic_load(&have_buffers)) {
-			CUptiResult rc = cuptiActivityFlushAll(0);
-
-			if (rc != CUPTI_SUCCESS)
-				oc_writer_warn("cupti", "flush_failed", "cuptiActivityFlushAll failed: %s",
-					       cupti_err(rc));
-		}
-		if (!atomic_load(&disabled))
-			steal_chunks();
-		pthread_mutex_lock(&flush_mu);
-	}
-	pthread_mutex_unlock(&flush_mu);
-	return NULL;
-}
-
-static int start_flush_thread(void)
-{
-	pthread_condattr_t ca;
-	sigset_t all, old;
-	int rc;
-
-	pthread_condattr_init(&ca);
-	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-	pthread_cond_init(&flush_cv, &ca);
-	pthread_condattr_destroy(&ca);
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	rc = pthread_create(&flush_thread, NULL, flush_main, NULL);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	flush_running = rc == 0;
-	return rc ? -1 : 0;
-}
-
-static void stop_flush_thread(void)
-{
-	if (!flush_running)
-		return;
-	pthread_mutex_lock(&flush_mu);
-	flush_stop = 1;
-	pthread_cond_signal(&flush_cv);
-	pthread_mutex_unlock(&flush_mu);
-	pthread_join(flush_thread, NULL);
-	flush_running = 0;
-}
 
 /* ---- configuration ----------------------------------------------------------- */
 
@@ -446,7 +83,7 @@ static uint64_t env_u64(const char *name)
 	return errno || *end ? 0 : (uint64_t)n;
 }
 
-static int env_flag(const char *name)
+int oc_inj_env_flag(const char *name)
 {
 	const char *v = getenv(name);
 
@@ -500,7 +137,7 @@ static int own_trace_path(const char *main_trace, char *buf, size_t len)
 	return -1;
 }
 
-/* ---- init and exit --------------------------------------------------------------- */
+/* ---- init ------------------------------------------------------------------------ */
 
 static const CUpti_ActivityKind kinds[] = {
 	CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL, CUPTI_ACTIVITY_KIND_MEMCPY,
@@ -533,87 +170,6 @@ static const char *kind_name(CUpti_ActivityKind k)
 	}
 }
 
-/* Now, on CUPTI's activity clock (CLOCK_REALTIME unless CUPTI says otherwise). */
-static uint64_t cupti_now(void)
-{
-	uint64_t ts = 0;
-	struct timespec now;
-
-	if (cuptiGetTimestamp(&ts) == CUPTI_SUCCESS && ts)
-		return ts;
-	clock_gettime(CLOCK_REALTIME, &now);
-	return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
-}
-
-/*
- * Synchronize the current context, if there is one and the driver is
- * loaded, so that the forced flush finds finished work. The writer is told
- * the window, so these calls of ours do not show up as the program's.
- */
-static void sync_current_context(void)
-{
-	void *h = dlopen("libcuda.so.1", RTLD_LAZY | RTLD_NOLOAD);
-	int (*get)(void **) = h ? (int (*)(void **))dlsym(h, "cuCtxGetCurrent") : NULL;
-	int (*sync)(void) = h ? (int (*)(void))dlsym(h, "cuCtxSynchronize") : NULL;
-	void *ctx = NULL;
-	uint64_t t0 = cupti_now();
-
-	if (get && sync && get(&ctx) == 0 && ctx)
-		sync();
-	oc_writer_exit_sync(gettid_u32(), t0, cupti_now());
-}
-
-static void finalize(void)
-{
-	static _Atomic int once;
-	struct oc_writer_final fin;
-	size_t dropped = 0;
-	struct holder *h;
-
-	if (!atomic_load(&initialized) || getpid() != init_pid || atomic_load(&disabled))
-		return;
-	if (atomic_exchange(&once, 1))
-		return;
-
-	stop_flush_thread();
-	if (!env_flag("OVERLAPCHECK_NO_EXIT_SYNC"))
-		sync_current_context();
-	cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
-	atomic_store(&finished, 1);
-	steal_chunks();
-	if (cuptiActivityGetNumDroppedRecords(NULL, 0, &dropped) != CUPTI_SUCCESS)
-		dropped = 0;
-	oc_passport_collect();
-
-	memset(&fin, 0, sizeof fin);
-	fin.dropped_records = dropped;
-	pthread_mutex_lock(&holders_mu);
-	for (h = holders; h; h = h->next) {
-		fin.api_launches_seen += atomic_load(&h->launches);
-		fin.api_calls_seen += atomic_load(&h->calls);
-		fin.api_cb_calls += atomic_load(&h->cb_calls);
-		fin.api_cb_ns += atomic_load(&h->cb_ns);
-	}
-	pthread_mutex_unlock(&holders_mu);
-	fin.stats = stats_on;
-	fin.buf_req_calls = atomic_load(&buf_req_calls);
-	fin.buf_req_ns = atomic_load(&buf_req_ns);
-	fin.buf_done_calls = atomic_load(&buf_done_calls);
-	fin.buf_done_ns = atomic_load(&buf_done_ns);
-	fin.status = "finished";
-
-	/* The writer checks that the launches' kernel records arrived. */
-	oc_writer_finish(&fin);
-}
-
-static void after_fork_child(void)
-{
-	atomic_store(&disabled, 1);
-	flush_running = 0;
-	tls.tid = 0;
-	oc_writer_abandon();
-}
-
 static int setup_cupti(int quiet_unavailable)
 {
 	static const CUpti_CallbackDomain domains[] = {
@@ -621,7 +177,7 @@ static int setup_cupti(int quiet_unavailable)
 	};
 	CUptiResult rc;
 
-	rc = cuptiSubscribe(&subscriber, (CUpti_CallbackFunc)api_callback, NULL);
+	rc = cuptiSubscribe(&subscriber, (CUpti_CallbackFunc)oc_inj_api_callback, NULL);
 	if (rc == CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED) {
 		oc_writer_warn("cupti", "multiple_subscribers",
 			       "another CUPTI client (a profiler, or the framework's own) is active: "
@@ -652,7 +208,7 @@ static int setup_cupti(int quiet_unavailable)
 	if (rc != CUPTI_SUCCESS)
 		oc_writer_warn("cupti", "thread_id_type",
 			       "cannot make CUPTI report system thread ids: %s", cupti_err(rc));
-	rc = cuptiActivityRegisterCallbacks(buffer_requested, buffer_completed);
+	rc = cuptiActivityRegisterCallbacks(oc_inj_buffer_requested, oc_inj_buffer_completed);
 	if (rc != CUPTI_SUCCESS) {
 		oc_writer_warn("cupti", "register_failed",
 			       "cannot register CUPTI activity buffers: %s; this process runs untraced",
@@ -689,26 +245,26 @@ static int init(int quiet)
 
 	if (atomic_exchange(&init_guard, 1))
 		return 1;
-	init_pid = getpid();
-	stats_on = env_flag("OVERLAPCHECK_STATS");
-	flush_ms = (unsigned)env_ulong("OVERLAPCHECK_FLUSH_MS", 100, 1, 3600000);
+	oc_inj.init_pid = getpid();
+	oc_inj.stats_on = oc_inj_env_flag("OVERLAPCHECK_STATS");
+	oc_inj.flush_ms = (unsigned)env_ulong("OVERLAPCHECK_FLUSH_MS", 100, 1, 3600000);
 
 	memset(&cfg, 0, sizeof cfg);
-	cfg.quiet = env_flag("OVERLAPCHECK_QUIET");
-	cfg.stats = stats_on;
+	cfg.quiet = oc_inj_env_flag("OVERLAPCHECK_QUIET");
+	cfg.stats = oc_inj.stats_on;
 	cfg.buffer_bytes = (size_t)env_ulong("OVERLAPCHECK_BUFFER_KB", 8192, 64, 1u << 20) << 10;
-	cfg.flush_ms = flush_ms;
+	cfg.flush_ms = oc_inj.flush_ms;
 	cfg.on_first_context = (void (*)(void))oc_passport_collect;
 	out = getenv("OVERLAPCHECK_OUTPUT");
 	main_pid = getenv("OVERLAPCHECK_MAIN_PID");
-	if (out && *out && (!main_pid || !*main_pid || atol(main_pid) == (long)init_pid)) {
+	if (out && *out && (!main_pid || !*main_pid || atol(main_pid) == (long)oc_inj.init_pid)) {
 		cfg.path = out;
 		cfg.create = 0;
 	} else {
 		if (own_trace_path(out && *out ? out : NULL, path, sizeof path)) {
 			fprintf(stderr, "overlapcheck: cannot choose a trace name for pid %d: "
-				"this process runs untraced\n", (int)init_pid);
-			atomic_store(&disabled, 1);
+				"this process runs untraced\n", (int)oc_inj.init_pid);
+			atomic_store(&oc_inj.disabled, 1);
 			return 1;
 		}
 		cfg.path = path;
@@ -725,10 +281,10 @@ static int init(int quiet)
 	}
 	if (oc_writer_start(&cfg)) {
 		fprintf(stderr, "overlapcheck: cannot start the writer thread: this process runs untraced\n");
-		atomic_store(&disabled, 1);
+		atomic_store(&oc_inj.disabled, 1);
 		return 1;
 	}
-	pthread_atfork(NULL, NULL, after_fork_child);
+	pthread_atfork(NULL, NULL, oc_inj_after_fork_child);
 	if (setup_cupti(quiet)) {
 		struct oc_writer_final fin = { .status = "untraced" };
 
@@ -736,15 +292,15 @@ static int init(int quiet)
 		if (quiet)
 			atomic_store(&init_guard, 0);
 		else
-			atomic_store(&disabled, 1);
+			atomic_store(&oc_inj.disabled, 1);
 		return 1;
 	}
-	if (start_flush_thread())
+	if (oc_inj_start_flush_thread())
 		oc_writer_warn("inject", "no_flush_thread",
 			       "cannot start the flush thread: records arrive only when buffers fill "
 			       "and at exit");
-	atomic_store(&initialized, 1);
-	atexit(finalize);
+	atomic_store(&oc_inj.initialized, 1);
+	atexit(oc_inj_finalize);
 	return 1;
 }
 
@@ -766,11 +322,6 @@ __attribute__((constructor)) static void preload_init(void)
 
 	if (pre && strstr(pre, "liboverlapcheck-inject"))
 		init(1);
-}
-
-__attribute__((destructor)) static void preload_fini(void)
-{
-	finalize();
 }
 
 /* ---- NVTX --------------------------------------------------------------------- */

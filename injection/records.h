@@ -6,8 +6,8 @@
  * (CUpti_ActivityKernel10, Memcpy6, MemcpyPtoP4, Memset4, API,
  * Synchronization2, Stream, Context3, Device5, CudaEvent2, Marker2,
  * MarkerData2, Overhead3) and fills a row whose times are already rebased to
- * the trace start. The writer (writer.c) binds the rows to SQL; the unit tests
- * feed these functions with real structs.
+ * the trace start. The writer (writer-rows.c) binds the rows to SQL; the unit
+ * tests feed these functions with real structs.
  *
  * Absent values are OC_NULL, which the writer binds as SQL NULL. Strings in a
  * row point into the CUPTI buffer or CUPTI's own storage and are valid only

@@ -3,7 +3,7 @@
 -- This file is the single definition of a trace. The build embeds it
 -- (build/gen/schema-sql.h), so the injection library and the CLI create the
 -- same tables. The version lives here once: PRAGMA user_version below.
--- Bump it on any incompatible change and teach src/trace.c to read the old one.
+-- Bump it on any incompatible change and teach src/trace/reader*.c to read the old one.
 --
 -- Versions: 1 (schema/trace-v1.sql, frozen; still read). 2: a device op's
 -- description moved to op_shapes, durations stored instead of end times

@@ -1,16 +1,16 @@
 /*
  * test-inj-fake.c: the whole injection library on a CPU, against a fake CUPTI.
  *
- * This executable defines the CUPTI entry points that inject.c calls to set
- * up and flush (cuptiSubscribe, cuptiActivityRegisterCallbacks,
- * cuptiActivityFlushAll, ...). Because libcupti also defines them, the linker
- * exports ours and they interpose for the dlopen'ed
- * liboverlapcheck-inject.so; record iteration and names still come from the
- * real libcupti. Each test forks a "program" that loads the library like the
- * driver does, drives the API callbacks the way CUDA would (enter and exit
- * sites, nested driver calls, several threads) while the fake queues real
- * CUDA 13.0 records for the next flush, and then exits, forks or is killed.
- * The test reads the trace that is left.
+ * This executable defines the CUPTI entry points that the library's CUPTI
+ * side (injection/inject*.c) calls to set up and flush (cuptiSubscribe,
+ * cuptiActivityRegisterCallbacks, cuptiActivityFlushAll, ...). Because
+ * libcupti also defines them, the linker exports ours and they interpose for
+ * the dlopen'ed liboverlapcheck-inject.so; record iteration and names still
+ * come from the real libcupti. Each test forks a "program" that loads the
+ * library like the driver does, drives the API callbacks the way CUDA would
+ * (enter and exit sites, nested driver calls, several threads) while the fake
+ * queues real CUDA 13.0 records for the next flush, and then exits, forks or
+ * is killed. The test reads the trace that is left.
  */
 #include <dlfcn.h>
 #include <fcntl.h>

@@ -1,5 +1,5 @@
 /*
- * test-trace.c: the trace reader (src/trace.c) on hand-built traces.
+ * test-trace.c: the trace reader (src/trace/) on hand-built traces.
  *
  * Bad input: each kind of broken file gives -1 and a message naming the file
  * and the problem. Good input: joins, stream kinds, NVTX ranges, range and

@@ -1,0 +1,258 @@
+/*
+ * inject-callbacks.c: the API callbacks and the per-thread row holders.
+ *
+ * Threads. API callbacks run on the program's threads. They copy the few
+ * arguments activity records lack into a per-thread chunk (a mutex the owner
+ * almost never has to wait for), and return. Full chunks go to the writer;
+ * the flush thread (inject-buffers.c) takes the partly filled ones every
+ * period, and the exit (inject-lifecycle.c) the last ones. A runtime call's
+ * nested driver calls are not recorded again, and a stream handle is turned
+ * into CUPTI's stream id through a small per-thread cache. Nothing here calls
+ * SQLite.
+ */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <cupti.h>
+
+#include "apiargs.h"
+#include "writer.h"
+#include "overlapcheck/codes.h"
+#include "inject-priv.h"
+
+/* Per-thread state: the chunk being filled and counters. */
+struct holder {
+	pthread_mutex_t mu;
+	struct oc_args_chunk *chunk;
+	struct holder *next;
+	_Atomic uint64_t launches, calls;
+	_Atomic uint64_t cb_calls, cb_ns;
+};
+
+/* Stream id cache entry (per thread). */
+struct sid_cache {
+	CUcontext ctx;
+	uint64_t handle;
+	unsigned gen;
+	uint32_t id;
+	uint8_t ptsz, valid;
+};
+#define SID_CACHE 8
+
+static _Atomic unsigned stream_gen;  /* bumped on stream create/destroy */
+
+static pthread_mutex_t holders_mu = PTHREAD_MUTEX_INITIALIZER;
+static struct holder *holders;
+/*
+ * Everything a program thread keeps, in one thread-local struct: in a
+ * dlopen'ed library each distinct TLS variable costs a __tls_get_addr call,
+ * and the callback runs on every launch.
+ */
+struct tstate {
+	struct holder *holder;
+	int rt_depth;                    /* inside an enabled runtime call */
+	uint32_t tid;                    /* gettid(), 0 until asked */
+	unsigned sid_next;
+	struct sid_cache sid[SID_CACHE];
+	void *const *pending_ptr;        /* stream creation: where the handle will be */
+	struct oc_args_row pending;      /* stream creation: its row, sent at the exit site */
+};
+static __thread struct tstate tls;
+
+/* The kernel thread id (what CUPTI reports with THREAD_ID_TYPE_SYSTEM). */
+static uint32_t tstate_tid(struct tstate *t)
+{
+	if (!t->tid)
+		t->tid = (uint32_t)syscall(SYS_gettid);
+	return t->tid;
+}
+
+uint32_t oc_inj_tid(void)
+{
+	return tstate_tid(&tls);
+}
+
+static struct holder *holder_get(struct tstate *t)
+{
+	struct holder *h = t->holder;
+
+	if (h)
+		return h;
+	h = calloc(1, sizeof *h);
+	if (!h)
+		return NULL;
+	pthread_mutex_init(&h->mu, NULL);
+	pthread_mutex_lock(&holders_mu);
+	h->next = holders;
+	holders = h;
+	pthread_mutex_unlock(&holders_mu);
+	t->holder = h;
+	return h;
+}
+
+static void append_row(struct holder *h, const struct oc_args_row *row)
+{
+	struct oc_args_chunk *full = NULL;
+
+	pthread_mutex_lock(&h->mu);
+	if (!h->chunk)
+		h->chunk = oc_writer_chunk_get();
+	if (h->chunk) {
+		h->chunk->rows[h->chunk->n++] = *row;
+		if (h->chunk->n == OC_ARGS_CHUNK) {
+			full = h->chunk;
+			h->chunk = NULL;
+		}
+	}
+	pthread_mutex_unlock(&h->mu);
+	if (full)
+		oc_writer_submit_chunk(full);
+}
+
+/* Hand every thread's partly filled chunk to the writer. */
+void oc_inj_steal_chunks(void)
+{
+	struct holder *h;
+
+	pthread_mutex_lock(&holders_mu);
+	for (h = holders; h; h = h->next) {
+		struct oc_args_chunk *c;
+
+		pthread_mutex_lock(&h->mu);
+		c = h->chunk;
+		h->chunk = NULL;
+		pthread_mutex_unlock(&h->mu);
+		if (c)
+			oc_writer_submit_chunk(c);
+	}
+	pthread_mutex_unlock(&holders_mu);
+}
+
+/* Add every thread's counters to fin (at the end, oc_inj_finalize). */
+void oc_inj_callback_totals(struct oc_writer_final *fin)
+{
+	struct holder *h;
+
+	pthread_mutex_lock(&holders_mu);
+	for (h = holders; h; h = h->next) {
+		fin->api_launches_seen += atomic_load(&h->launches);
+		fin->api_calls_seen += atomic_load(&h->calls);
+		fin->api_cb_calls += atomic_load(&h->cb_calls);
+		fin->api_cb_ns += atomic_load(&h->cb_ns);
+	}
+	pthread_mutex_unlock(&holders_mu);
+}
+
+/* After fork() in the child: this thread's id is the child's own, ask again. */
+void oc_inj_forget_tid(void)
+{
+	tls.tid = 0;
+}
+
+/* The CUPTI stream id of a handle, cached per thread; OC_ARG_NONE if unknown. */
+static int64_t stream_id_of(struct tstate *t, CUcontext ctx, uint64_t handle, int ptsz)
+{
+	unsigned gen = atomic_load_explicit(&stream_gen, memory_order_relaxed);
+	uint32_t id = 0;
+	struct sid_cache *c;
+
+	for (int i = 0; i < SID_CACHE; i++) {
+		c = &t->sid[i];
+		if (c->valid && c->ctx == ctx && c->handle == handle && c->ptsz == ptsz &&
+		    (c->gen == gen || handle <= 2))
+			return c->id;
+	}
+	if (cuptiGetStreamIdEx(ctx, (CUstream)(uintptr_t)handle, (uint8_t)ptsz, &id) != CUPTI_SUCCESS)
+		return OC_ARG_NONE;
+	c = &t->sid[t->sid_next++ % SID_CACHE];
+	c->ctx = ctx;
+	c->handle = handle;
+	c->ptsz = (uint8_t)ptsz;
+	c->gen = gen;
+	c->id = id;
+	c->valid = 1;
+	return id;
+}
+
+void CUPTIAPI oc_inj_api_callback(void *userdata, CUpti_CallbackDomain domain,
+				  CUpti_CallbackId cbid, const void *data)
+{
+	const CUpti_CallbackData *cb = data;
+	struct oc_args_row row;
+	void *const *create_ptr = NULL;
+	enum oc_cb_class cls;
+	struct holder *h = NULL;
+	struct tstate *t = &tls;
+	uint64_t t0 = 0;
+
+	if (atomic_load_explicit(&oc_inj.disabled, memory_order_relaxed) ||
+	    atomic_load_explicit(&oc_inj.finished, memory_order_relaxed))
+		return;
+	if (oc_inj.stats_on)
+		t0 = mono_ns();
+	if (domain == CUPTI_CB_DOMAIN_RUNTIME_API) {
+		if (cb->callbackSite == CUPTI_API_EXIT) {
+			/* The enter site of the call running at subscription was never seen. */
+			if (t->rt_depth > 0)
+				t->rt_depth--;
+		} else
+			t->rt_depth++;
+	} else if (domain == CUPTI_CB_DOMAIN_DRIVER_API && t->rt_depth > 0) {
+		goto out;  /* the runtime call above already recorded this one */
+	}
+	if (!(h = holder_get(t)))
+		goto out;
+
+	if (cb->callbackSite == CUPTI_API_EXIT) {
+		/* Only stream creation needs the exit site: the new handle. */
+		if (t->pending_ptr && t->pending.correlation_id == cb->correlationId &&
+		    t->pending.domain == (domain == CUPTI_CB_DOMAIN_RUNTIME_API ? OC_API_RUNTIME
+										: OC_API_DRIVER)) {
+			void *handle = *t->pending_ptr;
+
+			t->pending_ptr = NULL;
+			atomic_fetch_add_explicit(&stream_gen, 1, memory_order_relaxed);
+			if (cb->functionReturnValue && *(const int *)cb->functionReturnValue == 0 && handle) {
+				t->pending.stream_handle = (int64_t)(uintptr_t)handle;
+				t->pending.handle_kind = OC_HANDLE_EXPLICIT;
+				t->pending.stream_id = stream_id_of(t, cb->context,
+								    (uint64_t)(uintptr_t)handle, 0);
+				append_row(h, &t->pending);
+			}
+		}
+		goto out;
+	}
+
+	cls = oc_args_extract(domain, cbid, cb->functionParams, &row, &create_ptr);
+	if (cls == OC_CB_NONE)
+		goto out;
+	row.correlation_id = cb->correlationId;
+	row.tid = tstate_tid(t);
+	row.context_id = cb->contextUid;
+	atomic_fetch_add_explicit(&h->calls, 1, memory_order_relaxed);
+	switch (cls) {
+	case OC_CB_STREAM_CREATE:
+		t->pending = row;
+		t->pending_ptr = create_ptr;
+		goto out;
+	case OC_CB_STREAM_DESTROY:
+		atomic_fetch_add_explicit(&stream_gen, 1, memory_order_relaxed);
+		goto out;
+	case OC_CB_LAUNCH:
+		atomic_fetch_add_explicit(&h->launches, 1, memory_order_relaxed);
+		break;
+	default:
+		break;
+	}
+	if (row.stream_handle != OC_ARG_NONE && cb->context)
+		row.stream_id = stream_id_of(t, cb->context, (uint64_t)row.stream_handle, row.ptsz);
+	append_row(h, &row);
+out:
+	if (oc_inj.stats_on && (h = t->holder) != NULL) {
+		atomic_fetch_add_explicit(&h->cb_calls, 1, memory_order_relaxed);
+		atomic_fetch_add_explicit(&h->cb_ns, mono_ns() - t0, memory_order_relaxed);
+	}
+}

@@ -1,0 +1,106 @@
+/*
+ * inject-lifecycle.c: the end of a traced process, and its forks.
+ *
+ * Exit and fork. At exit (atexit, or the destructor under LD_PRELOAD) the
+ * process that initialised flushes everything (after a context synchronize
+ * when a context is current), lets the writer finish and checkpoint. A forked
+ * child marks itself disabled in a pthread_atfork handler: it never flushes,
+ * finalizes or writes anything of the parent's.
+ *
+ * The final flush runs on the thread that exits: it stops the flush thread,
+ * forces CUPTI's buffers out, takes every thread's chunk and hands the
+ * counters to oc_writer_finish(), which drains the queue and joins the
+ * writer thread.
+ */
+#include <dlfcn.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cupti.h>
+
+#include "passport.h"
+#include "writer.h"
+#include "inject-priv.h"
+
+/* Now, on CUPTI's activity clock (CLOCK_REALTIME unless CUPTI says otherwise). */
+static uint64_t cupti_now(void)
+{
+	uint64_t ts = 0;
+	struct timespec now;
+
+	if (cuptiGetTimestamp(&ts) == CUPTI_SUCCESS && ts)
+		return ts;
+	clock_gettime(CLOCK_REALTIME, &now);
+	return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+}
+
+/*
+ * Synchronize the current context, if there is one and the driver is
+ * loaded, so that the forced flush finds finished work. The writer is told
+ * the window, so these calls of ours do not show up as the program's.
+ */
+static void sync_current_context(void)
+{
+	void *h = dlopen("libcuda.so.1", RTLD_LAZY | RTLD_NOLOAD);
+	int (*get)(void **) = h ? (int (*)(void **))dlsym(h, "cuCtxGetCurrent") : NULL;
+	int (*sync)(void) = h ? (int (*)(void))dlsym(h, "cuCtxSynchronize") : NULL;
+	void *ctx = NULL;
+	uint64_t t0 = cupti_now();
+
+	if (get && sync && get(&ctx) == 0 && ctx)
+		sync();
+	oc_writer_exit_sync(oc_inj_tid(), t0, cupti_now());
+}
+
+/* The final flush: once, in the process that initialised, unless disabled. */
+void oc_inj_finalize(void)
+{
+	static _Atomic int once;
+	struct oc_writer_final fin;
+	size_t dropped = 0;
+
+	if (!atomic_load(&oc_inj.initialized) || getpid() != oc_inj.init_pid ||
+	    atomic_load(&oc_inj.disabled))
+		return;
+	if (atomic_exchange(&once, 1))
+		return;
+
+	oc_inj_stop_flush_thread();
+	if (!oc_inj_env_flag("OVERLAPCHECK_NO_EXIT_SYNC"))
+		sync_current_context();
+	cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
+	atomic_store(&oc_inj.finished, 1);
+	oc_inj_steal_chunks();
+	if (cuptiActivityGetNumDroppedRecords(NULL, 0, &dropped) != CUPTI_SUCCESS)
+		dropped = 0;
+	oc_passport_collect();
+
+	memset(&fin, 0, sizeof fin);
+	fin.dropped_records = dropped;
+	oc_inj_callback_totals(&fin);
+	fin.stats = oc_inj.stats_on;
+	oc_inj_buffer_totals(&fin);
+	fin.status = "finished";
+
+	/* The writer checks that the launches' kernel records arrived. */
+	oc_writer_finish(&fin);
+}
+
+/* pthread_atfork's handler in the child. */
+void oc_inj_after_fork_child(void)
+{
+	atomic_store(&oc_inj.disabled, 1);
+	oc_inj_forget_flush_thread();
+	oc_inj_forget_tid();
+	oc_writer_abandon();
+}
+
+/* The exit under LD_PRELOAD (preload_init, inject.c): whichever of this and
+ * the atexit handler comes first finalizes. */
+__attribute__((destructor)) static void preload_fini(void)
+{
+	oc_inj_finalize();
+}

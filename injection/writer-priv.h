@@ -1,0 +1,266 @@
+/*
+ * writer-priv.h: what the writer's files share; the rest of the library sees
+ * only writer.h.
+ *
+ * The writer is one object, oc_wr, defined in writer.c. Who may touch which
+ * part is said in the struct: the configuration is set by oc_writer_start and
+ * only read afterwards; the queue, the pools and the tool-activity filters
+ * are written under oc_wr.mu, which every producer takes (writer-queue.c,
+ * writer.c); the rest is the writer thread's alone (and oc_writer_finish's
+ * once the thread has stopped), so the files that write rows (writer-rows.c,
+ * writer-intern.c, writer-join.c) take no lock. The helpers every row writer
+ * calls to bind and step a statement are inline here; below them are the
+ * functions the files call across, grouped by the file that defines them.
+ * Nothing declared here is exported from the library.
+ */
+#ifndef OC_INJ_WRITER_PRIV_H
+#define OC_INJ_WRITER_PRIV_H
+
+#include <pthread.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <time.h>
+
+#include <sqlite3.h>
+#include <cupti.h>
+
+#include "records.h"
+#include "writer.h"
+
+#pragma GCC visibility push(hidden)
+
+/* What the producers queue for the writer thread (writer-queue.c). */
+enum item_type { IT_BUFFER, IT_CHUNK, IT_META, IT_WARNING, IT_SYNC };
+
+struct item {
+	struct item *next;
+	enum item_type type;
+	union {
+		struct { uint8_t *buf; size_t valid; size_t dropped; } b;
+		struct oc_args_chunk *chunk;
+		struct { char *key; char *value; } m;
+		struct { int64_t ts_ns; char *source; char *code; char *msg; } w;
+		struct { int *done; } s;
+	} u;
+};
+
+/* A string -> id table mirroring `strings`. */
+struct strtab {
+	struct sent { uint64_t hash; char *s; int64_t id; } *e;
+	size_t cap, n;
+};
+
+/* Set of 64-bit keys (context << 32 | stream). */
+struct keyset {
+	uint64_t *k;   /* 0 = empty; keys are stored + 1 */
+	size_t cap, n;
+};
+
+/*
+ * op_shapes rows written so far: the description of a device op (all of an
+ * op row but its times, stream, correlation and channel) -> op_shapes.id.
+ * Bounded: past SHAPES_MAX distinct shapes the table starts over, so a run
+ * whose every copy has a new size costs rows, not memory.
+ */
+#define SHAPE_NV 21
+#define SHAPES_MAX (1u << 16)
+struct shapetab {
+	struct shape { uint64_t hash; int64_t v[SHAPE_NV]; int64_t id; } *e;
+	size_t cap, n;
+	int64_t next_id;
+};
+
+/*
+ * Callback argument rows waiting for the API record of their call, by
+ * (correlation id, domain). Rows come in chunks from the program's threads,
+ * usually before CUPTI delivers the buffer holding the call's record; the
+ * record then takes its row out and both go into one api row. Bounded: past
+ * ARGS_MAX waiting rows they are written to api_args (the reader merges them).
+ */
+#define ARGS_MAX (1u << 18)
+#define ARGS_WAIT_MIN_NS 1000000000ull  /* then a row goes to api_args: durable, merged by readers */
+struct argmap {
+	struct argent { uint64_t key; uint64_t parked_ns; struct oc_args_row row; } *e;  /* key 0 = empty */
+	size_t cap, n;
+	uint64_t scanned_ns;
+};
+
+/* A sparse bit set over 64-bit keys, in 64 KiB pages (correlation ids are dense). */
+#define BITPAGE_BITS 19
+struct bitset {
+	uint64_t **page;
+	size_t npages;
+};
+
+/* The prepared statements; their SQL is in writer-rows.c. */
+enum {
+	ST_OP, ST_SHAPE, ST_API, ST_API_LATE, ST_API_FUNCTION, ST_ARGS, ST_SYNC, ST_STREAM, ST_STREAM_HANDLE, ST_STREAM_CREATE,
+	ST_CONTEXT, ST_NULL_STREAM, ST_EVENT, ST_MARKER, ST_MARKER_DATA, ST_OVERHEAD,
+	ST_WARNING, ST_META, ST_STRING, ST_STRING_FIND, ST_COUNT
+};
+
+#define MAX_CBID 4096
+#define MAX_IGNORED_TIDS 8
+#define POOL_MAX 16         /* free buffers kept for reuse (8 MiB each by default) */
+
+struct oc_wr_state {
+	/* Set once by oc_writer_start, read-only afterwards. */
+	struct oc_writer_config cfg;
+	char *path;
+	char *parent_trace;
+	int running;
+	pthread_t thread;
+
+	/* The queue and the pools, under mu. */
+	pthread_mutex_t mu;
+	pthread_cond_t cv, done_cv;
+	struct item *head, *tail;
+	int stop;
+	uint8_t *pool[POOL_MAX];
+	size_t npool;
+	struct oc_args_chunk *chunks;
+	uint32_t ignored[MAX_IGNORED_TIDS];
+	int nignored;
+	uint32_t exit_tid;                  /* oc_writer_exit_sync */
+	uint64_t exit_start, exit_end;
+
+	/* Writer thread only. */
+	struct item *deferred;   /* warnings and meta waiting for the file to exist */
+	sqlite3 *db;
+	sqlite3_stmt *st[ST_COUNT];
+	int opened, failed;
+	int db_error;             /* first SQLite error of the current batch */
+	uint64_t base_ns;
+	struct strtab strings;
+	struct keyset streams;
+	struct shapetab shapes;
+	struct argmap args;
+	struct bitset api_bare;     /* api rows written without arguments: corr * 2 + domain - 1 */
+	struct bitset launched;     /* correlation ids of kernel launches the callbacks saw */
+	struct bitset op_corr;      /* correlation ids of written device ops */
+	/* The last runtime and driver record per thread, and (driver corr,
+	 * runtime corr) pairs of driver calls nested in a runtime call under a
+	 * correlation id of their own: a launch's op may carry the driver's. */
+	struct lastcall { uint32_t tid, corr; int64_t start, end; } lastcall[2][64];
+	struct corrpair { uint32_t drv, rt; } *twins;
+	size_t ntwins, cap_twins;
+	int64_t api_name[2][MAX_CBID];
+	int seen_context;
+	uint32_t self_tid;
+	struct oc_writer_counts n;
+	uint64_t busy_ns;
+	uint64_t args_wait_ns;      /* max(1 s, 3 flush periods): see oc_wr_args_flush() */
+};
+
+extern struct oc_wr_state oc_wr;
+
+static inline uint64_t now_mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static inline uint64_t now_real_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* ---- statements (inline: every row writer calls them) ------------------- */
+
+/* Run a statement whose every parameter the caller has bound (no clearing needed). */
+static inline int step_done(sqlite3_stmt *st)
+{
+	int rc = sqlite3_step(st);
+
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE || rc == SQLITE_ROW ? 0 : rc;
+}
+
+static inline void note_rc(int rc)
+{
+	if (rc && !oc_wr.db_error)
+		oc_wr.db_error = rc;
+}
+
+static inline void bind_i(sqlite3_stmt *st, int i, int64_t v)
+{
+	if (v == OC_NULL)
+		sqlite3_bind_null(st, i);
+	else
+		sqlite3_bind_int64(st, i, v);
+}
+
+static inline void bind_id(sqlite3_stmt *st, int i, int64_t id)
+{
+	if (id > 0)
+		sqlite3_bind_int64(st, i, id);
+	else
+		sqlite3_bind_null(st, i);
+}
+
+static inline void meta_set(const char *key, const char *value)
+{
+	sqlite3_stmt *st = oc_wr.st[ST_META];
+
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+	if (value)
+		sqlite3_bind_text(st, 2, value, -1, SQLITE_STATIC);
+	else
+		sqlite3_bind_null(st, 2);
+	note_rc(step_done(st));
+}
+
+static inline void meta_set_u(const char *key, unsigned long long v)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof buf, "%llu", v);
+	meta_set(key, buf);
+}
+
+/* ---- writer-queue.c ------------------------------------------------------ */
+
+void oc_wr_push(struct item *it);
+void oc_wr_free_item(struct item *it);
+void *oc_wr_main(void *arg);
+
+/* ---- writer-rows.c -------------------------------------------------------- */
+
+int oc_wr_prepare(char *err, size_t len);
+void oc_wr_finalize_stmts(void);
+void oc_wr_write_buffer(uint8_t *buf, size_t valid);
+void oc_wr_write_warning_row(const struct item *it);
+
+/* ---- writer-intern.c ------------------------------------------------------ */
+
+int64_t oc_wr_intern(const char *s);
+int64_t oc_wr_shape_id(const struct oc_op_row *o, int64_t name_id);
+int64_t oc_wr_api_name_id(int domain, uint32_t cbid);
+void oc_wr_intern_free(void);
+
+/* ---- writer-join.c -------------------------------------------------------- */
+
+void oc_wr_note_op(uint32_t corr);
+void oc_wr_write_api(const struct oc_api_row *a);
+void oc_wr_write_args(const struct oc_args_row *a);
+void oc_wr_args_flush(uint64_t min_wait_ns);
+void oc_wr_check_device_records(uint64_t launches_seen);
+void oc_wr_join_free(void);
+
+/* ---- writer.c ------------------------------------------------------------- */
+
+void oc_wr_open_trace(void);
+void oc_wr_write_failed(int rc);
+void oc_wr_warn_final(const char *code, const char *msg);
+int oc_wr_in_exit_sync(int64_t s, int64_t e);
+int oc_wr_tid_ignored(uint32_t tid);
+
+#pragma GCC visibility pop
+
+#endif

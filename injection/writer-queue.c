@@ -1,0 +1,319 @@
+/*
+ * writer-queue.c: the queue between the program's threads and the writer
+ * thread, and that thread.
+ *
+ * Design. Producers (CUPTI's buffer-completed callback, the API callbacks'
+ * chunk hand-over, warnings from anywhere) push items onto a singly linked
+ * queue under a mutex and signal a condition variable; nothing else happens
+ * on their threads. The writer thread takes the whole queue at once and
+ * writes it as one transaction, so a batch is the unit of durability: the
+ * file is in WAL mode and every committed batch survives a SIGKILL of the
+ * program. Buffers go back to a pool for the next buffer request, chunks of
+ * callback rows to a free list. A batch hands each item to its row writer
+ * (writer-rows.c for records, writer-join.c for callback rows); the thread
+ * itself is started and stopped in writer.c.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "writer-priv.h"
+
+static uint32_t my_tid(void)
+{
+	return (uint32_t)syscall(SYS_gettid);
+}
+
+/* ---- queue ------------------------------------------------------------ */
+
+void oc_wr_push(struct item *it)
+{
+	it->next = NULL;
+	pthread_mutex_lock(&oc_wr.mu);
+	if (oc_wr.tail)
+		oc_wr.tail->next = it;
+	else
+		oc_wr.head = it;
+	oc_wr.tail = it;
+	pthread_cond_signal(&oc_wr.cv);
+	pthread_mutex_unlock(&oc_wr.mu);
+}
+
+static void pool_put(uint8_t *buf)
+{
+	pthread_mutex_lock(&oc_wr.mu);
+	if (oc_wr.npool < POOL_MAX) {
+		oc_wr.pool[oc_wr.npool++] = buf;
+		buf = NULL;
+	}
+	pthread_mutex_unlock(&oc_wr.mu);
+	free(buf);
+}
+
+uint8_t *oc_writer_buffer_get(size_t *size)
+{
+	uint8_t *buf = NULL;
+	size_t sz = oc_wr.cfg.buffer_bytes ? oc_wr.cfg.buffer_bytes : 8u << 20;
+
+	pthread_mutex_lock(&oc_wr.mu);
+	if (oc_wr.npool)
+		buf = oc_wr.pool[--oc_wr.npool];
+	pthread_mutex_unlock(&oc_wr.mu);
+	if (!buf)
+		buf = aligned_alloc(8, sz);
+	*size = buf ? sz : 0;
+	return buf;
+}
+
+void oc_writer_submit_buffer(uint8_t *buf, size_t valid, size_t dropped)
+{
+	struct item *it;
+
+	if (!buf)
+		return;
+	if (valid == 0 && dropped == 0) {
+		pool_put(buf);
+		return;
+	}
+	it = calloc(1, sizeof *it);
+	if (!it) {
+		pool_put(buf);
+		return;
+	}
+	it->type = IT_BUFFER;
+	it->u.b.buf = buf;
+	it->u.b.valid = valid;
+	it->u.b.dropped = dropped;
+	oc_wr_push(it);
+}
+
+struct oc_args_chunk *oc_writer_chunk_get(void)
+{
+	struct oc_args_chunk *c;
+
+	pthread_mutex_lock(&oc_wr.mu);
+	c = oc_wr.chunks;
+	if (c)
+		oc_wr.chunks = c->next;
+	pthread_mutex_unlock(&oc_wr.mu);
+	if (!c)
+		c = malloc(sizeof *c);
+	if (c) {
+		c->next = NULL;
+		c->n = 0;
+	}
+	return c;
+}
+
+static void chunk_put(struct oc_args_chunk *c)
+{
+	pthread_mutex_lock(&oc_wr.mu);
+	c->next = oc_wr.chunks;
+	oc_wr.chunks = c;
+	pthread_mutex_unlock(&oc_wr.mu);
+}
+
+void oc_writer_submit_chunk(struct oc_args_chunk *chunk)
+{
+	struct item *it;
+
+	if (!chunk)
+		return;
+	if (chunk->n == 0 || !(it = calloc(1, sizeof *it))) {
+		chunk_put(chunk);
+		return;
+	}
+	it->type = IT_CHUNK;
+	it->u.chunk = chunk;
+	oc_wr_push(it);
+}
+
+/* ---- the thread --------------------------------------------------------- */
+
+void oc_wr_free_item(struct item *it)
+{
+	switch (it->type) {
+	case IT_BUFFER:
+		pool_put(it->u.b.buf);
+		break;
+	case IT_CHUNK:
+		chunk_put(it->u.chunk);
+		break;
+	case IT_META:
+		free(it->u.m.key);
+		free(it->u.m.value);
+		break;
+	case IT_WARNING:
+		free(it->u.w.source);
+		free(it->u.w.code);
+		free(it->u.w.msg);
+		break;
+	case IT_SYNC:
+		break;
+	}
+	free(it);
+}
+
+static void complete_sync(struct item *it)
+{
+	pthread_mutex_lock(&oc_wr.mu);
+	*it->u.s.done = 1;
+	pthread_cond_broadcast(&oc_wr.done_cv);
+	pthread_mutex_unlock(&oc_wr.mu);
+	free(it);
+}
+
+static void process(struct item *list)
+{
+	struct item *it, *next;
+	int any_data = 0;
+	uint64_t t0 = oc_wr.cfg.stats ? now_mono_ns() : 0;
+
+	/*
+	 * A trace of our own is created only for records: a process that never
+	 * used CUDA leaves no file. Warnings and meta that come first wait in
+	 * oc_wr.deferred and go in with the first records.
+	 */
+	for (it = list; it; it = it->next)
+		if (it->type == IT_BUFFER || it->type == IT_CHUNK ||
+		    (it->type != IT_SYNC && (oc_wr.opened || !oc_wr.cfg.create)))
+			any_data = 1;
+	if (!any_data && !oc_wr.opened && oc_wr.cfg.create) {
+		struct item **tail = &oc_wr.deferred;
+
+		while (*tail)
+			tail = &(*tail)->next;
+		for (it = list; it; it = next) {
+			next = it->next;
+			if (it->type == IT_SYNC) {
+				complete_sync(it);
+				continue;
+			}
+			it->next = NULL;
+			*tail = it;
+			tail = &it->next;
+		}
+		return;
+	}
+	if (any_data && !oc_wr.opened) {
+		oc_wr_open_trace();
+		if (oc_wr.deferred) {
+			struct item *d = oc_wr.deferred;
+
+			while (d->next)
+				d = d->next;
+			d->next = list;
+			list = oc_wr.deferred;
+			oc_wr.deferred = NULL;
+		}
+	}
+
+	/* callback rows waiting for their records are aged in every batch */
+	if (oc_wr.db && !oc_wr.failed && (any_data || oc_wr.args.n)) {
+		oc_wr.db_error = 0;
+		note_rc(sqlite3_exec(oc_wr.db, "BEGIN", NULL, NULL, NULL) == SQLITE_OK ? 0 : sqlite3_errcode(oc_wr.db));
+		for (it = list; it && !oc_wr.db_error; it = it->next) {
+			switch (it->type) {
+			case IT_BUFFER:
+				oc_wr.n.dropped += it->u.b.dropped;
+				if (it->u.b.valid)
+					oc_wr_write_buffer(it->u.b.buf, it->u.b.valid);
+				break;
+			case IT_CHUNK:
+				for (size_t i = 0; i < it->u.chunk->n; i++)
+					oc_wr_write_args(&it->u.chunk->rows[i]);
+				break;
+			case IT_META:
+				meta_set(it->u.m.key, it->u.m.value);
+				break;
+			case IT_WARNING:
+				oc_wr_write_warning_row(it);
+				break;
+			case IT_SYNC:
+				break;
+			}
+		}
+		if (!oc_wr.db_error && oc_wr.args.n &&
+		    now_mono_ns() - oc_wr.args.scanned_ns >= oc_wr.args_wait_ns / 4)
+			oc_wr_args_flush(oc_wr.args_wait_ns);
+		if (!oc_wr.db_error && sqlite3_exec(oc_wr.db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+			note_rc(sqlite3_extended_errcode(oc_wr.db));
+		if (oc_wr.db_error)
+			oc_wr_write_failed(oc_wr.db_error);
+	} else {
+		for (it = list; it; it = it->next)
+			if (it->type == IT_BUFFER)
+				oc_wr.n.dropped += it->u.b.dropped;
+	}
+
+	for (it = list; it; it = next) {
+		next = it->next;
+		if (it->type == IT_SYNC)
+			complete_sync(it);
+		else
+			oc_wr_free_item(it);
+	}
+	if (oc_wr.seen_context == 1 && oc_wr.cfg.on_first_context) {
+		oc_wr.seen_context = 2;
+		oc_wr.cfg.on_first_context();
+	}
+	if (oc_wr.cfg.stats)
+		oc_wr.busy_ns += now_mono_ns() - t0;
+}
+
+void *oc_wr_main(void *arg)
+{
+	struct item *list;
+	int stop, timed_out;
+
+	oc_wr.self_tid = my_tid();
+	for (;;) {
+		timed_out = 0;
+		pthread_mutex_lock(&oc_wr.mu);
+		while (!oc_wr.head && !oc_wr.stop && !timed_out) {
+			/* oc_wr.args is the writer's own: rows waiting means a deadline */
+			if (oc_wr.args.n) {
+				struct timespec ts;
+
+				clock_gettime(CLOCK_REALTIME, &ts);
+				ts.tv_nsec += 250000000;
+				if (ts.tv_nsec >= 1000000000) {
+					ts.tv_sec++;
+					ts.tv_nsec -= 1000000000;
+				}
+				timed_out = pthread_cond_timedwait(&oc_wr.cv, &oc_wr.mu, &ts) == ETIMEDOUT;
+			} else {
+				pthread_cond_wait(&oc_wr.cv, &oc_wr.mu);
+			}
+		}
+		list = oc_wr.head;
+		oc_wr.head = oc_wr.tail = NULL;
+		stop = oc_wr.stop;
+		pthread_mutex_unlock(&oc_wr.mu);
+		/* a timeout is an empty batch: it only ages the waiting rows */
+		if (list || timed_out)
+			process(list);
+		else if (stop)
+			break;
+	}
+	return NULL;
+}
+
+void oc_writer_sync(void)
+{
+	int done = 0;
+	struct item *it;
+
+	if (!oc_wr.running || !(it = calloc(1, sizeof *it)))
+		return;
+	it->type = IT_SYNC;
+	it->u.s.done = &done;
+	oc_wr_push(it);
+	pthread_mutex_lock(&oc_wr.mu);
+	while (!done)
+		pthread_cond_wait(&oc_wr.done_cv, &oc_wr.mu);
+	pthread_mutex_unlock(&oc_wr.mu);
+}

@@ -1,0 +1,235 @@
+/*
+ * links.c: the joins between the loaded arrays, for every source.
+ *
+ * Ops to their API call by correlation id (the runtime call when there is
+ * one), driver calls to their runtime twin (api.parent_id, else the runtime
+ * call of the same correlation id, else the innermost enclosing runtime call
+ * on the thread). The lookup by correlation id is a direct map when the ids
+ * are dense (they usually are), else a binary search of sorted entries; both
+ * give the earliest call of an id and domain. oc_trace_keep_range() rebuilds
+ * it after compacting the calls. A source joins its own argument rows and
+ * syncs to their calls through the same lookup as it reads them (the reader:
+ * api_args in reader-streams.c, syncs in reader-tables.c).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "model.h"
+
+static int idpair_cmp(const void *x, const void *y)
+{
+	const struct idpair *a = x, *b = y;
+
+	if (a->id != b->id)
+		return a->id < b->id ? -1 : 1;
+	return a->idx < b->idx ? -1 : a->idx > b->idx;
+}
+
+static int32_t idpair_find(const struct idpair *v, size_t n, int64_t id)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (v[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && v[lo].id == id ? v[lo].idx : -1;
+}
+
+static int corr_cmp(const void *x, const void *y)
+{
+	const struct corr_ent *a = x, *b = y;
+
+	if (a->corr != b->corr)
+		return a->corr < b->corr ? -1 : 1;
+	if (a->domain != b->domain)
+		return a->domain < b->domain ? -1 : 1;
+	return (a->idx > b->idx) - (a->idx < b->idx);
+}
+
+int oc_build_corr(struct oc_trace *t, struct priv *p)
+{
+	uint32_t max = 0;
+
+	free(p->corr);
+	free(p->dense);
+	p->dense = NULL;
+	p->n_dense = 0;
+	p->n_corr = 0;
+	/* correlation ids are usually dense: a direct map beats binary search */
+	for (size_t i = 0; i < t->n_api; i++)
+		if (t->api[i].correlation_id > max)
+			max = t->api[i].correlation_id;
+	if (t->n_api && (uint64_t)max < 4 * (uint64_t)t->n_api + 1024) {
+		p->dense = malloc(2 * ((size_t)max + 1) * sizeof *p->dense);
+		if (p->dense) {
+			p->n_dense = max + 1;
+			memset(p->dense, 0xff, 2 * ((size_t)max + 1) * sizeof *p->dense);
+			/* first (earliest) call wins, as with the sorted index */
+			for (size_t i = t->n_api; i-- > 0;) {
+				const struct oc_api *a = &t->api[i];
+
+				if (a->domain == OC_API_RUNTIME || a->domain == OC_API_DRIVER)
+					p->dense[2 * (size_t)a->correlation_id + a->domain - 1] = (int32_t)i;
+			}
+		}
+	}
+	p->corr = xcalloc(t->n_api, sizeof *p->corr);
+	if (!p->corr)
+		return -1;
+	for (size_t i = 0; i < t->n_api; i++)
+		p->corr[i] = (struct corr_ent){ t->api[i].correlation_id, t->api[i].domain,
+						(int32_t)i };
+	p->n_corr = t->n_api;
+	/* mostly sorted already when correlation ids grow with time */
+	int sorted = 1;
+
+	for (size_t i = 1; i < p->n_corr && sorted; i++)
+		if (corr_cmp(&p->corr[i - 1], &p->corr[i]) > 0)
+			sorted = 0;
+	if (!sorted)
+		qsort(p->corr, p->n_corr, sizeof *p->corr, corr_cmp);
+	return 0;
+}
+
+int32_t oc_corr_find(const struct priv *p, uint32_t corr, uint32_t domain)
+{
+	size_t lo = 0, hi = p->n_corr;
+
+	if (p->dense && (domain == OC_API_RUNTIME || domain == OC_API_DRIVER))
+		return corr < p->n_dense ? p->dense[2 * (size_t)corr + domain - 1] : -1;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct corr_ent *e = &p->corr[mid];
+
+		if (e->corr < corr || (e->corr == corr && e->domain < domain))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < p->n_corr && p->corr[lo].corr == corr && p->corr[lo].domain == domain)
+		return p->corr[lo].idx;
+	return -1;
+}
+
+int32_t oc_trace_api_find(const struct oc_trace *t, uint32_t correlation_id, int domain)
+{
+	const struct priv *p = t->priv;
+	int32_t i;
+
+	if (!p)
+		return -1;
+	if (domain)
+		return oc_corr_find(p, correlation_id, (uint32_t)domain);
+	i = oc_corr_find(p, correlation_id, OC_API_RUNTIME);
+	return i >= 0 ? i : oc_corr_find(p, correlation_id, OC_API_DRIVER);
+}
+
+/* tid-sorted order of api, for nesting. */
+static int tid_cmp(const void *x, const void *y)
+{
+	const struct key *a = x, *b = y;
+
+	return key_lt(a, b) ? -1 : key_lt(b, a);
+}
+
+int oc_link_parents(struct oc_trace *t, const struct priv *p, const struct idpair *rowmap)
+{
+	size_t n = t->n_api;
+	struct idpair *rows = NULL;
+	struct key *k = NULL;
+	int32_t *stack = NULL;
+	int need_nest = 0, need_rows = 0;
+
+	for (size_t i = 0; i < n && !need_rows; i++)
+		need_rows = t->api[i].domain == OC_API_DRIVER && rowmap[i].id != INT64_MIN;
+	if (need_rows) {
+		rows = xcalloc(n, sizeof *rows);
+		if (!rows)
+			return -1;
+		for (size_t i = 0; i < n; i++)
+			rows[i] = (struct idpair){ t->api[i].row_id, (int32_t)i };
+		qsort(rows, n, sizeof *rows, idpair_cmp);
+	}
+	for (size_t i = 0; i < n; i++) {
+		struct oc_api *a = &t->api[i];
+		int32_t par = -1;
+
+		if (a->domain != OC_API_DRIVER)
+			continue;
+		if (rows && rowmap[i].id != INT64_MIN)
+			par = idpair_find(rows, n, rowmap[i].id);
+		if (par < 0)
+			par = oc_corr_find(p, a->correlation_id, OC_API_RUNTIME);
+		if (par >= 0 && (size_t)par != i)
+			a->parent = par;
+		else
+			need_nest = 1;
+	}
+	free(rows);
+	if (!need_nest)
+		return 0;
+	k = xcalloc(n, sizeof *k);
+	stack = xcalloc(n, sizeof *stack);
+	if (!k || !stack)
+		goto nomem;
+	/* (tid, start, runtime before driver at equal start, index) */
+	for (size_t i = 0; i < n; i++)
+		k[i] = (struct key){ t->api[i].tid, t->api[i].start_ns,
+				     t->api[i].domain == OC_API_RUNTIME ? 0 : 1, (uint32_t)i };
+	qsort(k, n, sizeof *k, tid_cmp);
+	size_t top = 0;
+	int64_t tid = INT64_MIN;
+
+	for (size_t j = 0; j < n; j++) {
+		struct oc_api *a = &t->api[k[j].idx];
+
+		if (k[j].a != tid) {
+			tid = k[j].a;
+			top = 0;
+		}
+		while (top && t->api[stack[top - 1]].end_ns < a->start_ns)
+			top--;
+		if (a->domain == OC_API_RUNTIME) {
+			stack[top++] = (int32_t)k[j].idx;
+			continue;
+		}
+		if (a->parent >= 0)
+			continue;
+		for (size_t s = top; s-- > 0;) {
+			const struct oc_api *q = &t->api[stack[s]];
+
+			if (q->start_ns <= a->start_ns && q->end_ns >= a->end_ns) {
+				a->parent = stack[s];
+				break;
+			}
+		}
+	}
+	free(k);
+	free(stack);
+	return 0;
+nomem:
+	free(k);
+	free(stack);
+	return -1;
+}
+
+void oc_link_ops(struct oc_trace *t, const struct priv *p)
+{
+	for (size_t i = 0; i < t->n_ops; i++) {
+		struct oc_op *o = &t->ops[i];
+		int32_t a = oc_corr_find(p, o->correlation_id, OC_API_RUNTIME);
+
+		if (a < 0) {
+			a = oc_corr_find(p, o->correlation_id, OC_API_DRIVER);
+			if (a >= 0 && t->api[a].parent >= 0)
+				a = t->api[a].parent;
+		}
+		o->api = a;
+	}
+}

@@ -1,0 +1,155 @@
+/*
+ * model.h: what every source of a struct oc_trace shares. Not installed, not
+ * used outside src/trace/.
+ *
+ * A source (today the reader of overlapcheck traces, schema v1 and v2:
+ * reader.h) fills the flat arrays of include/overlapcheck/trace.h from its
+ * own rows; the rest is the same whatever the rows came from, and lives
+ * here, free of SQLite:
+ *
+ *   store.c    the string arena, and the sort of records by compact keys
+ *   links.c    the index of API calls by correlation id, driver calls to
+ *              their runtime twin, ops to the call that queued them
+ *   streams.c  streams seen only in ops, op.stream, stream kinds
+ *   ranges.c   NVTX starts and ends paired into ranges; narrowing a trace
+ *              to ranges or to a device
+ *
+ * t->priv is a struct priv, allocated by the source before it loads
+ * anything and freed by oc_trace_release() (trace.c). Functions that can run
+ * out of memory return 0 or -1 and leave the message to the source. The
+ * order matters: oc_build_corr() before the links and before anything that
+ * looks a call up by correlation id; the streams after the ops are in place;
+ * oc_trace_open() (reader.c) is the order a source follows.
+ */
+#ifndef OVERLAPCHECK_TRACE_MODEL_H
+#define OVERLAPCHECK_TRACE_MODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "overlapcheck/trace.h"
+
+struct arena_block;
+
+struct corr_ent {                  /* api lookup by (correlation id, domain) */
+	uint32_t corr;
+	uint32_t domain;
+	int32_t  idx;
+};
+
+struct priv {
+	struct arena_block *blocks;
+	int64_t *str_ids;          /* strings.id, ascending, parallel to t->strs */
+	int      str_dense;        /* str_ids[i] == str_ids[0] + i */
+	struct corr_ent *corr;     /* sorted by (corr, domain, idx) */
+	size_t   n_corr;
+	int32_t *dense;            /* when ids are dense: [2 * corr + domain - 1] -> idx */
+	uint32_t n_dense;          /* correlation ids covered by dense */
+};
+
+static inline void *xcalloc(size_t n, size_t size)
+{
+	return calloc(n ? n : 1, size);
+}
+
+/* ---- store.c: string arena and sorting ----------------------------------- */
+
+/* A copy of s[0..len) and a NUL in the arena, or NULL out of memory. */
+char *oc_arena_dup(struct priv *p, const char *s, size_t len);
+/* Free every arena block. */
+void oc_arena_free(struct priv *p);
+
+/* A record's sort key: (a, b, c), ties broken by idx, the record's index. */
+struct key {
+	int64_t a, b, c;
+	uint32_t idx;
+};
+
+static inline int key_lt(const struct key *x, const struct key *y)
+{
+	if (x->a != y->a)
+		return x->a < y->a;
+	if (x->b != y->b)
+		return x->b < y->b;
+	if (x->c != y->c)
+		return x->c < y->c;
+	return x->idx < y->idx;
+}
+
+/* Stable bottom-up merge sort with insertion-sorted runs of 32. 0 or -1. */
+int oc_sort_keys(struct key *k, size_t n);
+/* Sort records by keys (already filled, idx = i): afterwards k[i] is the
+ * key of record i, its idx destroyed. 0 or -1. */
+int oc_sort_records(void *base, size_t n, size_t size, struct key *k);
+
+/* ---- links.c: joins ------------------------------------------------------ */
+
+/* table id -> array index */
+struct idpair {
+	int64_t id;
+	int32_t idx;
+};
+
+/* The correlation index over t->api (rebuilt from scratch). 0 or -1. */
+int oc_build_corr(struct oc_trace *t, struct priv *p);
+/* Index into t->api of the call (corr, domain), or -1. */
+int32_t oc_corr_find(const struct priv *p, uint32_t corr, uint32_t domain);
+/*
+ * api[].parent for driver calls: parent_id when given, else the runtime call
+ * with the same correlation id, else the innermost runtime call on the same
+ * tid whose interval encloses the driver call. rowmap[i].id is api[i]'s
+ * parent_id row id (INT64_MIN for none); needs the correlation index.
+ * 0 or -1.
+ */
+int oc_link_parents(struct oc_trace *t, const struct priv *p, const struct idpair *rowmap);
+/* op.api, from the correlation index and api[].parent. */
+void oc_link_ops(struct oc_trace *t, const struct priv *p);
+
+/* ---- streams.c: streams and their kinds ---------------------------------- */
+
+/* contexts: id -> (device, null stream); a source's list is sorted by id */
+struct ctx {
+	int64_t id;
+	uint32_t device_id;
+	int64_t null_stream_id;    /* -1 if unknown */
+};
+
+/* qsort order of t->streams: (context_id, stream_id) */
+int oc_stream_cmp(const void *x, const void *y);
+/*
+ * A stream named through a per-thread or legacy default handle: its mark in
+ * used_pt or used_legacy. 1 when hk was one of those kinds.
+ */
+int oc_mark_default_stream(uint8_t *used_pt, uint8_t *used_legacy, int32_t s, int hk);
+/*
+ * Every (context, stream) of an op not in t->streams (sorted) added to it,
+ * t->streams sorted again with *hk, the handle kinds parallel to it (both
+ * reallocated). 0 or -1.
+ */
+int oc_streams_add_from_ops(struct oc_trace *t, uint8_t **hk);
+/* Device ids of streams from their contexts, and op.stream. */
+void oc_streams_place(struct oc_trace *t, const struct ctx *ctx, size_t n_ctx);
+/* Each stream's kind (METHOD.md), from its flag, its context's NULL stream
+ * and the default-handle marks pt and leg (oc_mark_default_stream). */
+void oc_streams_decide_kinds(struct oc_trace *t, const struct ctx *ctx, size_t n_ctx,
+			     const uint8_t *pt, const uint8_t *leg);
+
+/* ---- ranges.c: NVTX ------------------------------------------------------ */
+
+/* NVTX: instant marks, and ranges paired by marker id. */
+struct mk {
+	int64_t  ts_ns;
+	uint32_t marker_id, tid;
+	int32_t  name, domain;
+	uint8_t  used;
+};
+
+/*
+ * Range starts[0..ns) paired with ends[0..ne) (used 0) into t->ranges, which
+ * has room for ns more; then t->ranges and t->marks sorted. Reorders starts
+ * and ends.
+ */
+void oc_nvtx_pair(struct oc_trace *t, struct mk *starts, size_t ns, struct mk *ends, size_t ne);
+
+#endif

@@ -1,0 +1,170 @@
+/*
+ * reader-streams.c: the reader's half of the streams: the streams table and
+ * api_args, the two places a trace says which handle named a stream.
+ *
+ * The table's rows are sorted in C, so their handle kinds are read a second
+ * time into the sorted order; streams.c then adds the streams only ops name
+ * and places the ops. api_args (schema v1: every call's arguments; v2: only
+ * those the api row has no column for) is merged into its API call by
+ * correlation id and domain, and marks the default streams named through a
+ * special handle, before streams.c decides the kinds.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <sqlite3.h>
+
+#include "reader.h"
+
+static int load_streams(struct rd *r, size_t extra, uint8_t **handle_kinds)
+{
+	struct oc_trace *t = r->t;
+	sqlite3_stmt *st;
+	size_t n;
+	int rc;
+
+	if (oc_rd_count_rows(r, "SELECT count(*) FROM streams", &n))
+		return -1;
+	t->streams = xcalloc(n + extra, sizeof *t->streams);
+	*handle_kinds = xcalloc(n + extra, 1);
+	if (!t->streams || !*handle_kinds)
+		return oc_rd_fail_nomem(r);
+	if (oc_rd_prepare(r, "SELECT context_id, stream_id, flag, handle, handle_kind FROM streams",
+			  &st))
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && t->n_streams < n) {
+		struct oc_stream *s = &t->streams[t->n_streams];
+
+		s->context_id = (uint32_t)sqlite3_column_int64(st, 0);
+		s->stream_id = (uint32_t)sqlite3_column_int64(st, 1);
+		s->flag = (uint32_t)sqlite3_column_int64(st, 2);
+		s->handle = (uint64_t)sqlite3_column_int64(st, 3);
+		(*handle_kinds)[t->n_streams] = (uint8_t)sqlite3_column_int64(st, 4);
+		t->n_streams++;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return oc_rd_fail_sql(r, NULL);
+	return 0;
+}
+
+/* api_args merged into api; marks streams used through special handles. */
+static int load_api_args(struct rd *r, uint8_t *used_pt, uint8_t *used_legacy)
+{
+	struct oc_trace *t = r->t;
+	sqlite3_stmt *st;
+	int rc;
+
+	/* v2: the arguments in api rows (api_row_v2); the raw handle is not
+	 * stored there, the stream's is the one the program used. */
+	for (size_t i = 0; i < t->n_api; i++) {
+		struct oc_api *a = &t->api[i];
+		int32_t s = -1;
+
+		if (a->has_args != 2)
+			continue;
+		if (a->stream_handle)
+			s = oc_trace_stream_find(t, (uint32_t)((a->stream_handle - 1) >> 32),
+						 (uint32_t)(a->stream_handle - 1));
+		a->has_args = 1;
+		a->stream = s;
+		a->stream_handle = s >= 0 ? t->streams[s].handle : 0;
+		if (s >= 0)
+			oc_mark_default_stream(used_pt, used_legacy, s, a->handle_kind);
+	}
+	/* v1: every argument row; v2: the rest (see schema/trace.sql) */
+	if (oc_rd_prepare(r, "SELECT correlation_id, domain, stream_handle, handle_kind,"
+			     " context_id, stream_id, host_ptr, bytes, event_handle, flags"
+			     " FROM api_args", &st))
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		uint32_t corr = (uint32_t)sqlite3_column_int64(st, 0);
+		uint32_t dom = (uint32_t)sqlite3_column_int64(st, 1);
+		int has_handle = sqlite3_column_type(st, 2) != SQLITE_NULL;
+		uint64_t handle = (uint64_t)sqlite3_column_int64(st, 2);
+		int hk = (int)sqlite3_column_int64(st, 3);
+		int has_stream = sqlite3_column_type(st, 4) != SQLITE_NULL &&
+				 sqlite3_column_type(st, 5) != SQLITE_NULL;
+		int32_t s = has_stream ? oc_trace_stream_find(t, (uint32_t)sqlite3_column_int64(st, 4),
+							      (uint32_t)sqlite3_column_int64(st, 5))
+				       : -1;
+		int32_t ai = oc_corr_find(r->p, corr, dom);
+
+		if (ai >= 0) {
+			struct oc_api *a = &t->api[ai];
+
+			a->has_args = 1;
+			a->handle_kind = (uint8_t)hk;
+			a->stream = s;
+			a->stream_handle = handle;
+			a->host_ptr = (uint64_t)sqlite3_column_int64(st, 6);
+			a->arg_bytes = (uint64_t)sqlite3_column_int64(st, 7);
+			a->event_handle = (uint64_t)sqlite3_column_int64(st, 8);
+			a->arg_flags = (uint32_t)sqlite3_column_int64(st, 9);
+		}
+		if (s < 0 || oc_mark_default_stream(used_pt, used_legacy, s, hk))
+			continue;
+		if (hk == OC_HANDLE_NONE && has_handle && handle <= 2) {
+			/* The writer did not classify the handle: 0x1 is
+			 * cudaStreamLegacy, 0x2 cudaStreamPerThread, and 0 means
+			 * the per-thread stream only in the _ptsz/_ptds variants. */
+			const char *name = ai >= 0 ? oc_trace_str(t, t->api[ai].name) : "";
+
+			if (handle == 2 || (handle == 0 && (strstr(name, "_ptsz") || strstr(name, "_ptds"))))
+				used_pt[s] = 1;
+			else
+				used_legacy[s] = 1;
+		}
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return oc_rd_fail_sql(r, NULL);
+	return 0;
+}
+
+int oc_rd_build_streams(struct rd *r, const struct ctx *ctx, size_t n_ctx)
+{
+	struct oc_trace *t = r->t;
+	uint8_t *hk = NULL, *pt = NULL, *leg = NULL;
+	int ret = -1;
+
+	if (load_streams(r, 0, &hk))
+		goto out;
+	qsort(t->streams, t->n_streams, sizeof *t->streams, oc_stream_cmp);
+	/* hk[] was parallel to the unsorted table: rebuild it sorted */
+	{
+		sqlite3_stmt *st;
+
+		memset(hk, 0, t->n_streams);
+		if (oc_rd_prepare(r, "SELECT context_id, stream_id, handle_kind FROM streams", &st))
+			goto out;
+		while (sqlite3_step(st) == SQLITE_ROW) {
+			int32_t s = oc_trace_stream_find(t, (uint32_t)sqlite3_column_int64(st, 0),
+							 (uint32_t)sqlite3_column_int64(st, 1));
+			if (s >= 0)
+				hk[s] = (uint8_t)sqlite3_column_int64(st, 2);
+		}
+		sqlite3_finalize(st);
+	}
+	if (oc_streams_add_from_ops(t, &hk)) {
+		oc_rd_fail_nomem(r);
+		goto out;
+	}
+	oc_streams_place(t, ctx, n_ctx);
+	pt = xcalloc(t->n_streams, 1);
+	leg = xcalloc(t->n_streams, 1);
+	if (!pt || !leg) {
+		oc_rd_fail_nomem(r);
+		goto out;
+	}
+	for (size_t i = 0; i < t->n_streams; i++)
+		oc_mark_default_stream(pt, leg, (int32_t)i, hk[i]);
+	if (load_api_args(r, pt, leg))
+		goto out;
+	oc_streams_decide_kinds(t, ctx, n_ctx, pt, leg);
+	ret = 0;
+out:
+	free(hk);
+	free(pt);
+	free(leg);
+	return ret;
+}

@@ -1,0 +1,312 @@
+/*
+ * reader.c: open, validate and load an overlapcheck trace.
+ *
+ * The reader opens the file read-only, recognises it (schema/schema.c), then
+ * reads each table once, inside one read transaction, into the flat arrays of
+ * struct oc_trace. Only the columns the analysis needs are selected, integers
+ * are read with sqlite3_column_int64, and rows land in arrays sized from
+ * count(*): there is no per-row allocation. Strings (the `strings` table and
+ * meta values) live in one arena owned by the trace (store.c).
+ *
+ * This file looks at the file before SQLite does, opens and classifies it,
+ * and runs the loads in order: meta and strings first (the rows name
+ * strings), ops and api, the joins (links.c), the streams (they need the
+ * ops), then syncs (they name api calls), events, overheads, warnings and
+ * NVTX markers. The tables' loaders are in reader-meta.c, reader-tables.c
+ * and reader-streams.c.
+ *
+ * Every failure is one message naming the file and the problem, e.g.
+ * "cannot open trace 'x.db': ops row 17: end_ns < start_ns".
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <sqlite3.h>
+
+#include "overlapcheck/schema.h"
+#include "reader.h"
+
+/* ---- errors and statements ----------------------------------------------- */
+
+int oc_rd_fail(struct rd *r, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	if (r->err && r->errlen)
+		snprintf(r->err, r->errlen, "cannot open trace '%s': %s", r->path, msg);
+	return -1;
+}
+
+int oc_rd_fail_sql(struct rd *r, const char *what)
+{
+	int rc = sqlite3_errcode(r->db);
+	const char *msg = sqlite3_errmsg(r->db);
+
+	switch (rc & 0xff) {
+	case SQLITE_NOTADB:
+		return oc_rd_fail(r, "not a SQLite database");
+	case SQLITE_CORRUPT:
+		return oc_rd_fail(r, "truncated or corrupt (%s)", msg);
+	case SQLITE_NOMEM:
+		return oc_rd_fail(r, "out of memory");
+	case SQLITE_IOERR:
+		return oc_rd_fail(r, "read error (%s)", msg);
+	case SQLITE_ERROR:
+		if (strstr(msg, "no such table") || strstr(msg, "no such column"))
+			return oc_rd_fail(r, "not a complete overlapcheck trace (%s)", msg);
+		break;
+	}
+	return oc_rd_fail(r, "%s%s%s", what ? what : "", what ? ": " : "", msg);
+}
+
+/* strerror, first letter lowered to match the other messages */
+static int fail_errno(struct rd *r, int e)
+{
+	char msg[128];
+
+	snprintf(msg, sizeof msg, "%s", strerror(e));
+	if (msg[0] >= 'A' && msg[0] <= 'Z' && !(msg[1] >= 'A' && msg[1] <= 'Z'))
+		msg[0] = (char)(msg[0] - 'A' + 'a');
+	return oc_rd_fail(r, "%s", msg);
+}
+
+int oc_rd_fail_nomem(struct rd *r)
+{
+	return oc_rd_fail(r, "out of memory");
+}
+
+int oc_rd_prepare(struct rd *r, const char *sql, sqlite3_stmt **st)
+{
+	if (sqlite3_prepare_v2(r->db, sql, -1, st, NULL) != SQLITE_OK)
+		return oc_rd_fail_sql(r, NULL);
+	return 0;
+}
+
+int oc_rd_count_rows(struct rd *r, const char *sql, size_t *n)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (oc_rd_prepare(r, sql, &st))
+		return -1;
+	rc = sqlite3_step(st);
+	if (rc != SQLITE_ROW) {
+		oc_rd_fail_sql(r, NULL);
+		sqlite3_finalize(st);
+		return -1;
+	}
+	*n = (size_t)sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return 0;
+}
+
+/* ---- opening ------------------------------------------------------------- */
+
+static uint32_t be32(const unsigned char *b)
+{
+	return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
+}
+
+/*
+ * Look at the file before SQLite does: existence, kind, the SQLite magic,
+ * and a file shorter than its header says (truncated). *wal receives 1 when
+ * the header says WAL mode.
+ */
+static int precheck(struct rd *r, int *wal)
+{
+	unsigned char h[100];
+	struct stat sb;
+	char walpath[4200];
+	FILE *f;
+	size_t got;
+
+	*wal = 0;
+	if (stat(r->path, &sb) < 0) {
+		if (errno == ENOENT || errno == ENOTDIR)
+			return oc_rd_fail(r, "no such file");
+		return fail_errno(r, errno);
+	}
+	if (S_ISDIR(sb.st_mode))
+		return oc_rd_fail(r, "is a directory");
+	snprintf(walpath, sizeof walpath, "%s-wal", r->path);
+	int have_wal = access(walpath, F_OK) == 0;
+
+	f = fopen(r->path, "rb");
+	if (!f)
+		return fail_errno(r, errno);
+	got = fread(h, 1, sizeof h, f);
+	fclose(f);
+	if (got == 0 && !have_wal)
+		return oc_rd_fail(r, "empty file, not an overlapcheck trace");
+	if (got == 0)
+		return 0;
+	if (got < sizeof h || memcmp(h, "SQLite format 3", 16))
+		return oc_rd_fail(r, "not a SQLite database");
+	*wal = h[18] == 2 || h[19] == 2;
+	/* in-header database size, valid when the change counters agree */
+	uint32_t psz = (uint32_t)h[16] << 8 | h[17];
+	uint64_t pages = be32(h + 28);
+
+	if (psz == 1)
+		psz = 65536;
+	if (!have_wal && pages && be32(h + 24) == be32(h + 92) &&
+	    (uint64_t)sb.st_size < pages * psz)
+		return oc_rd_fail(r, "truncated or corrupt (file is %lld bytes, its header says %llu)",
+				  (long long)sb.st_size, (unsigned long long)(pages * psz));
+	return 0;
+}
+
+static int open_db(struct rd *r, int flags)
+{
+	if (sqlite3_open_v2(r->path, &r->db, flags, NULL) != SQLITE_OK) {
+		int rc = r->db ? sqlite3_errcode(r->db) : SQLITE_NOMEM;
+
+		if (r->db) {
+			oc_rd_fail_sql(r, NULL);
+			sqlite3_close(r->db);
+		} else {
+			oc_rd_fail_nomem(r);
+		}
+		r->db = NULL;
+		return rc ? rc : -1;
+	}
+	sqlite3_busy_timeout(r->db, 2000);
+	sqlite3_extended_result_codes(r->db, 0);
+	return SQLITE_OK;
+}
+
+/*
+ * Open read-only and classify. A WAL trace left by a killed program needs
+ * its -shm (and recovery) to be readable: when read-only fails for that
+ * reason, retry read-write (never creating the file).
+ */
+static int open_and_check(struct rd *r)
+{
+	char msg[256] = "";
+	int wal, ver = 0;
+	enum oc_schema_state state;
+
+	if (precheck(r, &wal))
+		return -1;
+	for (int attempt = 0; attempt < 2; attempt++) {
+		int flags = (attempt == 0 ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) |
+			    SQLITE_OPEN_NOMUTEX;
+		int rc = open_db(r, flags);
+
+		if (rc != SQLITE_OK) {
+			if (attempt == 0 && (rc == SQLITE_CANTOPEN || rc == SQLITE_READONLY ||
+					     rc == SQLITE_BUSY))
+				continue;
+			return -1;
+		}
+		state = oc_schema_check(r->db, &ver, msg, sizeof msg);
+		if (state != OC_SCHEMA_ERROR)
+			break;
+		rc = sqlite3_errcode(r->db);
+		if (attempt == 0 && wal && (rc == SQLITE_CANTOPEN || rc == SQLITE_READONLY ||
+					    rc == SQLITE_BUSY)) {
+			sqlite3_close(r->db);
+			r->db = NULL;
+			continue;
+		}
+		return oc_rd_fail_sql(r, NULL);
+	}
+	if (!r->db)
+		return -1;
+	switch (state) {
+	case OC_SCHEMA_OK:
+		r->t->version = ver;
+		return 0;
+	case OC_SCHEMA_EMPTY:
+		return oc_rd_fail(r, "SQLite database but not an overlapcheck trace (it has no tables)");
+	case OC_SCHEMA_NOT_TRACE:
+		return oc_rd_fail(r, "SQLite database but not an overlapcheck trace");
+	case OC_SCHEMA_NEWER:
+		return oc_rd_fail(r, "written by a newer overlapcheck (schema version %d; this build reads up to %d)",
+				  ver, OC_SCHEMA_VERSION);
+	case OC_SCHEMA_ERROR:
+		break;
+	}
+	return oc_rd_fail_sql(r, NULL);
+}
+
+static void rd_free(struct rd *r)
+{
+	free(r->shapes);
+	free(r->fnames);
+	r->shapes = NULL;
+	r->fnames = NULL;
+}
+
+int oc_trace_open(struct oc_trace *t, const char *path, char *err, size_t errlen)
+{
+	struct rd r = { .t = t, .path = path, .err = err, .errlen = errlen };
+	struct idpair *rowmap = NULL;
+	struct ctx *ctx = NULL;
+	size_t n_ctx = 0;
+
+	memset(t, 0, sizeof *t);
+	if (err && errlen)
+		err[0] = '\0';
+	r.p = calloc(1, sizeof *r.p);
+	t->path = strdup(path);
+	if (!r.p || !t->path) {
+		free(r.p);
+		free(t->path);
+		t->path = NULL;
+		return oc_rd_fail_nomem(&r);
+	}
+	t->priv = r.p;
+	if (open_and_check(&r))
+		goto err;
+	if (sqlite3_exec(r.db, "BEGIN", NULL, NULL, NULL) != SQLITE_OK) {
+		oc_rd_fail_sql(&r, NULL);
+		goto err;
+	}
+	if (oc_rd_load_meta(&r) || oc_rd_load_strings(&r) || oc_rd_load_devices(&r))
+		goto err;
+	oc_rd_load_run_facts(t);
+	if (oc_rd_load_contexts(&r, &ctx, &n_ctx) || oc_rd_load_ops(&r) ||
+	    oc_rd_load_api(&r, &rowmap))
+		goto err;
+	if (oc_build_corr(t, r.p)) {
+		oc_rd_fail_nomem(&r);
+		goto err;
+	}
+	if (oc_link_parents(t, r.p, rowmap)) {
+		oc_rd_fail_nomem(&r);
+		goto err;
+	}
+	free(rowmap);
+	rowmap = NULL;
+	oc_link_ops(t, r.p);
+	if (oc_rd_build_streams(&r, ctx, n_ctx))
+		goto err;
+	if (oc_rd_load_syncs(&r) || oc_rd_load_events(&r) || oc_rd_load_overheads(&r) ||
+	    oc_rd_load_warnings(&r) || oc_rd_load_markers(&r))
+		goto err;
+	sqlite3_exec(r.db, "COMMIT", NULL, NULL, NULL);
+	sqlite3_close(r.db);
+	free(ctx);
+	rd_free(&r);
+	return 0;
+err:
+	free(rowmap);
+	free(ctx);
+	rd_free(&r);
+	if (r.db) {
+		sqlite3_exec(r.db, "ROLLBACK", NULL, NULL, NULL);
+		sqlite3_close(r.db);
+	}
+	oc_trace_release(t);
+	return -1;
+}
+
