@@ -8,10 +8,15 @@
  *
  *   Let B1..Bm be the device's busy intervals (maximal, over every device
  *   of the trace) and Gi the idle gap between Bi and Bi+1. A leading
- *   segment B1..Bi is dropped when len(Gi) > busy(B1..Bi) and the ops that
- *   remain are at least 80% of the trace's device ops; the smallest such i
- *   is taken, and the rule is applied again to what remains. Trailing
- *   segments likewise from the other end, until neither end changes.
+ *   segment B1..Bi is dropped when
+ *     - len(Gi) > busy(B1..Bi): the gap is longer than the segment's work,
+ *     - len(Gi) > twice every gap left inside Bi+1..Bm: it stands out, so a
+ *       loop whose iterations are all separated by such gaps (a late CPU)
+ *       keeps its first and last iterations, and
+ *     - the ops that remain are at least 80% of the trace's device ops;
+ *   the smallest such i is taken, and the rule is applied again to what
+ *   remains. Trailing segments likewise from the other end, until neither
+ *   end changes (at most MAX_CUTS times per end).
  *
  * The window never changes a per-op verdict: verdicts come from every op.
  * With --range the NVTX selection is the window (not trimmed); with --whole
@@ -23,6 +28,7 @@
 #include "context.h"
 
 #define KEEP_FRACTION 0.8
+#define MAX_CUTS 64
 
 struct busy {
 	int64_t start_ns, end_ns;
@@ -68,17 +74,29 @@ int oc_find_window(struct oc_actx *c)
 	w->trail_end_ns = w->end_ns = b[m - 1].end_ns;
 	lo = 0;
 	hi = m;     /* the window is b[lo..hi) */
-	if (!c->o.range && !c->o.whole) {
+	if (!c->o.range && !c->o.whole && m > 1) {
 		size_t kept = t->n_ops, need = (size_t)((double)t->n_ops * KEEP_FRACTION + 0.999999);
-		for (int changed = 1; changed && hi - lo > 1;) {
+		int64_t *maxgap = malloc(m * sizeof *maxgap);
+		if (!maxgap) {
+			free(b);
+			return -1;
+		}
+		for (int cuts = 0, changed = 1; changed && hi - lo > 1 && cuts < 2 * MAX_CUTS; cuts++) {
 			changed = 0;
 			int64_t busy = 0;
 			size_t ops = 0;
+			/* maxgap[i]: the longest gap between b[i+1] and b[hi-1] */
+			maxgap[hi - 1] = 0;
+			for (size_t i = hi - 1; i-- > lo;)
+				maxgap[i] = i + 2 < hi && b[i + 2].start_ns - b[i + 1].end_ns > maxgap[i + 1] ?
+					    b[i + 2].start_ns - b[i + 1].end_ns : maxgap[i + 1];
 			for (size_t i = lo; i + 1 < hi; i++) {      /* leading segment b[lo..i] */
 				busy += b[i].end_ns - b[i].start_ns;
 				ops += b[i].ops;
 				int64_t gap = b[i + 1].start_ns - b[i].end_ns;
-				if (gap > busy && kept - ops >= need) {
+				if (kept - ops < need)
+					break;
+				if (gap > busy && gap > 2 * maxgap[i]) {
 					w->lead_ops += ops;
 					w->lead_busy_ns += busy;
 					w->lead_gap_ns = gap;
@@ -88,13 +106,22 @@ int oc_find_window(struct oc_actx *c)
 					break;
 				}
 			}
+			if (hi - lo < 2)
+				break;
 			busy = 0;
 			ops = 0;
+			/* maxgap[i]: the longest gap between b[lo] and b[i-1] */
+			maxgap[lo] = 0;
+			for (size_t i = lo + 1; i < hi; i++)
+				maxgap[i] = i >= lo + 2 && b[i - 1].start_ns - b[i - 2].end_ns > maxgap[i - 1] ?
+					    b[i - 1].start_ns - b[i - 2].end_ns : maxgap[i - 1];
 			for (size_t i = hi; i-- > lo + 1;) {        /* trailing segment b[i..hi) */
 				busy += b[i].end_ns - b[i].start_ns;
 				ops += b[i].ops;
 				int64_t gap = b[i].start_ns - b[i - 1].end_ns;
-				if (gap > busy && kept - ops >= need) {
+				if (kept - ops < need)
+					break;
+				if (gap > busy && gap > 2 * maxgap[i]) {
 					w->trail_ops += ops;
 					w->trail_busy_ns += busy;
 					w->trail_gap_ns = gap;
@@ -105,6 +132,7 @@ int oc_find_window(struct oc_actx *c)
 				}
 			}
 		}
+		free(maxgap);
 		w->ops = kept;
 		if (lo > 0 || hi < m)
 			w->how = OC_WINDOW_STEADY;
