@@ -5,6 +5,8 @@
 #   make test         every CPU test (unit, CLI, fixtures); no GPU needed
 #   make demo         trace and report the bundled example (GPU), or report the
 #                     bundled H200 traces (no GPU)
+#   make deps         what make and make test need: as root installs what is
+#                     missing (apt-get), else prints the command (tools/setup-deps)
 #   make gpu-progs    build the CUDA programs (tests/gpu, examples, bench) here,
 #                     so that a GPU machine without sqlite3.h needs no rebuild
 #   make gpu-test     on a GPU machine: trace every scenario and check it
@@ -47,15 +49,13 @@ CFLAGS  += $(CFLAGS_BASE) $(OPT) $(SAN)
 LDFLAGS += $(SAN)
 
 # ---- dependencies ---------------------------------------------------------
-HAVE_SQLITE := $(shell printf '\#include <sqlite3.h>\n' | $(CC) -E -x c - >/dev/null 2>&1 && echo 1)
-# `make bench`, `make gpu-test` and `make demo` only run what was built
-# elsewhere (demo builds its example only where nvcc is): a GPU
-# machine without sqlite3.h can run them.
-ifneq ($(HAVE_SQLITE),1)
-ifneq ($(filter-out bench gpu-test demo,$(or $(MAKECMDGOALS),all)),)
-$(error sqlite3.h not found: install the SQLite development files (Debian: apt-get install libsqlite3-dev))
-endif
-endif
+# SQLite's headers, cmocka, the sqlite3 shell, python3 and Chromium are
+# checked by tools/setup-deps, from the `deps` recipe below (after the
+# sources), which every build and `make demo` run first: as root with apt-get
+# it installs what is missing, otherwise it prints the command that would.
+# `make bench` and `make gpu-test` run what was built elsewhere, and
+# `make demo` needs nothing where the build is there: a GPU machine without
+# sqlite3.h can run them.
 
 CUPTI_INC := $(firstword $(foreach d,include extras/CUPTI/include targets/x86_64-linux/include,\
                $(if $(wildcard $(CUDA_HOME)/$(d)/cupti.h),$(CUDA_HOME)/$(d))))
@@ -109,7 +109,15 @@ BENCH_SO  := $(if $(HAVE_CUPTI),$(BUILD)/bench/libbare-collector.so)
 BENCH_BIN := $(BUILD)/bench/insert-rate $(if $(HAVE_CUPTI),$(BUILD)/bench/writer-rate)
 
 .PHONY: all test unit-tests demo gpu-progs gpu-test bench install uninstall clean check-cuda lib-example
-all: $(CLI) $(TOOL_BIN) $(BENCH_BIN) $(BENCH_SO) $(if $(HAVE_CUPTI),$(INJ_SO),check-cuda)
+all: deps $(CLI) $(TOOL_BIN) $(BENCH_BIN) $(BENCH_SO) $(if $(HAVE_CUPTI),$(INJ_SO),check-cuda)
+
+# The set-up step: what this make's goals need (tools/setup-deps says what
+# that is). Everything compiled waits for it through $(GEN_HDR) (make -j).
+.PHONY: deps
+deps:
+	$(Q)CC="$(CC)" BUILD="$(BUILD)" HAVE_CUPTI="$(HAVE_CUPTI)" CUPTI_WHY="$(CUPTI_WHY)" \
+	    NVCC="$(NVCC)" sh tools/setup-deps $(or $(MAKECMDGOALS),all)
+$(GEN_HDR): | deps
 
 check-cuda:
 	@echo "NOTE: injection library skipped: $(CUPTI_WHY). Set CUDA_HOME to a CUDA toolkit with CUPTI to build it; the CLI still works for reports."
@@ -193,7 +201,7 @@ gpu-progs: $(if $(HAVE_NVCC),$(GPU_BIN),) $(BENCH_SO)
 gpu-test:
 	$(Q)BUILD=$(BUILD) sh tests/gpu/run.sh
 
-demo:
+demo: deps
 	$(Q)BUILD=$(BUILD) MAKE="$(MAKE)" sh tools/demo.sh
 
 bench:

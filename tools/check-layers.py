@@ -27,6 +27,7 @@ PUBLIC = {
     "sweep.h": "analysis", "analysis.h": "analysis", "rules.h": "analysis",
     "compare.h": "analysis", "check.h": "analysis",
     "report.h": "report", "export.h": "report",
+    "check-report.h": "report", "compare-report.h": "report",
     "overlapcheck.h": "report",
 }
 GENERATED = {"schema-sql.h": "schema", "timeline-html.h": "report"}

@@ -17,16 +17,27 @@ FIX=${OC_FIXTURES:-tests/fixtures}
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
-if [ ! -x "$CLI" ]; then
+INJ=$BUILD/lib/liboverlapcheck-inject.so
+gpu=
+if [ -e /dev/nvidia0 ] && nvidia-smi -L >/dev/null 2>&1; then gpu=1; fi
+
+# The build, where it is not there (`make demo` checked what it needs first:
+# tools/setup-deps). Its notes (an injection library skipped) are shown.
+if [ ! -x "$CLI" ] || { [ -n "$gpu" ] && [ ! -f "$INJ" ]; }; then
 	echo "demo: building overlapcheck first"
 	$MAKE BUILD="$BUILD" >"$tmp/make.log" 2>&1 || {
 		cat "$tmp/make.log"
 		echo "demo: cannot build $CLI" >&2
 		exit 1
 	}
+	grep -E '^(NOTE|setup-deps):' "$tmp/make.log" | sed 's/^/demo: /' || :
 fi
 
-if [ -e /dev/nvidia0 ] && nvidia-smi -L >/dev/null 2>&1; then
+if [ -n "$gpu" ]; then
+	if [ ! -f "$INJ" ]; then
+		echo "demo: no injection library $INJ: the build skipped it (see its note)" >&2
+		exit 1
+	fi
 	prog=$BUILD/gpu/examples/pipeline
 	if [ ! -x "$prog" ]; then
 		if [ ! -x "$NVCC" ]; then

@@ -7,8 +7,12 @@
  *   min-overlapped-claims F  overlapped claims / claims >= F
  *   no-hidden-sync           hidden synchronizations == 0
  *   max-idle F               idle time / makespan <= F
- *   forbid-cause CODE        no serialized claim or idle gap has cause CODE
+ *   forbid-cause CODE        no serialized claim or idle gap has cause CODE (any
+ *                            proven cause of a claim, decisive or not)
  *   max-dropped N            dropped records <= N
+ *   max-host-wait F          device idle while the host was blocked in a sync <= F
+ *                            of the window's device time
+ *   max-late-submission F    device idle waiting for a late submission <= F
  *
  * Rules come from command-line options and from rules files, one rule a
  * line, `#` starting a comment. Fractions are written 0.25 or 25%. Parsing is
@@ -17,7 +21,8 @@
  * file and line.
  *
  * Results (struct oc_check_suite) are what the output writers consume: one
- * suite per trace plus one for all traces together, one result per rule.
+ * suite per trace plus one for all traces together, one result per rule
+ * (check.h decides them, check-report.h writes them).
  */
 #ifndef OVERLAPCHECK_RULES_H
 #define OVERLAPCHECK_RULES_H
@@ -32,6 +37,8 @@ enum oc_rule_kind {
 	OC_RULE_MAX_IDLE,
 	OC_RULE_FORBID_CAUSE,
 	OC_RULE_MAX_DROPPED,
+	OC_RULE_MAX_HOST_WAIT,        /* idle waiting for a host block / window time <= F */
+	OC_RULE_MAX_LATE_SUBMISSION,  /* idle waiting for a late submission / window time <= F */
 	OC_RULE__COUNT
 };
 
@@ -146,29 +153,7 @@ void oc_result_evidence(struct oc_rule_result *r, const char *fmt, ...)
 /* Number of failed results in a suite. */
 size_t oc_suite_failures(const struct oc_check_suite *s);
 
-/* ---- writers (src/junit.c) -------------------------------------------- */
-
-/*
- * Write JUnit XML: <testsuites> with one <testsuite> per suite and one
- * <testcase> per rule; a failed rule gets <failure message=...> with its
- * evidence as text, a skipped one <skipped/>, warnings go to <system-err>.
- * Every string is XML-escaped; bytes that XML 1.0 cannot carry (control
- * characters, invalid UTF-8) become U+FFFD. Returns 0, or -1 on a write error.
- */
-int oc_junit_write(FILE *f, const struct oc_check_suite *suites, size_t n);
-
-/* Write s XML-escaped (for text and attribute values alike). */
-void oc_xml_escape(FILE *f, const char *s);
-
-/*
- * Write GitHub Actions workflow commands: `::error title=T::MESSAGE` for each
- * failed rule and `::warning title=T::MESSAGE` for each suite warning.
- * The message escapes % \r \n as %25 %0D %0A; the title (a property)
- * additionally escapes : and , as %3A %2C. Other control bytes are written
- * as the four characters \xNN.
- */
-void oc_gha_write(FILE *f, const struct oc_check_suite *suites, size_t n);
-/* Escape for a workflow command's message (prop=0) or a property value (prop=1). */
-void oc_gha_escape(FILE *f, const char *s, int prop);
+/* The writers of these results (text, JSON, Markdown, JUnit XML, GitHub
+ * workflow commands) are in check-report.h. */
 
 #endif

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd-util.h"
 #include "cmds.h"
 #include "tl-args.h"
 #include "overlapcheck/export.h"
@@ -53,8 +54,8 @@ int cmd_export(int argc, char **argv)
 	int c;
 
 	oc_tl_args_init(&args);
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "f:o:h", opts, NULL)) != -1) {
+	optind = 0;
+	while ((c = cmd_getopt("export", argc, argv, "f:o:h", opts)) != -1) {
 		switch (c) {
 		case 'f':
 			if (strcmp(optarg, "perfetto") && strcmp(optarg, "chrome")) {
@@ -69,6 +70,8 @@ int cmd_export(int argc, char **argv)
 		case 'h':
 			usage(stdout);
 			return OC_EXIT_OK;
+		case '?':   /* cmd_getopt() said why */
+			return OC_EXIT_USAGE;
 		default:
 			switch (oc_tl_args_parse(&args, c, optarg, "export")) {
 			case 1:

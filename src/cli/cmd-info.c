@@ -17,6 +17,7 @@
 
 #include <sqlite3.h>
 
+#include "cmd-util.h"
 #include "cmds.h"
 #include "overlapcheck/schema.h"
 #include "overlapcheck/trace.h"
@@ -274,8 +275,7 @@ int cmd_info(int argc, char **argv)
 	int c, version = 0;
 
 	optind = 0;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+	while ((c = cmd_getopt("info", argc, argv, "h", longopts)) != -1) {
 		switch (c) {
 		case 'F':
 			if (!strcmp(optarg, "text")) {
@@ -290,12 +290,7 @@ int cmd_info(int argc, char **argv)
 		case 'h':
 			usage(stdout);
 			return OC_EXIT_OK;
-		case ':':
-			fprintf(stderr, "overlapcheck info: option '%s' needs a value\n", argv[optind - 1]);
-			return OC_EXIT_USAGE;
-		default:
-			fprintf(stderr, "overlapcheck info: unknown option '%s' (see 'overlapcheck help info')\n",
-				argv[optind - 1]);
+		default:   /* cmd_getopt() said why */
 			return OC_EXIT_USAGE;
 		}
 	}

@@ -44,19 +44,25 @@ static int bad_value(const char *opt, const char *v, const char *what)
 	return OC_EXIT_USAGE;
 }
 
-/* cmd_opt_value() for this command: 1 with *v set; 0, setting *missing when
- * the option came without its value (the message is printed). */
-static int opt(int argc, char **argv, int *i, const char *name, const char **v, int *missing)
-{
-	int r = cmd_opt_value("report", argc, argv, i, name, v);
-
-	if (r < 0)
-		*missing = 1;
-	return r > 0;
-}
+enum {
+	OPT_FORMAT = 0x100, OPT_DEVICE, OPT_RANGE, OPT_GAP_THRESHOLD, OPT_SYNC_TOLERANCE,
+	OPT_MIN_OVERLAP, OPT_MAX_ROWS, OPT_WHOLE,
+};
 
 int cmd_report(int argc, char **argv)
 {
+	static const struct option longopts[] = {
+		{ "format",         required_argument, NULL, OPT_FORMAT },
+		{ "device",         required_argument, NULL, OPT_DEVICE },
+		{ "range",          required_argument, NULL, OPT_RANGE },
+		{ "gap-threshold",  required_argument, NULL, OPT_GAP_THRESHOLD },
+		{ "sync-tolerance", required_argument, NULL, OPT_SYNC_TOLERANCE },
+		{ "min-overlap",    required_argument, NULL, OPT_MIN_OVERLAP },
+		{ "max-rows",       required_argument, NULL, OPT_MAX_ROWS },
+		{ "whole",          no_argument,       NULL, OPT_WHOLE },
+		{ "help",           no_argument,       NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
 	struct oc_analysis_options o;
 	struct oc_report_opts ro = { 0, 20 };
 	struct oc_trace t;
@@ -64,61 +70,78 @@ int cmd_report(int argc, char **argv)
 	int format = CMD_FMT_TEXT;
 	const char *path = NULL;
 	char err[1024];
-	int rc;
+	int rc, c;
 
 	oc_analysis_options_init(&o);
-	for (int i = 1; i < argc; i++) {
-		const char *v;
-		int missing = 0;
+	optind = 0;
+	while ((c = cmd_getopt("report", argc, argv, "-h", longopts)) != -1) {
+		const char *v = optarg;
 		char *end;
 
-		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+		switch (c) {
+		case 'h':
 			usage(stdout);
 			return OC_EXIT_OK;
-		}
-		if (!strcmp(argv[i], "--whole")) {
-			o.whole = 1;
-		} else if (opt(argc, argv, &i, "--format", &v, &missing)) {
+		case OPT_FORMAT:
 			if ((format = cmd_parse_format("report", v)) < 0)
 				return OC_EXIT_USAGE;
-		} else if (opt(argc, argv, &i, "--device", &v, &missing)) {
+			break;
+		case OPT_DEVICE: {
 			errno = 0;
 			long d = strtol(v, &end, 10);
 			if (errno || end == v || *end || d < 0 || d > 1000000)
 				return bad_value("--device", v, "expected a device number");
 			o.device = (int)d;
-		} else if (opt(argc, argv, &i, "--range", &v, &missing)) {
+			break;
+		}
+		case OPT_RANGE:
 			if (!*v)
 				return bad_value("--range", v, "expected an NVTX range name");
 			o.range = v;
-		} else if (opt(argc, argv, &i, "--gap-threshold", &v, &missing)) {
+			break;
+		case OPT_GAP_THRESHOLD:
 			if (oc_parse_duration(v, &o.gap_threshold_ns))
 				return bad_value("--gap-threshold", v, "expected a duration such as 10us");
-		} else if (opt(argc, argv, &i, "--sync-tolerance", &v, &missing)) {
+			break;
+		case OPT_SYNC_TOLERANCE:
 			if (oc_parse_duration(v, &o.sync_tolerance_ns))
 				return bad_value("--sync-tolerance", v, "expected a duration such as 20us");
-		} else if (opt(argc, argv, &i, "--min-overlap", &v, &missing)) {
+			break;
+		case OPT_MIN_OVERLAP:
 			if (oc_parse_fraction(v, &o.min_overlap))
 				return bad_value("--min-overlap", v,
 						 "expected a fraction between 0 and 1 (0.05 or 5%)");
-		} else if (opt(argc, argv, &i, "--max-rows", &v, &missing)) {
+			break;
+		case OPT_WHOLE:
+			o.whole = 1;
+			break;
+		case OPT_MAX_ROWS: {
 			errno = 0;
 			long n = strtol(v, &end, 10);
 			if (errno || end == v || *end || n < 1 || n > 1000000000)
 				return bad_value("--max-rows", v, "expected a positive number");
 			ro.max_rows = (int)n;
-		} else if (missing) {
-			return OC_EXIT_USAGE;
-		} else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-			fprintf(stderr, "overlapcheck report: unknown option '%s' (see 'overlapcheck report --help')\n",
-				argv[i]);
-			return OC_EXIT_USAGE;
-		} else if (path) {
-			fprintf(stderr, "overlapcheck report: more than one trace given ('%s', '%s')\n", path, argv[i]);
-			return OC_EXIT_USAGE;
-		} else {
-			path = argv[i];
+			break;
 		}
+		case 1:   /* a trace, in order */
+			if (path) {
+				fprintf(stderr, "overlapcheck report: more than one trace given ('%s', '%s')\n", path, v);
+				return OC_EXIT_USAGE;
+			}
+			path = v;
+			break;
+		default:
+			return OC_EXIT_USAGE;
+		}
+	}
+	/* after "--": traces only */
+	for (; optind < argc; optind++) {
+		if (path) {
+			fprintf(stderr, "overlapcheck report: more than one trace given ('%s', '%s')\n", path,
+				argv[optind]);
+			return OC_EXIT_USAGE;
+		}
+		path = argv[optind];
 	}
 	if (!path) {
 		usage(stderr);

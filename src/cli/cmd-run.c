@@ -37,6 +37,7 @@
 
 #include <sqlite3.h>
 
+#include "cmd-util.h"
 #include "cmds.h"
 #include "overlapcheck/trace.h"
 #include "overlapcheck/tracefile.h"
@@ -439,8 +440,7 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 	memset(o, 0, sizeof *o);
 	o->output = OC_TRACE_DEFAULT_PATTERN;
 	optind = 0;       /* glibc: full reset, "+" stops at the program name */
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+:o:fqh", longopts, NULL)) != -1) {
+	while ((c = cmd_getopt("run", argc, argv, "+o:fqh", longopts)) != -1) {
 		switch (c) {
 		case 'o':
 			o->output = optarg;
@@ -471,15 +471,7 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 		case 'h':
 			usage(stdout);
 			return 1;
-		case ':':
-			fprintf(stderr, "overlapcheck run: option '%s' needs a value\n", argv[optind - 1]);
-			return -1;
-		default:
-			if (optopt)
-				fprintf(stderr, "overlapcheck run: unknown option '-%c'\n", optopt);
-			else
-				fprintf(stderr, "overlapcheck run: unknown option '%s'\n", argv[optind - 1]);
-			fprintf(stderr, "(see 'overlapcheck help run')\n");
+		default:   /* cmd_getopt() said why */
 			return -1;
 		}
 	}

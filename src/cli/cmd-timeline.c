@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd-util.h"
 #include "cmds.h"
 #include "tl-args.h"
 #include "overlapcheck/export.h"
@@ -63,8 +64,8 @@ int cmd_timeline(int argc, char **argv)
 	int c, rc = OC_EXIT_USAGE;
 
 	oc_tl_args_init(&args);
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
+	optind = 0;
+	while ((c = cmd_getopt("timeline", argc, argv, "o:h", opts)) != -1) {
 		switch (c) {
 		case 'o':
 			out = optarg;
@@ -72,6 +73,8 @@ int cmd_timeline(int argc, char **argv)
 		case 'h':
 			usage(stdout);
 			return OC_EXIT_OK;
+		case '?':   /* cmd_getopt() said why */
+			return OC_EXIT_USAGE;
 		default:
 			switch (oc_tl_args_parse(&args, c, optarg, "timeline")) {
 			case 1:

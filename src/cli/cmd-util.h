@@ -1,40 +1,35 @@
 /*
- * cmd-util.h: small helpers shared by the command files (src/cmd-*.c):
- * option values, output formats, human durations, Markdown escaping. Header-only: command code is not part
- * of the library.
+ * cmd-util.h: small helpers shared by the command files (src/cli/cmd-*.c):
+ * the option parser (cmd-util.c) and output formats. Command code is not
+ * part of the library.
  */
 #ifndef OVERLAPCHECK_CMD_UTIL_H
 #define OVERLAPCHECK_CMD_UTIL_H
 
-#include <math.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
 /*
- * The value of option `name` at argv[*i], written "--name=VALUE" or
- * "--name VALUE" (then *i advances). Returns 1 with *val set, 0 when
- * argv[*i] is not this option, -1 after printing "CMD: --name needs a value".
+ * getopt_long() for every command, with the same rules and messages in all:
+ *
+ *  - a long option is taken only when written out in full: "--form" is not
+ *    --format (a typo of one rule must not become another one);
+ *  - --opt=VALUE and --opt VALUE, and the short forms in optstring;
+ *  - optstring as for getopt_long without a leading ':' (added here): a
+ *    leading '+' stops at the first non-option (run's program), a leading
+ *    '-' returns each non-option in order as 1 with optarg set;
+ *  - errors are printed here and return '?':
+ *      overlapcheck CMD: unknown option '--frobnicate' (see overlapcheck help CMD)
+ *      overlapcheck CMD: option '--range' needs a value (see overlapcheck help CMD)
+ *      overlapcheck CMD: option '--force' takes no value (see overlapcheck help CMD)
+ *
+ * Set optind = 0 before the first call of a parse (glibc: a full reset).
+ * Returns as getopt_long: the option's val, 1, or -1 at the end ("--"
+ * included).
  */
-static inline int cmd_opt_value(const char *cmd, int argc, char **argv, int *i,
-				const char *name, const char **val)
-{
-	size_t n = strlen(name);
-
-	if (strncmp(argv[*i], name, n))
-		return 0;
-	if (argv[*i][n] == '=') {
-		*val = argv[*i] + n + 1;
-		return 1;
-	}
-	if (argv[*i][n])
-		return 0;
-	if (*i + 1 >= argc) {
-		fprintf(stderr, "overlapcheck %s: %s needs a value\n", cmd, name);
-		return -1;
-	}
-	*val = argv[++*i];
-	return 1;
-}
+int cmd_getopt(const char *cmd, int argc, char **argv, const char *optstring,
+	       const struct option *longopts);
 
 /* Output formats of the commands that print a result. */
 enum cmd_format { CMD_FMT_TEXT, CMD_FMT_JSON, CMD_FMT_MARKDOWN };
@@ -50,46 +45,6 @@ static inline int cmd_parse_format(const char *cmd, const char *v)
 		return CMD_FMT_MARKDOWN;
 	fprintf(stderr, "overlapcheck %s: unknown format '%s' (text, json, markdown)\n", cmd, v);
 	return -1;
-}
-
-/* A signed duration with a unit that fits: "12.345 ms", "-3.2 us", "0 ns", "n/a". */
-static inline const char *cmd_fmt_ns(char *buf, size_t len, double ns)
-{
-	double a = fabs(ns);
-
-	if (a < 0.5)
-		ns = 0;   /* no "-0 ns" */
-	if (isnan(ns))
-		snprintf(buf, len, "n/a");
-	else if (a >= 1e9)
-		snprintf(buf, len, "%.3f s", ns / 1e9);
-	else if (a >= 1e6)
-		snprintf(buf, len, "%.3f ms", ns / 1e6);
-	else if (a >= 1e3)
-		snprintf(buf, len, "%.1f us", ns / 1e3);
-	else
-		snprintf(buf, len, "%.0f ns", ns);
-	return buf;
-}
-
-/*
- * Markdown text inside a line (a table cell, a list item, a heading):
- * the characters that start emphasis, code, links, HTML, entities, table
- * cells or strikethrough are backslash-escaped, control bytes shown as \xNN,
- * so a string from a trace can neither format nor break a table row.
- */
-static inline void cmd_md_escape(FILE *f, const char *s)
-{
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c < 0x20 || c == 0x7f)
-			fprintf(f, "\\x%02x", c);
-		else if (strchr("\\`*_[]<>|&~", c))
-			fprintf(f, "\\%c", c);
-		else
-			fputc(c, f);
-	}
 }
 
 #endif

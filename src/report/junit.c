@@ -16,7 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "overlapcheck/rules.h"
+#include "overlapcheck/check-report.h"
 
 /*
  * Length of the valid UTF-8 sequence at s that XML 1.0 allows, or 0 when the

@@ -1,4 +1,5 @@
 /* format.c: durations and sizes as people read them (format.h). */
+#include <math.h>
 #include <stdio.h>
 
 #include "overlapcheck/format.h"
@@ -32,5 +33,24 @@ const char *oc_fmt_bytes(uint64_t bytes, char *buf, size_t len)
 		snprintf(buf, len, "%.1f MiB", v / (1024.0 * 1024));
 	else
 		snprintf(buf, len, "%.2f GiB", v / (1024.0 * 1024 * 1024));
+	return buf;
+}
+
+const char *oc_fmt_ns(char *buf, size_t len, double ns)
+{
+	double a = fabs(ns);
+
+	if (a < 0.5)
+		ns = 0;   /* no "-0 ns" */
+	if (isnan(ns))
+		snprintf(buf, len, "n/a");
+	else if (a >= 1e9)
+		snprintf(buf, len, "%.3f s", ns / 1e9);
+	else if (a >= 1e6)
+		snprintf(buf, len, "%.3f ms", ns / 1e6);
+	else if (a >= 1e3)
+		snprintf(buf, len, "%.1f us", ns / 1e3);
+	else
+		snprintf(buf, len, "%.0f ns", ns);
 	return buf;
 }

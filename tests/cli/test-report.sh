@@ -227,7 +227,7 @@ bad "bad gap threshold" "invalid value '10xs' for --gap-threshold" --gap-thresho
 bad "negative gap threshold" "invalid value '-1us' for --gap-threshold" --gap-threshold -1us pipe.db
 bad "bad min-overlap" "invalid value '2' for --min-overlap" --min-overlap 2 pipe.db
 bad "bad device" "invalid value 'x' for --device" --device x pipe.db
-bad "missing value" "overlapcheck report: --range needs a value" pipe.db --range
+bad "missing value" "overlapcheck report: option '--range' needs a value" pipe.db --range
 bad "no trace" "usage: overlapcheck report"
 bad "two traces" "more than one trace" pipe.db pipe.db
 

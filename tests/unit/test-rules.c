@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "overlapcheck/check-report.h"
 #include "overlapcheck/rules.h"
 
 /* Run a writer into a string. */

@@ -1,0 +1,600 @@
+/*
+ * check.c: the rule evaluation of `overlapcheck check` (check.h): each
+ * trace analysed on its own, the rules decided per trace and over all
+ * traces, and the evidence for each failure. The writers are in
+ * src/report/out-check.c and junit.c.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "overlapcheck/analysis.h"
+#include "overlapcheck/check.h"
+#include "overlapcheck/demangle.h"
+#include "overlapcheck/format.h"
+#include "overlapcheck/rules.h"
+#include "overlapcheck/sweep.h"
+#include "overlapcheck/trace.h"
+
+/* What the rules measure, summable over traces. */
+struct totals {
+	int64_t copy_ns, copy_compute_ns;
+	int64_t claims, overlapped;
+	int64_t hidden_syncs;
+	int64_t makespan_ns, idle_ns;
+	int64_t time_ns, host_wait_ns, late_ns;   /* the window's time split */
+	int64_t dropped;         /* -1 when unknown in any trace */
+	int64_t *cause_hits;     /* per rule: claims + gaps with the forbidden cause */
+};
+
+void oc_check_options_init(struct oc_check_options *o)
+{
+	memset(o, 0, sizeof *o);
+	o->device = -1;
+	o->evidence = OC_CHECK_DEFAULT_EVIDENCE;
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static const char *fmt_bytes(char *buf, size_t len, uint64_t b)
+{
+	if (b >= (1u << 20))
+		snprintf(buf, len, "%.1f MiB", (double)b / (1 << 20));
+	else if (b >= 1024)
+		snprintf(buf, len, "%.1f KiB", (double)b / 1024);
+	else
+		snprintf(buf, len, "%llu B", (unsigned long long)b);
+	return buf;
+}
+
+/* ---- describing what the analysis found -------------------------------------- */
+
+/* "kernel scale(float*, int) on stream 13 (non_blocking)" */
+static const char *op_text(const struct oc_trace *t, int32_t idx, char *buf, size_t len)
+{
+	const struct oc_op *op;
+	const struct oc_stream *st;
+	char what[400], dm[512], b[32];
+
+	if (idx < 0 || (size_t)idx >= t->n_ops) {
+		snprintf(buf, len, "(unknown op)");
+		return buf;
+	}
+	op = &t->ops[idx];
+	if (op->kind == OC_OP_KERNEL) {
+		snprintf(what, sizeof what, "kernel %s", oc_demangle(oc_trace_str(t, op->name), dm, sizeof dm));
+	} else if (op->kind == OC_OP_MEMSET) {
+		snprintf(what, sizeof what, "memset %s", fmt_bytes(b, sizeof b, op->bytes));
+	} else {
+		snprintf(what, sizeof what, "memcpy %s %s %s->%s",
+			 op->kind == OC_OP_MEMCPY_PEER ? "PtoP" : oc_copy_kind_name(op->copy_kind),
+			 fmt_bytes(b, sizeof b, op->bytes), oc_mem_kind_name(op->src_kind),
+			 oc_mem_kind_name(op->dst_kind));
+	}
+	st = op->stream >= 0 && (size_t)op->stream < t->n_streams ? &t->streams[op->stream] : NULL;
+	snprintf(buf, len, "%s on stream %u (%s)", what, op->stream_id,
+		 st ? oc_stream_kind_name(st->kind) : "unknown");
+	return buf;
+}
+
+static const char *api_name(const struct oc_trace *t, int32_t idx)
+{
+	if (idx < 0 || (size_t)idx >= t->n_api)
+		return "(no API call recorded)";
+	return oc_trace_str(t, t->api[idx].name);
+}
+
+/* Short proof of one cause, e.g. "host_synchronization (cudaStreamSynchronize blocked 1.2 ms)". */
+static void cause_text(const struct oc_analysis *a, const struct oc_evidence *e, char *buf, size_t len)
+{
+	const struct oc_trace *t = a->trace;
+	char x[32], y[400];
+
+	switch (e->cause) {
+	case OC_CAUSE_PAGEABLE_HOST_MEMORY:
+		snprintf(buf, len, "%s (host memory is pageable)", oc_cause_name(e->cause));
+		break;
+	case OC_CAUSE_HOST_SYNCHRONIZATION:
+		if (e->block >= 0 && (size_t)e->block < a->n_blocks) {
+			const struct oc_block *bl = &a->blocks[e->block];
+			snprintf(buf, len, "%s (%s%s blocked %s)", oc_cause_name(e->cause),
+				 bl->hidden ? "hidden sync in " : "", api_name(t, bl->api),
+				 oc_fmt_ns(x, sizeof x, (double)bl->blocked_ns));
+		} else {
+			snprintf(buf, len, "%s (%s)", oc_cause_name(e->cause), api_name(t, e->api));
+		}
+		break;
+	case OC_CAUSE_SUBMITTED_LATE:
+		snprintf(buf, len, "%s (%s started %s after the op it followed ended)",
+			 oc_cause_name(e->cause), api_name(t, e->api),
+			 oc_fmt_ns(x, sizeof x, (double)(e->ts_ns - e->ref_ns)));
+		break;
+	case OC_CAUSE_EVENT_DEPENDENCY:
+		snprintf(buf, len, "%s (waited for event %lld)", oc_cause_name(e->cause),
+			 (long long)e->event_id);
+		break;
+	case OC_CAUSE_LEGACY_DEFAULT_STREAM:
+	case OC_CAUSE_DEFAULT_STREAM_IMPLICIT_SYNC:
+	case OC_CAUSE_SM_SATURATION:
+		if (e->op >= 0) {
+			snprintf(buf, len, "%s (%s)", oc_cause_name(e->cause), op_text(t, e->op, y, sizeof y));
+			break;
+		}
+		/* fall through */
+	default:
+		snprintf(buf, len, "%s", oc_cause_name(e->cause));
+		break;
+	}
+}
+
+/* "memcpy HtoD 8.0 MiB pageable->device on stream 13 (blocking), 1.234 ms at 5.000 ms,
+ *  via cudaMemcpyAsync: serialized: pageable_host_memory (...), submitted_late (...)" */
+static void claim_text(const struct oc_analysis *a, const struct oc_claim *c, char *buf, size_t len)
+{
+	const struct oc_trace *t = a->trace;
+	const struct oc_op *op = &t->ops[c->op];
+	char what[600], d[32], s[32], cause[600];
+	size_t off;
+
+	op_text(t, c->op, what, sizeof what);
+	off = (size_t)snprintf(buf, len, "%s, %s at %s, via %s: %s", what,
+			       oc_fmt_ns(d, sizeof d, (double)(op->end_ns - op->start_ns)),
+			       oc_fmt_ns(s, sizeof s, (double)op->start_ns), api_name(t, c->api),
+			       oc_verdict_name(c->verdict));
+	if (c->verdict == OC_VERDICT_OVERLAPPED && off < len)
+		off += (size_t)snprintf(buf + off, len - off, " %.0f%%", c->overlap_ratio * 100);
+	for (size_t i = 0; i < c->n_evidence && off < len; i++) {
+		cause_text(a, &c->evidence[i], cause, sizeof cause);
+		off += (size_t)snprintf(buf + off, len - off, "%s%s", i ? ", " : ": ", cause);
+	}
+}
+
+static int64_t op_dur(const struct oc_trace *t, int32_t op)
+{
+	return t->ops[op].end_ns - t->ops[op].start_ns;
+}
+
+static int claim_has_cause(const struct oc_claim *c, int cause)
+{
+	for (size_t i = 0; i < c->n_evidence; i++)
+		if ((int)c->evidence[i].cause == cause)
+			return 1;
+	return 0;
+}
+
+/*
+ * Evidence selection. A score says how bad item i is (larger is worse); an
+ * item scoring <= 0 is not evidence for the rule. Scores add 1 to durations
+ * so that a zero-length offender still counts.
+ */
+struct pick {
+	const struct oc_analysis *a;
+	int cause;                 /* score_cause_claim, score_gap: the code; -1 any gap */
+};
+
+/* copy time that no kernel hid */
+static int64_t score_unhidden_copy(const struct pick *p, size_t i)
+{
+	const struct oc_claim *c = &p->a->claims[i];
+	return oc_op_is_async_copy(&p->a->trace->ops[c->op]) ? op_dur(p->a->trace, c->op) - c->compute_ns : 0;
+}
+
+static int64_t score_serialized(const struct pick *p, size_t i)
+{
+	const struct oc_claim *c = &p->a->claims[i];
+	return c->verdict == OC_VERDICT_SERIALIZED ? op_dur(p->a->trace, c->op) + 1 : 0;
+}
+
+static int64_t score_cause_claim(const struct pick *p, size_t i)
+{
+	const struct oc_claim *c = &p->a->claims[i];
+	return c->verdict == OC_VERDICT_SERIALIZED && claim_has_cause(c, p->cause) ?
+	       op_dur(p->a->trace, c->op) + 1 : 0;
+}
+
+static int64_t score_hidden_block(const struct pick *p, size_t i)
+{
+	const struct oc_block *b = &p->a->blocks[i];
+	return b->hidden ? b->blocked_ns + 1 : 0;
+}
+
+static int64_t score_gap(const struct pick *p, size_t i)
+{
+	const struct oc_gap *g = &p->a->gaps[i];
+	return p->cause < 0 || (int)g->cause == p->cause ? g->end_ns - g->start_ns + 1 : 0;
+}
+
+/*
+ * The (at most) n worst of count items, worst first, earliest first on ties,
+ * into out[]. Returns how many were picked; *matched gets how many scored > 0.
+ */
+static size_t worst(const struct pick *p, int64_t (*score)(const struct pick *, size_t), size_t count,
+		    size_t *out, int64_t *best, size_t n, size_t *matched)
+{
+	size_t have = 0;
+
+	*matched = 0;
+	for (size_t i = 0; i < count; i++) {
+		int64_t sc = score(p, i);
+		size_t k;
+
+		if (sc <= 0)
+			continue;
+		(*matched)++;
+		for (k = have; k > 0 && best[k - 1] < sc; k--)
+			if (k < n) {
+				best[k] = best[k - 1];
+				out[k] = out[k - 1];
+			}
+		if (k < n) {
+			best[k] = sc;
+			out[k] = i;
+			if (have < n)
+				have++;
+		}
+	}
+	return have;
+}
+
+enum evidence_kind { EV_CLAIMS, EV_BLOCKS, EV_GAPS };
+
+/* Add the n worst items of one kind as evidence lines, then "... and N more". 0 or -1 (memory). */
+static int add_evidence(struct oc_rule_result *r, const struct oc_analysis *a, enum evidence_kind kind,
+			int64_t (*score)(const struct pick *, size_t), int cause, int n)
+{
+	struct pick p = { a, cause };
+	size_t count = kind == EV_CLAIMS ? a->n_claims : kind == EV_BLOCKS ? a->n_blocks : a->n_gaps;
+	size_t *idx = calloc((size_t)n + 1, sizeof *idx), have, matched;
+	int64_t *best = calloc((size_t)n + 1, sizeof *best);
+	char line[2048], x[32], y[32], w[600];
+
+	if (!idx || !best) {
+		free(idx);
+		free(best);
+		return -1;
+	}
+	have = worst(&p, score, count, idx, best, (size_t)n, &matched);
+	for (size_t i = 0; i < have; i++) {
+		if (kind == EV_CLAIMS) {
+			claim_text(a, &a->claims[idx[i]], line, sizeof line);
+			oc_result_evidence(r, "%s", line);
+		} else if (kind == EV_BLOCKS) {
+			const struct oc_block *b = &a->blocks[idx[i]];
+
+			w[0] = '\0';
+			if (b->n_waited_for)
+				op_text(a->trace, b->waited_for[b->n_waited_for - 1], w, sizeof w);
+			oc_result_evidence(r, "%s (thread %u) at %s blocked %s waiting for %zu op%s%s%s",
+					   api_name(a->trace, b->api), b->tid,
+					   oc_fmt_ns(x, sizeof x, (double)b->start_ns),
+					   oc_fmt_ns(y, sizeof y, (double)b->blocked_ns), b->n_waited_for,
+					   b->n_waited_for == 1 ? "" : "s", w[0] ? ", the last: " : "", w);
+		} else {
+			const struct oc_gap *g = &a->gaps[idx[i]];
+
+			op_text(a->trace, g->next_op, w, sizeof w);
+			oc_result_evidence(r, "device %d idle %s at %s: %s; next: %s%s%s", g->device_id,
+					   oc_fmt_ns(x, sizeof x, (double)(g->end_ns - g->start_ns)),
+					   oc_fmt_ns(y, sizeof y, (double)g->start_ns),
+					   oc_gap_cause_name(g->cause), w, g->api >= 0 ? " via " : "",
+					   g->api >= 0 ? api_name(a->trace, g->api) : "");
+		}
+	}
+	if (matched > have)
+		oc_result_evidence(r, "... and %zu more%s", matched - have,
+				   kind == EV_GAPS ? (matched - have == 1 ? " gap" : " gaps") : "");
+	free(idx);
+	free(best);
+	return 0;
+}
+
+/* ---- deciding ---------------------------------------------------------------- */
+
+static double share(int64_t num, int64_t den)
+{
+	return den > 0 ? (double)num / (double)den : NAN;
+}
+
+/* Claims and gaps that carry the forbidden code. */
+static int64_t count_cause(const struct oc_analysis *a, const char *code)
+{
+	int cc = oc_cause_from_name(code), gc = oc_gap_cause_from_name(code);
+	int64_t n = 0;
+
+	for (size_t i = 0; cc >= 0 && i < a->n_claims; i++)
+		n += a->claims[i].verdict == OC_VERDICT_SERIALIZED && a->claims[i].in_window &&
+		     claim_has_cause(&a->claims[i], cc);
+	for (size_t i = 0; gc >= 0 && i < a->n_gaps; i++)
+		n += (int)a->gaps[i].cause == gc;
+	return n;
+}
+
+/* Measure one trace's analysis into *tot (added to the aggregate by the caller). */
+static void measure(struct totals *tot, const struct oc_analysis *a, const struct oc_rules *rules)
+{
+	const struct oc_summary *s = &a->summary;
+
+	tot->copy_ns = s->copy_ns;
+	tot->copy_compute_ns = s->copy_compute_overlap_ns;
+	tot->claims = (int64_t)s->claims;
+	tot->overlapped = (int64_t)s->overlapped;
+	tot->hidden_syncs = (int64_t)s->hidden_syncs;
+	tot->makespan_ns = s->makespan_ns;
+	tot->idle_ns = s->idle_ns;
+	tot->time_ns = s->time.total_ns;
+	tot->host_wait_ns = s->time.ns[OC_TIME_IDLE_HOST_BLOCK];
+	tot->late_ns = s->time.ns[OC_TIME_IDLE_LATE];
+	tot->dropped = s->dropped_records;
+	for (size_t i = 0; i < rules->n; i++)
+		tot->cause_hits[i] = rules->v[i].kind == OC_RULE_FORBID_CAUSE ?
+				     count_cause(a, rules->v[i].cause) : 0;
+}
+
+/*
+ * Decide every rule on the totals. a is the trace's analysis for evidence,
+ * or NULL for the aggregate, whose evidence is each trace's value. 0, or -1
+ * when memory ran out.
+ */
+static int decide(struct oc_check_suite *suite, const struct oc_rules *rules,
+		  const struct totals *tot, const struct oc_analysis *a,
+		  const struct oc_check_suite *per_trace, size_t n_traces, const struct oc_check_options *o)
+{
+	char x[32], y[32];
+	int ev = 0;
+
+	for (size_t i = 0; i < rules->n; i++) {
+		const struct oc_rule *rule = &rules->v[i];
+		struct oc_rule_result *r;
+		double m = NAN;
+		int cc, gc;
+
+		switch (rule->kind) {
+		case OC_RULE_MIN_OVERLAP:
+			m = share(tot->copy_compute_ns, tot->copy_ns);
+			break;
+		case OC_RULE_MIN_OVERLAPPED_CLAIMS:
+			m = share(tot->overlapped, tot->claims);
+			break;
+		case OC_RULE_NO_HIDDEN_SYNC:
+			m = (double)tot->hidden_syncs;
+			break;
+		case OC_RULE_MAX_IDLE:
+			m = share(tot->idle_ns, tot->makespan_ns);
+			break;
+		case OC_RULE_FORBID_CAUSE:
+			m = (double)tot->cause_hits[i];
+			break;
+		case OC_RULE_MAX_DROPPED:
+			m = tot->dropped < 0 ? NAN : (double)tot->dropped;
+			break;
+		case OC_RULE_MAX_HOST_WAIT:
+			m = share(tot->host_wait_ns, tot->time_ns);
+			break;
+		case OC_RULE_MAX_LATE_SUBMISSION:
+			m = share(tot->late_ns, tot->time_ns);
+			break;
+		case OC_RULE__COUNT:
+			break;
+		}
+		/* An unknown dropped count cannot prove the limit: fail, not skip. */
+		r = oc_suite_add(suite, rule, rule->kind == OC_RULE_MAX_DROPPED && isnan(m) ?
+				 OC_RULE_FAIL : oc_rule_decide(rule, m), m);
+
+		switch (rule->kind) {
+		case OC_RULE_MIN_OVERLAP:
+			if (isnan(m))
+				oc_result_message(r, "no async copies: nothing to overlap");
+			else
+				oc_result_message(r, "%s of %s async copy time overlapped compute",
+						  oc_fmt_ns(x, sizeof x, (double)tot->copy_compute_ns),
+						  oc_fmt_ns(y, sizeof y, (double)tot->copy_ns));
+			if (a && r->status == OC_RULE_FAIL)
+				ev |= add_evidence(r, a, EV_CLAIMS, score_unhidden_copy, -1, o->evidence);
+			break;
+		case OC_RULE_MIN_OVERLAPPED_CLAIMS:
+			if (isnan(m))
+				oc_result_message(r, "no claims: no async device work");
+			else
+				oc_result_message(r, "%lld of %lld claims overlapped", (long long)tot->overlapped,
+						  (long long)tot->claims);
+			if (a && r->status == OC_RULE_FAIL)
+				ev |= add_evidence(r, a, EV_CLAIMS, score_serialized, -1, o->evidence);
+			break;
+		case OC_RULE_NO_HIDDEN_SYNC:
+			oc_result_message(r, "%lld hidden synchronization%s", (long long)tot->hidden_syncs,
+					  tot->hidden_syncs == 1 ? "" : "s");
+			if (a && r->status == OC_RULE_FAIL)
+				ev |= add_evidence(r, a, EV_BLOCKS, score_hidden_block, -1, o->evidence);
+			break;
+		case OC_RULE_MAX_IDLE:
+			if (isnan(m))
+				oc_result_message(r, "no device work: no makespan");
+			else
+				oc_result_message(r, "device idle %s of a %s makespan",
+						  oc_fmt_ns(x, sizeof x, (double)tot->idle_ns),
+						  oc_fmt_ns(y, sizeof y, (double)tot->makespan_ns));
+			if (a && r->status == OC_RULE_FAIL)
+				ev |= add_evidence(r, a, EV_GAPS, score_gap, -1, o->evidence);
+			break;
+		case OC_RULE_FORBID_CAUSE:
+			oc_result_message(r, "%lld serialized claim%s or idle gap%s with cause %s",
+					  (long long)tot->cause_hits[i], tot->cause_hits[i] == 1 ? "" : "s",
+					  tot->cause_hits[i] == 1 ? "" : "s", rule->cause);
+			if (a && r->status == OC_RULE_FAIL) {
+				cc = oc_cause_from_name(rule->cause);
+				gc = oc_gap_cause_from_name(rule->cause);
+				if (cc >= 0)
+					ev |= add_evidence(r, a, EV_CLAIMS, score_cause_claim, cc, o->evidence);
+				if (gc >= 0)
+					ev |= add_evidence(r, a, EV_GAPS, score_gap, gc, o->evidence);
+			}
+			break;
+		case OC_RULE_MAX_DROPPED:
+			if (isnan(m))
+				oc_result_message(r, "the dropped-record count is unknown (the trace does not "
+						  "record it): the limit cannot be proven");
+			else
+				oc_result_message(r, "%lld dropped record%s", (long long)tot->dropped,
+						  tot->dropped == 1 ? "" : "s");
+			break;
+		case OC_RULE_MAX_HOST_WAIT:
+		case OC_RULE_MAX_LATE_SUBMISSION:
+			if (isnan(m))
+				oc_result_message(r, "no device work: no time to split");
+			else
+				oc_result_message(r, "device idle %s %s, of %s of device time in the window",
+						  oc_fmt_ns(x, sizeof x, (double)(rule->kind == OC_RULE_MAX_HOST_WAIT ?
+							    tot->host_wait_ns : tot->late_ns)),
+						  rule->kind == OC_RULE_MAX_HOST_WAIT ?
+						  "while the host was blocked in a sync" :
+						  "waiting for a late submission",
+						  oc_fmt_ns(y, sizeof y, (double)tot->time_ns));
+			if (a && r->status == OC_RULE_FAIL)
+				ev |= add_evidence(r, a, EV_GAPS, score_gap,
+						   rule->kind == OC_RULE_MAX_HOST_WAIT ?
+						   OC_GAP_HOST_SYNCHRONIZATION : OC_GAP_SUBMITTED_LATE, o->evidence);
+			break;
+		case OC_RULE__COUNT:
+			break;
+		}
+		/* aggregate: each trace's own value is the evidence */
+		if (!a && r->status == OC_RULE_FAIL) {
+			for (size_t t = 0; t < n_traces; t++) {
+				const struct oc_rule_result *pr = &per_trace[t].results[i];
+				oc_result_evidence(r, "%s: %s (%s)", per_trace[t].name,
+						   oc_rule_value_text(rule, pr->measured, x, sizeof x),
+						   pr->status == OC_RULE_PASS ? "pass" :
+						   pr->status == OC_RULE_FAIL ? "FAIL" : "skip");
+			}
+		}
+	}
+	return ev ? -1 : 0;
+}
+
+
+/* The analysis's warnings: dropped or incomplete records, an unclean exit,
+ * launches without device records, the tracer's own warnings. */
+static void analysis_warnings(struct oc_check_suite *s, const struct oc_analysis *a)
+{
+	for (size_t i = 0; i < a->n_warnings; i++)
+		oc_suite_warn(s, "%s", a->warnings[i]);
+}
+
+int oc_check_run(struct oc_check *c, const struct oc_rules *rules,
+		 const char *const *paths, size_t n, const struct oc_check_options *o,
+		 char *err, size_t errlen)
+{
+	struct totals sum, one;
+	size_t total_ops = 0;
+	int ret = -1;
+
+	memset(c, 0, sizeof *c);
+	memset(&sum, 0, sizeof sum);
+	memset(&one, 0, sizeof one);
+	c->opts = *o;
+	c->n_traces = n;
+	c->suites = calloc(n + 1, sizeof *c->suites);
+	sum.cause_hits = calloc(rules->n + 1, sizeof *sum.cause_hits);
+	one.cause_hits = calloc(rules->n + 1, sizeof *one.cause_hits);
+	if (!c->suites || !sum.cause_hits || !one.cause_hits)
+		goto oom;
+
+	for (size_t i = 0; i < n; i++) {
+		struct oc_check_suite *s = &c->suites[i];
+		struct oc_trace t;
+		struct oc_analysis a;
+		struct oc_analysis_options ao;
+		double t0 = now_s();
+		int r;
+
+		if (oc_trace_open(&t, paths[i], err, errlen) < 0)
+			goto out;
+		oc_analysis_options_init(&ao);
+		ao.device = o->device;
+		ao.range = o->range;
+		ao.whole = o->whole;
+		if (oc_analysis_run(&t, &ao, &a, err, errlen) < 0) {
+			oc_trace_release(&t);
+			goto out;
+		}
+		oc_suite_init(s, paths[i]);
+		c->n_suites++;
+		if (!t.n_ops)
+			oc_suite_warn(s, "no device ops%s%s%s%s: nothing to check",
+				      o->device >= 0 ? " on this device" : "", o->range ? " inside range '" : "",
+				      o->range ? o->range : "", o->range ? "'" : "");
+		total_ops += t.n_ops;
+		analysis_warnings(s, &a);
+		measure(&one, &a, rules);
+		r = decide(s, rules, &one, &a, NULL, 0, o);
+		sum.copy_ns += one.copy_ns;
+		sum.copy_compute_ns += one.copy_compute_ns;
+		sum.claims += one.claims;
+		sum.overlapped += one.overlapped;
+		sum.hidden_syncs += one.hidden_syncs;
+		sum.makespan_ns += one.makespan_ns;
+		sum.idle_ns += one.idle_ns;
+		sum.time_ns += one.time_ns;
+		sum.host_wait_ns += one.host_wait_ns;
+		sum.late_ns += one.late_ns;
+		sum.dropped = (i && sum.dropped < 0) || one.dropped < 0 ? -1 : sum.dropped + one.dropped;
+		for (size_t k = 0; k < rules->n; k++)
+			sum.cause_hits[k] += one.cause_hits[k];
+		oc_analysis_release(&a);
+		oc_trace_release(&t);
+		s->seconds = now_s() - t0;
+		if (r < 0)
+			goto oom;
+	}
+	/* A gate that measured nothing must not pass: a wrong device, or
+	 * traces in which no device work was recorded at all. */
+	if (!total_ops) {
+		snprintf(err, errlen, "no device ops in %s%s%s: nothing to check",
+			 n == 1 ? "the trace" : "any trace",
+			 o->device >= 0 ? " on the given device" : "",
+			 o->range ? " inside the range" : "");
+		goto out;
+	}
+	if (n > 1) {
+		char name[64];
+
+		snprintf(name, sizeof name, "all %zu traces", n);
+		oc_suite_init(&c->suites[c->n_suites], name);
+		c->n_suites++;
+		if (decide(&c->suites[n], rules, &sum, NULL, c->suites, n, o) < 0)
+			goto oom;
+	}
+	ret = 0;
+	goto out;
+oom:
+	snprintf(err, errlen, "out of memory");
+out:
+	free(sum.cause_hits);
+	free(one.cause_hits);
+	return ret;
+}
+
+void oc_check_release(struct oc_check *c)
+{
+	for (size_t i = 0; i < c->n_suites; i++)
+		oc_suite_release(&c->suites[i]);
+	free(c->suites);
+	memset(c, 0, sizeof *c);
+}
+
+size_t oc_check_failures(const struct oc_check *c)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < c->n_suites; i++)
+		n += oc_suite_failures(&c->suites[i]);
+	return n;
+}

@@ -1,0 +1,100 @@
+/*
+ * cmd-util.c: the option parser every command uses (cmd-util.h).
+ *
+ * getopt_long() does the parsing; this wrapper makes its errors one set of
+ * messages, worded the same in every command, and refuses the abbreviated
+ * long options glibc would otherwise accept.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd-util.h"
+
+/* The long option named exactly name[0..len), or NULL. */
+static const struct option *find_long(const struct option *lo, const char *name, size_t len)
+{
+	for (; lo && lo->name; lo++)
+		if (strlen(lo->name) == len && !strncmp(lo->name, name, len))
+			return lo;
+	return NULL;
+}
+
+/* A no_argument long option with this val whose name starts with name[0..len). */
+static const struct option *find_flag(const struct option *lo, const char *name, size_t len, int val)
+{
+	for (; lo && lo->name; lo++)
+		if (lo->has_arg == no_argument && lo->val == val && !strncmp(lo->name, name, len))
+			return lo;
+	return NULL;
+}
+
+/* "overlapcheck CMD: WHAT (see overlapcheck help CMD)"; opt is "--name"
+ * (its first len bytes) or, with len 0, the short option c. */
+static int bad(const char *cmd, const char *what, const char *opt, size_t len, int c)
+{
+	char o[3] = { '-', (char)c, '\0' };
+
+	fprintf(stderr, "overlapcheck %s: ", cmd);
+	if (len)
+		fprintf(stderr, what, (int)len, opt);
+	else
+		fprintf(stderr, what, 2, o);
+	fprintf(stderr, " (see overlapcheck help %s)\n", cmd);
+	return '?';
+}
+
+#define UNKNOWN  "unknown option '%.*s'"
+#define NO_VALUE "option '%.*s' needs a value"
+#define NOT_FLAG "option '%.*s' takes no value"
+
+int cmd_getopt(const char *cmd, int argc, char **argv, const char *optstring,
+	       const struct option *longopts)
+{
+	char os[128];
+	const char *el, *name;
+	size_t len;
+	int c, li = -1;
+
+	/* mode ('+' or '-') first, then ':' for missing values, then the options */
+	if (optstring[0] == '+' || optstring[0] == '-')
+		snprintf(os, sizeof os, "%c:%s", optstring[0], optstring + 1);
+	else
+		snprintf(os, sizeof os, ":%s", optstring);
+	opterr = 0;
+	c = getopt_long(argc, argv, os, longopts, &li);
+	if (c == -1 || c == 1)
+		return c;
+	el = optind >= 1 && optind <= argc ? argv[optind - 1] : "";
+	if (c == '?' || c == ':') {
+		int is_long = !strncmp(el, "--", 2) && el[2];
+
+		name = el + 2;
+		len = is_long ? strcspn(name, "=") : 0;
+		if (c == ':') {
+			/* a short option's value would be the rest of its word, so a
+			 * missing one ends it: el is the option's own word */
+			if (!is_long)
+				return bad(cmd, NO_VALUE, NULL, 0, optopt);
+			return bad(cmd, find_long(longopts, name, len) ? NO_VALUE : UNKNOWN, el, len + 2, 0);
+		}
+		/* unknown or ambiguous long options leave optopt 0; a flag given a
+		 * value ("--force=1") sets it to the flag's val */
+		if (is_long && !optopt)
+			return bad(cmd, UNKNOWN, el, len + 2, 0);
+		if (is_long && name[len] == '=' && find_flag(longopts, name, len, optopt))
+			return bad(cmd, find_long(longopts, name, len) ? NOT_FLAG : UNKNOWN, el, len + 2, 0);
+		return bad(cmd, UNKNOWN, NULL, 0, optopt);
+	}
+	if (li >= 0) {
+		/* the word that named the option: before its value when that
+		 * came as the next word */
+		if (longopts[li].has_arg == required_argument && optarg == el && optind >= 2)
+			el = argv[optind - 2];
+		name = el + 2;
+		len = strcspn(name, "=");
+		if (strncmp(el, "--", 2) || len != strlen(longopts[li].name))
+			return bad(cmd, UNKNOWN, el, len + 2, 0);
+	}
+	return c;
+}
