@@ -37,16 +37,19 @@ enum oc_cause {
 	OC_CAUSE_SM_SATURATION,
 	OC_CAUSE_SUBMITTED_LATE,
 	OC_CAUSE_COPY_ENGINE_LIMIT,
+	OC_CAUSE_SAME_DIRECTION_COPY,
 	OC_CAUSE_HARDWARE_QUEUE_LIMIT,
 	OC_CAUSE_NOTHING_CONCURRENT,
 	OC_CAUSE_UNKNOWN,
 	OC_N_CAUSES
 };
 
-/* Causes of an idle gap, in METHOD.md's order. */
+/* Causes of an idle gap, in METHOD.md's order (docs/causes.md gives the
+ * order they are tried in). */
 enum oc_gap_cause {
 	OC_GAP_HOST_SYNCHRONIZATION = 0,
 	OC_GAP_SUBMITTED_LATE,
+	OC_GAP_LAUNCH_LATENCY,
 	OC_GAP_MODULE_LOADING,
 	OC_GAP_DEPENDENCY_WAIT,
 	OC_GAP_UNKNOWN,
@@ -64,7 +67,8 @@ const char *oc_cause_name(enum oc_cause c);
 const char *oc_cause_label(enum oc_cause c);
 /* Cause by code, or -1. */
 int oc_cause_from_name(const char *name);
-/* "host_synchronization", "submitted_late", "module_loading", "dependency_wait", "unknown". */
+/* "host_synchronization", "submitted_late", "launch_latency", "module_loading",
+ * "dependency_wait", "unknown". */
 const char *oc_gap_cause_name(enum oc_gap_cause c);
 int oc_gap_cause_from_name(const char *name);
 const char *oc_verdict_name(enum oc_verdict v);  /* "overlapped", "serialized" */
@@ -75,7 +79,10 @@ struct oc_analysis_options {
 	int64_t     gap_threshold_ns;  /* idle gaps listed from this length; default 10000 */
 	double      min_overlap;       /* overlapped from this fraction of own duration; default 0.05 */
 	int64_t     sync_tolerance_ns; /* hidden sync: returned within this after the work, and
-	                                  held longer than this; default 20000 */
+	                                  held longer than this; a host block held the next
+	                                  submission back when it was queued within this of the
+	                                  block's return; default 20000 */
+	int         whole;             /* 1: the whole trace is the window (no steady-state trim) */
 };
 
 void oc_analysis_options_init(struct oc_analysis_options *o);
@@ -113,6 +120,109 @@ struct oc_evidence {
 	uint8_t  self_late;     /* submitted_late: 1 when the claim's own call was the late one */
 };
 
+/*
+ * The window the counts, shares and check rules use (never the per-op
+ * verdicts): the whole trace, the --range selection, or the steady state,
+ * which drops a leading or trailing segment of device activity separated
+ * from the rest by an idle gap longer than the segment's own busy time, as
+ * long as the rest holds at least 80% of the device ops (docs/causes.md).
+ */
+enum oc_window_how {
+	OC_WINDOW_WHOLE = 0,   /* nothing to drop, or --whole */
+	OC_WINDOW_RANGE,       /* --range: the NVTX selection, not trimmed */
+	OC_WINDOW_STEADY,      /* a leading and/or trailing segment dropped */
+};
+
+struct oc_window {
+	enum oc_window_how how;
+	int      whole_requested;      /* --whole */
+	int64_t  start_ns, end_ns;     /* first start and last end of the ops kept */
+	size_t   ops, ops_total;       /* device ops inside the window / in the trace */
+	/* what was dropped on each side: ops, their busy time (union), and the
+	 * idle gap that separated them from the rest; all 0 when nothing */
+	size_t   lead_ops, trail_ops;
+	int64_t  lead_busy_ns, trail_busy_ns;
+	int64_t  lead_gap_ns, trail_gap_ns;
+	int64_t  lead_start_ns, trail_end_ns; /* the trace's first start and last end */
+};
+const char *oc_window_how_name(enum oc_window_how h);  /* "whole", "range", "steady_state" */
+
+/*
+ * Where the device's time in the window went: the parts sum to total_ns
+ * (the window's makespan, summed over devices). Idle gaps count whole under
+ * their decisive cause; idle time shorter than the gap threshold and gaps of
+ * unknown cause are "other".
+ */
+enum oc_time_part {
+	OC_TIME_BUSY_OVERLAP = 0,  /* two or more ops running */
+	OC_TIME_BUSY_ALONE,        /* exactly one op running */
+	OC_TIME_IDLE_HOST_BLOCK,   /* gaps: host_synchronization */
+	OC_TIME_IDLE_LATE,         /* gaps: submitted_late */
+	OC_TIME_IDLE_LAUNCH,       /* gaps: launch_latency, module_loading */
+	OC_TIME_IDLE_DEPENDENCY,   /* gaps: dependency_wait */
+	OC_TIME_IDLE_OTHER,        /* short idle, gaps of unknown cause */
+	OC_N_TIME_PARTS
+};
+/* "busy_overlap", "busy_alone", "idle_host_block", "idle_late_submission",
+ * "idle_launch", "idle_dependency", "idle_other" */
+const char *oc_time_part_name(enum oc_time_part p);
+/* "busy with overlap", "busy alone", "idle: host blocked", ... */
+const char *oc_time_part_label(enum oc_time_part p);
+
+struct oc_time_split {
+	int64_t  total_ns;
+	int64_t  ns[OC_N_TIME_PARTS];
+};
+
+/*
+ * Advice: one sentence per decisive cause, chosen from its evidence, with a
+ * stable id (docs/causes.md lists every id with its text).
+ */
+enum oc_advice {
+	OC_ADVICE_NONE = 0,
+	OC_ADVICE_UNSET_LAUNCH_BLOCKING,
+	OC_ADVICE_PIN_HOST_BUFFER,
+	OC_ADVICE_SMALL_PAGEABLE_COPY,
+	OC_ADVICE_NON_BLOCKING_STREAMS,
+	OC_ADVICE_LEGACY_OP_OFF_DEFAULT_STREAM,
+	OC_ADVICE_SYNC_AFTER_SUBMITTING,
+	OC_ADVICE_HIDDEN_SYNC_OUT_OF_LOOP,
+	OC_ADVICE_CHECK_EVENT_DEPENDENCY,
+	OC_ADVICE_COPY_ON_SIDE_STREAM,
+	OC_ADVICE_SPLIT_INTO_STREAMS,
+	OC_ADVICE_SMALLER_GRID,
+	OC_ADVICE_SUBMIT_AHEAD,
+	OC_ADVICE_COPY_ENGINES,
+	OC_ADVICE_PIPELINE_FILL_DRAIN,
+	OC_ADVICE_RAISE_MAX_CONNECTIONS,
+	OC_ADVICE_NOTHING_TO_OVERLAP,
+	OC_ADVICE_UNKNOWN,
+	OC_ADVICE_GAP_HOST_SYNC,
+	OC_ADVICE_GAP_HOST_BUSY,
+	OC_ADVICE_GAP_RESUBMIT_AFTER_SYNC,
+	OC_ADVICE_GAP_SUBMIT_OVERHEAD,
+	OC_ADVICE_GAP_LAUNCH_LATENCY,
+	OC_ADVICE_GAP_MODULE_LOADING,
+	OC_ADVICE_GAP_DEPENDENCY,
+	OC_ADVICE_GAP_UNKNOWN,
+	OC_N_ADVICE
+};
+const char *oc_advice_id(enum oc_advice a);   /* "pin_host_buffer", ... */
+
+/* The largest lever: the one line a report opens with. */
+enum oc_lever {
+	OC_LEVER_NONE = 0,           /* no device time */
+	OC_LEVER_HOST_LATE,          /* idle: the host submitted late */
+	OC_LEVER_HOST_BLOCKED,       /* idle: the host waited in syncs */
+	OC_LEVER_LAUNCH,             /* idle: launch latency / module loading */
+	OC_LEVER_DEPENDENCY,         /* idle: declared dependencies */
+	OC_LEVER_SERIALIZED,         /* busy alone: overlap can hide it; the top decisive cause */
+	OC_LEVER_OVERLAPPED,         /* busy with overlap dominates: little left to hide */
+	OC_LEVER_IDLE_OTHER,         /* idle for reasons the trace does not tell */
+	OC_N_LEVERS
+};
+const char *oc_lever_id(enum oc_lever l);     /* "host_submitted_late", ... */
+
 /* One verdict: one device op of a claim (a graph launch has one per node). */
 struct oc_claim {
 	int32_t  op;            /* index into trace->ops */
@@ -123,8 +233,12 @@ struct oc_claim {
 	int64_t  compute_ns;    /* of which intersected with kernels (other streams) */
 	int32_t  witness;       /* longest intersecting op in another stream, or -1 */
 	int64_t  witness_start_ns, witness_end_ns; /* where they intersected */
-	struct oc_evidence *evidence; /* serialized: causes in METHOD.md order, >= 1 */
+	struct oc_evidence *evidence; /* serialized: every proven cause, decisive first, then
+	                                 METHOD.md's order; >= 1 */
 	size_t   n_evidence;
+	int32_t  contributing;  /* index into evidence of the contributing cause, or -1 */
+	uint8_t  in_window;     /* 1 when the op lies inside the analysis window */
+	uint8_t  advice;        /* enum oc_advice for the decisive cause; OC_ADVICE_NONE if overlapped */
 	double   bandwidth_gbps;/* copies: bytes / duration (GB/s = bytes/ns); 0 otherwise */
 };
 
@@ -170,13 +284,21 @@ struct oc_default_sync {
 struct oc_gap {
 	int      device_id;
 	int64_t  start_ns, end_ns;
-	enum oc_gap_cause cause;    /* the first proven, METHOD.md order */
+	enum oc_gap_cause cause;    /* the decisive cause (docs/causes.md's order) */
+	uint8_t  advice;        /* enum oc_advice */
+	uint8_t  first_launch;  /* next_op is a kernel function's first launch on its device */
 	int32_t  next_op;       /* the op that ended the gap */
 	int32_t  prev_op;       /* the last op to end before it, -1 when unknown */
 	int32_t  api;           /* the next op's call, or -1 */
-	int32_t  block;         /* host_synchronization: index into result->blocks, else -1 */
+	int32_t  block;         /* host_synchronization: index into result->blocks;
+	                           submitted_late: the block the thread returned from during
+	                           the gap, if any; else -1 */
 	int32_t  overhead;      /* module_loading: index into trace->overheads, or -1 (API time) */
 	int64_t  wait_event_id; /* dependency_wait: the event waited for, -1 */
+	int64_t  covered_ns;    /* host_synchronization: the part of the gap the block covered;
+	                           launch_latency, module_loading: the part in the launch call */
+	int64_t  outside_ns;    /* time of the gap the submitting thread spent outside CUDA
+	                           calls; -1 when unknown (no thread, or a search cut short) */
 };
 
 /* Bandwidth of async and sync copies, per direction and host memory kind. */
@@ -201,7 +323,7 @@ struct oc_summary {
 	size_t   copy_claims, copy_overlapped, copy_overlapped_compute; /* async memcpy / peer */
 	size_t   kernel_claims, kernel_overlapped;
 	size_t   memset_claims, memset_overlapped;
-	size_t   causes[OC_N_CAUSES];  /* claims whose FIRST cause is this */
+	size_t   causes[OC_N_CAUSES];  /* claims in the window whose decisive cause is this */
 	size_t   gap_causes[OC_N_GAP_CAUSES];
 	int64_t  makespan_ns;   /* summed over devices */
 	int64_t  busy_ns;       /* summed over devices: union of all work per device */
@@ -218,6 +340,14 @@ struct oc_summary {
 	int      clean_exit, exit_status, exit_signal; /* -1 unknown */
 	int      incomplete_data;   /* 1: dropped/incomplete records, unclean exit or no device records */
 	long     ranges_matched;    /* --range: ranges found; -1 without --range */
+	/* Claim counts, the verdict counts above and causes, the engine figures
+	 * (makespan .. idle, gaps) count what lies inside the window. */
+	struct oc_window window;
+	struct oc_time_split time;
+	int64_t  idle_late_after_sync_ns; /* of idle_late: gaps where the thread was returning
+	                                     from a sync when the device went idle */
+	enum oc_lever lever;
+	enum oc_cause lever_cause;  /* OC_LEVER_SERIALIZED: the most frequent decisive cause */
 };
 
 struct oc_analysis {
@@ -251,13 +381,24 @@ int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 void oc_analysis_release(struct oc_analysis *a);
 
 /*
- * Decisive causes (first evidence) of a's serialized claims whose op in t is
- * of one kind, counted per cause into counts[OC_N_CAUSES] (overwritten).
+ * Decisive causes (first evidence) of a's serialized claims in the window
+ * whose op in t is of one kind, counted per cause into counts[OC_N_CAUSES] (overwritten).
  * kind OC_OP_MEMCPY takes peer copies too. The report's answer and the
  * timeline's one-line answer both print these.
  */
 void oc_analysis_cause_counts(const struct oc_trace *t, const struct oc_analysis *a, int kind,
 			      size_t counts[OC_N_CAUSES]);
+
+/*
+ * The advice text for a serialized claim's decisive cause or a gap's cause,
+ * from its evidence, into buf; "" when there is none. Returns buf.
+ */
+const char *oc_claim_advice(const struct oc_trace *t, const struct oc_analysis *a,
+			    const struct oc_claim *c, char *buf, size_t len);
+const char *oc_gap_advice(const struct oc_trace *t, const struct oc_analysis *a,
+			  const struct oc_gap *g, char *buf, size_t len);
+/* The one line on the largest lever, into buf. Returns buf. */
+const char *oc_lever_text(const struct oc_analysis *a, char *buf, size_t len);
 
 /*
  * Display name of op i of t into buf: the demangled kernel name, the copy

@@ -24,6 +24,7 @@ struct oc_check_options {
 	const char *range;       /* only work queued inside NVTX ranges of this name; NULL: all */
 	int device;              /* only this device; -1: every device */
 	int evidence;            /* worst items listed per failure */
+	int whole;               /* 1: the whole trace, not the steady-state window */
 };
 
 /* range NULL, device -1, evidence OC_CHECK_DEFAULT_EVIDENCE. */

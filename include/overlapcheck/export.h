@@ -57,6 +57,9 @@ struct oc_tl_hsync {             /* a hidden synchronization */
  */
 struct oc_tl_notes {
 	const char         *answer;  /* the report's one-line answer */
+	const char         *lever;   /* the one line on the largest lever, or NULL */
+	const char         *window_how; /* "whole", "range", "steady_state"; NULL: no analysis */
+	int64_t             window_start_ns, window_end_ns; /* the analysis window */
 	struct oc_tl_note  *ops;
 	struct oc_tl_note  *api;
 	struct oc_tl_gap   *gaps;   size_t n_gaps;

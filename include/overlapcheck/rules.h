@@ -7,8 +7,12 @@
  *   min-overlapped-claims F  overlapped claims / claims >= F
  *   no-hidden-sync           hidden synchronizations == 0
  *   max-idle F               idle time / makespan <= F
- *   forbid-cause CODE        no serialized claim or idle gap has cause CODE
+ *   forbid-cause CODE        no serialized claim or idle gap has cause CODE (any
+ *                            proven cause of a claim, decisive or not)
  *   max-dropped N            dropped records <= N
+ *   max-host-wait F          device idle while the host was blocked in a sync <= F
+ *                            of the window's device time
+ *   max-late-submission F    device idle waiting for a late submission <= F
  *
  * Rules come from command-line options and from rules files, one rule a
  * line, `#` starting a comment. Fractions are written 0.25 or 25%. Parsing is
@@ -33,6 +37,8 @@ enum oc_rule_kind {
 	OC_RULE_MAX_IDLE,
 	OC_RULE_FORBID_CAUSE,
 	OC_RULE_MAX_DROPPED,
+	OC_RULE_MAX_HOST_WAIT,        /* idle waiting for a host block / window time <= F */
+	OC_RULE_MAX_LATE_SUBMISSION,  /* idle waiting for a late submission / window time <= F */
 	OC_RULE__COUNT
 };
 

@@ -47,6 +47,14 @@ enum oc_sync_type {
 	OC_SYNC_CONTEXT = 4,
 };
 
+/* CUpti_ActivityOverheadKind values (overheads.kind) that load code: the
+ * others (buffer flush and request, instrumentation, ...) are CUPTI's own. */
+enum oc_overhead_kind {
+	OC_OVERHEAD_DRIVER_COMPILER = 1,
+	OC_OVERHEAD_MODULE_LOADING = 4 << 16,       /* runtime-triggered module loading */
+	OC_OVERHEAD_LAZY_FUNCTION_LOADING = 5 << 16,
+};
+
 enum oc_api_domain { OC_API_RUNTIME = 1, OC_API_DRIVER = 2 };
 
 #define OC_ASYNC_FLAG 1u   /* ops.flags bit 0: CUPTI's ASYNC flag (copies, memsets) */

@@ -23,19 +23,41 @@ static const char *const cause_names[OC_N_CAUSES] = {
 	"launch_blocking", "pageable_host_memory", "legacy_default_stream",
 	"default_stream_implicit_sync", "host_synchronization", "event_dependency",
 	"same_stream_order", "sm_saturation", "submitted_late", "copy_engine_limit",
-	"hardware_queue_limit", "nothing_concurrent", "unknown",
+	"same_direction_copy", "hardware_queue_limit", "nothing_concurrent", "unknown",
 };
 
 static const char *const cause_labels[OC_N_CAUSES] = {
 	"launch blocking", "pageable host memory", "legacy default stream",
 	"default stream implicit sync", "host synchronization", "event dependency",
 	"same stream order", "SM saturation", "submitted late", "copy engine limit",
-	"hardware queue limit", "nothing concurrent", "unknown",
+	"same-direction copies", "hardware queue limit", "nothing concurrent", "unknown",
 };
 
 static const char *const gap_names[OC_N_GAP_CAUSES] = {
-	"host_synchronization", "submitted_late", "module_loading", "dependency_wait", "unknown",
+	"host_synchronization", "submitted_late", "launch_latency", "module_loading",
+	"dependency_wait", "unknown",
 };
+
+static const char *const part_names[OC_N_TIME_PARTS] = {
+	"busy_overlap", "busy_alone", "idle_host_block", "idle_late_submission", "idle_launch",
+	"idle_dependency", "idle_other",
+};
+
+static const char *const part_labels[OC_N_TIME_PARTS] = {
+	"busy with overlap", "busy alone", "idle: host blocked in a sync",
+	"idle: late submission", "idle: launch latency, module loading", "idle: dependencies",
+	"idle: other",
+};
+
+const char *oc_time_part_name(enum oc_time_part p)
+{
+	return (unsigned)p < OC_N_TIME_PARTS ? part_names[p] : "";
+}
+
+const char *oc_time_part_label(enum oc_time_part p)
+{
+	return (unsigned)p < OC_N_TIME_PARTS ? part_labels[p] : "";
+}
 
 const char *oc_cause_name(enum oc_cause c)
 {
@@ -204,6 +226,8 @@ static void summarize(struct oc_actx *c)
 		const struct oc_claim *cl = &a->claims[k];
 		const struct oc_op *op = &t->ops[cl->op];
 		int ov = cl->verdict == OC_VERDICT_OVERLAPPED;
+		if (!cl->in_window)
+			continue;
 		s->claims++;
 		if (ov)
 			s->overlapped++;
@@ -227,8 +251,10 @@ static void summarize(struct oc_actx *c)
 			s->causes[cl->evidence[0].cause]++;
 	}
 	for (size_t d = 0; d < c->n_dev; d++) {
-		const struct oc_sweep *w = &c->dev[d].sweep;
+		const struct oc_sweep *w = &c->dev[d].wsweep;
 		s->makespan_ns += w->makespan_ns;
+		for (size_t k = 1; w->concurrency_ns && k <= w->max_concurrency; k++)
+			s->time.ns[k == 1 ? OC_TIME_BUSY_ALONE : OC_TIME_BUSY_OVERLAP] += w->concurrency_ns[k];
 		s->busy_ns += w->busy_all_ns;
 		s->copy_ns += w->async_copy_ns;
 		s->compute_ns += w->busy_ns[OC_ENGINE_COMPUTE];
@@ -239,10 +265,28 @@ static void summarize(struct oc_actx *c)
 	s->copy_compute_overlap_share = s->copy_ns > 0 ?
 		(double)s->copy_compute_overlap_ns / (double)s->copy_ns : -1;
 	s->idle_share = s->makespan_ns > 0 ? (double)s->idle_ns / (double)s->makespan_ns : 0;
+	int64_t explained = 0;
 	for (size_t g = 0; g < a->n_gaps; g++) {
-		gaps_ns += a->gaps[g].end_ns - a->gaps[g].start_ns;
+		int64_t len = a->gaps[g].end_ns - a->gaps[g].start_ns;
+		enum oc_time_part part = OC_TIME_IDLE_OTHER;
+		gaps_ns += len;
 		s->gap_causes[a->gaps[g].cause]++;
+		switch (a->gaps[g].cause) {
+		case OC_GAP_HOST_SYNCHRONIZATION: part = OC_TIME_IDLE_HOST_BLOCK; break;
+		case OC_GAP_SUBMITTED_LATE: part = OC_TIME_IDLE_LATE; break;
+		case OC_GAP_LAUNCH_LATENCY: case OC_GAP_MODULE_LOADING: part = OC_TIME_IDLE_LAUNCH; break;
+		case OC_GAP_DEPENDENCY_WAIT: part = OC_TIME_IDLE_DEPENDENCY; break;
+		default: break;
+		}
+		if (part != OC_TIME_IDLE_OTHER) {
+			s->time.ns[part] += len;
+			explained += len;
+		}
+		if (part == OC_TIME_IDLE_LATE && a->gaps[g].block >= 0)
+			s->idle_late_after_sync_ns += len;
 	}
+	s->time.total_ns = s->makespan_ns;
+	s->time.ns[OC_TIME_IDLE_OTHER] = s->idle_ns - explained;
 	s->gaps_ns = gaps_ns;
 	s->gaps = a->n_gaps;
 	for (size_t b = 0; b < a->n_blocks; b++) {
@@ -309,6 +353,36 @@ static int warnings(struct oc_actx *c, size_t n_api_before)
 
 /* ---- run and release --------------------------------------------------------- */
 
+/*
+ * The sweeps the summary reads: over the ops inside the window when the
+ * steady state dropped something, else the verdicts' own sweeps. The
+ * window's edges lie in idle time, so no op straddles them.
+ */
+static int window_sweeps(struct oc_actx *c, char *err, size_t errlen)
+{
+	const struct oc_trace *t = c->t;
+
+	for (size_t d = 0; d < c->n_dev; d++) {
+		struct oc_dev_ctx *dv = &c->dev[d];
+		if (c->a->summary.window.how != OC_WINDOW_STEADY) {
+			dv->wsweep = dv->sweep;     /* the same result, not a copy of its arrays */
+			continue;
+		}
+		dv->wsel.idx = malloc((dv->sel.n + 1) * sizeof *dv->wsel.idx);
+		if (!dv->wsel.idx)
+			return -1;
+		dv->wsel.n = 0;
+		for (size_t k = 0; k < dv->sel.n; k++)
+			if (oc_in_window(c, (int32_t)dv->sel.idx[k]))
+				dv->wsel.idx[dv->wsel.n++] = dv->sel.idx[k];
+		struct oc_sweep_opts so = { .idle_threshold_ns = c->o.gap_threshold_ns, .group = NULL };
+		if (oc_sweep_run(&dv->wsweep, t, &dv->wsel, &so, err, errlen) < 0)
+			return -1;
+		dv->wswept = 1;
+	}
+	return 0;
+}
+
 int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 		    struct oc_analysis *a, char *err, size_t errlen)
 {
@@ -365,12 +439,17 @@ int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 			goto fail;
 		c.dev[d].swept = 1;
 	}
+	if (oc_find_window(&c) < 0)
+		goto nomem;
+	if (window_sweeps(&c, err, errlen) < 0)
+		goto fail;
 	if (oc_find_blocks(&c, err, errlen) < 0 || oc_find_default_syncs(&c, err, errlen) < 0 ||
 	    oc_decide_claims(&c, err, errlen) < 0 || oc_find_gaps(&c, err, errlen) < 0)
 		goto fail;
 	if (bandwidth(&c) < 0)
 		goto nomem;
 	summarize(&c);
+	oc_choose_lever(a);
 	if (warnings(&c, n_api_before) < 0)
 		goto nomem;
 
@@ -381,7 +460,11 @@ int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 	a->n_devices = c.n_dev;
 	for (size_t d = 0; d < c.n_dev; d++) {
 		a->devices[d].device_id = c.dev[d].device_id;
-		a->devices[d].sweep = c.dev[d].sweep;
+		a->devices[d].sweep = c.dev[d].wsweep;
+		if (c.dev[d].wswept) {
+			oc_sweep_release(&c.dev[d].sweep);
+			c.dev[d].wswept = 0;
+		}
 		c.dev[d].swept = 0;
 	}
 	a->priv = c.ev;
@@ -392,9 +475,12 @@ int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 nomem:
 	set_err(err, errlen, "cannot analyse trace '%s': out of memory", t->path ? t->path : "");
 fail:
-	for (size_t d = 0; d < c.n_dev; d++)
+	for (size_t d = 0; d < c.n_dev; d++) {
 		if (c.dev[d].swept)
 			oc_sweep_release(&c.dev[d].sweep);
+		if (c.dev[d].wswept)
+			oc_sweep_release(&c.dev[d].wsweep);
+	}
 	free(c.ev);
 	oc_actx_release(&c);
 	oc_analysis_release(a);
@@ -410,7 +496,7 @@ void oc_analysis_cause_counts(const struct oc_trace *t, const struct oc_analysis
 		int ok = t->ops[cl->op].kind;
 		int is_copy = ok == OC_OP_MEMCPY || ok == OC_OP_MEMCPY_PEER;
 
-		if (cl->verdict != OC_VERDICT_SERIALIZED || !cl->n_evidence)
+		if (cl->verdict != OC_VERDICT_SERIALIZED || !cl->n_evidence || !cl->in_window)
 			continue;
 		if ((kind == OC_OP_MEMCPY && !is_copy) || (kind != OC_OP_MEMCPY && ok != kind))
 			continue;

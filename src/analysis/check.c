@@ -14,7 +14,7 @@
 #include "overlapcheck/analysis.h"
 #include "overlapcheck/check.h"
 #include "overlapcheck/demangle.h"
-#include "overlapcheck/fmt.h"
+#include "overlapcheck/format.h"
 #include "overlapcheck/rules.h"
 #include "overlapcheck/sweep.h"
 #include "overlapcheck/trace.h"
@@ -25,6 +25,7 @@ struct totals {
 	int64_t claims, overlapped;
 	int64_t hidden_syncs;
 	int64_t makespan_ns, idle_ns;
+	int64_t time_ns, host_wait_ns, late_ns;   /* the window's time split */
 	int64_t dropped;         /* -1 when unknown in any trace */
 	int64_t *cause_hits;     /* per rule: claims + gaps with the forbidden cause */
 };
@@ -309,7 +310,8 @@ static int64_t count_cause(const struct oc_analysis *a, const char *code)
 	int64_t n = 0;
 
 	for (size_t i = 0; cc >= 0 && i < a->n_claims; i++)
-		n += a->claims[i].verdict == OC_VERDICT_SERIALIZED && claim_has_cause(&a->claims[i], cc);
+		n += a->claims[i].verdict == OC_VERDICT_SERIALIZED && a->claims[i].in_window &&
+		     claim_has_cause(&a->claims[i], cc);
 	for (size_t i = 0; gc >= 0 && i < a->n_gaps; i++)
 		n += (int)a->gaps[i].cause == gc;
 	return n;
@@ -327,6 +329,9 @@ static void measure(struct totals *tot, const struct oc_analysis *a, const struc
 	tot->hidden_syncs = (int64_t)s->hidden_syncs;
 	tot->makespan_ns = s->makespan_ns;
 	tot->idle_ns = s->idle_ns;
+	tot->time_ns = s->time.total_ns;
+	tot->host_wait_ns = s->time.ns[OC_TIME_IDLE_HOST_BLOCK];
+	tot->late_ns = s->time.ns[OC_TIME_IDLE_LATE];
 	tot->dropped = s->dropped_records;
 	for (size_t i = 0; i < rules->n; i++)
 		tot->cause_hits[i] = rules->v[i].kind == OC_RULE_FORBID_CAUSE ?
@@ -369,6 +374,12 @@ static int decide(struct oc_check_suite *suite, const struct oc_rules *rules,
 			break;
 		case OC_RULE_MAX_DROPPED:
 			m = tot->dropped < 0 ? NAN : (double)tot->dropped;
+			break;
+		case OC_RULE_MAX_HOST_WAIT:
+			m = share(tot->host_wait_ns, tot->time_ns);
+			break;
+		case OC_RULE_MAX_LATE_SUBMISSION:
+			m = share(tot->late_ns, tot->time_ns);
 			break;
 		case OC_RULE__COUNT:
 			break;
@@ -434,6 +445,23 @@ static int decide(struct oc_check_suite *suite, const struct oc_rules *rules,
 				oc_result_message(r, "%lld dropped record%s", (long long)tot->dropped,
 						  tot->dropped == 1 ? "" : "s");
 			break;
+		case OC_RULE_MAX_HOST_WAIT:
+		case OC_RULE_MAX_LATE_SUBMISSION:
+			if (isnan(m))
+				oc_result_message(r, "no device work: no time to split");
+			else
+				oc_result_message(r, "device idle %s %s, of %s of device time in the window",
+						  oc_fmt_ns(x, sizeof x, (double)(rule->kind == OC_RULE_MAX_HOST_WAIT ?
+							    tot->host_wait_ns : tot->late_ns)),
+						  rule->kind == OC_RULE_MAX_HOST_WAIT ?
+						  "while the host was blocked in a sync" :
+						  "waiting for a late submission",
+						  oc_fmt_ns(y, sizeof y, (double)tot->time_ns));
+			if (a && r->status == OC_RULE_FAIL)
+				ev |= add_evidence(r, a, EV_GAPS, score_gap,
+						   rule->kind == OC_RULE_MAX_HOST_WAIT ?
+						   OC_GAP_HOST_SYNCHRONIZATION : OC_GAP_SUBMITTED_LATE, o->evidence);
+			break;
 		case OC_RULE__COUNT:
 			break;
 		}
@@ -492,6 +520,7 @@ int oc_check_run(struct oc_check *c, const struct oc_rules *rules,
 		oc_analysis_options_init(&ao);
 		ao.device = o->device;
 		ao.range = o->range;
+		ao.whole = o->whole;
 		if (oc_analysis_run(&t, &ao, &a, err, errlen) < 0) {
 			oc_trace_release(&t);
 			goto out;
@@ -513,6 +542,9 @@ int oc_check_run(struct oc_check *c, const struct oc_rules *rules,
 		sum.hidden_syncs += one.hidden_syncs;
 		sum.makespan_ns += one.makespan_ns;
 		sum.idle_ns += one.idle_ns;
+		sum.time_ns += one.time_ns;
+		sum.host_wait_ns += one.host_wait_ns;
+		sum.late_ns += one.late_ns;
 		sum.dropped = (i && sum.dropped < 0) || one.dropped < 0 ? -1 : sum.dropped + one.dropped;
 		for (size_t k = 0; k < rules->n; k++)
 			sum.cause_hits[k] += one.cause_hits[k];

@@ -133,9 +133,12 @@ static size_t candidates(const struct oc_actx *c, uint32_t o, struct cand *cs, s
 		size_t pos = oc_lower_start(t, list, ln, op->start_ns);
 		int32_t two[2] = { pos > 0 ? (int32_t)list[pos - 1] : -1, pos < ln ? (int32_t)list[pos] : -1 };
 		for (int k = 0; k < 2; k++) {
-			int32_t p = two[k];
+			int32_t p = two[k], f, g;
 			if (p < 0)
 				continue;
+			order(t, (int32_t)o, p, &f, &g);
+			if (!oc_adjacent(c, (int32_t)o, f, g))
+				continue;       /* other device work lies between them */
 			const struct oc_op *P = &t->ops[p];
 			if (c->q[p] < op->end_ns && P->end_ns > c->q[o]) {
 				int64_t dist = P->end_ns <= op->start_ns ? op->start_ns - P->end_ns :
@@ -245,9 +248,9 @@ static int p_implicit(const struct oc_actx *c, int32_t o, int32_t p, struct oc_e
 	return p_implicit_between(c, o, p, e) || p_implicit_legacy_partner(c, o, p, e);
 }
 
-/* host_synchronization: kept apart, and a call that blocked the host on the
- * thread that queued g started before f ended, returned at or after f ended,
- * and returned no later than g was queued. */
+/* host_synchronization: kept apart, and a fresh host block for (f, g): on
+ * g's thread, between the two submissions, waiting while f ended, and
+ * holding g back (oc_block_fresh). */
 static int p_hostsync(const struct oc_actx *c, int32_t o, int32_t p, struct oc_evidence *e)
 {
 	const struct oc_trace *t = c->t;
@@ -256,7 +259,7 @@ static int p_hostsync(const struct oc_actx *c, int32_t o, int32_t p, struct oc_e
 	order(t, o, p, &f, &g);
 	if (!kept_apart(t, f, g) || c->tid[g] == OC_NO_TID)
 		return 0;
-	b = oc_block_between(c, c->tid[g], t->ops[f].end_ns, c->q[g]);
+	b = oc_block_fresh(c, f, g);
 	if (b < 0)
 		return 0;
 	ev_init(e, OC_CAUSE_HOST_SYNCHRONIZATION);
@@ -480,6 +483,38 @@ static int p_engines(const struct oc_actx *c, int32_t o, int32_t p, struct oc_ev
 	return 1;
 }
 
+/* same_direction_copy: o is a copy, its would-be partners (at least one) are
+ * all copies of the same direction on its device, and no two copies of that
+ * direction intersect anywhere in the trace on that device: the device runs
+ * them one at a time (pipeline fill and drain). */
+static int p_same_direction(const struct oc_actx *c, uint32_t o, const struct cand *cs, size_t n,
+			    struct oc_evidence *e)
+{
+	const struct oc_trace *t = c->t;
+	const struct oc_op *op = &t->ops[o];
+	const struct oc_dev_ctx *dv = &c->dev[c->dev_of[o]];
+	int32_t nearest = -1;
+
+	if (op->kind != OC_OP_MEMCPY || op->copy_kind >= OC_N_COPY_KINDS ||
+	    op->copy_kind == OC_COPY_UNKNOWN || dv->dir_meet[op->copy_kind])
+		return 0;
+	for (size_t k = 0; k < n; k++) {
+		const struct oc_op *P = &t->ops[cs[k].op];
+		if (!cs[k].would_be)
+			continue;
+		if (P->kind != OC_OP_MEMCPY || P->copy_kind != op->copy_kind)
+			return 0;
+		if (nearest < 0)
+			nearest = cs[k].op;   /* cs is nearest first */
+	}
+	if (nearest < 0)
+		return 0;
+	ev_init(e, OC_CAUSE_SAME_DIRECTION_COPY);
+	e->partner = nearest;
+	e->count = dv->dir_copies[op->copy_kind];
+	return 1;
+}
+
 /* ---- one claim ------------------------------------------------------------ */
 
 /* A partner that can explain o through its own blocking behaviour (a
@@ -588,26 +623,6 @@ static int explain(struct oc_actx *c, uint32_t o, struct cand *cs, size_t *n_out
 		if (give(c, &e, &given) < 0)
 			return -1;
 	}
-	/* same_stream_order: no would-be partner in another stream, but o waited
-	 * behind, or held back, an op of its own stream */
-	int same = 0;
-	if (!n_would && !capped) {
-		const uint32_t *list = &c->s_ops[c->s_off[op->stream]];
-		size_t ln = c->s_off[op->stream + 1] - c->s_off[op->stream];
-		uint32_t pos = c->pos_in_stream[o];
-		int32_t nb = -1;
-		if (pos > 0 && c->q[o] < t->ops[list[pos - 1]].end_ns)
-			nb = (int32_t)list[pos - 1];
-		else if (pos + 1 < ln && c->q[list[pos + 1]] < op->end_ns)
-			nb = (int32_t)list[pos + 1];
-		if (nb >= 0) {
-			ev_init(&e, OC_CAUSE_SAME_STREAM_ORDER);
-			e.op = nb;
-			if (give(c, &e, &given) < 0)
-				return -1;
-			same = 1;
-		}
-	}
 	if (first_pair(c, o, cs, n, p_sm, 0, &e)) {
 		if (give(c, &e, &given) < 0)
 			return -1;
@@ -617,6 +632,10 @@ static int explain(struct oc_actx *c, uint32_t o, struct cand *cs, size_t *n_out
 			return -1;
 	}
 	if (first_pair(c, o, cs, n, p_engines, 0, &e)) {
+		if (give(c, &e, &given) < 0)
+			return -1;
+	}
+	if (p_same_direction(c, o, cs, n, &e)) {
 		if (give(c, &e, &given) < 0)
 			return -1;
 	}
@@ -646,8 +665,20 @@ static int explain(struct oc_actx *c, uint32_t o, struct cand *cs, size_t *n_out
 			break;
 		}
 	}
-	if (!n_would && !capped && !same) {
-		ev_init(&e, OC_CAUSE_NOTHING_CONCURRENT);
+	/* Only a claim with no cause proven on itself or on a qualifying partner
+	 * gets one from its own stream: same_stream_order when it waited behind,
+	 * or held back, an op of its own stream, else nothing_concurrent. */
+	if (!given && !n_would && !capped) {
+		const uint32_t *list = &c->s_ops[c->s_off[op->stream]];
+		size_t ln = c->s_off[op->stream + 1] - c->s_off[op->stream];
+		uint32_t pos = c->pos_in_stream[o];
+		int32_t nb = -1;
+		if (pos > 0 && c->q[o] < t->ops[list[pos - 1]].end_ns)
+			nb = (int32_t)list[pos - 1];
+		else if (pos + 1 < ln && c->q[list[pos + 1]] < op->end_ns)
+			nb = (int32_t)list[pos + 1];
+		ev_init(&e, nb >= 0 ? OC_CAUSE_SAME_STREAM_ORDER : OC_CAUSE_NOTHING_CONCURRENT);
+		e.op = nb;
 		if (give(c, &e, &given) < 0)
 			return -1;
 	}
@@ -658,6 +689,24 @@ static int explain(struct oc_actx *c, uint32_t o, struct cand *cs, size_t *n_out
 	}
 	*n_out = given;
 	return 0;
+}
+
+/*
+ * The contributing cause: the next proven cause after the decisive one,
+ * except a late submission that is the decisive host synchronization's own
+ * effect (the same partner: the host waited, so it queued late). -1: none.
+ */
+static int32_t contributing(const struct oc_claim *cl)
+{
+	for (size_t k = 1; k < cl->n_evidence; k++) {
+		const struct oc_evidence *e = &cl->evidence[k];
+		if (e->cause == OC_CAUSE_SUBMITTED_LATE &&
+		    cl->evidence[0].cause == OC_CAUSE_HOST_SYNCHRONIZATION &&
+		    e->partner == cl->evidence[0].partner)
+			continue;
+		return (int32_t)k;
+	}
+	return -1;
 }
 
 int oc_decide_claims(struct oc_actx *c, char *err, size_t errlen)
@@ -707,7 +756,12 @@ int oc_decide_claims(struct oc_actx *c, char *err, size_t errlen)
 		a->n_claims++;
 	}
 	free(cs);
-	for (size_t k = 0; k < a->n_claims; k++)
-		a->claims[k].evidence = a->claims[k].n_evidence ? &c->ev[c->claim_ev[k]] : NULL;
+	for (size_t k = 0; k < a->n_claims; k++) {
+		struct oc_claim *cl = &a->claims[k];
+		cl->evidence = cl->n_evidence ? &c->ev[c->claim_ev[k]] : NULL;
+		cl->contributing = contributing(cl);
+		cl->in_window = (uint8_t)oc_in_window(c, cl->op);
+		cl->advice = (uint8_t)oc_choose_claim_advice(t, a, cl);
+	}
 	return 0;
 }

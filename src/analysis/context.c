@@ -132,6 +132,236 @@ const struct oc_wait *oc_wait_before(const struct oc_actx *c, int32_t s, int64_t
 	return w;
 }
 
+/* Per device and copy kind: how many copies, and whether two ever met. */
+static int index_copies(struct oc_actx *c)
+{
+	const struct oc_trace *t = c->t;
+
+	for (size_t d = 0; d < c->n_dev; d++) {
+		struct oc_dev_ctx *dv = &c->dev[d];
+		int64_t maxend[OC_N_COPY_KINDS];
+		for (int k = 0; k < OC_N_COPY_KINDS; k++)
+			maxend[k] = INT64_MIN;
+		for (size_t k = 0; k < dv->sel.n; k++) {   /* by start */
+			const struct oc_op *op = &t->ops[dv->sel.idx[k]];
+			if (op->kind != OC_OP_MEMCPY || op->copy_kind >= OC_N_COPY_KINDS)
+				continue;
+			dv->dir_copies[op->copy_kind]++;
+			if (op->end_ns > op->start_ns && op->start_ns < maxend[op->copy_kind])
+				dv->dir_meet[op->copy_kind] = 1;
+			if (op->end_ns > op->start_ns && op->end_ns > maxend[op->copy_kind])
+				maxend[op->copy_kind] = op->end_ns;
+		}
+	}
+	return 0;
+}
+
+/* First launch of each kernel function (name) on each device, in start order. */
+static int index_first_launch(struct oc_actx *c)
+{
+	const struct oc_trace *t = c->t;
+	size_t n_keys = (t->n_strs + 1) * (c->n_dev ? c->n_dev : 1);
+	uint8_t *seen = calloc(n_keys, 1);
+
+	c->first_launch = calloc(t->n_ops + 1, 1);
+	if (!seen || !c->first_launch) {
+		free(seen);
+		return -1;
+	}
+	for (size_t i = 0; i < t->n_ops; i++) {
+		const struct oc_op *op = &t->ops[i];
+		if (op->kind != OC_OP_KERNEL || op->name < 0 || (size_t)op->name >= t->n_strs)
+			continue;
+		size_t key = (size_t)c->dev_of[i] * (t->n_strs + 1) + (size_t)op->name;
+		if (!seen[key])
+			c->first_launch[i] = seen[key] = 1;
+	}
+	free(seen);
+	return 0;
+}
+
+static int cmp_u32(const void *x, const void *y)
+{
+	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+	return (a > b) - (a < b);
+}
+
+/* Index of tid in c->tids, or -1. */
+static long tid_index(const struct oc_actx *c, uint32_t tid)
+{
+	size_t lo = 0, hi = c->n_tids;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (c->tids[mid] < tid)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < c->n_tids && c->tids[lo] == tid ? (long)lo : -1;
+}
+
+/* Per thread: its calls by start (with the running max of their ends) and
+ * the start times of its work-queuing calls. t->api is sorted by start. */
+static int index_threads(struct oc_actx *c)
+{
+	const struct oc_trace *t = c->t;
+	size_t n = t->n_api, u = 0;
+	uint32_t *fill = NULL, *wfill = NULL;
+
+	c->tids = malloc((n + 1) * sizeof *c->tids);
+	if (!c->tids)
+		return -1;
+	for (size_t k = 0; k < n; k++)
+		c->tids[k] = t->api[k].tid;
+	qsort(c->tids, n, sizeof *c->tids, cmp_u32);
+	for (size_t k = 0; k < n; k++)
+		if (!u || c->tids[u - 1] != c->tids[k])
+			c->tids[u++] = c->tids[k];
+	c->n_tids = u;
+	c->t_off = calloc(u + 2, sizeof *c->t_off);
+	c->w_off = calloc(u + 2, sizeof *c->w_off);
+	c->t_calls = malloc((n + 1) * sizeof *c->t_calls);
+	c->t_maxend = malloc((n + 1) * sizeof *c->t_maxend);
+	c->w_ts = malloc((n + 1) * sizeof *c->w_ts);
+	fill = calloc(u + 1, sizeof *fill);
+	wfill = calloc(u + 1, sizeof *wfill);
+	if (!c->t_off || !c->w_off || !c->t_calls || !c->t_maxend || !c->w_ts || !fill || !wfill)
+		goto nomem;
+	for (size_t k = 0; k < n; k++) {
+		long ti = tid_index(c, t->api[k].tid);
+		c->t_off[ti + 1]++;
+		if (c->api_off[k + 1] > c->api_off[k])
+			c->w_off[ti + 1]++;
+	}
+	for (size_t i = 0; i < u; i++) {
+		c->t_off[i + 1] += c->t_off[i];
+		c->w_off[i + 1] += c->w_off[i];
+	}
+	for (size_t k = 0; k < n; k++) {   /* in start order, so each list is by start */
+		long ti = tid_index(c, t->api[k].tid);
+		c->t_calls[c->t_off[ti] + fill[ti]++] = (uint32_t)k;
+		if (c->api_off[k + 1] > c->api_off[k])
+			c->w_ts[c->w_off[ti] + wfill[ti]++] = t->api[k].start_ns;
+	}
+	for (size_t i = 0; i < u; i++) {
+		int64_t mx = INT64_MIN;
+		for (uint32_t j = c->t_off[i]; j < c->t_off[i + 1]; j++) {
+			if (t->api[c->t_calls[j]].end_ns > mx)
+				mx = t->api[c->t_calls[j]].end_ns;
+			c->t_maxend[j] = mx;
+		}
+	}
+	free(fill);
+	free(wfill);
+	return 0;
+nomem:
+	free(fill);
+	free(wfill);
+	return -1;
+}
+
+size_t oc_queued_between(const struct oc_actx *c, uint32_t tid, int64_t t1, int64_t t2)
+{
+	long ti = tid == OC_NO_TID ? -1 : tid_index(c, tid);
+	if (ti < 0 || t2 <= t1)
+		return 0;
+	const int64_t *v = &c->w_ts[c->w_off[ti]];
+	size_t n = c->w_off[ti + 1] - c->w_off[ti], lo = 0, hi = n, a;
+
+	while (lo < hi) {     /* first >= t1 */
+		size_t mid = lo + (hi - lo) / 2;
+		if (v[mid] < t1)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	a = lo;
+	hi = n;
+	while (lo < hi) {     /* first >= t2 */
+		size_t mid = lo + (hi - lo) / 2;
+		if (v[mid] < t2)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo - a;
+}
+
+int64_t oc_thread_in_calls(const struct oc_actx *c, uint32_t tid, int64_t a, int64_t b)
+{
+	const struct oc_trace *t = c->t;
+	long ti = tid == OC_NO_TID ? -1 : tid_index(c, tid);
+	if (ti < 0)
+		return -1;
+	if (b <= a)
+		return 0;
+	const uint32_t *calls = &c->t_calls[c->t_off[ti]];
+	const int64_t *mx = &c->t_maxend[c->t_off[ti]];
+	size_t n = c->t_off[ti + 1] - c->t_off[ti], lo = 0, hi = n;
+	int64_t covered = 0, cur_s = 0, cur_e = INT64_MIN;
+
+	while (lo < hi) {     /* first call whose running max end passes a */
+		size_t mid = lo + (hi - lo) / 2;
+		if (mx[mid] <= a)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t k = lo, seen = 0; k < n; k++) {
+		const struct oc_api *x = &t->api[calls[k]];
+		if (x->start_ns >= b)
+			break;
+		if (++seen > OC_SCAN_LIMIT)
+			return -1;
+		int64_t s = x->start_ns > a ? x->start_ns : a, e = x->end_ns < b ? x->end_ns : b;
+		if (e <= s)
+			continue;
+		if (s > cur_e) {             /* calls come by start: merge as we go */
+			if (cur_e > cur_s)
+				covered += cur_e - cur_s;
+			cur_s = s;
+			cur_e = e;
+		} else if (e > cur_e) {
+			cur_e = e;
+		}
+	}
+	if (cur_e > cur_s)
+		covered += cur_e - cur_s;
+	return covered;
+}
+
+int oc_adjacent(const struct oc_actx *c, int32_t o, int32_t f, int32_t g)
+{
+	const struct oc_trace *t = c->t;
+	const struct oc_dev_ctx *dv = &c->dev[c->dev_of[f]];
+	int64_t ef = t->ops[f].end_ns, sg = t->ops[g].start_ns;
+	int32_t prev = -1, next = -1;
+
+	if (sg <= ef)
+		return 1;
+	{       /* o's neighbours in its own stream are its own order, not other work */
+		const uint32_t *list = &c->s_ops[c->s_off[t->ops[o].stream]];
+		size_t ln = c->s_off[t->ops[o].stream + 1] - c->s_off[t->ops[o].stream];
+		uint32_t pos = c->pos_in_stream[o];
+		if (pos > 0)
+			prev = (int32_t)list[pos - 1];
+		if (pos + 1 < ln)
+			next = (int32_t)list[pos + 1];
+	}
+	size_t k = oc_lower_start(t, dv->sel.idx, dv->sel.n, ef);
+	for (size_t seen = 0; k < dv->sel.n; k++, seen++) {
+		int32_t i = (int32_t)dv->sel.idx[k];
+		if (t->ops[i].start_ns >= sg)
+			return 1;
+		if (seen >= OC_SCAN_LIMIT)
+			return 0;
+		if (i != f && i != g && i != prev && i != next && t->ops[i].end_ns <= sg)
+			return 0;
+	}
+	return 1;
+}
+
 int oc_actx_index(struct oc_actx *c)
 {
 	struct oc_trace *t = c->t;
@@ -269,6 +499,8 @@ int oc_actx_index(struct oc_actx *c)
 		qsort_r(dv->by_end, dv->sel.n, sizeof *dv->by_end, cmp_end, t);
 	}
 	free(ids);
+	if (index_copies(c) < 0 || index_first_launch(c) < 0 || index_threads(c) < 0)
+		return -1;
 	return index_events(c);
 }
 
@@ -284,6 +516,13 @@ void oc_actx_release(struct oc_actx *c)
 	free(c->dev_of);
 	free(c->sel_pos);
 	free(c->api_flags);
+	free(c->first_launch);
+	free(c->tids);
+	free(c->t_off);
+	free(c->t_calls);
+	free(c->t_maxend);
+	free(c->w_off);
+	free(c->w_ts);
 	free(c->waits);
 	free(c->erecs);
 	free(c->blocks_by_end);
@@ -295,6 +534,7 @@ void oc_actx_release(struct oc_actx *c)
 		free(dv->q_sorted);
 		free(dv->q_maxend);
 		free(dv->by_end);
+		oc_selection_release(&dv->wsel);
 		/* the sweep moves into the result */
 	}
 	free(c->dev);

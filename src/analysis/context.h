@@ -22,6 +22,7 @@
 #include "overlapcheck/trace.h"
 
 #define OC_NO_TID UINT32_MAX
+#define OC_N_COPY_KINDS 16   /* enum oc_copy_kind values fit below this */
 
 /* Streams examined per claim; above this, absence-based causes
  * (same_stream_order, nothing_concurrent) are not given. */
@@ -49,6 +50,13 @@ struct oc_dev_ctx {
 	 * latest end of the work queued before any instant */
 	int64_t *q_sorted; int64_t *q_maxend; size_t n_q;
 	uint32_t *by_end;                   /* op indices by end_ns */
+	/* per copy kind (enum oc_copy_kind): async and sync copies on this
+	 * device, and whether any two of them ever intersected */
+	uint32_t dir_copies[OC_N_COPY_KINDS];
+	uint8_t  dir_meet[OC_N_COPY_KINDS];
+	struct oc_selection wsel;           /* ops inside the window (== sel when whole) */
+	struct oc_sweep wsweep;             /* the window's sweep: summary, gaps, engines */
+	int      wswept;                    /* wsweep was run (else the window is sel) */
 };
 
 /* A stream-wait-event: stream `stream` waits for event `event_id`. */
@@ -81,6 +89,16 @@ struct oc_actx {
 	int32_t  *dev_of;             /* per op: index into dev */
 	uint32_t *sel_pos;            /* per op: position in its device's selection */
 	uint8_t  *api_flags;          /* per API call: OC_APIF_* */
+	uint8_t  *first_launch;       /* per op: 1 for the first op of a kernel function on its
+	                                 device (by name, in start order) */
+
+	/* Per thread (tids ascending; an op's thread is found by binary search):
+	 * its API calls by start with the running maximum of their ends (CSR
+	 * t_off/t_calls/t_maxend), and its work-queuing calls (calls that queued
+	 * at least one op) by start (CSR w_off/w_ts). */
+	uint32_t *tids;    size_t n_tids;
+	uint32_t *t_off, *t_calls;  int64_t *t_maxend;
+	uint32_t *w_off;   int64_t *w_ts;
 
 	struct oc_dev_ctx *dev; size_t n_dev;
 
@@ -113,14 +131,47 @@ int oc_actx_index(struct oc_actx *c);
 /* Free what oc_actx_index() built (the sweeps excepted: they move into the result). */
 void oc_actx_release(struct oc_actx *c);
 
+/*
+ * Adjacency (docs/causes.md) of claim o and partner p, ordered (f, g) by
+ * device start: no device op of any stream lies wholly inside
+ * [end(f), start(g)], except o's own neighbours in its stream (the op just
+ * before and just after it there), which are o's own order, not other work.
+ * Ops that intersect or touch are adjacent. A search cut short (more than
+ * OC_SCAN_LIMIT ops starting in between) proves nothing: not adjacent.
+ */
+int oc_adjacent(const struct oc_actx *c, int32_t o, int32_t f, int32_t g);
+/* Work-queuing calls on thread tid that started in [t1, t2). */
+size_t oc_queued_between(const struct oc_actx *c, uint32_t tid, int64_t t1, int64_t t2);
+/* Time of [a, b) that thread tid spent inside CUDA API calls, or -1 when
+ * the thread is unknown or the search was cut short. */
+int64_t oc_thread_in_calls(const struct oc_actx *c, uint32_t tid, int64_t a, int64_t b);
+
 /* First position in ops list (trace op indices by start) with start >= ts. */
 size_t oc_lower_start(const struct oc_trace *t, const uint32_t *list, size_t n, int64_t ts);
 
 /* The steps, in the order analysis.c runs them. */
+int oc_find_window(struct oc_actx *c);                               /* window.c */
+/* advice.c: the advice ids, chosen from the evidence, and the lever. */
+enum oc_advice oc_choose_claim_advice(const struct oc_trace *t, const struct oc_analysis *a,
+				      const struct oc_claim *cl);
+enum oc_advice oc_choose_gap_advice(const struct oc_gap *g);
+void oc_choose_lever(struct oc_analysis *a);
+/* Op i lies inside the window. */
+int oc_in_window(const struct oc_actx *c, int32_t i);
 int oc_find_blocks(struct oc_actx *c, char *err, size_t errlen);      /* syncs.c */
 int oc_find_default_syncs(struct oc_actx *c, char *err, size_t errlen);
-/* A block on thread tid with start < t1 <= end <= t2 (host_synchronization), or -1. */
-int32_t oc_block_between(const struct oc_actx *c, uint32_t tid, int64_t t1, int64_t t2);
+/*
+ * A fresh host block for the pair (f, g) (docs/causes.md): on g's thread,
+ * started at or after q(f) and before end(f), returned at or after end(f)
+ * and no later than q(g), and held g back: no other work-queuing call on
+ * that thread between its return and q(g), or q(g) within the sync
+ * tolerance of its return. The latest such block, or -1.
+ */
+int32_t oc_block_fresh(const struct oc_actx *c, int32_t f, int32_t g);
+/* The block on thread tid that covers the most of [gs, ge), or -1; its
+ * coverage into *covered. */
+int32_t oc_block_covering(const struct oc_actx *c, uint32_t tid, int64_t gs, int64_t ge,
+			  int64_t *covered);
 int oc_decide_claims(struct oc_actx *c, char *err, size_t errlen);    /* claims.c */
 int oc_find_gaps(struct oc_actx *c, char *err, size_t errlen);        /* gaps.c */
 /* The last wait queued on stream s at or before ts and after `after`, or NULL. */

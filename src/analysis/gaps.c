@@ -2,25 +2,32 @@
  * gaps.c: device-wide idle gaps and their causes.
  *
  * The engine lists, per device, the maximal intervals [gs, ge) inside the
- * makespan where no op of any kind ran and that are at least the gap
- * threshold long. The op N that starts at ge ended the gap; q(N) is the start
- * of the call that queued it. The cause is the first proven, in METHOD.md's
- * order:
- *   host_synchronization  a call that blocked the host, on N's thread,
- *                         started before gs, returned at or after gs and no
- *                         later than q(N): the CPU waited for the last work,
- *                         then queued the next;
- *   submitted_late        q(N) >= gs: N was queued only after the device had
- *                         gone idle;
- *   module_loading        a CUPTI OVERHEAD record (lazy module loading,
- *                         instrumentation) intersects the gap, or N is a
- *                         kernel whose launch call was already under way when
- *                         the gap began (q(N) < gs < end of the call): the
- *                         launch itself took the time;
+ * window where no op of any kind ran and that are at least the gap
+ * threshold long. The op N that starts at ge ended the gap; q(N) is the
+ * start of the call that queued it, on thread T. The cause is what T was
+ * doing during the gap, tried in this order (docs/causes.md):
+ *   host_synchronization  a call on T that blocked the host covers at least
+ *                         half of the gap;
+ *   module_loading        a CUPTI OVERHEAD record of code loading (JIT
+ *                         compilation, runtime-triggered module loading,
+ *                         lazy function loading) intersects the gap; CUPTI's
+ *                         own overheads (buffers, instrumentation) do not
+ *                         count;
+ *   launch_latency        N is a kernel whose launch call was under way when
+ *                         the gap began (q(N) < gs), and not the first launch
+ *                         of that kernel function on the device; the first
+ *                         launch is module_loading (modules load once);
  *   dependency_wait       N was queued before the gap began, and its stream
  *                         was made to wait for an event (a stream-wait-event
  *                         queued on N's stream after the previous op of that
  *                         stream was queued, and no later than q(N));
+ *   submitted_late        q(N) >= gs: N was queued only after the device had
+ *                         gone idle; the evidence says how long T spent
+ *                         outside CUDA calls during the gap, and which sync
+ *                         T was returning from, if one ended in it. When N is a
+ *                         kernel's first launch and its launch call covers at
+ *                         least half of the gap, the load took the time:
+ *                         module_loading;
  *   unknown               none of the above.
  */
 #include <stdlib.h>
@@ -40,7 +47,10 @@ static int32_t overhead_in(const struct oc_trace *t, int64_t gs, int64_t ge)
 			hi = mid;
 	}
 	for (size_t k = lo; k-- > 0;) {
-		if (t->overheads[k].end_ns > gs && t->overheads[k].start_ns < ge)
+		const struct oc_overhead *o = &t->overheads[k];
+		if (o->end_ns > gs && o->start_ns < ge &&
+		    (o->kind == OC_OVERHEAD_DRIVER_COMPILER || o->kind == OC_OVERHEAD_MODULE_LOADING ||
+		     o->kind == OC_OVERHEAD_LAZY_FUNCTION_LOADING))
 			return (int32_t)k;
 		/* overheads are short; stop once far before the gap */
 		if (lo - k > 4096)
@@ -54,30 +64,41 @@ static void explain_gap(const struct oc_actx *c, struct oc_gap *g)
 	const struct oc_trace *t = c->t;
 	int32_t n = g->next_op;
 	const struct oc_op *N = &t->ops[n];
-	int64_t q = c->q[n];
+	int64_t q = c->q[n], gs = g->start_ns, ge = g->end_ns, len = ge - gs;
+	uint32_t tid = c->tid[n];
+	int64_t covered, in_calls;
 
-	int32_t b = oc_block_between(c, c->tid[n], g->start_ns, q);
-	if (b >= 0) {
+	g->first_launch = c->first_launch[n];
+	in_calls = oc_thread_in_calls(c, tid, gs, ge);
+	g->outside_ns = in_calls < 0 ? -1 : len - in_calls;
+
+	int32_t b = oc_block_covering(c, tid, gs, ge, &covered);
+	if (b >= 0 && 2 * covered >= len) {
 		g->cause = OC_GAP_HOST_SYNCHRONIZATION;
 		g->block = b;
+		g->covered_ns = covered;
 		return;
 	}
-	if (q >= g->start_ns) {
-		g->cause = OC_GAP_SUBMITTED_LATE;
-		return;
-	}
-	int32_t ov = overhead_in(t, g->start_ns, g->end_ns);
+	int32_t ov = overhead_in(t, gs, ge);
 	if (ov >= 0) {
 		g->cause = OC_GAP_MODULE_LOADING;
 		g->overhead = ov;
 		return;
 	}
-	if (N->kind == OC_OP_KERNEL && N->api >= 0 && t->api[N->api].start_ns < g->start_ns &&
-	    t->api[N->api].end_ns > g->start_ns) {
-		g->cause = OC_GAP_MODULE_LOADING;
+	/* the part of the gap N's own call was under way */
+	int64_t call_ns = 0;
+	if (N->api >= 0) {
+		const struct oc_api *A = &t->api[N->api];
+		int64_t s = A->start_ns > gs ? A->start_ns : gs, e = A->end_ns < ge ? A->end_ns : ge;
+		call_ns = e > s ? e - s : 0;
+	}
+	if (N->kind == OC_OP_KERNEL && N->api >= 0 && t->api[N->api].start_ns < gs &&
+	    t->api[N->api].end_ns > gs) {
+		g->cause = g->first_launch ? OC_GAP_MODULE_LOADING : OC_GAP_LAUNCH_LATENCY;
+		g->covered_ns = call_ns;
 		return;
 	}
-	{
+	if (q < gs) {
 		uint32_t pos = c->pos_in_stream[n];
 		int64_t after = pos > 0 ? c->q[c->s_ops[c->s_off[N->stream] + pos - 1]] : INT64_MIN;
 		const struct oc_wait *w = oc_wait_before(c, N->stream, after, q);
@@ -86,6 +107,21 @@ static void explain_gap(const struct oc_actx *c, struct oc_gap *g)
 			g->wait_event_id = w->event_id;
 			return;
 		}
+	}
+	if (q >= gs) {
+		if (N->kind == OC_OP_KERNEL && g->first_launch && 2 * call_ns >= len) {
+			g->cause = OC_GAP_MODULE_LOADING;
+			g->covered_ns = call_ns;
+			return;
+		}
+		g->cause = OC_GAP_SUBMITTED_LATE;
+		/* the host was in a sync when the device went idle: it queued the
+		 * next work only after that returned (evidence, not the cause) */
+		if (b >= 0 && c->a->blocks[b].end_ns > gs && c->a->blocks[b].end_ns <= ge) {
+			g->block = b;
+			g->covered_ns = covered;
+		}
+		return;
 	}
 	g->cause = OC_GAP_UNKNOWN;
 }
@@ -97,14 +133,14 @@ int oc_find_gaps(struct oc_actx *c, char *err, size_t errlen)
 	size_t total = 0;
 
 	for (size_t d = 0; d < c->n_dev; d++)
-		total += c->dev[d].sweep.n_idle;
+		total += c->dev[d].wsweep.n_idle;
 	a->gaps = calloc(total + 1, sizeof *a->gaps);
 	if (!a->gaps)
 		return -1;
 	for (size_t d = 0; d < c->n_dev; d++) {
 		const struct oc_dev_ctx *dv = &c->dev[d];
-		for (size_t k = 0; k < dv->sweep.n_idle; k++) {
-			const struct oc_interval *iv = &dv->sweep.idle[k];
+		for (size_t k = 0; k < dv->wsweep.n_idle; k++) {
+			const struct oc_interval *iv = &dv->wsweep.idle[k];
 			struct oc_gap *g = &a->gaps[a->n_gaps];
 			size_t pos = oc_lower_start(t, dv->sel.idx, dv->sel.n, iv->end_ns);
 			if (pos >= dv->sel.n)
@@ -119,6 +155,7 @@ int oc_find_gaps(struct oc_actx *c, char *err, size_t errlen)
 			g->block = -1;
 			g->overhead = -1;
 			g->wait_event_id = -1;
+			g->covered_ns = 0;
 			/* the op that ended last before the gap */
 			for (size_t b = pos, seen = 0; b-- > 0 && seen < 4096; seen++) {
 				uint32_t i = dv->sel.idx[b];
@@ -128,6 +165,7 @@ int oc_find_gaps(struct oc_actx *c, char *err, size_t errlen)
 				}
 			}
 			explain_gap(c, g);
+			g->advice = (uint8_t)oc_choose_gap_advice(g);
 			a->n_gaps++;
 		}
 	}

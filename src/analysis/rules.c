@@ -32,6 +32,8 @@ static const struct {
 	[OC_RULE_MAX_IDLE]               = { "max-idle", 1, 1 },
 	[OC_RULE_FORBID_CAUSE]           = { "forbid-cause", 1, 0 },
 	[OC_RULE_MAX_DROPPED]            = { "max-dropped", 1, 0 },
+	[OC_RULE_MAX_HOST_WAIT]          = { "max-host-wait", 1, 1 },
+	[OC_RULE_MAX_LATE_SUBMISSION]    = { "max-late-submission", 1, 1 },
 };
 
 static void *xrealloc(void *p, size_t n)
@@ -183,6 +185,8 @@ int oc_rules_add(struct oc_rules *r, const char *name, const char *arg,
 	case OC_RULE_MIN_OVERLAP:
 	case OC_RULE_MIN_OVERLAPPED_CLAIMS:
 	case OC_RULE_MAX_IDLE:
+	case OC_RULE_MAX_HOST_WAIT:
+	case OC_RULE_MAX_LATE_SUBMISSION:
 		if (oc_parse_fraction(arg, &rule.limit) < 0) {
 			snprintf(err, errlen, "%s: %s: '%s' is not a fraction between 0 and 1 "
 				 "(write 0.25 or 25%%)", origin, rule_defs[kind].name, arg);
@@ -332,6 +336,8 @@ enum oc_rule_status oc_rule_decide(const struct oc_rule *rule, double measured)
 		return measured >= rule->limit ? OC_RULE_PASS : OC_RULE_FAIL;
 	case OC_RULE_MAX_IDLE:
 	case OC_RULE_MAX_DROPPED:
+	case OC_RULE_MAX_HOST_WAIT:
+	case OC_RULE_MAX_LATE_SUBMISSION:
 		return measured <= rule->limit ? OC_RULE_PASS : OC_RULE_FAIL;
 	case OC_RULE_NO_HIDDEN_SYNC:
 	case OC_RULE_FORBID_CAUSE:

@@ -350,28 +350,74 @@ int oc_find_blocks(struct oc_actx *c, char *err, size_t errlen)
 	return 0;
 }
 
-int32_t oc_block_between(const struct oc_actx *c, uint32_t tid, int64_t t1, int64_t t2)
+int32_t oc_block_fresh(const struct oc_actx *c, int32_t f, int32_t g)
 {
+	const struct oc_trace *t = c->t;
 	const struct oc_analysis *a = c->a;
+	uint32_t tid = c->tid[g];
+	int64_t qf = c->q[f], ef = t->ops[f].end_ns, qg = c->q[g];
 	size_t lo = 0, hi = a->n_blocks;
+	int32_t best = -1;
 
 	if (tid == OC_NO_TID)
 		return -1;
-	while (lo < hi) {
+	while (lo < hi) {     /* blocks by end: the first that returned at or after end(f) */
 		size_t mid = lo + (hi - lo) / 2;
-		if (a->blocks[c->blocks_by_end[mid]].end_ns < t1 - OC_CLOCK_SKEW_NS)
+		if (a->blocks[c->blocks_by_end[mid]].end_ns < ef - OC_CLOCK_SKEW_NS)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
 	for (size_t k = lo; k < a->n_blocks && k - lo < OC_SCAN_LIMIT; k++) {
-		const struct oc_block *b = &a->blocks[c->blocks_by_end[k]];
-		if (b->end_ns > t2)
+		uint32_t bi = c->blocks_by_end[k];
+		const struct oc_block *b = &a->blocks[bi];
+		if (b->end_ns > qg)
 			break;
-		if (b->tid == tid && b->start_ns < t1)
-			return (int32_t)c->blocks_by_end[k];
+		if (b->tid != tid || b->start_ns < qf || b->start_ns >= ef)
+			continue;
+		/* it held g back: g's call is the first to queue work after it
+		 * returned, or came within the tolerance of that return */
+		if (qg - b->end_ns > c->o.sync_tolerance_ns &&
+		    oc_queued_between(c, tid, b->end_ns, qg) > 0)
+			continue;
+		best = (int32_t)bi;   /* by end: a later one is fresher */
 	}
-	return -1;
+	return best;
+}
+
+int32_t oc_block_covering(const struct oc_actx *c, uint32_t tid, int64_t gs, int64_t ge,
+			  int64_t *covered)
+{
+	const struct oc_analysis *a = c->a;
+	size_t lo = 0, hi = a->n_blocks;
+	int32_t best = -1;
+	int64_t best_ns = 0;
+
+	*covered = 0;
+	if (tid == OC_NO_TID)
+		return -1;
+	while (lo < hi) {     /* blocks by end: the first that ends after gs */
+		size_t mid = lo + (hi - lo) / 2;
+		if (a->blocks[c->blocks_by_end[mid]].end_ns <= gs)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t k = lo; k < a->n_blocks && k - lo < OC_SCAN_LIMIT; k++) {
+		uint32_t bi = c->blocks_by_end[k];
+		const struct oc_block *b = &a->blocks[bi];
+		if (b->tid != tid || b->start_ns >= ge)
+			continue;
+		int64_t s = b->start_ns > gs ? b->start_ns : gs, e = b->end_ns < ge ? b->end_ns : ge;
+		if (e - s > best_ns) {
+			best_ns = e - s;
+			best = (int32_t)bi;
+		}
+		if (b->end_ns >= ge)
+			break;        /* a thread's calls nest or follow each other: none later fits better */
+	}
+	*covered = best_ns;
+	return best;
 }
 
 static int cmp_default_sync(const void *x, const void *y)

@@ -44,14 +44,19 @@ static void usage(FILE *f)
 "  --min-overlapped-claims F  overlapped claims / claims >= F\n"
 "  --no-hidden-sync           no hidden synchronization\n"
 "  --max-idle F               idle share of the makespan <= F\n"
-"  --forbid-cause CODE        no serialized claim or idle gap with this cause\n"
-"                             (repeatable; codes as in `overlapcheck report`)\n"
+"  --max-host-wait F          device idle while the host was blocked in a sync <= F\n"
+"                             of the device time (where the time went)\n"
+"  --max-late-submission F    device idle waiting for a late submission <= F\n"
+"  --forbid-cause CODE        no serialized claim or idle gap with this cause, decisive\n"
+"                             or not (repeatable; codes as in `overlapcheck report`)\n"
 "  --max-dropped N            at most N dropped records\n"
 "  --rules FILE               read rules from FILE: one a line, `# comments`\n"
 "\n"
 "Options:\n"
 "  --range NAME               check only work queued inside NVTX ranges NAME\n"
 "  --device N                 check only device N\n"
+"  --whole                    the whole trace, not the steady-state window the\n"
+"                             counts and shares use by default (docs/causes.md)\n"
 "  --junit FILE               also write JUnit XML to FILE\n"
 "  --format text|json|markdown  output format (default text)\n"
 "  -o, --output FILE          write the output to FILE\n"
@@ -79,7 +84,7 @@ static int parse_int(const char *s, long lo, long hi, long *out)
 }
 
 enum {
-	OPT_RULES = 0x100, OPT_RANGE, OPT_DEVICE, OPT_EVIDENCE, OPT_JUNIT, OPT_FORMAT,
+	OPT_RULES = 0x100, OPT_RANGE, OPT_DEVICE, OPT_EVIDENCE, OPT_JUNIT, OPT_FORMAT, OPT_WHOLE,
 	OPT_RULE = 0x200,        /* + the rule's kind */
 };
 
@@ -99,6 +104,7 @@ static int parse_args(int argc, char **argv, struct oc_rules *rules, struct opts
 		{ "junit",    required_argument, NULL, OPT_JUNIT },
 		{ "output",   required_argument, NULL, 'o' },
 		{ "format",   required_argument, NULL, OPT_FORMAT },
+		{ "whole",    no_argument,       NULL, OPT_WHOLE },
 		{ "help",     no_argument,       NULL, 'h' },
 	};
 	/* the rules are options too (--min-overlap 0.5); one without an
@@ -130,6 +136,9 @@ static int parse_args(int argc, char **argv, struct oc_rules *rules, struct opts
 			break;
 		case OPT_RANGE:
 			o->c.range = v;
+			break;
+		case OPT_WHOLE:
+			o->c.whole = 1;
 			break;
 		case OPT_DEVICE:
 			if (parse_int(v, 0, INT32_MAX, &num) < 0) {

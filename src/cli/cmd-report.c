@@ -30,6 +30,7 @@ static void usage(FILE *f)
 		"  --gap-threshold T    list idle gaps of at least T (default 10us)\n"
 		"  --min-overlap F      overlapped from this fraction of own duration (default 0.05 = 5%%)\n"
 		"  --sync-tolerance T   hidden sync: returned within T after the work (default 20us)\n"
+		"  --whole              count the whole trace, not the steady-state window\n"
 		"  --max-rows N         text/markdown: rows per list (default 20; JSON is complete)\n"
 		"  -h, --help           this help\n\n"
 		"T takes a unit: 500ns, 10us, 2ms, 1s (a bare number is ns).\n"
@@ -45,7 +46,7 @@ static int bad_value(const char *opt, const char *v, const char *what)
 
 enum {
 	OPT_FORMAT = 0x100, OPT_DEVICE, OPT_RANGE, OPT_GAP_THRESHOLD, OPT_SYNC_TOLERANCE,
-	OPT_MIN_OVERLAP, OPT_MAX_ROWS,
+	OPT_MIN_OVERLAP, OPT_MAX_ROWS, OPT_WHOLE,
 };
 
 int cmd_report(int argc, char **argv)
@@ -58,6 +59,7 @@ int cmd_report(int argc, char **argv)
 		{ "sync-tolerance", required_argument, NULL, OPT_SYNC_TOLERANCE },
 		{ "min-overlap",    required_argument, NULL, OPT_MIN_OVERLAP },
 		{ "max-rows",       required_argument, NULL, OPT_MAX_ROWS },
+		{ "whole",          no_argument,       NULL, OPT_WHOLE },
 		{ "help",           no_argument,       NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -109,6 +111,9 @@ int cmd_report(int argc, char **argv)
 			if (oc_parse_fraction(v, &o.min_overlap))
 				return bad_value("--min-overlap", v,
 						 "expected a fraction between 0 and 1 (0.05 or 5%)");
+			break;
+		case OPT_WHOLE:
+			o.whole = 1;
 			break;
 		case OPT_MAX_ROWS: {
 			errno = 0;

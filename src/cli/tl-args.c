@@ -61,6 +61,9 @@ int oc_tl_args_parse(struct oc_tl_args *a, int c, const char *arg, const char *c
 	case 0x105:
 		a->analyse = 0;
 		return 1;
+	case 0x106:
+		a->opts.whole = 1;
+		return 1;
 	}
 	return 0;
 }

@@ -19,7 +19,8 @@
 	{ "gap-threshold",  required_argument, NULL, 0x102 }, \
 	{ "min-overlap",    required_argument, NULL, 0x103 }, \
 	{ "sync-tolerance", required_argument, NULL, 0x104 }, \
-	{ "no-analysis",    no_argument,       NULL, 0x105 }
+	{ "no-analysis",    no_argument,       NULL, 0x105 }, \
+	{ "whole",          no_argument,       NULL, 0x106 }
 
 #define OC_TL_ARGS_HELP \
 	"      --device N          only device N\n" \
@@ -27,6 +28,7 @@
 	"      --gap-threshold T   idle gaps of at least T (default 10us)\n" \
 	"      --min-overlap F     overlapped from this fraction of own duration (default 0.05 = 5%%)\n" \
 	"      --sync-tolerance T  hidden sync: returned within T after the work (default 20us)\n" \
+	"      --whole             count the whole trace, not the steady-state window (shaded)\n" \
 	"      --no-analysis       the trace alone: no verdicts, causes, gaps or hidden syncs\n"
 
 struct oc_tl_args {

@@ -11,7 +11,7 @@
 #include "md-inline.h"
 #include "overlapcheck/compare-report.h"
 #include "overlapcheck/demangle.h"
-#include "overlapcheck/fmt.h"
+#include "overlapcheck/format.h"
 #include "overlapcheck/json.h"
 #include "overlapcheck/tracefile.h"
 

@@ -356,6 +356,16 @@ int oc_write_timeline_html(FILE *f, const struct oc_trace *t, const struct oc_tl
 	else
 		fputs("null", f);
 	fprintf(f, ",\"analysis\":%s", n && (n->ops || n->answer) ? "true" : "false");
+	fputs(",\"lever\":", f);
+	if (n && n->lever)
+		oc_tl_json_str(f, n->lever);
+	else
+		fputs("null", f);
+	if (n && n->window_how)
+		fprintf(f, ",\"window\":{\"how\":\"%s\",\"t0\":%" PRId64 ",\"t1\":%" PRId64 "}",
+			n->window_how, n->window_start_ns, n->window_end_ns);
+	else
+		fputs(",\"window\":null", f);
 	fprintf(f, ",\"t0\":%" PRId64 ",\"t1\":%" PRId64, l.first_ns, l.last_ns);
 	fputs(",\n\"lanes\":[\n", f);
 	lanes(h);

@@ -185,6 +185,11 @@ static void evidence_object(struct out *o, const struct oc_claim *cl, const stru
 	case OC_CAUSE_COPY_ENGINE_LIMIT:
 		oc_json_kv_int(j, "async_engine_count", e->count);
 		break;
+	case OC_CAUSE_SAME_DIRECTION_COPY:
+		oc_json_kv_string(j, "direction", oc_copy_kind_name(t->ops[cl->op].copy_kind));
+		oc_json_kv_int(j, "copies", e->count);
+		oc_json_kv_int(j, "intersections", 0);
+		break;
 	case OC_CAUSE_HARDWARE_QUEUE_LIMIT:
 		oc_json_kv_int(j, "max_connections", e->count);
 		oc_json_kv_int(j, "streams", e->limit);
@@ -266,6 +271,24 @@ static void claim_object(struct out *o, const struct oc_claim *cl)
 	for (size_t k = 0; k < cl->n_evidence; k++)
 		evidence_object(o, cl, &cl->evidence[k]);
 	oc_json_end_array(j);
+	if (cl->n_evidence) {
+		oc_json_kv_string(j, "decisive_cause", oc_cause_name(cl->evidence[0].cause));
+		if (cl->contributing >= 0)
+			oc_json_kv_string(j, "contributing_cause",
+					  oc_cause_name(cl->evidence[cl->contributing].cause));
+		else
+			oc_json_kv_null(j, "contributing_cause");
+		oc_json_key(j, "advice");
+		oc_json_begin_object(j);
+		oc_json_kv_string(j, "id", oc_advice_id((enum oc_advice)cl->advice));
+		oc_json_kv_string(j, "text", oc_claim_advice(t, o->a, cl, o->buf, sizeof o->buf));
+		oc_json_end_object(j);
+	} else {
+		oc_json_kv_null(j, "decisive_cause");
+		oc_json_kv_null(j, "contributing_cause");
+		oc_json_kv_null(j, "advice");
+	}
+	oc_json_kv_bool(j, "in_window", cl->in_window);
 	if (op->graph_id || op->graph_node_id) {
 		oc_json_kv_uint(j, "graph_id", op->graph_id);
 		oc_json_kv_uint(j, "graph_node_id", op->graph_node_id);
@@ -377,12 +400,23 @@ static void gap_object(struct out *o, const struct oc_gap *g)
 		oc_json_kv_int(j, "start_ns", b->start_ns);
 		oc_json_kv_int(j, "end_ns", b->end_ns);
 		oc_json_kv_int(j, "blocked_ns", b->blocked_ns);
+		oc_json_kv_int(j, "covered_ns", g->covered_ns);
 		break;
 	}
 	case OC_GAP_SUBMITTED_LATE:
 		kv_api(j, "api", t, g->api);
 		oc_json_kv_int(j, "api_start_ns", g->api >= 0 ? t->api[g->api].start_ns :
 			       t->ops[g->next_op].start_ns);
+		if (g->block >= 0) {
+			kv_api(j, "after_sync_api", t, a->blocks[g->block].api);
+			oc_json_kv_int(j, "after_sync_end_ns", a->blocks[g->block].end_ns);
+		}
+		break;
+	case OC_GAP_LAUNCH_LATENCY:
+		kv_api(j, "api", t, g->api);
+		oc_json_kv_int(j, "api_start_ns", t->api[g->api].start_ns);
+		oc_json_kv_int(j, "api_end_ns", t->api[g->api].end_ns);
+		oc_json_kv_int(j, "covered_ns", g->covered_ns);
 		break;
 	case OC_GAP_MODULE_LOADING:
 		if (g->overhead >= 0) {
@@ -392,10 +426,11 @@ static void gap_object(struct out *o, const struct oc_gap *g)
 			oc_json_kv_int(j, "overhead_start_ns", oh->start_ns);
 			oc_json_kv_int(j, "overhead_end_ns", oh->end_ns);
 		} else {
-			oc_json_kv_string(j, "source", "api_time");
+			oc_json_kv_string(j, "source", "first_launch");
 			kv_api(j, "api", t, g->api);
 			oc_json_kv_int(j, "api_start_ns", t->api[g->api].start_ns);
 			oc_json_kv_int(j, "api_end_ns", t->api[g->api].end_ns);
+			oc_json_kv_int(j, "covered_ns", g->covered_ns);
 		}
 		break;
 	case OC_GAP_DEPENDENCY_WAIT:
@@ -404,7 +439,77 @@ static void gap_object(struct out *o, const struct oc_gap *g)
 	default:
 		break;
 	}
+	if (g->outside_ns >= 0)
+		oc_json_kv_int(j, "outside_cuda_ns", g->outside_ns);
+	else
+		oc_json_kv_null(j, "outside_cuda_ns");
+	oc_json_kv_bool(j, "first_launch", g->first_launch);
 	oc_json_end_object(j);
+	oc_json_kv_string(j, "decisive_cause", oc_gap_cause_name(g->cause));
+	oc_json_kv_null(j, "contributing_cause");
+	oc_json_key(j, "advice");
+	oc_json_begin_object(j);
+	oc_json_kv_string(j, "id", oc_advice_id((enum oc_advice)g->advice));
+	oc_json_kv_string(j, "text", oc_gap_advice(t, a, g, o->buf, sizeof o->buf));
+	oc_json_end_object(j);
+	oc_json_end_object(j);
+}
+
+/* The window, where the time went, and the lever. */
+static void window_objects(struct out *o)
+{
+	struct oc_json *j = &o->j;
+	const struct oc_summary *s = &o->a->summary;
+	const struct oc_window *w = &s->window;
+
+	oc_json_key(j, "window");
+	oc_json_begin_object(j);
+	oc_json_kv_string(j, "how", oc_window_how_name(w->how));
+	oc_json_kv_bool(j, "whole_requested", w->whole_requested);
+	oc_json_kv_int(j, "start_ns", w->start_ns);
+	oc_json_kv_int(j, "end_ns", w->end_ns);
+	oc_json_kv_uint(j, "ops", w->ops);
+	oc_json_kv_uint(j, "ops_total", w->ops_total);
+	oc_json_kv_int(j, "trace_first_ns", w->lead_start_ns);
+	oc_json_kv_int(j, "trace_last_ns", w->trail_end_ns);
+	oc_json_key(j, "dropped_leading");
+	oc_json_begin_object(j);
+	oc_json_kv_uint(j, "ops", w->lead_ops);
+	oc_json_kv_int(j, "busy_ns", w->lead_busy_ns);
+	oc_json_kv_int(j, "gap_ns", w->lead_gap_ns);
+	oc_json_end_object(j);
+	oc_json_key(j, "dropped_trailing");
+	oc_json_begin_object(j);
+	oc_json_kv_uint(j, "ops", w->trail_ops);
+	oc_json_kv_int(j, "busy_ns", w->trail_busy_ns);
+	oc_json_kv_int(j, "gap_ns", w->trail_gap_ns);
+	oc_json_end_object(j);
+	oc_json_end_object(j);
+
+	oc_json_key(j, "time_split");
+	oc_json_begin_object(j);
+	oc_json_kv_int(j, "total_ns", s->time.total_ns);
+	for (int p = 0; p < OC_N_TIME_PARTS; p++) {
+		char key[64];
+		snprintf(key, sizeof key, "%s_ns", oc_time_part_name(p));
+		oc_json_kv_int(j, key, s->time.ns[p]);
+	}
+	for (int p = 0; p < OC_N_TIME_PARTS; p++) {
+		char key[64];
+		snprintf(key, sizeof key, "%s_share", oc_time_part_name(p));
+		oc_json_kv_fixed(j, key, s->time.total_ns > 0 ?
+				 (double)s->time.ns[p] / (double)s->time.total_ns : 0, 4);
+	}
+	oc_json_end_object(j);
+
+	oc_json_key(j, "lever");
+	oc_json_begin_object(j);
+	oc_json_kv_string(j, "id", oc_lever_id(s->lever));
+	if (s->lever == OC_LEVER_SERIALIZED)
+		oc_json_kv_string(j, "cause", oc_cause_name(s->lever_cause));
+	else
+		oc_json_kv_null(j, "cause");
+	oc_json_kv_string(j, "text", oc_lever_text(o->a, o->buf, sizeof o->buf));
 	oc_json_end_object(j);
 }
 
@@ -423,6 +528,7 @@ static void summary_object(struct oc_json *j, const struct oc_analysis *a)
 	oc_json_kv_uint(j, "kernel_overlapped", s->kernel_overlapped);
 	oc_json_kv_uint(j, "memset_claims", s->memset_claims);
 	oc_json_kv_uint(j, "memset_overlapped", s->memset_overlapped);
+	oc_json_kv_uint(j, "claims_in_trace", a->n_claims);
 	oc_json_kv_int(j, "makespan_ns", s->makespan_ns);
 	oc_json_kv_int(j, "busy_ns", s->busy_ns);
 	oc_json_kv_int(j, "compute_ns", s->compute_ns);
@@ -550,12 +656,14 @@ int oc_report_json(FILE *f, const struct oc_analysis *a)
 	oc_json_kv_int(j, "gap_threshold_ns", a->opts.gap_threshold_ns);
 	oc_json_kv_double(j, "min_overlap", a->opts.min_overlap);
 	oc_json_kv_int(j, "sync_tolerance_ns", a->opts.sync_tolerance_ns);
+	oc_json_kv_bool(j, "whole", a->opts.whole);
 	if (a->summary.ranges_matched >= 0)
 		oc_json_kv_int(j, "ranges_matched", a->summary.ranges_matched);
 	oc_json_end_object(j);
 
 	oc_json_key(j, "summary");
 	summary_object(j, a);
+	window_objects(o);
 
 	oc_json_key(j, "passport");
 	oc_json_begin_object(j);

@@ -86,6 +86,37 @@ int oc_report_markdown(FILE *f, const struct oc_analysis *a, const struct oc_rep
 	size_t max = ro && ro->max_rows > 0 ? (size_t)ro->max_rows : 20, shown;
 
 	fputs("## overlapcheck report\n\n", f);
+	if (s->time.total_ns > 0) {
+		const struct oc_window *w = &s->window;
+		char lev[600];
+		fputs("**", f);
+		md(f, oc_lever_text(a, lev, sizeof lev), 590);
+		fputs(".**\n\n", f);
+		fputs("| where the device time went (window) | share | time |\n| --- | --- | --- |\n", f);
+		for (int p = 0; p < OC_N_TIME_PARTS; p++) {
+			fprintf(f, "| %s | %.1f%% | ", oc_time_part_label(p),
+				100.0 * (double)s->time.ns[p] / (double)s->time.total_ns);
+			dur(f, s->time.ns[p]);
+			fputs(" |\n", f);
+		}
+		fputs("\nWindow: ", f);
+		if (w->how == OC_WINDOW_STEADY)
+			fputs("the steady state, ", f);
+		else if (w->how == OC_WINDOW_RANGE)
+			fputs("the NVTX range, ", f);
+		else
+			fputs(w->whole_requested ? "the whole trace (`--whole`), " : "the whole trace, ", f);
+		dur(f, w->start_ns);
+		fputs(" to ", f);
+		dur(f, w->end_ns);
+		fprintf(f, ", %zu of %zu device ops", w->ops, w->ops_total);
+		if (w->lead_ops)
+			fprintf(f, "; dropped %zu op(s) at the start", w->lead_ops);
+		if (w->trail_ops)
+			fprintf(f, "; dropped %zu op(s) at the end", w->trail_ops);
+		fputs(w->how == OC_WINDOW_STEADY ? " (counts use the window; `--whole` for the whole trace)."
+		      "\n\n" : ".\n\n", f);
+	}
 	if (!s->claims) {
 		fputs("**No async device work in this trace: nothing to prove or disprove.**\n\n", f);
 	} else {
@@ -149,13 +180,14 @@ int oc_report_markdown(FILE *f, const struct oc_analysis *a, const struct oc_rep
 		for (int c = 0; c < OC_N_CAUSES; c++)
 			if (s->causes[c])
 				fprintf(f, "| `%s` | %zu |\n", oc_cause_name(c), s->causes[c]);
-		fputs("\n### Longest serialized claims\n\n| start | duration | stream | kind | name | causes |\n"
-		      "| --- | --- | --- | --- | --- | --- |\n", f);
+		fputs("\n### Longest serialized claims\n\n| start | duration | stream | kind | name | decisive "
+		      "cause | contributing | advice |\n"
+		      "| --- | --- | --- | --- | --- | --- | --- | --- |\n", f);
 		size_t *idx = malloc((s->serialized + 1) * sizeof *idx), n = 0;
 		if (!idx)
 			return -1;
 		for (size_t k = 0; k < a->n_claims; k++)
-			if (a->claims[k].verdict == OC_VERDICT_SERIALIZED)
+			if (a->claims[k].verdict == OC_VERDICT_SERIALIZED && a->claims[k].in_window)
 				idx[n++] = k;
 		qsort_r(idx, n, sizeof *idx, cmp_longest, (void *)a);
 		shown = 0;
@@ -170,9 +202,12 @@ int oc_report_markdown(FILE *f, const struct oc_analysis *a, const struct oc_rep
 			dur(f, op->end_ns - op->start_ns);
 			fprintf(f, " | %u | %s | ", t->streams[op->stream].stream_id, oc_op_kind_name(op->kind));
 			name(f, t, cl->op);
+			char adv[512];
+			fprintf(f, " | `%s` | ", cl->n_evidence ? oc_cause_name(cl->evidence[0].cause) : "unknown");
+			if (cl->contributing >= 0)
+				fprintf(f, "`%s`", oc_cause_name(cl->evidence[cl->contributing].cause));
 			fputs(" | ", f);
-			for (size_t e = 0; e < cl->n_evidence; e++)
-				fprintf(f, "%s`%s`", e ? ", " : "", oc_cause_name(cl->evidence[e].cause));
+			md(f, oc_claim_advice(t, a, cl, adv, sizeof adv), 500);
 			fputs(" |\n", f);
 		}
 		free(idx);
@@ -208,15 +243,19 @@ int oc_report_markdown(FILE *f, const struct oc_analysis *a, const struct oc_rep
 		fputs("\n", f);
 	}
 	if (a->n_gaps) {
-		fputs("### Idle gaps\n\n| start | duration | device | cause | next work |\n| --- | --- | --- | --- | --- |\n", f);
+		fputs("### Idle gaps\n\n| start | duration | device | cause | next work | advice |\n"
+		      "| --- | --- | --- | --- | --- | --- |\n", f);
 		for (size_t k = 0; k < a->n_gaps && k < max; k++) {
 			const struct oc_gap *g = &a->gaps[k];
 			fputs("| ", f);
 			dur(f, g->start_ns);
 			fputs(" | ", f);
 			dur(f, g->end_ns - g->start_ns);
+			char adv[512];
 			fprintf(f, " | %d | `%s` | ", g->device_id, oc_gap_cause_name(g->cause));
 			name(f, t, g->next_op);
+			fputs(" | ", f);
+			md(f, oc_gap_advice(t, a, g, adv, sizeof adv), 500);
 			fputs(" |\n", f);
 		}
 		if (a->n_gaps > max)

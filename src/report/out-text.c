@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "overlapcheck/format.h"
 #include "overlapcheck/report.h"
 
 struct out {
@@ -75,19 +76,7 @@ static const char *clean(const char *s, char *buf, size_t len, size_t max)
 /* "850 ns", "12.3 us", "4.56 ms", "1.23 s" */
 static const char *dur(int64_t ns, char *buf, size_t len)
 {
-	double v = (double)ns;
-
-	if (ns < 0)
-		snprintf(buf, len, "-");
-	else if (ns < 1000)
-		snprintf(buf, len, "%lld ns", (long long)ns);
-	else if (ns < 1000000)
-		snprintf(buf, len, "%.1f us", v / 1e3);
-	else if (ns < 1000000000)
-		snprintf(buf, len, "%.2f ms", v / 1e6);
-	else
-		snprintf(buf, len, "%.3f s", v / 1e9);
-	return buf;
+	return oc_fmt_duration(ns, buf, len);
 }
 
 static const char *pct(double share, char *buf, size_t len)
@@ -187,6 +176,55 @@ static void answer(const struct out *o)
 		fprintf(o->f, "  %zu hidden synchronization%s blocked the host for %s in total\n",
 			s->hidden_syncs, s->hidden_syncs == 1 ? "" : "s",
 			dur(s->hidden_sync_blocked_ns, b, sizeof b));
+}
+
+/* The window the counts use, and how it was chosen. */
+static void window(const struct out *o)
+{
+	const struct oc_window *w = &o->a->summary.window;
+	char b1[32], b2[32], b3[32], b4[32];
+
+	fprintf(o->f, "%sWindow%s\n  ", col(o, C_BOLD), col(o, C_RESET));
+	if (!w->ops_total) {
+		fputs("no device ops\n\n", o->f);
+		return;
+	}
+	fprintf(o->f, "%s: %s to %s (%s), %zu of %zu device ops",
+		w->how == OC_WINDOW_STEADY ? "steady state" : w->how == OC_WINDOW_RANGE ? "the NVTX range" :
+		w->whole_requested ? "the whole trace (--whole)" : "the whole trace",
+		dur(w->start_ns, b1, sizeof b1), dur(w->end_ns, b2, sizeof b2),
+		dur(w->end_ns - w->start_ns, b3, sizeof b3), w->ops, w->ops_total);
+	if (w->lead_ops)
+		fprintf(o->f, "\n  dropped at the start: %zu op%s, %s busy, then a %s idle gap",
+			w->lead_ops, w->lead_ops == 1 ? "" : "s", dur(w->lead_busy_ns, b1, sizeof b1),
+			dur(w->lead_gap_ns, b4, sizeof b4));
+	if (w->trail_ops)
+		fprintf(o->f, "\n  dropped at the end: %zu op%s, %s busy, after a %s idle gap",
+			w->trail_ops, w->trail_ops == 1 ? "" : "s", dur(w->trail_busy_ns, b1, sizeof b1),
+			dur(w->trail_gap_ns, b4, sizeof b4));
+	if (w->how == OC_WINDOW_STEADY)
+		fputs("\n  (a segment is dropped when the idle gap beside it is longer than its busy time and "
+		      "80% of the ops remain;\n   counts and shares use the window, verdicts do not; --whole: "
+		      "the whole trace)", o->f);
+	fputs("\n\n", o->f);
+}
+
+/* Where the device's time in the window went, and the largest lever. */
+static void time_split(const struct out *o)
+{
+	const struct oc_summary *s = &o->a->summary;
+	char b1[32], buf[600], lev[600];
+
+	if (s->time.total_ns <= 0)
+		return;
+	fprintf(o->f, "%sWhere the time went%s (device time in the window: %s)\n", col(o, C_BOLD),
+		col(o, C_RESET), dur(s->time.total_ns, b1, sizeof b1));
+	for (int p = 0; p < OC_N_TIME_PARTS; p++)
+		fprintf(o->f, "  %-40s %5.1f%%  %s\n", oc_time_part_label(p),
+			100.0 * (double)s->time.ns[p] / (double)s->time.total_ns,
+			dur(s->time.ns[p], b1, sizeof b1));
+	fprintf(o->f, "  %s=> %s%s\n\n", col(o, C_BOLD),
+		clean(oc_lever_text(o->a, lev, sizeof lev), buf, sizeof buf, 590), col(o, C_RESET));
 }
 
 static void warnings(const struct out *o)
@@ -293,13 +331,14 @@ static void engines(const struct out *o)
 	}
 }
 
-/* One line of evidence for a cause. */
-static void evidence_line(const struct out *o, const struct oc_claim *cl, const struct oc_evidence *e)
+/* One line of evidence for a cause, after `lead` ("decisive", "contributing"). */
+static void evidence_line(const struct out *o, const struct oc_claim *cl, const struct oc_evidence *e,
+			  const char *lead)
 {
 	const struct oc_trace *t = o->t;
 	char n1[128], n2[128], b1[32], b2[32];
 
-	fprintf(o->f, "        %s: ", oc_cause_name(e->cause));
+	fprintf(o->f, "        %s %s: ", lead, oc_cause_name(e->cause));
 	switch (e->cause) {
 	case OC_CAUSE_LAUNCH_BLOCKING:
 		fprintf(o->f, "CUDA_LAUNCH_BLOCKING=1 makes the launch of %s synchronous",
@@ -347,6 +386,12 @@ static void evidence_line(const struct out *o, const struct oc_claim *cl, const 
 		fprintf(o->f, "opposite-direction copies on a device with asyncEngineCount %lld",
 			(long long)e->count);
 		break;
+	case OC_CAUSE_SAME_DIRECTION_COPY:
+		fprintf(o->f, "its would-be partner %s (stream %u) is a copy in the same direction, and none of "
+			"the %lld %s copies on this device ever intersected another",
+			op_name(o, e->partner, n1, sizeof n1, 40), stream_id(o, e->partner), (long long)e->count,
+			oc_copy_kind_name(t->ops[cl->op].copy_kind));
+		break;
 	case OC_CAUSE_HARDWARE_QUEUE_LIMIT:
 		fprintf(o->f, "CUDA_DEVICE_MAX_CONNECTIONS=%lld for %lld streams", (long long)e->count,
 			(long long)e->limit);
@@ -364,7 +409,7 @@ static void evidence_line(const struct out *o, const struct oc_claim *cl, const 
 static void serialized(const struct out *o)
 {
 	const struct oc_analysis *a = o->a;
-	char n1[128], b1[32], b2[32];
+	char n1[512], b1[32], b2[32], adv[512];
 
 	if (!a->summary.serialized)
 		return;
@@ -379,7 +424,8 @@ static void serialized(const struct out *o)
 		size_t shown = 0;
 		for (size_t k = 0; k < a->n_claims; k++) {
 			const struct oc_claim *cl = &a->claims[k];
-			if (cl->verdict != OC_VERDICT_SERIALIZED || !cl->n_evidence || (int)cl->evidence[0].cause != c)
+			if (cl->verdict != OC_VERDICT_SERIALIZED || !cl->n_evidence ||
+			    (int)cl->evidence[0].cause != c || !cl->in_window)
 				continue;
 			if (shown++ >= (size_t)o->max_rows)
 				continue;
@@ -387,8 +433,11 @@ static void serialized(const struct out *o)
 			fprintf(o->f, "    %-12s %-10s %-7u %-7s %5.1f%% %s\n", dur(op->start_ns, b1, sizeof b1),
 				dur(op->end_ns - op->start_ns, b2, sizeof b2), stream_id(o, cl->op),
 				oc_op_kind_name(op->kind), cl->overlap_ratio * 100, op_name(o, cl->op, n1, sizeof n1, 70));
-			for (size_t e = 0; e < cl->n_evidence; e++)
-				evidence_line(o, cl, &cl->evidence[e]);
+			evidence_line(o, cl, &cl->evidence[0], "decisive");
+			if (cl->contributing >= 0)
+				evidence_line(o, cl, &cl->evidence[cl->contributing], "contributing");
+			fprintf(o->f, "        advice: %s\n",
+				clean(oc_claim_advice(o->t, a, cl, adv, sizeof adv), n1, sizeof n1, 400));
 		}
 		if (shown > (size_t)o->max_rows)
 			fprintf(o->f, "    ... and %zu more\n", shown - (size_t)o->max_rows);
@@ -409,7 +458,7 @@ static void overlapped(const struct out *o)
 		"name", "witness");
 	for (size_t k = 0; k < a->n_claims; k++) {
 		const struct oc_claim *cl = &a->claims[k];
-		if (cl->verdict != OC_VERDICT_OVERLAPPED)
+		if (cl->verdict != OC_VERDICT_OVERLAPPED || !cl->in_window)
 			continue;
 		if (shown++ >= (size_t)o->max_rows)
 			continue;
@@ -484,7 +533,7 @@ static int cmp_gap_len(const void *x, const void *y, void *arg)
 static void gaps(const struct out *o)
 {
 	const struct oc_analysis *a = o->a;
-	char n1[128], b1[32], b2[32];
+	char n1[128], n2[512], b1[32], b2[32], adv[512];
 	size_t *idx;
 
 	if (!a->n_gaps)
@@ -505,7 +554,8 @@ static void gaps(const struct out *o)
 			op_name(o, g->next_op, n1, sizeof n1, 40));
 		if (g->cause == OC_GAP_HOST_SYNCHRONIZATION)
 			fprintf(o->f, " after %s", api_name(o, a->blocks[g->block].api, n1, sizeof n1));
-		fputs("\n", o->f);
+		fprintf(o->f, "\n        advice: %s\n",
+			clean(oc_gap_advice(o->t, a, g, adv, sizeof adv), n2, sizeof n2, 400));
 	}
 	if (a->n_gaps > (size_t)o->max_rows)
 		fprintf(o->f, "    ... and %zu more\n", a->n_gaps - (size_t)o->max_rows);
@@ -543,6 +593,8 @@ int oc_report_text(FILE *f, const struct oc_analysis *a, const struct oc_report_
 	if (a->opts.device >= 0)
 		fprintf(f, " (device %d)", a->opts.device);
 	fputs("\n\n", f);
+	window(&o);
+	time_split(&o);
 	answer(&o);
 	warnings(&o);
 	passport(&o);

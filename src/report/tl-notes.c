@@ -155,6 +155,9 @@ static const char *evidence_text(struct pool *p, const struct oc_trace *t,
 	case OC_CAUSE_COPY_ENGINE_LIMIT:
 		return pool_fmt(p, "the device has %" PRId64 " copy engine(s) (asyncEngineCount)",
 				e->count);
+	case OC_CAUSE_SAME_DIRECTION_COPY:
+		return pool_fmt(p, "its would-be partner is a copy in the same direction, and no two of the "
+				"%" PRId64 " such copies on this device ever intersected", e->count);
 	case OC_CAUSE_HARDWARE_QUEUE_LIMIT:
 		return pool_fmt(p, "CUDA_DEVICE_MAX_CONNECTIONS=%" PRId64 " for %" PRId64 " streams",
 				e->count, e->limit);
@@ -180,27 +183,9 @@ static const char *causes_text(struct pool *p, const struct oc_claim *c)
 static const char *gap_text(struct pool *p, const struct oc_trace *t, const struct oc_analysis *a,
 			    const struct oc_gap *g)
 {
-	char n1[512];
+	char adv[512];
 
-	switch (g->cause) {
-	case OC_GAP_HOST_SYNCHRONIZATION:
-		if (g->block >= 0 && (size_t)g->block < a->n_blocks)
-			return pool_fmt(p, "the CPU was blocked in %s and queued %s after it returned",
-					api_name(t, a->blocks[g->block].api),
-					op_name(t, g->next_op, n1, sizeof n1));
-		return "the CPU was blocked in a synchronization";
-	case OC_GAP_SUBMITTED_LATE:
-		return pool_fmt(p, "%s, which ended it, was queued by %s after the gap began",
-				op_name(t, g->next_op, n1, sizeof n1), api_name(t, g->api));
-	case OC_GAP_MODULE_LOADING:
-		return pool_fmt(p, "%s paid for lazy module loading or instrumentation",
-				api_name(t, g->api));
-	case OC_GAP_DEPENDENCY_WAIT:
-		return pool_fmt(p, "%s waited for event %" PRId64,
-				op_name(t, g->next_op, n1, sizeof n1), g->wait_event_id);
-	default:
-		return NULL;
-	}
+	return pool_fmt(p, "%s", oc_gap_advice(t, a, g, adv, sizeof adv));
 }
 
 /* ": 8 pageable host memory, 4 legacy default stream": decisive causes of one kind's serialized claims. */
@@ -305,8 +290,11 @@ int oc_tl_notes_init(struct oc_tl_notes *n, struct oc_trace *t,
 			continue;
 		nt.verdict = c->verdict == OC_VERDICT_SERIALIZED ? OC_TL_SERIALIZED : OC_TL_OVERLAPPED;
 		if (c->verdict == OC_VERDICT_SERIALIZED && c->n_evidence) {
+			char adv[512];
 			nt.causes = causes_text(&pv->pool, c);
-			nt.evidence = evidence_text(&pv->pool, t, a, &c->evidence[0]);
+			nt.evidence = pool_fmt(&pv->pool, "%s; advice: %s",
+					       evidence_text(&pv->pool, t, a, &c->evidence[0]),
+					       oc_claim_advice(t, a, c, adv, sizeof adv));
 		}
 		n->ops[c->op] = nt;
 		if (c->api >= 0 && (size_t)c->api < t->n_api &&
@@ -333,6 +321,13 @@ int oc_tl_notes_init(struct oc_tl_notes *n, struct oc_trace *t,
 		};
 	}
 	n->answer = answer_text(&pv->pool, t, a);
+	{
+		char lev[600];
+		n->lever = pool_fmt(&pv->pool, "%s", oc_lever_text(a, lev, sizeof lev));
+	}
+	n->window_how = oc_window_how_name(a->summary.window.how);
+	n->window_start_ns = a->summary.window.start_ns;
+	n->window_end_ns = a->summary.window.end_ns;
 	if (pv->pool.failed)
 		goto nomem;
 	return 0;

@@ -147,7 +147,8 @@ def main():
               all(c in ("launch_blocking", "pageable_host_memory", "legacy_default_stream",
                         "default_stream_implicit_sync", "host_synchronization",
                         "event_dependency", "same_stream_order", "sm_saturation",
-                        "submitted_late", "copy_engine_limit", "hardware_queue_limit",
+                        "submitted_late", "copy_engine_limit", "same_direction_copy",
+                        "hardware_queue_limit",
                         "nothing_concurrent", "unknown")
                   for e in verdicts for c in e["args"].get("causes", [])))
         if synthetic:

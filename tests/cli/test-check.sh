@@ -143,7 +143,9 @@ is "one trace: no aggregate suite" "$("$OC" check --format json --min-overlap 0.
 # ---- --range and --device ------------------------------------------------------------------
 # range_pipe: warm-ups [0,90], the pipeline inside range 'work' [200,1200]:
 # idle 110 of 1200 us over the whole trace, none inside the range.
-is "max-idle 0 on the whole trace: 1" "$(status "$OC" check --max-idle 0 "$TMP/range_pipe.db")" 1
+is "max-idle 0 on the whole trace: 1" "$(status "$OC" check --whole --max-idle 0 "$TMP/range_pipe.db")" 1
+# without --whole the warm-ups before the pipeline are startup: the window drops them
+is "max-idle 0 in the steady-state window: 0" "$(status "$OC" check --max-idle 0 "$TMP/range_pipe.db")" 0
 out=$("$OC" check --max-idle 0 --range work "$TMP/range_pipe.db"); rc=$?
 is "max-idle 0 inside range 'work': 0" "$rc" 0
 like "range named in the output" "$out" "range_pipe\\.db \\(range 'work'\\)"
@@ -320,5 +322,21 @@ if fixture nvtx_range; then
 	is "H200 --range with no such range: 2" \
 		"$(status "$OC" check --range nosuch --min-overlap 0.5 "$TMP/h200_nvtx_range.db")" 2
 fi
+
+# ---- the time split (docs/causes.md, where the time went) ----------------------------------
+# pageable_pipeline: the device sat idle about 41% of the window while the host
+# was blocked in the pageable copies' hidden syncs; late_cpu: idle about 89%
+# waiting for the host's late submissions.
+fixture pageable_pipeline
+fixture late_cpu
+is "max-host-wait 0.3 on pageable_pipeline: 1" "$(status "$OC" check --max-host-wait 0.3 "$TMP/h200_pageable_pipeline.db")" 1
+is "max-host-wait 0.6 on pageable_pipeline: 0" "$(status "$OC" check --max-host-wait 0.6 "$TMP/h200_pageable_pipeline.db")" 0
+out=$("$OC" check --max-host-wait 0.3 "$TMP/h200_pageable_pipeline.db")
+like "max-host-wait: the message names the sync wait" "$out" "while the host was blocked in a sync"
+like "max-host-wait: the evidence lists host_synchronization gaps" "$out" "host_synchronization"
+is "max-late-submission 0.5 on late_cpu: 1" "$(status "$OC" check --max-late-submission 50% "$TMP/h200_late_cpu.db")" 1
+is "max-late-submission 0.95 on late_cpu: 0" "$(status "$OC" check --max-late-submission 0.95 "$TMP/h200_late_cpu.db")" 0
+printf 'max-late-submission 0.95\nmax-host-wait 0.1\n' > "$TMP/split.rules"
+is "the new rules in a rules file: 0" "$(status "$OC" check --rules "$TMP/split.rules" "$TMP/h200_late_cpu.db")" 0
 
 done_testing

@@ -90,9 +90,11 @@ check "json: the kernel meets both copies" "
 assert c[3]['verdict'] == 'overlapped' and c[3]['overlap_ns'] == 100000
 assert c[3]['name'] == 'step(float*, int)' and c[3]['mangled_name'] == '_Z4stepPfi'"
 check "json: lone kernels are serialized with causes and evidence" "
-assert c[1]['causes'] == ['submitted_late', 'nothing_concurrent'], c[1]['causes']
+assert c[1]['causes'] == ['submitted_late'], c[1]['causes']
 assert c[5]['device'] == 1 and c[5]['causes'] == ['nothing_concurrent'], c[5]
-assert c[6]['causes'] == ['submitted_late', 'nothing_concurrent'], c[6]['causes']
+assert c[6]['causes'] == ['submitted_late'], c[6]['causes']
+assert c[6]['decisive_cause'] == 'submitted_late' and c[6]['contributing_cause'] is None, c[6]
+assert c[6]['advice']['id'] == 'submit_ahead' and 'its call' in c[6]['advice']['text'], c[6]['advice']
 e = c[6]['evidence'][0]
 assert e['cause'] == 'submitted_late' and e['late'] == 'self' and e['api_start_ns'] == 360000, e
 assert e['after_end_ns'] == 350000 and e['partner']['correlation_id'] == 4, e"
@@ -137,7 +139,10 @@ check "--sync-tolerance accepted" "assert d['options']['sync_tolerance_ns'] == 1
 
 out=$("$OC" report pipe.db); rc=$?
 is "text: exit 0" "$rc" 0
-like "text: the answer first" "$(printf '%s\n' "$out" | sed -n 3,4p)" "^Answer"
+like "text: the window first" "$(printf '%s\n' "$out" | sed -n 3p)" "^Window"
+like "text: then where the time went" "$(printf '%s\n' "$out" | grep -n '^Where the time went' | cut -d: -f1)" "^[0-9]+$"
+like "text: the lever line" "$out" "  => "
+like "text: the answer after them" "$(printf '%s\n' "$out" | grep -n '^Answer' | cut -d: -f1)" "^[0-9]+$"
 like "text: copies line" "$out" "2 of 2 async copies overlapped compute; 50% of copy time hidden; 0 serialized"
 like "text: kernels line" "$out" "1 of 4 kernels overlapped other device work; 3 serialized: 2 submitted late, 1 nothing concurrent"
 like "text: passport" "$out" "GPU 0: Test GPU, cc 9\\.0, 132 SMs, 3 copy engines"

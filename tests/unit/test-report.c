@@ -195,7 +195,14 @@ static void test_json_report(void **state)
 	assert_non_null(strstr(got, "\"0\\n|\\u003cb\\u003e\""));
 	/* the copy: pageable, and queued only after cudaFree waited for k2 */
 	assert_non_null(strstr(got, "\"causes\": [ \"pageable_host_memory\", \"host_synchronization\","
-				    " \"submitted_late\", \"nothing_concurrent\" ]"));
+				    " \"submitted_late\" ]"));
+	/* decisive first, then the sync as the contributing cause (the late
+	 * submission is that sync's own effect), and advice on the pageable copy */
+	assert_non_null(strstr(got, "\"decisive_cause\": \"pageable_host_memory\", "
+				    "\"contributing_cause\": \"host_synchronization\""));
+	assert_non_null(strstr(got, "\"advice\": { \"id\": \"pin_host_buffer\""));
+	assert_non_null(strstr(got, "\"time_split\": {"));
+	assert_non_null(strstr(got, "\"lever\": {"));
 	assert_non_null(strstr(got, "\"hidden_syncs\": 1"));
 	assert_non_null(strstr(got, "\"api\": \"cudaFree\""));
 	/* 2 kernels + 1 copy */

@@ -1,0 +1,20 @@
+/*
+ * format.h: numbers as people read them, for every human-facing output
+ * (src/util/format.c): the report's durations and sizes, and the gate
+ * outputs' signed durations (`check`'s messages and evidence, `compare`'s
+ * tables). Each writes into buf and returns it.
+ */
+#ifndef OVERLAPCHECK_FORMAT_H
+#define OVERLAPCHECK_FORMAT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* "850 ns", "12.3 us", "4.56 ms", "1.23 s"; "-" for a negative value. */
+const char *oc_fmt_duration(int64_t ns, char *buf, size_t len);
+/* A signed duration with a unit that fits: "12.345 ms", "-3.2 us", "0 ns", "n/a". */
+const char *oc_fmt_ns(char *buf, size_t len, double ns);
+/* "4 B", "64.0 KiB", "4.0 MiB", "1.50 GiB". */
+const char *oc_fmt_bytes(uint64_t bytes, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,56 @@
+/* format.c: durations and sizes as people read them (format.h). */
+#include <math.h>
+#include <stdio.h>
+
+#include "overlapcheck/format.h"
+
+const char *oc_fmt_duration(int64_t ns, char *buf, size_t len)
+{
+	double v = (double)ns;
+
+	if (ns < 0)
+		snprintf(buf, len, "-");
+	else if (ns < 1000)
+		snprintf(buf, len, "%lld ns", (long long)ns);
+	else if (ns < 1000000)
+		snprintf(buf, len, "%.1f us", v / 1e3);
+	else if (ns < 1000000000)
+		snprintf(buf, len, "%.2f ms", v / 1e6);
+	else
+		snprintf(buf, len, "%.3f s", v / 1e9);
+	return buf;
+}
+
+const char *oc_fmt_bytes(uint64_t bytes, char *buf, size_t len)
+{
+	double v = (double)bytes;
+
+	if (bytes < 1024)
+		snprintf(buf, len, "%llu B", (unsigned long long)bytes);
+	else if (bytes < 1024 * 1024)
+		snprintf(buf, len, "%.1f KiB", v / 1024);
+	else if (bytes < 1024ull * 1024 * 1024)
+		snprintf(buf, len, "%.1f MiB", v / (1024.0 * 1024));
+	else
+		snprintf(buf, len, "%.2f GiB", v / (1024.0 * 1024 * 1024));
+	return buf;
+}
+
+const char *oc_fmt_ns(char *buf, size_t len, double ns)
+{
+	double a = fabs(ns);
+
+	if (a < 0.5)
+		ns = 0;   /* no "-0 ns" */
+	if (isnan(ns))
+		snprintf(buf, len, "n/a");
+	else if (a >= 1e9)
+		snprintf(buf, len, "%.3f s", ns / 1e9);
+	else if (a >= 1e6)
+		snprintf(buf, len, "%.3f ms", ns / 1e6);
+	else if (a >= 1e3)
+		snprintf(buf, len, "%.1f us", ns / 1e3);
+	else
+		snprintf(buf, len, "%.0f ns", ns);
+	return buf;
+}

@@ -1,0 +1,27 @@
+#!/bin/sh
+# test-explain-rules.sh: the explanation rules of docs/causes.md
+# (tests/fixtures/explain-rules.py) hold on every recorded fixture, and the
+# checker catches each rule broken: on reports written by the build of
+# 2026-12-01, before these rules (tests/fixtures/before-explain/*.json),
+# it finds stale partners, stale host blocks, module loading blamed on
+# launches, and gaps blamed on a sync that covered little of them.
+. tests/cli/lib.sh
+CHK=tests/fixtures/explain-rules.py
+out=$(python3 "$CHK" --cli "$OC" 2>&1); rc=$?
+is "every fixture: exit 0" "$rc" 0
+like "every fixture: none failed" "$out" 'explain-rules: [0-9]+ passed, 0 failed'
+[ "$rc" -eq 0 ] || printf '%s\n' "$out" | head -n 30
+
+before() { # NAME RULE...: the old report of NAME breaks each RULE
+	name=$1; shift
+	out=$(python3 "$CHK" --json "tests/fixtures/before-explain/$name.json" --sql "tests/fixtures/$name.sql" 2>&1)
+	rc=$?
+	is "before, $name: exit 1" "$rc" 1
+	for rule in "$@"; do
+		like "before, $name: '$rule' broken" "$out" "  $name.sql: $rule: "
+	done
+}
+before pageable_pipeline adjacent fresh module
+before host_sync adjacent coverage
+before sm_saturation adjacent coverage fresh
+done_testing
