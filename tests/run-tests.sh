@@ -3,6 +3,7 @@
 #   unit      build/tests/test-* (cmocka; counted per test case)
 #   cli       tests/cli/test-*.sh (counted per check, see tests/cli/lib.sh)
 #   fixtures  tests/fixtures/check.py on the recorded H200 traces
+#   corpus    the same on tests/corpus (third-party programs)
 # Needs no GPU. Exit status 0 only when nothing failed.
 BUILD=${BUILD:-build}
 export BUILD
@@ -66,6 +67,20 @@ if [ -f tests/fixtures/check.py ]; then
 	[ "$f" -gt 0 ] && cat "$log"
 	echo "fixt  check.py: $p passed, $f failed"
 	count "fixtures" "$p" "$f"
+fi
+
+# Third-party programs recorded on the H200 (tests/corpus/SOURCES.md), each
+# against expectations written from its source before it was first run.
+if [ -f tests/corpus/SOURCES.md ]; then
+	python3 tests/fixtures/check.py --cli "$BUILD/bin/overlapcheck" --dir tests/corpus >"$log" 2>&1
+	rc=$?
+	p=$(sed -n 's/^fixtures: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$log" | tail -n 1)
+	f=$(sed -n 's/^fixtures: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p' "$log" | tail -n 1)
+	p=${p:-0}; f=${f:-0}
+	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+	[ "$f" -gt 0 ] && cat "$log"
+	echo "corp  check.py: $p passed, $f failed"
+	count "corpus" "$p" "$f"
 fi
 
 [ -n "$failures" ] && echo "failing:$failures"

@@ -33,12 +33,16 @@ enum oc_cause {
 	OC_CAUSE_DEFAULT_STREAM_IMPLICIT_SYNC,
 	OC_CAUSE_HOST_SYNCHRONIZATION,
 	OC_CAUSE_EVENT_DEPENDENCY,
+	OC_CAUSE_GRAPH_NODE_ORDER,
 	OC_CAUSE_SAME_STREAM_ORDER,
 	OC_CAUSE_SM_SATURATION,
+	OC_CAUSE_QUEUED_BEHIND,
 	OC_CAUSE_SUBMITTED_LATE,
+	OC_CAUSE_LAUNCH_LATENCY,
 	OC_CAUSE_COPY_ENGINE_LIMIT,
 	OC_CAUSE_SAME_DIRECTION_COPY,
 	OC_CAUSE_HARDWARE_QUEUE_LIMIT,
+	OC_CAUSE_PARTIAL_OVERLAP,
 	OC_CAUSE_NOTHING_CONCURRENT,
 	OC_CAUSE_UNKNOWN,
 	OC_N_CAUSES
@@ -100,6 +104,8 @@ struct oc_evidence {
 	                           copy; legacy_default_stream: the claim's op;
 	                           default_stream_implicit_sync: the legacy-stream op;
 	                           same_stream_order: the same-stream neighbour;
+	                           queued_behind: the op of its stream it (or the
+	                           partner) waited behind;
 	                           sm_saturation: the running kernel; submitted_late: the late op */
 	int32_t  api;           /* the API call: the late call, the sync call, the event wait */
 	int32_t  block;         /* host_synchronization: index into result->blocks */
@@ -112,7 +118,8 @@ struct oc_evidence {
 	int64_t  count;         /* sm_saturation: grid blocks of the running kernel;
 	                           copy_engine_limit: asyncEngineCount;
 	                           hardware_queue_limit: CUDA_DEVICE_MAX_CONNECTIONS;
-	                           same_stream_order: ops queued in the same stream */
+	                           same_stream_order: ops queued in the same stream;
+	                           partial_overlap: the time intersected */
 	int64_t  limit;         /* sm_saturation: blocks the device holds at once (sm_count x
 	                           blocks per SM); hardware_queue_limit: streams in use */
 	int32_t  sm_count;      /* sm_saturation */
@@ -188,13 +195,17 @@ enum oc_advice {
 	OC_ADVICE_SYNC_AFTER_SUBMITTING,
 	OC_ADVICE_HIDDEN_SYNC_OUT_OF_LOOP,
 	OC_ADVICE_CHECK_EVENT_DEPENDENCY,
+	OC_ADVICE_CHECK_GRAPH_EDGES,
 	OC_ADVICE_COPY_ON_SIDE_STREAM,
 	OC_ADVICE_SPLIT_INTO_STREAMS,
+	OC_ADVICE_QUEUE_LATER_WORK_BESIDE,
 	OC_ADVICE_SMALLER_GRID,
 	OC_ADVICE_SUBMIT_AHEAD,
+	OC_ADVICE_FEWER_LARGER_LAUNCHES,
 	OC_ADVICE_COPY_ENGINES,
 	OC_ADVICE_PIPELINE_FILL_DRAIN,
 	OC_ADVICE_RAISE_MAX_CONNECTIONS,
+	OC_ADVICE_MORE_BESIDE_IT,
 	OC_ADVICE_NOTHING_TO_OVERLAP,
 	OC_ADVICE_UNKNOWN,
 	OC_ADVICE_GAP_HOST_SYNC,
@@ -258,7 +269,9 @@ struct oc_block {
 	int32_t *waited_for;    /* ops it waited for: the last one of each stream */
 	size_t   n_waited_for;
 	uint8_t  rule;          /* enum oc_sync_rule (hidden syncs) */
-	int64_t  usual_ns;      /* rule (c): the usual duration of that function, else -1 */
+	int64_t  usual_ns;      /* rules (c), (d): the shortest unloaded duration of that function,
+	                           else -1 */
+	int64_t  usual_max_ns;  /* rule (d): the longest unloaded duration, else -1 */
 };
 
 /* Which rule proved a hidden synchronization (docs/causes.md). */
@@ -267,6 +280,8 @@ enum oc_sync_rule {
 	OC_SYNC_RULE_RETURNED_AFTER_WORK,      /* (a) returned within the tolerance after the work */
 	OC_SYNC_RULE_OWN_WORK_AFTER,           /* (b) its own ops ran after the work, it returned after them */
 	OC_SYNC_RULE_USUAL_TAIL,               /* (c) returned its usual duration after the work */
+	OC_SYNC_RULE_LONGER_THAN_USUAL,        /* (d) longer than ever unloaded, returned within
+	                                          its usual range after the work */
 };
 const char *oc_sync_rule_name(enum oc_sync_rule r);
 
@@ -294,6 +309,8 @@ struct oc_gap {
 	                           submitted_late: the block the thread returned from during
 	                           the gap, if any; else -1 */
 	int32_t  overhead;      /* module_loading: index into trace->overheads, or -1 (API time) */
+	int32_t  load_api;      /* module_loading: the code-loading call (cuLibraryLoadData,
+	                           cuModuleLoad*) that held the thread, or -1 */
 	int64_t  wait_event_id; /* dependency_wait: the event waited for, -1 */
 	int64_t  covered_ns;    /* host_synchronization: the part of the gap the block covered;
 	                           launch_latency, module_loading: the part in the launch call */

@@ -28,9 +28,11 @@
 static const char *const advice_ids[OC_N_ADVICE] = {
 	"", "unset_launch_blocking", "pin_host_buffer", "small_pageable_copy",
 	"non_blocking_streams", "legacy_op_off_default_stream", "sync_after_submitting",
-	"hidden_sync_out_of_loop", "check_event_dependency", "copy_on_side_stream",
-	"split_into_streams", "smaller_grid", "submit_ahead", "copy_engines",
-	"pipeline_fill_drain", "raise_max_connections", "nothing_to_overlap", "unknown",
+	"hidden_sync_out_of_loop", "check_event_dependency", "check_graph_edges", "copy_on_side_stream",
+	"split_into_streams", "queue_later_work_beside", "smaller_grid", "submit_ahead",
+	"fewer_larger_launches", "copy_engines",
+	"pipeline_fill_drain", "raise_max_connections", "more_beside_it", "nothing_to_overlap",
+	"unknown",
 	"gap_host_sync", "gap_host_busy", "gap_resubmit_after_sync", "gap_submit_overhead",
 	"gap_launch_latency", "gap_module_loading",
 	"gap_dependency", "gap_unknown",
@@ -76,6 +78,7 @@ enum oc_advice oc_choose_claim_advice(const struct oc_trace *t, const struct oc_
 		return e->block >= 0 && a->blocks[e->block].hidden ?
 		       OC_ADVICE_HIDDEN_SYNC_OUT_OF_LOOP : OC_ADVICE_SYNC_AFTER_SUBMITTING;
 	case OC_CAUSE_EVENT_DEPENDENCY: return OC_ADVICE_CHECK_EVENT_DEPENDENCY;
+	case OC_CAUSE_GRAPH_NODE_ORDER: return OC_ADVICE_CHECK_GRAPH_EDGES;
 	case OC_CAUSE_SAME_STREAM_ORDER:
 		if (e->op >= 0 && is_pageable(&t->ops[e->op]) && t->ops[e->op].bytes >= PIN_WORTH_BYTES)
 			return OC_ADVICE_PIN_HOST_BUFFER;
@@ -83,11 +86,14 @@ enum oc_advice oc_choose_claim_advice(const struct oc_trace *t, const struct oc_
 		    (op->copy_kind == OC_COPY_HTOD || op->copy_kind == OC_COPY_DTOH))
 			return OC_ADVICE_COPY_ON_SIDE_STREAM;
 		return OC_ADVICE_SPLIT_INTO_STREAMS;
+	case OC_CAUSE_QUEUED_BEHIND: return OC_ADVICE_QUEUE_LATER_WORK_BESIDE;
 	case OC_CAUSE_SM_SATURATION: return OC_ADVICE_SMALLER_GRID;
 	case OC_CAUSE_SUBMITTED_LATE: return OC_ADVICE_SUBMIT_AHEAD;
+	case OC_CAUSE_LAUNCH_LATENCY: return OC_ADVICE_FEWER_LARGER_LAUNCHES;
 	case OC_CAUSE_COPY_ENGINE_LIMIT: return OC_ADVICE_COPY_ENGINES;
 	case OC_CAUSE_SAME_DIRECTION_COPY: return OC_ADVICE_PIPELINE_FILL_DRAIN;
 	case OC_CAUSE_HARDWARE_QUEUE_LIMIT: return OC_ADVICE_RAISE_MAX_CONNECTIONS;
+	case OC_CAUSE_PARTIAL_OVERLAP: return OC_ADVICE_MORE_BESIDE_IT;
 	case OC_CAUSE_NOTHING_CONCURRENT: return OC_ADVICE_NOTHING_TO_OVERLAP;
 	default: return OC_ADVICE_UNKNOWN;
 	}
@@ -195,6 +201,14 @@ const char *oc_claim_advice(const struct oc_trace *t, const struct oc_analysis *
 			   "earlier",
 			   e->wait_stream >= 0 ? t->streams[e->wait_stream].stream_id : 0,
 			   e->event_stream >= 0 ? t->streams[e->event_stream].stream_id : 0);
+	case OC_ADVICE_CHECK_GRAPH_EDGES:
+		return say(buf, len, "both are nodes of one graph launch and ran one after the other; the "
+			   "trace does not record the graph's edges: if the two are independent, check that no "
+			   "edge joins them (cudaGraphGetEdges, or how the stream capture ordered them)");
+	case OC_ADVICE_FEWER_LARGER_LAUNCHES:
+		return say(buf, len, "the partner's launch call was still under way when this op ended: "
+			   "the ops are shorter than a launch; fewer, larger kernels, or a CUDA graph, let work "
+			   "reach the device together");
 	case OC_ADVICE_COPY_ON_SIDE_STREAM:
 		if (op->copy_kind == OC_COPY_HTOD)
 			return say(buf, len, "the copy and its consumer share stream %u, which runs in "
@@ -207,6 +221,13 @@ const char *oc_claim_advice(const struct oc_trace *t, const struct oc_analysis *
 		return say(buf, len, "only work of its own stream %u was queued with it, and a stream "
 			   "runs in order: split independent work (chunks, batches) over several streams",
 			   stream_of(t, cl->op));
+	case OC_ADVICE_QUEUE_LATER_WORK_BESIDE:
+		return say(buf, len, "the other stream's work ran while %s was still queued behind the "
+			   "previous op of stream %u: the two streams' work was not at the same place in "
+			   "their queues; put the independent work beside what it can overlap (queue it "
+			   "later in its stream, or split the long op)",
+			   e->self_late ? "its partner" : "it",
+			   e->op >= 0 ? stream_of(t, e->op) : stream_of(t, cl->op));
 	case OC_ADVICE_SMALLER_GRID:
 		return say(buf, len, "the running kernel's %lld blocks filled all %d SMs, so nothing "
 			   "could start beside it: overlap needs kernels that leave SMs free (smaller "
@@ -225,6 +246,12 @@ const char *oc_claim_advice(const struct oc_trace *t, const struct oc_analysis *
 	case OC_ADVICE_RAISE_MAX_CONNECTIONS:
 		return say(buf, len, "CUDA_DEVICE_MAX_CONNECTIONS=%lld is below the %lld streams in use: "
 			   "raise it (up to 32)", (long long)e->count, (long long)e->limit);
+	case OC_ADVICE_MORE_BESIDE_IT:
+		oc_fmt_duration(e->count, x, sizeof x);
+		return say(buf, len, "it did run beside other work, for %s (%.1f%% of its duration, under "
+			   "--min-overlap): the work beside it was shorter; more or longer independent work "
+			   "in other streams would cover more of it", x,
+			   e->limit > 0 ? 100.0 * (double)e->count / (double)e->limit : 0.0);
 	case OC_ADVICE_NOTHING_TO_OVERLAP:
 		return say(buf, len, "nothing else was queued while it was pending or running: overlap "
 			   "needs independent work queued beside it");
@@ -280,8 +307,12 @@ const char *oc_gap_advice(const struct oc_trace *t, const struct oc_analysis *a,
 			   "CUDA graphs", name);
 	case OC_ADVICE_GAP_MODULE_LOADING:
 		if (g->overhead >= 0)
-			return say(buf, len, "CUPTI recorded overhead (module loading or instrumentation) in "
-				   "this gap: warm up before the measured region");
+			return say(buf, len, "CUPTI recorded code loading (JIT, module or lazy function "
+				   "loading) over most of this gap: warm up before the measured region");
+		if (g->load_api >= 0)
+			return say(buf, len, "the submitting thread was in %.60s (loading code) for most of "
+				   "this gap: warm up before the measured region, or load modules eagerly",
+				   api_of(t, g->load_api));
 		oc_op_label(t, g->next_op, name, sizeof name);
 		return say(buf, len, "the first launch of %.60s loaded its module: warm up before the "
 			   "measured region, or set CUDA_MODULE_LOADING=EAGER", name);

@@ -269,6 +269,80 @@ static int p_hostsync(const struct oc_actx *c, int32_t o, int32_t p, struct oc_e
 	return 1;
 }
 
+/* graph_node_order: kept apart, and both ops are nodes of the same graph
+ * launch (same graph id, same correlation id): the graph ran them in
+ * sequence, by an edge or by its executor; the trace has no edges to tell. */
+static int p_graph(const struct oc_actx *c, int32_t o, int32_t p, struct oc_evidence *e)
+{
+	const struct oc_trace *t = c->t;
+	const struct oc_op *O = &t->ops[o], *P = &t->ops[p];
+	int32_t f, g;
+
+	if (!O->graph_id || O->graph_id != P->graph_id || O->correlation_id != P->correlation_id)
+		return 0;
+	order(t, o, p, &f, &g);
+	if (!kept_apart(t, f, g))
+		return 0;
+	ev_init(e, OC_CAUSE_GRAPH_NODE_ORDER);
+	e->partner = p;
+	e->count = O->graph_id;
+	return 1;
+}
+
+/* launch_latency: kept apart, the later op g is a kernel whose launch call
+ * started before f ended (no submitted_late) but was still under way when f
+ * ended, and g started only after that call returned: the launch took
+ * longer than f ran. */
+static int p_launch(const struct oc_actx *c, int32_t o, int32_t p, struct oc_evidence *e)
+{
+	const struct oc_trace *t = c->t;
+	int32_t f, g;
+
+	order(t, o, p, &f, &g);
+	const struct oc_op *G = &t->ops[g];
+	if (!kept_apart(t, f, g) || G->kind != OC_OP_KERNEL || G->api < 0 || G->graph_id)
+		return 0;
+	const struct oc_api *A = &t->api[G->api];
+	int64_t ef = t->ops[f].end_ns;
+	if (!(A->start_ns < ef && A->end_ns > ef && G->start_ns >= A->end_ns - OC_CLOCK_SKEW_NS))
+		return 0;
+	ev_init(e, OC_CAUSE_LAUNCH_LATENCY);
+	e->partner = p;
+	e->api = G->api;
+	e->ts_ns = A->start_ns;
+	e->ref_ns = A->end_ns;
+	e->self_late = g == o;
+	return 1;
+}
+
+/* The op before x in x's own stream, or -1. */
+static int32_t stream_prev(const struct oc_actx *c, int32_t x)
+{
+	uint32_t pos = c->pos_in_stream[x];
+	return pos > 0 ? (int32_t)c->s_ops[c->s_off[c->t->ops[x].stream] + pos - 1] : -1;
+}
+
+/* queued_behind: kept apart, and the later of the pair, g, was queued
+ * before the previous op of its own stream ended, and that op ended no
+ * earlier than f: g was still waiting in its own stream's queue for the
+ * whole time f ran, so the two could not meet. */
+static int p_behind(const struct oc_actx *c, int32_t o, int32_t p, struct oc_evidence *e)
+{
+	const struct oc_trace *t = c->t;
+	int32_t f, g, h;
+
+	order(t, o, p, &f, &g);
+	if (!kept_apart(t, f, g) || (h = stream_prev(c, g)) < 0 || h == f)
+		return 0;
+	if (!(c->q[g] < t->ops[h].end_ns && t->ops[h].end_ns >= t->ops[f].end_ns))
+		return 0;
+	ev_init(e, OC_CAUSE_QUEUED_BEHIND);
+	e->op = h;
+	e->partner = p;
+	e->self_late = g != o;      /* 1: the partner was the one queued behind */
+	return 1;
+}
+
 /* The latest record of event `id` (source src) at or before ts, or NULL. */
 static const struct oc_erec *erec_before(const struct oc_actx *c, uint8_t src, int64_t id, int64_t ts)
 {
@@ -566,7 +640,8 @@ static int give(struct oc_actx *c, const struct oc_evidence *e, size_t *given)
 
 /* Decide the causes of serialized claim o, in METHOD.md's order, appending
  * their evidence to the pool; *n_out receives how many (at least 1). */
-static int explain(struct oc_actx *c, uint32_t o, struct cand *cs, size_t *n_out)
+static int explain(struct oc_actx *c, uint32_t o, const struct oc_claim *cl, struct cand *cs,
+		   size_t *n_out)
 {
 	const struct oc_trace *t = c->t;
 	const struct oc_op *op = &t->ops[o];
@@ -623,11 +698,23 @@ static int explain(struct oc_actx *c, uint32_t o, struct cand *cs, size_t *n_out
 		if (give(c, &e, &given) < 0)
 			return -1;
 	}
+	if (first_pair(c, o, cs, n, p_graph, 1, &e)) {
+		if (give(c, &e, &given) < 0)
+			return -1;
+	}
 	if (first_pair(c, o, cs, n, p_sm, 0, &e)) {
 		if (give(c, &e, &given) < 0)
 			return -1;
 	}
+	if (first_pair(c, o, cs, n, p_behind, 1, &e)) {
+		if (give(c, &e, &given) < 0)
+			return -1;
+	}
 	if (first_pair(c, o, cs, n, p_late, 0, &e)) {
+		if (give(c, &e, &given) < 0)
+			return -1;
+	}
+	if (first_pair(c, o, cs, n, p_launch, 1, &e)) {
 		if (give(c, &e, &given) < 0)
 			return -1;
 	}
@@ -664,6 +751,17 @@ static int explain(struct oc_actx *c, uint32_t o, struct cand *cs, size_t *n_out
 				return -1;
 			break;
 		}
+	}
+	/* partial_overlap: it did intersect other streams' work, for less than
+	 * --min-overlap of its duration (proven on the claim itself) */
+	if (cl->overlap_ns > 0) {
+		ev_init(&e, OC_CAUSE_PARTIAL_OVERLAP);
+		e.op = cl->witness;
+		e.partner = cl->witness;
+		e.count = cl->overlap_ns;
+		e.limit = op->end_ns - op->start_ns;
+		if (give(c, &e, &given) < 0)
+			return -1;
 	}
 	/* Only a claim with no cause proven on itself or on a qualifying partner
 	 * gets one from its own stream: same_stream_order when it waited behind,
@@ -749,7 +847,7 @@ int oc_decide_claims(struct oc_actx *c, char *err, size_t errlen)
 		cl->verdict = d > 0 && ov->other_ns > 0 && cl->overlap_ratio >= c->o.min_overlap ?
 			      OC_VERDICT_OVERLAPPED : OC_VERDICT_SERIALIZED;
 		c->claim_ev[a->n_claims] = c->n_ev;
-		if (cl->verdict == OC_VERDICT_SERIALIZED && explain(c, (uint32_t)i, cs, &cl->n_evidence) < 0) {
+		if (cl->verdict == OC_VERDICT_SERIALIZED && explain(c, (uint32_t)i, cl, cs, &cl->n_evidence) < 0) {
 			free(cs);
 			return -1;
 		}

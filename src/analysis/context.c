@@ -290,6 +290,12 @@ size_t oc_queued_between(const struct oc_actx *c, uint32_t tid, int64_t t1, int6
 
 int64_t oc_thread_in_calls(const struct oc_actx *c, uint32_t tid, int64_t a, int64_t b)
 {
+	return oc_thread_in_calls_named(c, tid, a, b, NULL, NULL);
+}
+
+int64_t oc_thread_in_calls_named(const struct oc_actx *c, uint32_t tid, int64_t a, int64_t b,
+				 const char *const *names, int32_t *longest)
+{
 	const struct oc_trace *t = c->t;
 	long ti = tid == OC_NO_TID ? -1 : tid_index(c, tid);
 	if (ti < 0)
@@ -308,6 +314,9 @@ int64_t oc_thread_in_calls(const struct oc_actx *c, uint32_t tid, int64_t a, int
 		else
 			hi = mid;
 	}
+	int64_t longest_ns = 0;
+	if (longest)
+		*longest = -1;
 	for (size_t k = lo, seen = 0; k < n; k++) {
 		const struct oc_api *x = &t->api[calls[k]];
 		if (x->start_ns >= b)
@@ -317,6 +326,17 @@ int64_t oc_thread_in_calls(const struct oc_actx *c, uint32_t tid, int64_t a, int
 		int64_t s = x->start_ns > a ? x->start_ns : a, e = x->end_ns < b ? x->end_ns : b;
 		if (e <= s)
 			continue;
+		if (names) {
+			int hit = 0;
+			for (size_t m = 0; names[m] && !hit; m++)
+				hit = oc_name_has(t, x->name, names[m]);
+			if (!hit)
+				continue;
+			if (longest && e - s > longest_ns) {
+				longest_ns = e - s;
+				*longest = (int32_t)calls[k];
+			}
+		}
 		if (s > cur_e) {             /* calls come by start: merge as we go */
 			if (cur_e > cur_s)
 				covered += cur_e - cur_s;

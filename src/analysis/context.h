@@ -145,6 +145,10 @@ size_t oc_queued_between(const struct oc_actx *c, uint32_t tid, int64_t t1, int6
 /* Time of [a, b) that thread tid spent inside CUDA API calls, or -1 when
  * the thread is unknown or the search was cut short. */
 int64_t oc_thread_in_calls(const struct oc_actx *c, uint32_t tid, int64_t a, int64_t b);
+/* The same for the calls whose name contains one of names (NULL-ended);
+ * *longest receives the one that covers the most of [a, b), or -1. */
+int64_t oc_thread_in_calls_named(const struct oc_actx *c, uint32_t tid, int64_t a, int64_t b,
+				 const char *const *names, int32_t *longest);
 
 /* First position in ops list (trace op indices by start) with start >= ts. */
 size_t oc_lower_start(const struct oc_trace *t, const uint32_t *list, size_t n, int64_t ts);

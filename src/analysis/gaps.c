@@ -7,12 +7,14 @@
  * start of the call that queued it, on thread T. The cause is what T was
  * doing during the gap, tried in this order (docs/causes.md):
  *   host_synchronization  a call on T that blocked the host covers at least
- *                         half of the gap;
- *   module_loading        a CUPTI OVERHEAD record of code loading (JIT
+ *                         half of the gap, and it is not N's own call (a
+ *                         launch that blocks is N's submission: the rules
+ *                         for a launch under way decide);
+ *   module_loading        CUPTI OVERHEAD records of code loading (JIT
  *                         compilation, runtime-triggered module loading,
- *                         lazy function loading) intersects the gap; CUPTI's
- *                         own overheads (buffers, instrumentation) do not
- *                         count;
+ *                         lazy function loading) cover at least half of the
+ *                         gap; CUPTI's own overheads (buffers,
+ *                         instrumentation) do not count;
  *   launch_latency        N is a kernel whose launch call was under way when
  *                         the gap began (q(N) < gs), and not the first launch
  *                         of that kernel function on the device; the first
@@ -35,10 +37,23 @@
 
 #include "context.h"
 
-static int32_t overhead_in(const struct oc_trace *t, int64_t gs, int64_t ge)
+static int loads_code(const struct oc_overhead *o)
+{
+	return o->kind == OC_OVERHEAD_DRIVER_COMPILER || o->kind == OC_OVERHEAD_MODULE_LOADING ||
+	       o->kind == OC_OVERHEAD_LAZY_FUNCTION_LOADING;
+}
+
+/* The longest OVERHEAD record of code loading that intersects [gs, ge), or
+ * -1; *covered receives how much of the gap such records cover (their
+ * intersections with it, merged as they come by start). */
+static int32_t overhead_in(const struct oc_trace *t, int64_t gs, int64_t ge, int64_t *covered)
 {
 	/* overheads are sorted by start: the ones starting before ge */
 	size_t lo = 0, hi = t->n_overheads;
+	int32_t best = -1;
+	int64_t best_ns = 0, cur_s = 0, cur_e = INT64_MIN;
+
+	*covered = 0;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 		if (t->overheads[mid].start_ns < ge)
@@ -46,17 +61,29 @@ static int32_t overhead_in(const struct oc_trace *t, int64_t gs, int64_t ge)
 		else
 			hi = mid;
 	}
-	for (size_t k = lo; k-- > 0;) {
+	/* overheads are short: look back at most 4096 records */
+	size_t first = lo > 4096 ? lo - 4096 : 0;
+	for (size_t k = first; k < lo; k++) {
 		const struct oc_overhead *o = &t->overheads[k];
-		if (o->end_ns > gs && o->start_ns < ge &&
-		    (o->kind == OC_OVERHEAD_DRIVER_COMPILER || o->kind == OC_OVERHEAD_MODULE_LOADING ||
-		     o->kind == OC_OVERHEAD_LAZY_FUNCTION_LOADING))
-			return (int32_t)k;
-		/* overheads are short; stop once far before the gap */
-		if (lo - k > 4096)
-			break;
+		if (o->end_ns <= gs || !loads_code(o))
+			continue;
+		int64_t s = o->start_ns > gs ? o->start_ns : gs, e = o->end_ns < ge ? o->end_ns : ge;
+		if (e - s > best_ns) {
+			best_ns = e - s;
+			best = (int32_t)k;
+		}
+		if (s > cur_e) {
+			if (cur_e > cur_s)
+				*covered += cur_e - cur_s;
+			cur_s = s;
+			cur_e = e;
+		} else if (e > cur_e) {
+			cur_e = e;
+		}
 	}
-	return -1;
+	if (cur_e > cur_s)
+		*covered += cur_e - cur_s;
+	return best;
 }
 
 static void explain_gap(const struct oc_actx *c, struct oc_gap *g)
@@ -73,16 +100,22 @@ static void explain_gap(const struct oc_actx *c, struct oc_gap *g)
 	g->outside_ns = in_calls < 0 ? -1 : len - in_calls;
 
 	int32_t b = oc_block_covering(c, tid, gs, ge, &covered);
-	if (b >= 0 && 2 * covered >= len) {
+	/* N's own launch call blocking is its submission, not a sync before it
+	 * (a first launch whose module load drained the device): the launch
+	 * rules below decide */
+	int own = b >= 0 && N->api >= 0 && c->a->blocks[b].api == N->api;
+	if (b >= 0 && !own && 2 * covered >= len) {
 		g->cause = OC_GAP_HOST_SYNCHRONIZATION;
 		g->block = b;
 		g->covered_ns = covered;
 		return;
 	}
-	int32_t ov = overhead_in(t, gs, ge);
-	if (ov >= 0) {
+	int64_t loading;
+	int32_t ov = overhead_in(t, gs, ge, &loading);
+	if (ov >= 0 && 2 * loading >= len) {
 		g->cause = OC_GAP_MODULE_LOADING;
 		g->overhead = ov;
+		g->covered_ns = loading;
 		return;
 	}
 	/* the part of the gap N's own call was under way */
@@ -109,6 +142,17 @@ static void explain_gap(const struct oc_actx *c, struct oc_gap *g)
 		}
 	}
 	if (q >= gs) {
+		/* the thread was loading code (cuModuleLoad*, cuLibraryLoad*) for
+		 * most of the gap: the load held the next work back */
+		static const char *const loaders[] = { "ModuleLoad", "LibraryLoad", NULL };
+		int32_t load_api;
+		int64_t loading_ns = oc_thread_in_calls_named(c, tid, gs, ge, loaders, &load_api);
+		if (loading_ns >= 0 && 2 * loading_ns >= len && load_api >= 0) {
+			g->cause = OC_GAP_MODULE_LOADING;
+			g->load_api = load_api;
+			g->covered_ns = loading_ns;
+			return;
+		}
 		if (N->kind == OC_OP_KERNEL && g->first_launch && 2 * call_ns >= len) {
 			g->cause = OC_GAP_MODULE_LOADING;
 			g->covered_ns = call_ns;
@@ -156,6 +200,7 @@ int oc_find_gaps(struct oc_actx *c, char *err, size_t errlen)
 			g->overhead = -1;
 			g->wait_event_id = -1;
 			g->covered_ns = 0;
+			g->load_api = -1;
 			/* the op that ended last before the gap */
 			for (size_t b = pos, seen = 0; b-- > 0 && seen < 4096; seen++) {
 				uint32_t i = dv->sel.idx[b];

@@ -27,7 +27,13 @@
  *       (cudaFree waits for the device, then unmaps). (a) is this rule with
  *       U = 0. A call that did not wait but merely spanned the work's end
  *       returns U - (M - s) after it, which misses by more than the
- *       tolerance because M - s > tolerance; so U needs no margin.
+ *       tolerance because M - s > tolerance; so U needs no margin, or
+ *   (d) the call took longer than any call of that function that found
+ *       the device idle, by more than the tolerance (e - s > Umax + tol),
+ *       and returned within that function's usual range after the work
+ *       (Umin - tol <= e - M <= Umax + tol): rule (c) for a function whose
+ *       own work varies (cudaFree's unmapping took 44 to 82 us on the
+ *       H200), which (c)'s fixed U would miss.
  * blocked_ns runs from s to the later of M and the end of A's own ops.
  * Driver calls made under a runtime call are judged through that runtime
  * call; polls (cudaStreamQuery, cudaEventQuery, calls or sync records with a
@@ -176,22 +182,26 @@ static size_t usual_slot(const struct oc_trace *t, const struct oc_api *api)
 }
 
 /*
- * Rule (c)'s usual durations: per string index of a function name (and API
- * domain), the shortest duration of a judged call of that name that found no
- * work pending on any device when it started; INT64_MAX when there was none.
- * Returns a malloc'ed array of 2 * n_strs entries (runtime, then driver), or
- * NULL on allocation failure.
+ * Rules (c) and (d)'s usual durations: per string index of a function name
+ * (and API domain), the shortest and the longest duration of a judged call
+ * of that name that found no work pending on any device when it started;
+ * INT64_MAX / INT64_MIN when there was none. Returns a malloc'ed array of
+ * 2 * n_strs pairs (runtime, then driver), or NULL on allocation failure.
  */
-static int64_t *usual_durations(const struct oc_actx *c)
+struct usual {
+	int64_t min_ns, max_ns;
+};
+
+static struct usual *usual_durations(const struct oc_actx *c)
 {
 	const struct oc_trace *t = c->t;
 	size_t n = t->n_strs ? t->n_strs : 1;
-	int64_t *u = malloc(2 * n * sizeof *u);
+	struct usual *u = malloc(2 * n * sizeof *u);
 
 	if (!u)
 		return NULL;
 	for (size_t i = 0; i < 2 * n; i++)
-		u[i] = INT64_MAX;
+		u[i] = (struct usual){ INT64_MAX, INT64_MIN };
 	for (size_t k = 0; k < t->n_api; k++) {
 		const struct oc_api *api = &t->api[k];
 		int idle = 1;
@@ -202,14 +212,17 @@ static int64_t *usual_durations(const struct oc_actx *c)
 		if (!idle)
 			continue;
 		size_t slot = usual_slot(t, api);
-		if (api->end_ns - api->start_ns < u[slot])
-			u[slot] = api->end_ns - api->start_ns;
+		int64_t d = api->end_ns - api->start_ns;
+		if (d < u[slot].min_ns)
+			u[slot].min_ns = d;
+		if (d > u[slot].max_ns)
+			u[slot].max_ns = d;
 	}
 	return u;
 }
 
 static int hidden_on_device(const struct oc_actx *c, const struct oc_dev_ctx *dv, size_t k,
-			    const int64_t *usual, struct oc_block *b)
+			    const struct usual *usual, struct oc_block *b)
 {
 	const struct oc_trace *t = c->t;
 	const struct oc_api *api = &t->api[k];
@@ -232,7 +245,7 @@ static int hidden_on_device(const struct oc_actx *c, const struct oc_dev_ctx *dv
 	}
 	if (own_last > e + OC_CLOCK_SKEW_NS)
 		return 0;       /* it returned before its own work ended: asynchronous */
-	int64_t u = INT64_MAX;
+	struct usual u = { INT64_MAX, INT64_MIN };
 	if (api->name >= 0 && (size_t)api->name < t->n_strs)
 		u = usual[usual_slot(t, api)];
 	enum oc_sync_rule rule;
@@ -240,8 +253,11 @@ static int hidden_on_device(const struct oc_actx *c, const struct oc_dev_ctx *dv
 		rule = OC_SYNC_RULE_RETURNED_AFTER_WORK;
 	else if (own_last != INT64_MIN && own_first >= m - tol)
 		rule = OC_SYNC_RULE_OWN_WORK_AFTER;
-	else if (u != INT64_MAX && llabs((e - m) - u) <= tol)
+	else if (u.min_ns != INT64_MAX && llabs((e - m) - u.min_ns) <= tol)
 		rule = OC_SYNC_RULE_USUAL_TAIL;
+	else if (u.max_ns != INT64_MIN && e - s > u.max_ns + tol &&
+		 e - m >= u.min_ns - tol && e - m <= u.max_ns + tol)
+		rule = OC_SYNC_RULE_LONGER_THAN_USUAL;
 	else
 		return 0;
 	int64_t m2 = own_last > m ? own_last : m;
@@ -255,7 +271,9 @@ static int hidden_on_device(const struct oc_actx *c, const struct oc_dev_ctx *dv
 	b->end_ns = e;
 	b->blocked_ns = m2 - s;
 	b->rule = (uint8_t)rule;
-	b->usual_ns = rule == OC_SYNC_RULE_USUAL_TAIL ? u : -1;
+	b->usual_ns = rule == OC_SYNC_RULE_USUAL_TAIL || rule == OC_SYNC_RULE_LONGER_THAN_USUAL ?
+		      u.min_ns : -1;
+	b->usual_max_ns = rule == OC_SYNC_RULE_LONGER_THAN_USUAL ? u.max_ns : -1;
 	return 1;
 }
 
@@ -265,6 +283,7 @@ const char *oc_sync_rule_name(enum oc_sync_rule r)
 	case OC_SYNC_RULE_RETURNED_AFTER_WORK: return "returned_after_work";
 	case OC_SYNC_RULE_OWN_WORK_AFTER: return "own_work_after";
 	case OC_SYNC_RULE_USUAL_TAIL: return "usual_tail";
+	case OC_SYNC_RULE_LONGER_THAN_USUAL: return "longer_than_usual";
 	default: return "explicit";
 	}
 }
@@ -294,6 +313,7 @@ int oc_find_blocks(struct oc_actx *c, char *err, size_t errlen)
 		b.sync = (int32_t)i;
 		b.hidden = 0;
 		b.usual_ns = -1;
+		b.usual_max_ns = -1;
 		b.tid = s->api >= 0 && (size_t)s->api < t->n_api ? t->api[s->api].tid : OC_NO_TID;
 		b.device_id = -1;
 		b.start_ns = s->start_ns;
@@ -311,7 +331,7 @@ int oc_find_blocks(struct oc_actx *c, char *err, size_t errlen)
 		}
 	}
 
-	int64_t *usual = usual_durations(c);
+	struct usual *usual = usual_durations(c);
 	if (!usual)
 		return -1;
 	for (size_t k = 0; k < t->n_api; k++) {

@@ -162,6 +162,19 @@ static void evidence_object(struct out *o, const struct oc_claim *cl, const stru
 		stream_members(j, t, t->ops[cl->op].stream);
 		kv_op(o, "op", e->op);
 		break;
+	case OC_CAUSE_GRAPH_NODE_ORDER:
+		oc_json_kv_int(j, "graph_id", e->count);
+		break;
+	case OC_CAUSE_LAUNCH_LATENCY:
+		oc_json_kv_string(j, "late", e->self_late ? "self" : "partner");
+		kv_api(j, "api", t, e->api);
+		oc_json_kv_int(j, "api_start_ns", e->ts_ns);
+		oc_json_kv_int(j, "api_end_ns", e->ref_ns);
+		break;
+	case OC_CAUSE_QUEUED_BEHIND:
+		oc_json_kv_string(j, "behind", e->self_late ? "partner" : "self");
+		kv_op(o, "op", e->op);
+		break;
 	case OC_CAUSE_SM_SATURATION:
 		oc_json_kv_int(j, "grid_blocks", e->count);
 		oc_json_kv_int(j, "sm_count", e->sm_count);
@@ -189,6 +202,10 @@ static void evidence_object(struct out *o, const struct oc_claim *cl, const stru
 		oc_json_kv_string(j, "direction", oc_copy_kind_name(t->ops[cl->op].copy_kind));
 		oc_json_kv_int(j, "copies", e->count);
 		oc_json_kv_int(j, "intersections", 0);
+		break;
+	case OC_CAUSE_PARTIAL_OVERLAP:
+		oc_json_kv_int(j, "overlap_ns", e->count);
+		oc_json_kv_int(j, "duration_ns", e->limit);
 		break;
 	case OC_CAUSE_HARDWARE_QUEUE_LIMIT:
 		oc_json_kv_int(j, "max_connections", e->count);
@@ -368,6 +385,10 @@ static void block_list(struct out *o, int hidden)
 				oc_json_kv_int(j, "usual_ns", b->usual_ns);
 			else
 				oc_json_kv_null(j, "usual_ns");
+			if (b->usual_max_ns >= 0)
+				oc_json_kv_int(j, "usual_max_ns", b->usual_max_ns);
+			else
+				oc_json_kv_null(j, "usual_max_ns");
 		}
 		oc_json_key(j, "waited_for");
 		waited_list(o, b->waited_for, b->n_waited_for);
@@ -425,6 +446,13 @@ static void gap_object(struct out *o, const struct oc_gap *g)
 			oc_json_kv_uint(j, "overhead_kind", oh->kind);
 			oc_json_kv_int(j, "overhead_start_ns", oh->start_ns);
 			oc_json_kv_int(j, "overhead_end_ns", oh->end_ns);
+			oc_json_kv_int(j, "covered_ns", g->covered_ns);
+		} else if (g->load_api >= 0) {
+			oc_json_kv_string(j, "source", "load_call");
+			kv_api(j, "api", t, g->load_api);
+			oc_json_kv_int(j, "api_start_ns", t->api[g->load_api].start_ns);
+			oc_json_kv_int(j, "api_end_ns", t->api[g->load_api].end_ns);
+			oc_json_kv_int(j, "covered_ns", g->covered_ns);
 		} else {
 			oc_json_kv_string(j, "source", "first_launch");
 			kv_api(j, "api", t, g->api);

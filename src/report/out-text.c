@@ -373,6 +373,21 @@ static void evidence_line(const struct out *o, const struct oc_claim *cl, const 
 		fprintf(o->f, "only work of its own stream %u (%s) was queued with it", stream_id(o, cl->op),
 			op_name(o, e->op, n1, sizeof n1, 50));
 		break;
+	case OC_CAUSE_GRAPH_NODE_ORDER:
+		fprintf(o->f, "it and %s (stream %u) are nodes of graph %lld's one launch, run one after the other",
+			op_name(o, e->partner, n1, sizeof n1, 40), stream_id(o, e->partner), (long long)e->count);
+		break;
+	case OC_CAUSE_LAUNCH_LATENCY:
+		fprintf(o->f, "%s %s ran from %s to %s, past the other op's end",
+			e->self_late ? "its launch call" : "the partner's launch call",
+			api_name(o, e->api, n1, sizeof n1), dur(e->ts_ns, b1, sizeof b1), dur(e->ref_ns, b2, sizeof b2));
+		break;
+	case OC_CAUSE_QUEUED_BEHIND:
+		fprintf(o->f, "%s still queued behind %s (stream %u) while %s (stream %u) ran",
+			e->self_late ? "the partner was" : "it was", op_name(o, e->op, n1, sizeof n1, 40),
+			stream_id(o, e->op), e->self_late ? "this op" : op_name(o, e->partner, n2, sizeof n2, 40),
+			e->self_late ? stream_id(o, cl->op) : stream_id(o, e->partner));
+		break;
 	case OC_CAUSE_SM_SATURATION:
 		fprintf(o->f, "%s had %lld blocks for %d SMs (room for %lld at once)",
 			op_name(o, e->op, n1, sizeof n1, 50), (long long)e->count, e->sm_count, (long long)e->limit);
@@ -395,6 +410,11 @@ static void evidence_line(const struct out *o, const struct oc_claim *cl, const 
 	case OC_CAUSE_HARDWARE_QUEUE_LIMIT:
 		fprintf(o->f, "CUDA_DEVICE_MAX_CONNECTIONS=%lld for %lld streams", (long long)e->count,
 			(long long)e->limit);
+		break;
+	case OC_CAUSE_PARTIAL_OVERLAP:
+		fprintf(o->f, "it ran beside %s (stream %u) for %s, %.1f%% of its duration: below --min-overlap",
+			op_name(o, e->op, n1, sizeof n1, 40), stream_id(o, e->op), dur(e->count, b1, sizeof b1),
+			e->limit > 0 ? 100.0 * (double)e->count / (double)e->limit : 0.0);
 		break;
 	case OC_CAUSE_NOTHING_CONCURRENT:
 		fputs("no other device work was queued while it was pending or running", o->f);

@@ -161,6 +161,16 @@ static const char *evidence_text(struct pool *p, const struct oc_trace *t,
 	case OC_CAUSE_HARDWARE_QUEUE_LIMIT:
 		return pool_fmt(p, "CUDA_DEVICE_MAX_CONNECTIONS=%" PRId64 " for %" PRId64 " streams",
 				e->count, e->limit);
+	case OC_CAUSE_GRAPH_NODE_ORDER:
+		return "the partner is a node of the same graph launch, run after it; the trace has no graph edges";
+	case OC_CAUSE_LAUNCH_LATENCY:
+		return "the later op's launch call was still under way when the earlier op ended";
+	case OC_CAUSE_QUEUED_BEHIND:
+		return pool_fmt(p, "%s still queued behind the previous op of its own stream while the "
+				"other ran", e->self_late ? "the partner was" : "it was");
+	case OC_CAUSE_PARTIAL_OVERLAP:
+		return pool_fmt(p, "it ran beside other streams' work for %" PRId64 " ns, under --min-overlap",
+				e->count);
 	case OC_CAUSE_NOTHING_CONCURRENT:
 		return "no other device work was queued while it ran";
 	default:

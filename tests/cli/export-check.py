@@ -146,10 +146,10 @@ def main():
         check("causes are METHOD.md codes",
               all(c in ("launch_blocking", "pageable_host_memory", "legacy_default_stream",
                         "default_stream_implicit_sync", "host_synchronization",
-                        "event_dependency", "same_stream_order", "sm_saturation",
-                        "submitted_late", "copy_engine_limit", "same_direction_copy",
-                        "hardware_queue_limit",
-                        "nothing_concurrent", "unknown")
+                        "event_dependency", "graph_node_order", "same_stream_order",
+                        "sm_saturation", "queued_behind", "submitted_late", "launch_latency",
+                        "copy_engine_limit", "same_direction_copy", "hardware_queue_limit",
+                        "partial_overlap", "nothing_concurrent", "unknown")
                   for e in verdicts for c in e["args"].get("causes", [])))
         if synthetic:
             check("pageable copies are serialized with pageable_host_memory",

@@ -690,10 +690,11 @@ static void test_cause_names(void **state)
 	static const char *const order[] = {
 		"launch_blocking", "pageable_host_memory", "legacy_default_stream",
 		"default_stream_implicit_sync", "host_synchronization", "event_dependency",
-		"same_stream_order", "sm_saturation", "submitted_late", "copy_engine_limit",
-		"same_direction_copy", "hardware_queue_limit", "nothing_concurrent", "unknown",
+		"graph_node_order", "same_stream_order", "sm_saturation", "queued_behind",
+		"submitted_late", "launch_latency", "copy_engine_limit", "same_direction_copy",
+		"hardware_queue_limit", "partial_overlap", "nothing_concurrent", "unknown",
 	};
-	assert_int_equal(OC_N_CAUSES, 14);
+	assert_int_equal(OC_N_CAUSES, 18);
 	for (int c = 0; c < OC_N_CAUSES; c++) {
 		assert_string_equal(oc_cause_name(c), order[c]);
 		assert_int_equal(oc_cause_from_name(order[c]), c);

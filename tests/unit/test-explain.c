@@ -323,6 +323,77 @@ static void test_lever_already_overlapped(void **state)
 	sc_done(&s);
 }
 
+/* A long kernel queued early, a copy of another stream run while the
+ * kernel still waited behind its own stream's previous kernel: the two
+ * could not meet because the claim was still in its own queue. */
+static void test_queued_behind(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	sc_kernel(&s, 13, 100 * U, 400 * U, 90 * U, 91 * U, "_Z1av", 1);
+	int k = sc_kernel(&s, 13, 400 * U, 500 * U, 92 * U, 93 * U, "_Z1bv", 1);
+	int c = sc_copy(&s, 14, SC_HTOD, OC_MEM_PINNED, 1, 100 * U, 150 * U, 94 * U, 95 * U,
+			"cudaMemcpyAsync");
+	sc_analyse(&s, NULL);
+	const struct oc_claim *cl = sc_claim(&s, k);
+	assert_string_equal(decisive(cl), "queued_behind");
+	assert_int_equal(sc_op_corr(&s, cl->evidence[0].partner), c);
+	assert_int_equal(cl->advice, OC_ADVICE_QUEUE_LATER_WORK_BESIDE);
+	sc_done(&s);
+}
+
+/* Two node kernels of one graph launch on two internal streams, run one
+ * after the other: the graph ordered them (its edges are not in traces). */
+static void test_graph_node_order(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	int g = sc_call(&s, "cudaGraphLaunch", 90 * U, 95 * U);
+	sc_exec(&s, "INSERT INTO ops(kind, start_ns, end_ns, device_id, context_id, stream_id, correlation_id,"
+		    " name_id, grid_x, grid_y, grid_z, block_x, block_y, block_z, graph_id, graph_node_id)"
+		    " VALUES (1, %lld, %lld, 0, 1, 14, %d, %lld, 1, 1, 1, 32, 1, 1, 7, 1),"
+		    " (1, %lld, %lld, 0, 1, 16, %d, %lld, 1, 1, 1, 32, 1, 1, 7, 2)",
+		    100 * U, 150 * U, g, (long long)sc_str(&s, "_Z1av"),
+		    160 * U, 200 * U, g, (long long)sc_str(&s, "_Z1bv"));
+	sc_analyse(&s, NULL);
+	assert_int_equal(s.a.n_claims, 2);
+	assert_string_equal(decisive(&s.a.claims[0]), "graph_node_order");
+	assert_int_equal(s.a.claims[0].advice, OC_ADVICE_CHECK_GRAPH_EDGES);
+	assert_string_equal(decisive(&s.a.claims[1]), "graph_node_order");
+	sc_done(&s);
+}
+
+/* A 2 us kernel, and the next stream's launch call begun before it ended
+ * but returning 20 us later: the launch took longer than the kernel ran. */
+static void test_claim_launch_latency(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	int k1 = sc_kernel(&s, 14, 100 * U, 102 * U, 90 * U, 91 * U, "_Z1av", 1);
+	sc_kernel(&s, 16, 125 * U, 130 * U, 101 * U, 121 * U, "_Z1av", 1);
+	sc_analyse(&s, NULL);
+	const struct oc_claim *cl = sc_claim(&s, k1);
+	assert_string_equal(decisive(cl), "launch_latency");
+	assert_int_equal(cl->advice, OC_ADVICE_FEWER_LARGER_LAUNCHES);
+	sc_done(&s);
+}
+
+/* A kernel that ran beside a short copy for 2% of its duration: serialized
+ * at 5%, and the cause is proven on itself: partial_overlap. */
+static void test_partial_overlap(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	int k = sc_kernel(&s, 14, 100 * U, 600 * U, 90 * U, 91 * U, "_Z1av", 1);
+	sc_copy(&s, 16, SC_HTOD, OC_MEM_PINNED, 1, 590 * U, 610 * U, 92 * U, 93 * U, "cudaMemcpyAsync");
+	sc_analyse(&s, NULL);
+	const struct oc_claim *cl = sc_claim(&s, k);
+	assert_string_equal(decisive(cl), "partial_overlap");
+	assert_int_equal(cl->evidence[0].count, 10 * U);
+	assert_int_equal(cl->advice, OC_ADVICE_MORE_BESIDE_IT);
+	sc_done(&s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -342,6 +413,10 @@ int main(void)
 		cmocka_unit_test(test_window_keeps_a_periodic_loop),
 		cmocka_unit_test(test_window_keeps_80_percent),
 		cmocka_unit_test(test_lever_already_overlapped),
+		cmocka_unit_test(test_queued_behind),
+		cmocka_unit_test(test_graph_node_order),
+		cmocka_unit_test(test_claim_launch_latency),
+		cmocka_unit_test(test_partial_overlap),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -8,6 +8,14 @@
 
 #define U 1000LL
 
+static int count_blocks_hidden(const struct sc *s)
+{
+	int n = 0;
+	for (size_t k = 0; k < s->a.n_blocks; k++)
+		n += s->a.blocks[k].hidden;
+	return n;
+}
+
 static const struct oc_gap *only_gap(const struct sc *s)
 {
 	assert_int_equal(s->a.n_gaps, 1);
@@ -145,6 +153,45 @@ static void test_gap_launch_latency(void **state)
 	sc_done(&s);
 }
 
+/* The thread was in cuLibraryLoadData (loading code) for 30 of the gap's
+ * 40 us before it queued the next kernel: module_loading, with the call as
+ * evidence, although the kernel's call itself came late and was short. */
+static void test_gap_module_loading_load_call(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	sc_kernel(&s, 14, 100 * U, 200 * U, 90 * U, 91 * U, "_Z1av", 1);
+	int ld = sc_call(&s, "cuLibraryLoadData", 202 * U, 232 * U);
+	sc_kernel(&s, 16, 240 * U, 300 * U, 233 * U, 234 * U, "_Z1av", 1);
+	sc_analyse(&s, NULL);
+	const struct oc_gap *g = only_gap(&s);
+	assert_int_equal(g->cause, OC_GAP_MODULE_LOADING);
+	assert_int_equal((int)s.t.api[g->load_api].correlation_id, ld);
+	assert_int_equal(g->covered_ns, 30 * U);
+	sc_done(&s);
+}
+
+/* The next kernel's own launch call blocked until the device drained (a
+ * first launch whose module load synchronized, seen in the corpus's
+ * dataloader_current): it is listed as a hidden sync, but for the gap it is
+ * N's submission, not a sync before it: module_loading, not
+ * host_synchronization. */
+static void test_gap_own_launch_blocked(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	sc_kernel(&s, 14, 100 * U, 200 * U, 90 * U, 91 * U, "_Z1av", 1);
+	/* the call waits out k1 (ends at 200), the load takes to 230, its kernel
+	 * runs [230, 233) and the call returns at 235: after its own work, so a
+	 * hidden sync, rule (b) */
+	sc_kernel(&s, 16, 230 * U, 233 * U, 150 * U, 235 * U, "_Z1bv", 1);
+	sc_analyse(&s, NULL);
+	const struct oc_gap *g = only_gap(&s);
+	assert_int_equal(count_blocks_hidden(&s), 1);
+	assert_int_equal(g->cause, OC_GAP_MODULE_LOADING);
+	sc_done(&s);
+}
+
 /* An OVERHEAD record of CUPTI's own (an activity buffer request) in the
  * gap loads no code: it does not make the gap module_loading. */
 static void test_gap_cupti_overhead_is_not_loading(void **state)
@@ -227,6 +274,8 @@ int main(void)
 		cmocka_unit_test(test_gap_module_loading_first_launch),
 		cmocka_unit_test(test_gap_launch_latency),
 		cmocka_unit_test(test_gap_cupti_overhead_is_not_loading),
+		cmocka_unit_test(test_gap_module_loading_load_call),
+		cmocka_unit_test(test_gap_own_launch_blocked),
 		cmocka_unit_test(test_gap_dependency_wait),
 		cmocka_unit_test(test_gap_unknown),
 		cmocka_unit_test(test_gap_threshold_and_totals),

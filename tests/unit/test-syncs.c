@@ -79,6 +79,41 @@ static void test_usual_tail(void **state)
 	sc_done(&s);
 }
 
+/* Rule (d): cudaFree's own work varies (44 to 82 us unloaded, seen on the
+ * H200 in tests/fixtures/hidden_sync_2.sql). A cudaFree that returned 77 us
+ * after the work misses rule (c)'s shortest U = 44 us by more than the
+ * tolerance, but it took 285 us, longer than any unloaded cudaFree (82 us)
+ * by more than the tolerance, and returned within the unloaded range after
+ * the work: it waited. Without the long duration, (d) does not apply. */
+static void test_longer_than_usual(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	sc_call(&s, "cudaFree", 10 * U, 54 * U);             /* unloaded: 44 us */
+	sc_call(&s, "cudaFree", 60 * U, 142 * U);            /* unloaded: 82 us */
+	int k = sc_kernel(&s, 14, 200 * U, 408 * U, 190 * U, 191 * U, "_Z1kv", 1);
+	sc_call(&s, "cudaFree", 200 * U, 485 * U);           /* 285 us, 77 us after */
+	sc_analyse(&s, NULL);
+	assert_int_equal(count_hidden(&s), 1);
+	const struct oc_block *b = &s.a.blocks[0];
+	assert_int_equal(b->rule, OC_SYNC_RULE_LONGER_THAN_USUAL);
+	assert_int_equal(b->usual_ns, 44 * U);
+	assert_int_equal(b->usual_max_ns, 82 * U);
+	assert_int_equal(sc_op_corr(&s, b->waited_for[0]), k);
+	assert_string_equal(oc_sync_rule_name(OC_SYNC_RULE_LONGER_THAN_USUAL), "longer_than_usual");
+	sc_done(&s);
+
+	/* a 95 us call (not longer than 82 + 20) that spans the kernel's end */
+	sc_open(&s);
+	sc_call(&s, "cudaFree", 10 * U, 54 * U);
+	sc_call(&s, "cudaFree", 60 * U, 142 * U);
+	sc_kernel(&s, 14, 200 * U, 408 * U, 190 * U, 191 * U, "_Z1kv", 1);
+	sc_call(&s, "cudaFree", 380 * U, 475 * U);
+	sc_analyse(&s, NULL);
+	assert_int_equal(count_hidden(&s), 0);
+	sc_done(&s);
+}
+
 /* Device timestamps converted to the CPU clock may disagree by a little: a
  * cudaFree that "returned" 1 µs before the kernel's end still waited for it;
  * 3 µs before, it did not. */
@@ -329,6 +364,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hidden_cudafree),
 		cmocka_unit_test(test_usual_tail),
+		cmocka_unit_test(test_longer_than_usual),
 		cmocka_unit_test(test_tolerance),
 		cmocka_unit_test(test_clock_skew),
 		cmocka_unit_test(test_returned_before_work_ended),
