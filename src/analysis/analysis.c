@@ -22,18 +22,18 @@
 static const char *const cause_names[OC_N_CAUSES] = {
 	"launch_blocking", "pageable_host_memory", "legacy_default_stream",
 	"default_stream_implicit_sync", "host_synchronization", "event_dependency",
-	"graph_node_order", "same_stream_order", "sm_saturation", "queued_behind", "submitted_late",
-	"launch_latency", "copy_engine_limit",
-	"same_direction_copy", "hardware_queue_limit", "partial_overlap", "nothing_concurrent",
+	"graph_node_order", "same_stream_order", "sm_saturation", "submitted_late",
+	"launch_latency", "copy_engine_limit", "same_direction_copy", "queued_behind",
+	"hardware_queue_limit", "partial_overlap", "nothing_concurrent",
 	"unknown",
 };
 
 static const char *const cause_labels[OC_N_CAUSES] = {
 	"launch blocking", "pageable host memory", "legacy default stream",
 	"default stream implicit sync", "host synchronization", "event dependency",
-	"graph node order", "same stream order", "SM saturation", "queued behind its stream",
-	"submitted late", "launch latency", "copy engine limit",
-	"same-direction copies", "hardware queue limit", "partial overlap", "nothing concurrent",
+	"graph node order", "same stream order", "SM saturation", "submitted late",
+	"launch latency", "copy engine limit", "same-direction copies", "queued behind its stream",
+	"hardware queue limit", "partial overlap", "nothing concurrent",
 	"unknown",
 };
 

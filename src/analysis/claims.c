@@ -706,10 +706,6 @@ static int explain(struct oc_actx *c, uint32_t o, const struct oc_claim *cl, str
 		if (give(c, &e, &given) < 0)
 			return -1;
 	}
-	if (first_pair(c, o, cs, n, p_behind, 1, &e)) {
-		if (give(c, &e, &given) < 0)
-			return -1;
-	}
 	if (first_pair(c, o, cs, n, p_late, 0, &e)) {
 		if (give(c, &e, &given) < 0)
 			return -1;
@@ -723,6 +719,10 @@ static int explain(struct oc_actx *c, uint32_t o, const struct oc_claim *cl, str
 			return -1;
 	}
 	if (p_same_direction(c, o, cs, n, &e)) {
+		if (give(c, &e, &given) < 0)
+			return -1;
+	}
+	if (first_pair(c, o, cs, n, p_behind, 1, &e)) {
 		if (give(c, &e, &given) < 0)
 			return -1;
 	}

@@ -690,8 +690,8 @@ static void test_cause_names(void **state)
 	static const char *const order[] = {
 		"launch_blocking", "pageable_host_memory", "legacy_default_stream",
 		"default_stream_implicit_sync", "host_synchronization", "event_dependency",
-		"graph_node_order", "same_stream_order", "sm_saturation", "queued_behind",
-		"submitted_late", "launch_latency", "copy_engine_limit", "same_direction_copy",
+		"graph_node_order", "same_stream_order", "sm_saturation", "submitted_late",
+		"launch_latency", "copy_engine_limit", "same_direction_copy", "queued_behind",
 		"hardware_queue_limit", "partial_overlap", "nothing_concurrent", "unknown",
 	};
 	assert_int_equal(OC_N_CAUSES, 18);
