@@ -474,6 +474,19 @@ int oc_write_chrome(FILE *f, const struct oc_trace *t, const struct oc_tl_notes 
 		fputs(",\"answer\":", f);
 		oc_tl_json_str(f, notes->answer);
 	}
+	if (notes && notes->lever) {
+		fputs(",\"lever\":", f);
+		oc_tl_json_str(f, notes->lever);
+	}
+	if (notes && notes->window_how) {
+		fputs(",\"window\":{\"how\":", f);
+		oc_tl_json_str(f, notes->window_how);
+		fputs(",\"start_us\":", f);
+		oc_tl_json_us(f, notes->window_start_ns);
+		fputs(",\"end_us\":", f);
+		oc_tl_json_us(f, notes->window_end_ns);
+		fputs("}", f);
+	}
 	fputs("},\n\"traceEvents\":[", f);
 
 	lanes_meta(&o);

@@ -1,0 +1,34 @@
+#!/bin/sh
+# test-verdicts.sh: the explanation work changes causes, never verdicts. With
+# --whole, every fixture's per-op verdicts, overlap ratios and witnesses and
+# its verdict counts (claims, overlapped, serialized, copy/compute share) are
+# those of the reports of 2026-12-01 before that work (tests/verdicts/,
+# digested by tools/verdict-digest.py).
+. tests/cli/lib.sh
+OC=$(cd "$(dirname "$OC")" && pwd)/$(basename "$OC")
+ROOT=$(pwd)
+n=0
+for want in tests/verdicts/*.json; do
+	name=$(basename "$want" .json)
+	load_sql "$TMP/$name.db" "tests/fixtures/$name.sql" || { is "$name: loads" no yes; continue; }
+	"$OC" report --whole --format json "$TMP/$name.db" > "$TMP/$name.report" 2>&1
+	python3 tools/verdict-digest.py "$TMP/$name.report" > "$TMP/$name.digest" 2>&1
+	if cmp -s "$want" "$TMP/$name.digest"; then
+		is "$name: verdicts as before (--whole)" same same
+	else
+		python3 - "$want" "$TMP/$name.digest" <<'PY' | head -n 10
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+for k in a["summary"]:
+    if a["summary"][k] != b["summary"].get(k):
+        print("summary", k, a["summary"][k], "->", b["summary"].get(k))
+for x, y in zip(a["claims"], b["claims"]):
+    if x != y:
+        print("claim", x, "->", y)
+PY
+		is "$name: verdicts as before (--whole)" differs same
+	fi
+	n=$((n + 1))
+done
+is "every fixture of 2026-12-01 checked" "$n" 30
+done_testing
