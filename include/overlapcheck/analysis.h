@@ -212,6 +212,8 @@ enum oc_advice {
 	OC_ADVICE_GAP_HOST_BUSY,
 	OC_ADVICE_GAP_RESUBMIT_AFTER_SYNC,
 	OC_ADVICE_GAP_SUBMIT_OVERHEAD,
+	OC_ADVICE_GAP_PAGEABLE_STAGING,
+	OC_ADVICE_GAP_SLOW_CALL,
 	OC_ADVICE_GAP_LAUNCH_LATENCY,
 	OC_ADVICE_GAP_MODULE_LOADING,
 	OC_ADVICE_GAP_DEPENDENCY,
@@ -230,6 +232,10 @@ enum oc_lever {
 	OC_LEVER_SERIALIZED,         /* busy alone: overlap can hide it; the top decisive cause */
 	OC_LEVER_OVERLAPPED,         /* busy with overlap dominates: little left to hide */
 	OC_LEVER_IDLE_OTHER,         /* idle for reasons the trace does not tell */
+	OC_LEVER_COMPUTE_BOUND,      /* busy alone with one stream's ordered work, and copies
+	                                left unhidden are a small share: overlap wins little */
+	OC_LEVER_NOTHING_SERIALIZED, /* busy alone, yet every claim overlapped (long ops whose
+	                                partners were shorter) */
 	OC_N_LEVERS
 };
 const char *oc_lever_id(enum oc_lever l);     /* "host_submitted_late", ... */
@@ -311,6 +317,9 @@ struct oc_gap {
 	int32_t  overhead;      /* module_loading: index into trace->overheads, or -1 (API time) */
 	int32_t  load_api;      /* module_loading: the code-loading call (cuLibraryLoadData,
 	                           cuModuleLoad*) that held the thread, or -1 */
+	int32_t  longest_api;   /* the submitting thread's call that covered the most of the
+	                           gap, or -1 */
+	int64_t  longest_ns;    /* how much of the gap it covered */
 	int64_t  wait_event_id; /* dependency_wait: the event waited for, -1 */
 	int64_t  covered_ns;    /* host_synchronization: the part of the gap the block covered;
 	                           launch_latency, module_loading: the part in the launch call */
@@ -363,6 +372,8 @@ struct oc_summary {
 	struct oc_time_split time;
 	int64_t  idle_late_after_sync_ns; /* of idle_late: gaps where the thread was returning
 	                                     from a sync when the device went idle */
+	int64_t  idle_late_staging_ns;    /* of idle_late: gaps the next copy's own call spent
+	                                     staging pageable memory */
 	enum oc_lever lever;
 	enum oc_cause lever_cause;  /* OC_LEVER_SERIALIZED: the most frequent decisive cause */
 };

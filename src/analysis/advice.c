@@ -34,13 +34,15 @@ static const char *const advice_ids[OC_N_ADVICE] = {
 	"pipeline_fill_drain", "raise_max_connections", "more_beside_it", "nothing_to_overlap",
 	"unknown",
 	"gap_host_sync", "gap_host_busy", "gap_resubmit_after_sync", "gap_submit_overhead",
+	"gap_pageable_staging", "gap_slow_call",
 	"gap_launch_latency", "gap_module_loading",
 	"gap_dependency", "gap_unknown",
 };
 
 static const char *const lever_ids[OC_N_LEVERS] = {
 	"none", "host_submitted_late", "host_blocked", "launch_overhead", "dependencies",
-	"serialized_work", "already_overlapped", "idle_unexplained",
+	"serialized_work", "already_overlapped", "idle_unexplained", "compute_bound",
+	"nothing_serialized",
 };
 
 const char *oc_advice_id(enum oc_advice a)
@@ -99,7 +101,7 @@ enum oc_advice oc_choose_claim_advice(const struct oc_trace *t, const struct oc_
 	}
 }
 
-enum oc_advice oc_choose_gap_advice(const struct oc_gap *g)
+enum oc_advice oc_choose_gap_advice(const struct oc_trace *t, const struct oc_gap *g)
 {
 	switch (g->cause) {
 	case OC_GAP_HOST_SYNCHRONIZATION: return OC_ADVICE_GAP_HOST_SYNC;
@@ -108,6 +110,11 @@ enum oc_advice oc_choose_gap_advice(const struct oc_gap *g)
 			return OC_ADVICE_GAP_HOST_BUSY;
 		if (g->block >= 0)
 			return OC_ADVICE_GAP_RESUBMIT_AFTER_SYNC;
+		/* one call took most of the gap: the next op's own (a pageable copy
+		 * staging), or another (a slow cudaMallocAsync, a pool's creation) */
+		if (g->longest_api >= 0 && 2 * g->longest_ns >= g->end_ns - g->start_ns)
+			return g->longest_api == g->api && is_pageable(&t->ops[g->next_op]) ?
+			       OC_ADVICE_GAP_PAGEABLE_STAGING : OC_ADVICE_GAP_SLOW_CALL;
 		return g->outside_ns >= 0 ? OC_ADVICE_GAP_SUBMIT_OVERHEAD : OC_ADVICE_GAP_HOST_BUSY;
 	case OC_GAP_LAUNCH_LATENCY: return OC_ADVICE_GAP_LAUNCH_LATENCY;
 	case OC_GAP_MODULE_LOADING: return OC_ADVICE_GAP_MODULE_LOADING;
@@ -294,6 +301,20 @@ const char *oc_gap_advice(const struct oc_trace *t, const struct oc_analysis *a,
 		return say(buf, len, "the host was still in %.60s when the device went idle, and queued "
 			   "%.60s only after it returned (a %s gap): queue the next work before "
 			   "synchronizing", api_of(t, a->blocks[g->block].api), name, y);
+	case OC_ADVICE_GAP_PAGEABLE_STAGING:
+		oc_op_label(t, g->next_op, name, sizeof name);
+		oc_fmt_bytes(t->ops[g->next_op].bytes, x, sizeof x);
+		oc_fmt_duration(g->end_ns - g->start_ns, y, sizeof y);
+		return say(buf, len, "the %s %.40s copy's own call staged pageable memory for most of this "
+			   "%s gap before the device could start it: pin the buffer (cudaHostAlloc / "
+			   "cudaHostRegister / pin_memory=True)", x, name, y);
+	case OC_ADVICE_GAP_SLOW_CALL:
+		oc_op_label(t, g->next_op, name, sizeof name);
+		oc_fmt_duration(g->longest_ns, x, sizeof x);
+		oc_fmt_duration(g->end_ns - g->start_ns, y, sizeof y);
+		return say(buf, len, "%.60s on the submitting thread took %s of this %s gap before %.60s "
+			   "was queued: move that call out of the loop, or queue work before it",
+			   api_of(t, g->longest_api), x, y, name);
 	case OC_ADVICE_GAP_SUBMIT_OVERHEAD:
 		oc_op_label(t, g->next_op, name, sizeof name);
 		oc_fmt_duration(g->end_ns - g->start_ns - g->outside_ns, x, sizeof x);
@@ -366,8 +387,13 @@ void oc_choose_lever(struct oc_analysis *a)
 				m = by[c];
 				s->lever_cause = (enum oc_cause)c;
 			}
-		if (!m)
-			lever = OC_LEVER_NONE;
+		if (!m) {
+			lever = OC_LEVER_NOTHING_SERIALIZED;
+		} else if ((s->lever_cause == OC_CAUSE_SAME_STREAM_ORDER ||
+			    s->lever_cause == OC_CAUSE_NOTHING_CONCURRENT) &&
+			   20 * (s->copy_ns - s->copy_compute_overlap_ns) < ts->total_ns) {
+			lever = OC_LEVER_COMPUTE_BOUND;
+		}
 	}
 	s->lever = lever;
 }
@@ -381,6 +407,10 @@ const char *oc_lever_text(const struct oc_analysis *a, char *buf, size_t len)
 
 	switch (s->lever) {
 	case OC_LEVER_HOST_LATE:
+		if (2 * s->idle_late_staging_ns >= ts->ns[OC_TIME_IDLE_LATE])
+			return say(buf, len, "the GPU was idle %.0f%% of the time while the host staged "
+				   "pageable copies inside their own calls; pin the buffers (cudaHostAlloc / "
+				   "cudaHostRegister / pin_memory=True)", PCT(OC_TIME_IDLE_LATE));
 		if (2 * s->idle_late_after_sync_ns >= ts->ns[OC_TIME_IDLE_LATE])
 			return say(buf, len, "the GPU was idle %.0f%% of the time between a synchronization's "
 				   "return and the next submission; queue the next work before synchronizing",
@@ -403,6 +433,15 @@ const char *oc_lever_text(const struct oc_analysis *a, char *buf, size_t len)
 		return say(buf, len, "the GPU ran one op at a time %.0f%% of the time, the time overlap "
 			   "can hide; most serialized work was decided by %s (see its advice)",
 			   PCT(OC_TIME_BUSY_ALONE), oc_cause_label(s->lever_cause));
+	case OC_LEVER_COMPUTE_BOUND:
+		return say(buf, len, "the GPU ran one stream's work in order %.0f%% of the time, and copies "
+			   "no kernel hid take only %.1f%%: overlap can win at most that; the work itself "
+			   "bounds this program", PCT(OC_TIME_BUSY_ALONE),
+			   100.0 * (double)(s->copy_ns - s->copy_compute_overlap_ns) / tot);
+	case OC_LEVER_NOTHING_SERIALIZED:
+		return say(buf, len, "the GPU ran one op at a time %.0f%% of the time, yet every claim in "
+			   "the window overlapped: long ops ran beside shorter ones, and the rest of them "
+			   "alone", PCT(OC_TIME_BUSY_ALONE));
 	case OC_LEVER_OVERLAPPED:
 		return say(buf, len, "%.0f%% of the device's time already ran with overlap; %.0f%% ran "
 			   "alone and %.0f%% was idle", PCT(OC_TIME_BUSY_OVERLAP), PCT(OC_TIME_BUSY_ALONE),

@@ -286,7 +286,9 @@ static void summarize(struct oc_actx *c)
 			s->time.ns[part] += len;
 			explained += len;
 		}
-		if (part == OC_TIME_IDLE_LATE && a->gaps[g].block >= 0)
+		if (part == OC_TIME_IDLE_LATE && a->gaps[g].advice == OC_ADVICE_GAP_PAGEABLE_STAGING)
+			s->idle_late_staging_ns += len;
+		else if (part == OC_TIME_IDLE_LATE && a->gaps[g].advice == OC_ADVICE_GAP_RESUBMIT_AFTER_SYNC)
 			s->idle_late_after_sync_ns += len;
 	}
 	s->time.total_ns = s->makespan_ns;

@@ -332,10 +332,10 @@ int64_t oc_thread_in_calls_named(const struct oc_actx *c, uint32_t tid, int64_t 
 				hit = oc_name_has(t, x->name, names[m]);
 			if (!hit)
 				continue;
-			if (longest && e - s > longest_ns) {
-				longest_ns = e - s;
-				*longest = (int32_t)calls[k];
-			}
+		}
+		if (longest && e - s > longest_ns) {
+			longest_ns = e - s;
+			*longest = (int32_t)calls[k];
 		}
 		if (s > cur_e) {             /* calls come by start: merge as we go */
 			if (cur_e > cur_s)

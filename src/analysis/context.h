@@ -145,8 +145,9 @@ size_t oc_queued_between(const struct oc_actx *c, uint32_t tid, int64_t t1, int6
 /* Time of [a, b) that thread tid spent inside CUDA API calls, or -1 when
  * the thread is unknown or the search was cut short. */
 int64_t oc_thread_in_calls(const struct oc_actx *c, uint32_t tid, int64_t a, int64_t b);
-/* The same for the calls whose name contains one of names (NULL-ended);
- * *longest receives the one that covers the most of [a, b), or -1. */
+/* The same for the calls whose name contains one of names (NULL-ended; NULL:
+ * every call); *longest (when not NULL) receives the one that covers the most
+ * of [a, b), or -1. */
 int64_t oc_thread_in_calls_named(const struct oc_actx *c, uint32_t tid, int64_t a, int64_t b,
 				 const char *const *names, int32_t *longest);
 
@@ -158,7 +159,7 @@ int oc_find_window(struct oc_actx *c);                               /* window.c
 /* advice.c: the advice ids, chosen from the evidence, and the lever. */
 enum oc_advice oc_choose_claim_advice(const struct oc_trace *t, const struct oc_analysis *a,
 				      const struct oc_claim *cl);
-enum oc_advice oc_choose_gap_advice(const struct oc_gap *g);
+enum oc_advice oc_choose_gap_advice(const struct oc_trace *t, const struct oc_gap *g);
 void oc_choose_lever(struct oc_analysis *a);
 /* Op i lies inside the window. */
 int oc_in_window(const struct oc_actx *c, int32_t i);

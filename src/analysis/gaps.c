@@ -96,7 +96,11 @@ static void explain_gap(const struct oc_actx *c, struct oc_gap *g)
 	int64_t covered, in_calls;
 
 	g->first_launch = c->first_launch[n];
-	in_calls = oc_thread_in_calls(c, tid, gs, ge);
+	in_calls = oc_thread_in_calls_named(c, tid, gs, ge, NULL, &g->longest_api);
+	if (g->longest_api >= 0) {
+		const struct oc_api *x = &t->api[g->longest_api];
+		g->longest_ns = (x->end_ns < ge ? x->end_ns : ge) - (x->start_ns > gs ? x->start_ns : gs);
+	}
 	g->outside_ns = in_calls < 0 ? -1 : len - in_calls;
 
 	int32_t b = oc_block_covering(c, tid, gs, ge, &covered);
@@ -161,7 +165,7 @@ static void explain_gap(const struct oc_actx *c, struct oc_gap *g)
 		g->cause = OC_GAP_SUBMITTED_LATE;
 		/* the host was in a sync when the device went idle: it queued the
 		 * next work only after that returned (evidence, not the cause) */
-		if (b >= 0 && c->a->blocks[b].end_ns > gs && c->a->blocks[b].end_ns <= ge) {
+		if (b >= 0 && !own && c->a->blocks[b].end_ns > gs && c->a->blocks[b].end_ns <= ge) {
 			g->block = b;
 			g->covered_ns = covered;
 		}
@@ -201,6 +205,8 @@ int oc_find_gaps(struct oc_actx *c, char *err, size_t errlen)
 			g->wait_event_id = -1;
 			g->covered_ns = 0;
 			g->load_api = -1;
+			g->longest_api = -1;
+			g->longest_ns = 0;
 			/* the op that ended last before the gap */
 			for (size_t b = pos, seen = 0; b-- > 0 && seen < 4096; seen++) {
 				uint32_t i = dv->sel.idx[b];
@@ -210,7 +216,7 @@ int oc_find_gaps(struct oc_actx *c, char *err, size_t errlen)
 				}
 			}
 			explain_gap(c, g);
-			g->advice = (uint8_t)oc_choose_gap_advice(g);
+			g->advice = (uint8_t)oc_choose_gap_advice(t, g);
 			a->n_gaps++;
 		}
 	}

@@ -467,6 +467,10 @@ static void gap_object(struct out *o, const struct oc_gap *g)
 	default:
 		break;
 	}
+	if (g->longest_api >= 0) {
+		kv_api(j, "longest_call", t, g->longest_api);
+		oc_json_kv_int(j, "longest_call_ns", g->longest_ns);
+	}
 	if (g->outside_ns >= 0)
 		oc_json_kv_int(j, "outside_cuda_ns", g->outside_ns);
 	else
