@@ -213,9 +213,9 @@ const char *oc_claim_advice(const struct oc_trace *t, const struct oc_analysis *
 			   "trace does not record the graph's edges: if the two are independent, check that no "
 			   "edge joins them (cudaGraphGetEdges, or how the stream capture ordered them)");
 	case OC_ADVICE_FEWER_LARGER_LAUNCHES:
-		return say(buf, len, "the partner's launch call was still under way when this op ended: "
-			   "the ops are shorter than a launch; fewer, larger kernels, or a CUDA graph, let work "
-			   "reach the device together");
+		return say(buf, len, "%s launch call was still under way when the other op ended: the "
+			   "ops are shorter than a launch; fewer, larger kernels, or a CUDA graph, let work "
+			   "reach the device together", e->self_late ? "its" : "the partner's");
 	case OC_ADVICE_COPY_ON_SIDE_STREAM:
 		if (op->copy_kind == OC_COPY_HTOD)
 			return say(buf, len, "the copy and its consumer share stream %u, which runs in "
