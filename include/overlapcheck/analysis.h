@@ -153,6 +153,12 @@ struct oc_window {
 	int64_t  lead_start_ns, trail_end_ns; /* the trace's first start and last end */
 };
 const char *oc_window_how_name(enum oc_window_how h);  /* "whole", "range", "steady_state" */
+/*
+ * The window of trace t's device ops, by the rule above; whole: the whole
+ * trace (--whole). How is OC_WINDOW_WHOLE or OC_WINDOW_STEADY (a caller
+ * with a range sets OC_WINDOW_RANGE itself). 0, or -1 out of memory.
+ */
+int oc_window_find(const struct oc_trace *t, int whole, struct oc_window *w);
 
 /*
  * Where the device's time in the window went: the parts sum to total_ns

@@ -33,8 +33,12 @@
  * beyond noise but not faster), slowdown (slower beyond noise without more
  * intersection), no_change.
  *
- * Only the trace reader and the sweep engine are used: every figure is from
- * device timestamps. The writers are in compare-report.h.
+ * Only the trace reader, the sweep engine and the window of analysis.h are
+ * used: every figure is from device timestamps. The boundaries stay the
+ * whole device span; when the steady-state window (startup and shutdown
+ * dropped, analysis.h) differs in some run and every run's window holds the
+ * same work, the windows' spans are given beside them. The writers are in
+ * compare-report.h.
  */
 #ifndef OVERLAPCHECK_COMPARE_H
 #define OVERLAPCHECK_COMPARE_H
@@ -81,6 +85,11 @@ struct oc_compare_run {
 	int64_t dropped, incomplete;   /* the trace's counts; -1 unknown */
 	struct oc_work_item *work;     /* sorted by class, then key */
 	size_t  n_work;
+	/* the steady-state window of analysis.h (no range only): */
+	int     win_steady;      /* 1: it dropped startup or shutdown work */
+	int64_t win_total_ns;    /* its span (total_ns when not steady) */
+	struct oc_work_item *win_work; /* the same-work signature inside it (steady only) */
+	size_t  n_win_work;
 };
 
 struct oc_compare_side {
@@ -121,6 +130,12 @@ struct oc_compare {
 	double explained;        /* inter_gain / saved; NaN unless saved > 0 */
 	const char *verdict;     /* a static string, one of the verdicts above */
 	int slower;              /* beyond noise */
+	/* Windowed figures, only when some run's steady-state window dropped
+	 * work and every run's window holds the same work as the first
+	 * baseline's (the boundaries above stay first to last op). */
+	int windowed;
+	struct oc_compare_stat win_total[2];
+	double win_change;       /* (cand - base) / base of the windows' median spans */
 	struct oc_compare_opstat *ops;     /* largest time added first */
 	size_t n_ops;
 	size_t n_contention;

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "overlapcheck/analysis.h"
 #include "overlapcheck/compare.h"
 #include "overlapcheck/demangle.h"
 #include "overlapcheck/sweep.h"
@@ -107,8 +108,10 @@ static int cmp_work(const void *a, const void *b)
 	return strcmp(x->key, y->key);
 }
 
-/* Build the same-work signature: sorted, one item per (class, key). 0 or -1 (memory). */
-static int measure_work(struct oc_compare_run *r, const struct oc_trace *t)
+/* Build the same-work signature of the ops inside [ws, we] into *out / *n_out:
+ * sorted, one item per (class, key). 0 or -1 (memory). */
+static int measure_work_in(struct oc_work_item **out, size_t *n_out, const struct oc_trace *t,
+			   int64_t ws, int64_t we)
 {
 	size_t nk = t->n_strs + KEY_EXTRA, n = 0;
 	uint64_t *amount = zalloc(nk * sizeof *amount), *count = zalloc(nk * sizeof *count);
@@ -121,6 +124,8 @@ static int measure_work(struct oc_compare_run *r, const struct oc_trace *t)
 		const struct oc_op *op = &t->ops[i];
 		size_t key = op_key(t, op);
 
+		if (op->start_ns < ws || op->end_ns > we)
+			continue;
 		if (op->kind == OC_OP_KERNEL) {
 			uint64_t threads = 1;
 			for (int d = 0; d < 3; d++)
@@ -157,11 +162,16 @@ static int measure_work(struct oc_compare_run *r, const struct oc_trace *t)
 	ret = 0;
 out:
 	/* on failure too: the caller's release frees the keys made so far */
-	r->work = w;
-	r->n_work = n;
+	*out = w;
+	*n_out = n;
 	free(amount);
 	free(count);
 	return ret;
+}
+
+static int measure_work(struct oc_compare_run *r, const struct oc_trace *t)
+{
+	return measure_work_in(&r->work, &r->n_work, t, INT64_MIN, INT64_MAX);
 }
 
 /*
@@ -383,6 +393,18 @@ static int measure(struct oc_compare *c, struct oc_compare_run *r, struct entrie
 	r->outside_ns = r->total_ns - r->span_ns;
 	if (measure_work(r, &t) < 0)
 		goto oom;
+	r->win_total_ns = r->total_ns;
+	if (!o->range) {
+		struct oc_window w;
+		if (oc_window_find(&t, 0, &w) < 0)
+			goto oom;
+		if (w.how == OC_WINDOW_STEADY) {
+			r->win_steady = 1;
+			r->win_total_ns = w.end_ns - w.start_ns;
+			if (measure_work_in(&r->win_work, &r->n_win_work, &t, w.start_ns, w.end_ns) < 0)
+				goto oom;
+		}
+	}
 	ret = 0;
 	goto out;
 oom:
@@ -567,6 +589,45 @@ static int is_contention(const struct oc_compare_opstat *st, double thr)
 
 /* ---- the result -------------------------------------------------------------- */
 
+/* Two signatures hold the same work. */
+static int same_items(const struct oc_work_item *a, size_t na, const struct oc_work_item *b, size_t nb)
+{
+	if (na != nb)
+		return 0;
+	for (size_t i = 0; i < na; i++)
+		if (a[i].cls != b[i].cls || strcmp(a[i].key, b[i].key) || a[i].amount != b[i].amount ||
+		    a[i].count != b[i].count)
+			return 0;
+	return 1;
+}
+
+/* The windows' spans, when some run's window dropped work and every run's
+ * window holds the first baseline's windowed work. */
+static void window_figures(struct oc_compare *c, double *v)
+{
+	const struct oc_compare_run *f = &c->side[0].runs[0];
+	const struct oc_work_item *fw = f->win_steady ? f->win_work : f->work;
+	size_t fn = f->win_steady ? f->n_win_work : f->n_work;
+	int steady = 0;
+
+	c->windowed = 0;
+	for (int k = 0; k < 2; k++)
+		for (size_t i = 0; i < c->side[k].n; i++) {
+			const struct oc_compare_run *r = &c->side[k].runs[i];
+			steady |= r->win_steady;
+			if (!same_items(fw, fn, r->win_steady ? r->win_work : r->work,
+					r->win_steady ? r->n_win_work : r->n_work))
+				return;
+		}
+	if (!steady)
+		return;
+	for (int k = 0; k < 2; k++)
+		c->win_total[k] = stat_of(&c->side[k], offsetof(struct oc_compare_run, win_total_ns), v);
+	c->win_change = c->win_total[0].med > 0 ?
+		(c->win_total[1].med - c->win_total[0].med) / c->win_total[0].med : 0;
+	c->windowed = 1;
+}
+
 /* Medians, noise, attribution and verdict. 0 or -1 (memory). */
 static int attribute(struct oc_compare *c, struct entries *e)
 {
@@ -588,6 +649,7 @@ static int attribute(struct oc_compare *c, struct entries *e)
 		c->spread[k] = c->total[k].med > 0 ?
 			(c->total[k].max - c->total[k].min) / c->total[k].med : 0;
 	}
+	window_figures(c, v);
 	free(v);
 	c->threshold = c->opts.noise;
 	for (int k = 0; k < 2; k++)
@@ -684,6 +746,9 @@ void oc_compare_release(struct oc_compare *c)
 		for (size_t i = 0; i < c->side[k].n; i++) {
 			for (size_t w = 0; w < c->side[k].runs[i].n_work; w++)
 				free(c->side[k].runs[i].work[w].key);
+			for (size_t w = 0; w < c->side[k].runs[i].n_win_work; w++)
+				free(c->side[k].runs[i].win_work[w].key);
+			free(c->side[k].runs[i].win_work);
 			free(c->side[k].runs[i].work);
 		}
 		free(c->side[k].runs);

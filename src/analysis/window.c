@@ -46,15 +46,22 @@ const char *oc_window_how_name(enum oc_window_how h)
 
 int oc_find_window(struct oc_actx *c)
 {
-	const struct oc_trace *t = c->t;
-	struct oc_window *w = &c->a->summary.window;
+	if (oc_window_find(c->t, c->o.whole || c->o.range, &c->a->summary.window) < 0)
+		return -1;
+	c->a->summary.window.whole_requested = c->o.whole;
+	if (c->o.range)
+		c->a->summary.window.how = OC_WINDOW_RANGE;
+	return 0;
+}
+
+int oc_window_find(const struct oc_trace *t, int whole, struct oc_window *w)
+{
 	struct busy *b;
 	size_t m = 0, lo, hi;
 
 	memset(w, 0, sizeof *w);
-	w->whole_requested = c->o.whole;
 	w->ops = w->ops_total = t->n_ops;
-	w->how = c->o.range ? OC_WINDOW_RANGE : OC_WINDOW_WHOLE;
+	w->how = OC_WINDOW_WHOLE;
 	if (!t->n_ops)
 		return 0;
 	b = malloc(t->n_ops * sizeof *b);
@@ -74,7 +81,7 @@ int oc_find_window(struct oc_actx *c)
 	w->trail_end_ns = w->end_ns = b[m - 1].end_ns;
 	lo = 0;
 	hi = m;     /* the window is b[lo..hi) */
-	if (!c->o.range && !c->o.whole && m > 1) {
+	if (!whole && m > 1) {
 		size_t kept = t->n_ops, need = (size_t)((double)t->n_ops * KEEP_FRACTION + 0.999999);
 		int64_t *maxgap = malloc(m * sizeof *maxgap);
 		if (!maxgap) {

@@ -143,6 +143,8 @@ int oc_compare_write_text(FILE *f, const struct oc_compare *r)
 	if (range)
 		text_row(f, "outside device span", &r->outside[0], &r->outside[1], spread);
 	text_row(f, "copy/compute overlap", &r->cc[0], &r->cc[1], spread);
+	if (r->windowed)
+		text_row(f, "steady-state window", &r->win_total[0], &r->win_total[1], spread);
 
 	fprintf(f, "\nchange: %s (%s); noise threshold %.1f%% (--noise %.1f%%, spread %.1f%% / %.1f%%)\n",
 		oc_fmt_ns(a, sizeof a, -r->saved_ns), fmt_pct(b, sizeof b, r->change),
@@ -226,6 +228,8 @@ int oc_compare_write_markdown(FILE *f, const struct oc_compare *r)
 	if (range)
 		md_row(f, "outside device span", &r->outside[0], &r->outside[1]);
 	md_row(f, "copy/compute overlap", &r->cc[0], &r->cc[1]);
+	if (r->windowed)
+		md_row(f, "steady-state window", &r->win_total[0], &r->win_total[1]);
 	fprintf(f, "\nChange %s (%s), noise threshold %.1f%%. ", oc_fmt_ns(a, sizeof a, -r->saved_ns),
 		fmt_pct(b, sizeof b, r->change), r->threshold * 100);
 	fprintf(f, "Intersection gained %s", oc_fmt_ns(a, sizeof a, r->inter_gain_ns));
@@ -333,11 +337,18 @@ int oc_compare_write_json(FILE *f, const struct oc_compare *r)
 		json_stat(&j, "idle_ns", &r->idle[k]);
 		json_stat(&j, "outside_span_ns", &r->outside[k]);
 		json_stat(&j, "copy_compute_overlap_ns", &r->cc[k]);
+		if (r->windowed)
+			json_stat(&j, "window_total_ns", &r->win_total[k]);
 		oc_json_kv_double(&j, "spread", r->spread[k]);
 		oc_json_end_object(&j);
 	}
 	oc_json_kv_double(&j, "noise_threshold", r->threshold);
 	oc_json_kv_double(&j, "change", r->change);
+	oc_json_key(&j, "window_change");
+	if (r->windowed)
+		oc_json_double(&j, r->win_change);
+	else
+		oc_json_null(&j);
 	oc_json_key(&j, "attribution");
 	oc_json_begin_object(&j);
 	json_ns(&j, "time_saved_ns", r->saved_ns);

@@ -274,4 +274,22 @@ if fixture nvtx_range; then
 		"$(status "$OC" compare --range "chunks queued" "$TMP/h200_nvtx_range.db" -- "$TMP/h200_nvtx_range.db")" 2
 fi
 
+# The steady-state window beside the device span: pinned_pipeline and
+# stream_query run the same chunks after the same warm-up kernel, which both
+# windows drop (a 200 us gap after it): the windows hold the same work, so
+# the window's span is given too; pageable_pipeline's window keeps its
+# warm-up (its own gaps are longer), so its windowed work differs: none.
+if fixture pinned_pipeline && fixture stream_query && fixture pageable_pipeline; then
+	out=$("$OC" compare "$TMP/h200_pinned_pipeline.db" -- "$TMP/h200_stream_query.db")
+	like "window: the row beside the span" "$out" "steady-state window +1\.004 ms +1\.117 ms"
+	like "window: the boundaries stay the span" "$out" "boundaries: first to last device op"
+	json=$("$OC" compare --format json "$TMP/h200_pinned_pipeline.db" -- "$TMP/h200_stream_query.db")
+	is "window: JSON window_change" "$(jpy "round(d['window_change'], 3)")" 0.112
+	is "window: JSON window_total_ns" "$(jpy "d['baseline']['window_total_ns']['median']")" 1004318
+	out=$("$OC" compare "$TMP/h200_pinned_pipeline.db" -- "$TMP/h200_pageable_pipeline.db")
+	ok "window: no row when the windows differ in work" sh -c "! printf '%s' \"\$1\" | grep -q steady-state" _ "$out"
+	json=$("$OC" compare --format json "$TMP/h200_pinned_pipeline.db" -- "$TMP/h200_pageable_pipeline.db")
+	is "window: JSON null then" "$(jpy "d['window_change']")" None
+fi
+
 done_testing
