@@ -58,6 +58,7 @@ struct oc_tl_hsync {             /* a hidden synchronization */
 struct oc_tl_notes {
 	const char         *answer;  /* the report's one-line answer */
 	const char         *lever;   /* the one line on the largest lever, or NULL */
+	const char         *time_split; /* where the device time went, one line, or NULL */
 	const char         *window_how; /* "whole", "range", "steady_state"; NULL: no analysis */
 	int64_t             window_start_ns, window_end_ns; /* the analysis window */
 	struct oc_tl_note  *ops;

@@ -478,6 +478,10 @@ int oc_write_chrome(FILE *f, const struct oc_trace *t, const struct oc_tl_notes 
 		fputs(",\"lever\":", f);
 		oc_tl_json_str(f, notes->lever);
 	}
+	if (notes && notes->time_split) {
+		fputs(",\"time_split\":", f);
+		oc_tl_json_str(f, notes->time_split);
+	}
 	if (notes && notes->window_how) {
 		fputs(",\"window\":{\"how\":", f);
 		oc_tl_json_str(f, notes->window_how);

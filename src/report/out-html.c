@@ -361,6 +361,11 @@ int oc_write_timeline_html(FILE *f, const struct oc_trace *t, const struct oc_tl
 		oc_tl_json_str(f, n->lever);
 	else
 		fputs("null", f);
+	fputs(",\"split\":", f);
+	if (n && n->time_split)
+		oc_tl_json_str(f, n->time_split);
+	else
+		fputs("null", f);
 	if (n && n->window_how)
 		fprintf(f, ",\"window\":{\"how\":\"%s\",\"t0\":%" PRId64 ",\"t1\":%" PRId64 "}",
 			n->window_how, n->window_start_ns, n->window_end_ns);

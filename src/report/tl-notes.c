@@ -335,6 +335,21 @@ int oc_tl_notes_init(struct oc_tl_notes *n, struct oc_trace *t,
 		char lev[600];
 		n->lever = pool_fmt(&pv->pool, "%s", oc_lever_text(a, lev, sizeof lev));
 	}
+	{
+		const struct oc_time_split *ts = &a->summary.time;
+		char line[600];
+		size_t len = 0;
+		line[0] = '\0';
+		for (int p = 0; p < OC_N_TIME_PARTS && ts->total_ns > 0; p++) {
+			if (!ts->ns[p])
+				continue;
+			len += (size_t)snprintf(line + len, len < sizeof line ? sizeof line - len : 0,
+						"%s%s %.1f%%", len ? ", " : "", oc_time_part_label(p),
+						100.0 * (double)ts->ns[p] / (double)ts->total_ns);
+		}
+		if (len)
+			n->time_split = pool_fmt(&pv->pool, "where the time went: %s", line);
+	}
 	n->window_how = oc_window_how_name(a->summary.window.how);
 	n->window_start_ns = a->summary.window.start_ns;
 	n->window_end_ns = a->summary.window.end_ns;
