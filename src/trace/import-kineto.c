@@ -44,6 +44,7 @@
 #endif
 
 #define NONE INT64_MIN
+#define LIMIT (INT64_C(1) << 61)
 
 /* ---- records -------------------------------------------------------------- */
 
@@ -644,8 +645,9 @@ static int dispatch(struct kin *k)
 	if (!gpu && !api && !cat_is(k, "cuda_sync", NULL) && !cat_is(k, "overhead", NULL) &&
 	    !cat_is(k, "user_annotation", NULL))
 		return 0;
-	if (k->ts == NONE || k->dur == NONE || k->dur < 0 || k->ts > INT64_MAX / 2 ||
-	    k->ts < -(INT64_MAX / 2) || k->dur > INT64_MAX / 4) {
+	/* times within +-2^61 ns (73 years): no sum of two can overflow */
+	if (k->ts == NONE || k->dur == NONE || k->dur < 0 || k->ts > LIMIT || k->ts < -LIMIT ||
+	    k->dur > LIMIT) {
 		k->n_bad++;
 		return 0;
 	}
@@ -1091,7 +1093,7 @@ static int write_process(struct kin *k, int64_t pid, const int64_t *pids, size_t
 			lo = k->api[i].ts;
 	if (lo == INT64_MAX)
 		lo = 0;
-	if (k->saw_base && (k->base_ns > INT64_MAX / 2 || k->base_ns < -(INT64_MAX / 2)))
+	if (k->saw_base && (k->base_ns > LIMIT || k->base_ns < -LIMIT))
 		return oc_imp_fail(im, "baseTimeNanoseconds %lld is out of range", (long long)k->base_ns);
 	int64_t start = (k->saw_base ? k->base_ns : 0) + lo;
 
@@ -1190,6 +1192,8 @@ static int write_process(struct kin *k, int64_t pid, const int64_t *pids, size_t
 			goto sql;
 		marker++;
 	}
+	if (!synth && tw_drop_poll_syncs(&w) < 0)
+		goto sql;
 	if (no_api) {
 		snprintf(err, sizeof err, "%zu copies and memsets have no API call in this trace "
 			 "(none with their correlation id): they are device work, but not claims, "

@@ -37,6 +37,13 @@
 #endif
 
 #define NONE INT64_MIN
+#define LIMIT (INT64_C(1) << 61)
+
+/* A usable [start, end]: both known, in order, within +-2^61 ns. */
+static int span_ok(int64_t start, int64_t end)
+{
+	return start != NONE && end != NONE && start >= -LIMIT && end <= LIMIT && end >= start;
+}
 
 /* ---- tables and columns --------------------------------------------------- */
 
@@ -552,7 +559,7 @@ static int read_kernels(struct ns *s)
 		int64_t start = col_i64(st, 0), end = col_i64(st, 1);
 		struct nproc *p;
 
-		if (start == NONE || end == NONE || end < start) {
+		if (!span_ok(start, end)) {
 			s->n_bad++;
 			continue;
 		}
@@ -590,7 +597,8 @@ static int read_kernels(struct ns *s)
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE)
 		return ns_sql(s, tables[T_KERNEL]);
-	qsort(s->graphs, s->n_graphs, sizeof *s->graphs, graph_cmp);
+	if (s->n_graphs)
+		qsort(s->graphs, s->n_graphs, sizeof *s->graphs, graph_cmp);
 	return 0;
 }
 
@@ -624,7 +632,7 @@ static int read_copies(struct ns *s, int table)
 		int64_t start = col_i64(st, 0), end = col_i64(st, 1);
 		struct nproc *p;
 
-		if (start == NONE || end == NONE || end < start) {
+		if (!span_ok(start, end)) {
 			s->n_bad++;
 			continue;
 		}
@@ -701,7 +709,7 @@ static int read_api(struct ns *s, int table)
 		const char *name = (const char *)sqlite3_column_text(st, 4);
 		struct nproc *p;
 
-		if (start == NONE || end == NONE || end < start || col_i64(st, 3) == NONE) {
+		if (!span_ok(start, end) || col_i64(st, 3) == NONE) {
 			s->n_bad++;
 			continue;
 		}
@@ -749,7 +757,7 @@ static int read_syncs(struct ns *s)
 		int64_t start = col_i64(st, 0), end = col_i64(st, 1);
 		struct nproc *p;
 
-		if (start == NONE || end == NONE || end < start) {
+		if (!span_ok(start, end)) {
 			s->n_bad++;
 			continue;
 		}
@@ -818,7 +826,7 @@ static int read_overheads(struct ns *s)
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		int64_t start = col_i64(st, 0), end = col_i64(st, 1), g = col_i64(st, 2);
 
-		if (start == NONE || end == NONE || end < start)
+		if (!span_ok(start, end))
 			continue;
 		int64_t kind = emap(&s->overhead, col_i64(st, 3), NONE);
 
@@ -870,7 +878,7 @@ static int read_nvtx(struct ns *s)
 
 				kind = v == 34 ? 1 : v == 59 || v == 60 ? 2 : v == 75 ? 3 : -1;
 			}
-			if (kind < 0 || start == NONE || (pass == 0) != (kind == 3))
+			if (kind < 0 || !span_ok(start, start) || (pass == 0) != (kind == 3))
 				continue;
 			if (!(p = route(s, g)))
 				continue;
@@ -907,7 +915,7 @@ static int read_nvtx(struct ns *s)
 			int64_t id = ++p->marker;
 
 			if (tw_marker(&p->w, id, kind == 1 ? 1 : 2, start, gtid(g), name, dname) ||
-			    (kind == 2 && end != NONE && end >= start &&
+			    (kind == 2 && span_ok(start, end) &&
 			     tw_marker(&p->w, id, 4, end, gtid(g), -1, -1))) {
 				wfail(s, p);
 				sqlite3_finalize(st);
@@ -1304,6 +1312,22 @@ int oc_imp_nsys(struct imp *im, sqlite3 *db)
 	if (s->n_unattributed && oc_imp_warn(im, "rows_unattributed", "%zu rows name no process "
 					     "(NULL globalPid/globalTid) in an export of several: "
 					     "left out", s->n_unattributed))
+		goto out;
+	size_t polls = 0;
+
+	for (size_t i = 0; i < s->n_procs; i++) {
+		long n = tw_drop_poll_syncs(&s->procs[i].w);
+
+		if (n < 0) {
+			wfail(s, &s->procs[i]);
+			goto out;
+		}
+		polls += (size_t)n;
+	}
+	if (polls && oc_imp_warn(im, "poll_syncs", "%zu SYNCHRONIZATION rows belong to polling calls "
+				 "(cudaStreamQuery, cudaEventQuery): an export has no return value to "
+				 "tell a poll that found work pending, and a query does not "
+				 "synchronize, so they are left out", polls))
 		goto out;
 	for (size_t i = 0; i < s->n_procs; i++) {
 		struct nproc *p = &s->procs[i];

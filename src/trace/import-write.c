@@ -577,3 +577,16 @@ int tw_warning(struct tw *w, const char *code, const char *message)
 	sqlite3_bind_text(s, 2, message, -1, SQLITE_STATIC);
 	return step_done(s);
 }
+
+long tw_drop_poll_syncs(struct tw *w)
+{
+	if (sqlite3_exec(w->db, "DELETE FROM syncs WHERE correlation_id IN (SELECT a.correlation_id"
+			 " FROM api a JOIN api_functions f ON f.domain = a.domain AND f.cbid = a.cbid"
+			 " JOIN strings n ON n.id = f.name_id WHERE n.value LIKE 'cu%Query%')",
+			 NULL, NULL, NULL) != SQLITE_OK)
+		return -1;
+	long n = (long)sqlite3_changes(w->db);
+
+	w->n_syncs -= (size_t)n <= w->n_syncs ? (size_t)n : w->n_syncs;
+	return n;
+}

@@ -135,6 +135,11 @@ int tw_overhead(struct tw *w, uint32_t kind, int64_t start_ns, int64_t end_ns);
 int tw_stream(struct tw *w, int64_t context, int64_t stream, uint32_t flag, int64_t priority);
 int tw_context(struct tw *w, int64_t id, int64_t device, int64_t null_stream);
 int tw_warning(struct tw *w, const char *code, const char *message);
+/* Drop the syncs of polling calls (cudaStreamQuery, cudaEventQuery, their
+ * driver twins): an input without return values cannot tell a poll that
+ * found work pending, and a query does not synchronize. Returns how many,
+ * or -1. */
+long tw_drop_poll_syncs(struct tw *w);
 /* The message of the writer's last SQLite error. */
 const char *tw_errmsg(const struct tw *w);
 
