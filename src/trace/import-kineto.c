@@ -1026,8 +1026,12 @@ static int write_passport(struct kin *k, struct tw *w, int64_t pid, int64_t star
 	rc |= tw_meta(w, "claim_source", "api_name");
 	rc |= tw_meta(w, "import.format", "kineto-json");
 	rc |= tw_meta(w, "import.format_version", k->schema[0] ? k->schema : "unknown");
-	snprintf(buf, sizeof buf, "PyTorch profiler (Kineto)%s%s", k->cupti[0] ? ", CUPTI " : "",
-		 k->cupti);
+	if (!k->schema[0] && !k->saw_base)   /* a Chrome trace, but none of Kineto's marks */
+		snprintf(buf, sizeof buf, "unknown (a Chrome trace without Kineto's schemaVersion "
+			 "and baseTimeNanoseconds)");
+	else
+		snprintf(buf, sizeof buf, "PyTorch profiler (Kineto)%s%s", k->cupti[0] ? ", CUPTI " : "",
+			 k->cupti);
 	rc |= tw_meta(w, "import.tool", buf);
 	rc |= tw_meta(w, "import.source", k->im->input);
 	snprintf(buf, sizeof buf, "ASYNC flag, stream flags, API call arguments, exit status, "
