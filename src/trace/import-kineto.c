@@ -367,12 +367,46 @@ static int triple(struct kin *k, enum jr_type t, int32_t v[3], int *have)
 	return 0;
 }
 
+/* An integer member of an object, and where it goes. */
+struct ifield {
+	const char *key;
+	size_t off;
+};
+
+/*
+ * The next member of the object being read: its key into key[0..len) (a
+ * key too long for it is none of ours: "") and its value's first token
+ * into *t. 1, 0 at the object's end, -1 on error.
+ */
+static int member(struct kin *k, char *key, size_t len, enum jr_type *t)
+{
+	enum jr_type x = jr_next(&k->jr);
+
+	if (x == JR_OBJECT_END)
+		return 0;
+	if (x != JR_KEY)
+		return jr_fail(k);
+	copy_tok(k, key, len);
+	if (k->jr.tok_len >= len)
+		key[0] = '\0';
+	*t = jr_next(&k->jr);
+	return *t == JR_ERROR ? jr_fail(k) : 1;
+}
+
+/* An integer member named in f[0..n): into base + its offset. 1 when key
+ * is one of them, 0 when not, -1 on error. */
+static int int_member(struct kin *k, const char *key, enum jr_type t, void *base,
+		      const struct ifield *f, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(key, f[i].key))
+			return int_value(k, t, (int64_t *)((char *)base + f[i].off)) ? -1 : 1;
+	return 0;
+}
+
 static int parse_args(struct kin *k)
 {
-	static const struct {
-		const char *key;
-		size_t off;
-	} ints[] = {
+	static const struct ifield ints[] = {
 		{ "device", offsetof(struct kin, a_device) },
 		{ "context", offsetof(struct kin, a_context) },
 		{ "stream", offsetof(struct kin, a_stream) },
@@ -391,42 +425,30 @@ static int parse_args(struct kin *k)
 		{ "graph node id", offsetof(struct kin, a_graph_node) },
 	};
 	char key[64];
+	enum jr_type t;
+	int m;
 
-	for (;;) {
-		enum jr_type t = jr_next(&k->jr);
+	while ((m = member(k, key, sizeof key, &t)) > 0) {
+		int r = int_member(k, key, t, k, ints, sizeof ints / sizeof ints[0]);
 
-		if (t == JR_OBJECT_END)
-			return 0;
-		if (t != JR_KEY)
-			return jr_fail(k);
-		copy_tok(k, key, sizeof key);
-		t = jr_next(&k->jr);
-		if (t == JR_ERROR)
-			return jr_fail(k);
-		size_t i;
-
-		for (i = 0; i < sizeof ints / sizeof ints[0]; i++)
-			if (!strcmp(key, ints[i].key))
-				break;
-		if (i < sizeof ints / sizeof ints[0]) {
-			if (int_value(k, t, (int64_t *)((char *)k + ints[i].off)))
-				return -1;
-		} else if (!strcmp(key, "grid")) {
-			if (triple(k, t, k->grid, &k->has_grid))
-				return -1;
-		} else if (!strcmp(key, "block")) {
-			if (triple(k, t, k->block, &k->has_block))
-				return -1;
-		} else if (!strcmp(key, "cuda_sync_kind")) {
-			if (scalar_text(k, t, k->sync_kind, sizeof k->sync_kind))
-				return -1;
-		} else if (!strcmp(key, "name")) {
-			if (scalar_text(k, t, k->argname, sizeof k->argname))
-				return -1;
-		} else if (jr_skip(&k->jr, t)) {
-			return jr_fail(k);
-		}
+		if (r < 0)
+			return -1;
+		if (r)
+			continue;
+		if (!strcmp(key, "grid"))
+			r = triple(k, t, k->grid, &k->has_grid);
+		else if (!strcmp(key, "block"))
+			r = triple(k, t, k->block, &k->has_block);
+		else if (!strcmp(key, "cuda_sync_kind"))
+			r = scalar_text(k, t, k->sync_kind, sizeof k->sync_kind);
+		else if (!strcmp(key, "name"))
+			r = scalar_text(k, t, k->argname, sizeof k->argname);
+		else
+			r = jr_skip(&k->jr, t) ? jr_fail(k) : 0;
+		if (r)
+			return -1;
 	}
+	return m;
 }
 
 static int cat_is(const struct kin *k, const char *a, const char *b)
@@ -708,6 +730,8 @@ static int set_name(struct kin *k)
 static int parse_event(struct kin *k)
 {
 	char key[16];
+	enum jr_type t;
+	int m, r;
 
 	k->ph[0] = k->cat[0] = k->sync_kind[0] = k->argname[0] = '\0';
 	k->name_len = 0;
@@ -718,53 +742,33 @@ static int parse_event(struct kin *k)
 	k->a_regs = k->a_smem = k->a_from = k->a_in = k->a_to = NONE;
 	k->a_wait_stream = k->a_wait_event = k->a_record_corr = k->a_graph = k->a_graph_node = NONE;
 	k->has_grid = k->has_block = 0;
-	for (;;) {
-		enum jr_type t = jr_next(&k->jr);
-
-		if (t == JR_OBJECT_END)
-			break;
-		if (t != JR_KEY)
-			return jr_fail(k);
-		copy_tok(k, key, sizeof key);
-		if (k->jr.tok_len >= sizeof key)
-			key[0] = '\0';  /* a long key is none of ours */
-		t = jr_next(&k->jr);
-		if (t == JR_ERROR)
-			return jr_fail(k);
+	while ((m = member(k, key, sizeof key, &t)) > 0) {
 		if (!strcmp(key, "ph")) {
-			if (scalar_text(k, t, k->ph, sizeof k->ph))
-				return -1;
+			r = scalar_text(k, t, k->ph, sizeof k->ph);
 		} else if (!strcmp(key, "cat")) {
-			if (scalar_text(k, t, k->cat, sizeof k->cat))
-				return -1;
-		} else if (!strcmp(key, "name")) {
-			if (t == JR_STRING) {
-				if (set_name(k))
-					return -1;
-			} else if (jr_skip(&k->jr, t)) {
-				return jr_fail(k);
-			}
+			r = scalar_text(k, t, k->cat, sizeof k->cat);
+		} else if (!strcmp(key, "name") && t == JR_STRING) {
+			r = set_name(k);
 		} else if (!strcmp(key, "pid") || !strcmp(key, "tid")) {
-			if (int_value(k, t, key[0] == 'p' ? &k->pid : &k->tid))
-				return -1;
-		} else if (!strcmp(key, "ts") || !strcmp(key, "dur")) {
+			r = int_value(k, t, key[0] == 'p' ? &k->pid : &k->tid);
+		} else if ((!strcmp(key, "ts") || !strcmp(key, "dur")) && t == JR_NUMBER) {
 			int64_t *v = key[0] == 't' ? &k->ts : &k->dur;
 
-			if (t == JR_NUMBER) {
-				if (num_us_ns(k->jr.tok, v))
-					*v = NONE;
-			} else if (jr_skip(&k->jr, t)) {
-				return jr_fail(k);
-			}
+			if (num_us_ns(k->jr.tok, v))
+				*v = NONE;
+			r = 0;
 		} else if (!strcmp(key, "args") && t == JR_OBJECT) {
-			if (parse_args(k))
-				return -1;
-		} else if (jr_skip(&k->jr, t)) {
-			return jr_fail(k);
+			r = parse_args(k);
+		} else {
+			r = jr_skip(&k->jr, t) ? jr_fail(k) : 0;
 		}
+		if (r)
+			return -1;
 	}
-	if (!k->name)
-		return set_name(k) ? -1 : dispatch(k);   /* an empty name */
+	if (m < 0)
+		return -1;
+	if (!k->name && set_name(k))
+		return -1;       /* an event without a name: "" */
 	return dispatch(k);
 }
 
@@ -787,12 +791,7 @@ static int parse_events(struct kin *k)
 
 static int parse_device(struct kin *k)
 {
-	struct kdev *d = PUSH(k, devs, n_devs, cap_devs);
-	char key[48];
-	static const struct {
-		const char *key;
-		size_t off;
-	} ints[] = {
+	static const struct ifield ints[] = {
 		{ "id", offsetof(struct kdev, id) },
 		{ "totalGlobalMem", offsetof(struct kdev, mem) },
 		{ "computeMajor", offsetof(struct kdev, cc_major) },
@@ -803,38 +802,27 @@ static int parse_device(struct kin *k)
 		{ "sharedMemPerMultiprocessor", offsetof(struct kdev, smem_per_sm) },
 		{ "maxThreadsPerBlock", offsetof(struct kdev, threads_per_block) },
 	};
+	struct kdev *d = PUSH(k, devs, n_devs, cap_devs);
+	char key[48];
+	enum jr_type t;
+	int m;
 
 	if (!d)
 		return kin_nomem(k);
 	d->id = d->mem = d->cc_major = d->cc_minor = d->sms = d->threads_per_sm = NONE;
 	d->regs_per_sm = d->smem_per_sm = d->threads_per_block = NONE;
 	d->name[0] = '\0';
-	for (;;) {
-		enum jr_type t = jr_next(&k->jr);
+	while ((m = member(k, key, sizeof key, &t)) > 0) {
+		int r = int_member(k, key, t, d, ints, sizeof ints / sizeof ints[0]);
 
-		if (t == JR_OBJECT_END)
-			break;
-		if (t != JR_KEY)
-			return jr_fail(k);
-		copy_tok(k, key, sizeof key);
-		t = jr_next(&k->jr);
-		if (t == JR_ERROR)
-			return jr_fail(k);
-		size_t i;
-
-		for (i = 0; i < sizeof ints / sizeof ints[0]; i++)
-			if (!strcmp(key, ints[i].key))
-				break;
-		if (i < sizeof ints / sizeof ints[0]) {
-			if (int_value(k, t, (int64_t *)((char *)d + ints[i].off)))
-				return -1;
-		} else if (!strcmp(key, "name")) {
-			if (scalar_text(k, t, d->name, sizeof d->name))
-				return -1;
-		} else if (jr_skip(&k->jr, t)) {
-			return jr_fail(k);
-		}
+		if (!r)
+			r = !strcmp(key, "name") ? scalar_text(k, t, d->name, sizeof d->name)
+						: jr_skip(&k->jr, t) ? jr_fail(k) : 0;
+		if (r < 0)
+			return -1;
 	}
+	if (m < 0)
+		return -1;
 	if (d->id == NONE || d->id < 0 || d->id > 1000000)
 		k->n_devs--;            /* a device without an id is of no use */
 	return 0;
@@ -868,22 +856,13 @@ static int parse_doc(struct kin *k)
 		if (parse_events(k))
 			return -1;
 	} else if (t == JR_OBJECT) {
-		for (;;) {
-			t = jr_next(&k->jr);
-			if (t == JR_OBJECT_END)
-				break;
-			if (t != JR_KEY)
-				return jr_fail(k);
-			copy_tok(k, key, sizeof key);
-			t = jr_next(&k->jr);
-			if (t == JR_ERROR)
-				return jr_fail(k);
+		int m, r;
+
+		while ((m = member(k, key, sizeof key, &t)) > 0) {
 			if (!strcmp(key, "traceEvents") && t == JR_ARRAY) {
-				if (parse_events(k))
-					return -1;
+				r = parse_events(k);
 			} else if (!strcmp(key, "deviceProperties")) {
-				if (parse_devices(k, t))
-					return -1;
+				r = parse_devices(k, t);
 			} else if (!strcmp(key, "baseTimeNanoseconds") && t == JR_NUMBER) {
 				int64_t b;
 
@@ -891,22 +870,23 @@ static int parse_doc(struct kin *k)
 					k->base_ns = b;
 					k->saw_base = 1;
 				}
+				r = 0;
 			} else if (!strcmp(key, "schemaVersion")) {
-				if (scalar_text(k, t, k->schema, sizeof k->schema))
-					return -1;
+				r = scalar_text(k, t, k->schema, sizeof k->schema);
 			} else if (!strcmp(key, "cuda_driver_version")) {
-				if (scalar_text(k, t, k->driver, sizeof k->driver))
-					return -1;
+				r = scalar_text(k, t, k->driver, sizeof k->driver);
 			} else if (!strcmp(key, "cuda_runtime_version")) {
-				if (scalar_text(k, t, k->runtime, sizeof k->runtime))
-					return -1;
+				r = scalar_text(k, t, k->runtime, sizeof k->runtime);
 			} else if (!strcmp(key, "cupti_version")) {
-				if (scalar_text(k, t, k->cupti, sizeof k->cupti))
-					return -1;
-			} else if (jr_skip(&k->jr, t)) {
-				return jr_fail(k);
+				r = scalar_text(k, t, k->cupti, sizeof k->cupti);
+			} else {
+				r = jr_skip(&k->jr, t) ? jr_fail(k) : 0;
 			}
+			if (r)
+				return -1;
 		}
+		if (m < 0)
+			return -1;
 	} else {
 		static const char *const what[] = {
 			[JR_STRING] = "a string", [JR_NUMBER] = "a number", [JR_TRUE] = "true",
