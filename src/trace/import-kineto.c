@@ -32,7 +32,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <zlib.h>
 
 #include "importer.h"
@@ -967,20 +966,6 @@ static int is_sync_name(const char *n, uint32_t *type)
 	return 0;
 }
 
-static void iso_time(int64_t ns, char *buf, size_t len)
-{
-	time_t sec = (time_t)(ns / 1000000000);
-	struct tm tm;
-	char date[32];
-
-	if (ns < 0 || !gmtime_r(&sec, &tm)) {
-		snprintf(buf, len, "unknown");
-		return;
-	}
-	strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%S", &tm);
-	snprintf(buf, len, "%s.%03dZ", date, (int)(ns % 1000000000 / 1000000));
-}
-
 static int write_passport(struct kin *k, struct tw *w, int64_t pid, int64_t start, int synth_syncs)
 {
 	char buf[256];
@@ -988,7 +973,7 @@ static int write_passport(struct kin *k, struct tw *w, int64_t pid, int64_t star
 
 	rc |= tw_meta(w, "tool_version", OC_VERSION);
 	rc |= tw_meta_int(w, "trace_start_ns", start);
-	iso_time(start, buf, sizeof buf);
+	oc_imp_iso_time(start, buf, sizeof buf);
 	rc |= tw_meta(w, "start_time", buf);
 	if (pid != NONE) {
 		rc |= tw_meta_int(w, "pid", pid);

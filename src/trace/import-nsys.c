@@ -27,7 +27,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "importer.h"
 #include "overlapcheck/codes.h"
@@ -88,6 +87,11 @@ struct ngraph {                         /* kernels' graph ids by (pid, correlati
 	int64_t graph;
 };
 
+struct ndomain {                        /* an NVTX domain's name by (pid, domain id) */
+	long pid;
+	int64_t dom, name;
+};
+
 struct ns {
 	struct imp *im;
 	sqlite3 *db;
@@ -104,6 +108,10 @@ struct ns {
 	size_t n_graphs, cap_graphs;
 	size_t n_bad, n_unattributed, n_uvm;
 	char absent[1024];
+	int table;                          /* the table each_row() reads */
+	int nvtx_pass;
+	struct ndomain *doms;
+	size_t n_doms, cap_doms;
 };
 
 static int ns_sql(struct ns *s, const char *what)
@@ -529,6 +537,76 @@ static uint64_t graph_of(const struct ns *s, long pid, uint32_t corr)
 	return lo < s->n_graphs && !graph_cmp(&s->graphs[lo], &k) ? (uint64_t)s->graphs[lo].graph : 1;
 }
 
+/*
+ * Each row of one table through row(): the columns cols (select_cols), the
+ * missing ones warned of at the cost cost (NULL: not warned of). What a row
+ * function needs besides the row is in struct ns (table: the table read).
+ * row() returns 0, or -1 with the message set.
+ */
+typedef int (*row_fn)(struct ns *s, sqlite3_stmt *st);
+
+static int each_row(struct ns *s, int table, const char *const *cols, size_t n, const char *extra,
+		    const char *cost, row_fn row)
+{
+	char missing[400];
+	sqlite3_stmt *st;
+	int rc;
+
+	if (!s->has[table])
+		return 0;
+	s->table = table;
+	st = select_cols(s, table, cols, n, extra, missing, sizeof missing);
+	if (!st)
+		return -1;
+	if (cost && warn_missing(s, table, missing, cost)) {
+		sqlite3_finalize(st);
+		return -1;
+	}
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		if (row(s, st)) {
+			sqlite3_finalize(st);
+			return -1;
+		}
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : ns_sql(s, tables[table]);
+}
+
+static int kernel_row(struct ns *s, sqlite3_stmt *st)
+{
+	int64_t start = col_i64(st, 0), end = col_i64(st, 1);
+	struct nproc *p;
+
+	if (!span_ok(start, end)) {
+		s->n_bad++;
+		return 0;
+	}
+	if (!(p = route(s, col_i64(st, 6))))
+		return 0;
+	const char *name = (const char *)sqlite3_column_text(st, 7);
+	struct tw_op o = {
+		.start_ns = start, .dur_ns = end - start, .device = u32(col_i64(st, 2)),
+		.context = u32(col_i64(st, 3)), .stream = u32(col_i64(st, 4)),
+		.corr = u32(col_i64(st, 5)), .kind = OC_OP_KERNEL, .src_device = -1,
+		.dst_device = -1, .registers = i32(col_i64(st, 14)),
+		.static_smem = i32(col_i64(st, 15)), .dynamic_smem = i32(col_i64(st, 16)),
+	};
+
+	for (int i = 0; i < 3; i++) {
+		o.grid[i] = i32(col_i64(st, 8 + i)) < 0 ? 0 : i32(col_i64(st, 8 + i));
+		o.block[i] = i32(col_i64(st, 11 + i)) < 0 ? 0 : i32(col_i64(st, 11 + i));
+	}
+	int64_t node = col_i64(st, 17), graph = col_i64(st, 18);
+
+	if (node != NONE && node > 0) {
+		o.graph_node_id = (uint64_t)node;
+		o.graph_id = graph != NONE && graph > 0 ? (uint64_t)graph : 1;
+		if (add_graph(s, p->pid, o.corr, (int64_t)o.graph_id))
+			return -1;
+	}
+	o.name = tw_str(&p->w, name ? name : "?", name ? (size_t)sqlite3_column_bytes(st, 7) : 1);
+	return o.name < 0 || tw_op(&p->w, &o) ? wfail(s, p) : 0;
+}
+
 static int read_kernels(struct ns *s)
 {
 	static const char *const cols[] = {
@@ -537,72 +615,77 @@ static int read_kernels(struct ns *s)
 		"blockZ", "registersPerThread", "staticSharedMemory", "dynamicSharedMemory",
 		"graphNodeId", "graphId",
 	};
-	char extra[400], missing[400];
-	sqlite3_stmt *st;
-	int rc;
+	char extra[400];
 
-	if (!s->has[T_KERNEL])
-		return 0;
 	snprintf(extra, sizeof extra, "LEFT JOIN StringIds m ON m.id = %s LEFT JOIN StringIds d ON d.id = %s"
 		 " LEFT JOIN StringIds h ON h.id = %s",
 		 has_column(s, T_KERNEL, "mangledName") ? "a.mangledName" : "NULL",
 		 has_column(s, T_KERNEL, "demangledName") ? "a.demangledName" : "NULL",
 		 has_column(s, T_KERNEL, "shortName") ? "a.shortName" : "NULL");
-	st = select_cols(s, T_KERNEL, cols, sizeof cols / sizeof cols[0], extra, missing, sizeof missing);
-	if (!st)
+	if (each_row(s, T_KERNEL, cols, sizeof cols / sizeof cols[0], extra,
+		     "those fields are unknown for every kernel", kernel_row))
 		return -1;
-	if (warn_missing(s, T_KERNEL, missing, "those fields are unknown for every kernel")) {
-		sqlite3_finalize(st);
-		return -1;
-	}
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		int64_t start = col_i64(st, 0), end = col_i64(st, 1);
-		struct nproc *p;
-
-		if (!span_ok(start, end)) {
-			s->n_bad++;
-			continue;
-		}
-		if (!(p = route(s, col_i64(st, 6))))
-			continue;
-		const char *name = (const char *)sqlite3_column_text(st, 7);
-		struct tw_op o = {
-			.start_ns = start, .dur_ns = end - start, .device = u32(col_i64(st, 2)),
-			.context = u32(col_i64(st, 3)), .stream = u32(col_i64(st, 4)),
-			.corr = u32(col_i64(st, 5)), .kind = OC_OP_KERNEL, .src_device = -1,
-			.dst_device = -1, .registers = i32(col_i64(st, 14)),
-			.static_smem = i32(col_i64(st, 15)), .dynamic_smem = i32(col_i64(st, 16)),
-		};
-
-		for (int i = 0; i < 3; i++) {
-			o.grid[i] = i32(col_i64(st, 8 + i)) < 0 ? 0 : i32(col_i64(st, 8 + i));
-			o.block[i] = i32(col_i64(st, 11 + i)) < 0 ? 0 : i32(col_i64(st, 11 + i));
-		}
-		int64_t node = col_i64(st, 17), graph = col_i64(st, 18);
-
-		if (node != NONE && node > 0) {
-			o.graph_node_id = (uint64_t)node;
-			o.graph_id = graph != NONE && graph > 0 ? (uint64_t)graph : 1;
-			if (add_graph(s, p->pid, o.corr, (int64_t)o.graph_id)) {
-				sqlite3_finalize(st);
-				return -1;
-			}
-		}
-		o.name = tw_str(&p->w, name ? name : "?", name ? (size_t)sqlite3_column_bytes(st, 7) : 1);
-		if (o.name < 0 || tw_op(&p->w, &o)) {
-			sqlite3_finalize(st);
-			return wfail(s, p);
-		}
-	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE)
-		return ns_sql(s, tables[T_KERNEL]);
 	if (s->n_graphs)
 		qsort(s->graphs, s->n_graphs, sizeof *s->graphs, graph_cmp);
 	return 0;
 }
 
-static int read_copies(struct ns *s, int table)
+/* A copy or (s->table T_MEMSET) a memset. */
+static int copy_row(struct ns *s, sqlite3_stmt *st)
+{
+	int64_t start = col_i64(st, 0), end = col_i64(st, 1);
+	int memset_ = s->table == T_MEMSET;
+	struct nproc *p;
+
+	if (!span_ok(start, end)) {
+		s->n_bad++;
+		return 0;
+	}
+	struct tw_op o = {
+		.start_ns = start, .dur_ns = end - start, .device = u32(col_i64(st, 2)),
+		.context = u32(col_i64(st, 3)), .stream = u32(col_i64(st, 4)),
+		.corr = u32(col_i64(st, 5)), .kind = memset_ ? OC_OP_MEMSET : OC_OP_MEMCPY,
+		.name = -1, .registers = -1, .static_smem = -1, .dynamic_smem = -1,
+		.src_device = -1, .dst_device = -1,
+	};
+	int64_t b = col_i64(st, 7);
+
+	o.bytes = b == NONE || b < 0 ? 0 : (uint64_t)b;
+	if (!memset_) {
+		int64_t ck = emap(&s->copy_kind, col_i64(st, 8), NONE);
+
+		if (ck == -2) {
+			s->n_uvm++;
+			return 0;
+		}
+		o.copy_kind = ck < 0 || ck > OC_COPY_PTOP ? OC_COPY_UNKNOWN : (uint8_t)ck;
+		int64_t sk = emap(&s->mem_kind, col_i64(st, 9), NONE);
+
+		o.src_kind = sk < 0 || sk > OC_MEM_MANAGED_STATIC ? OC_MEM_UNKNOWN : (uint8_t)sk;
+		int64_t sd = col_i64(st, 11), dd = col_i64(st, 12);
+
+		if (o.copy_kind == OC_COPY_PTOP || (sd != NONE && dd != NONE && sd >= 0 && dd >= 0 &&
+						    sd != dd)) {
+			o.kind = OC_OP_MEMCPY_PEER;
+			o.src_device = sd == NONE ? -1 : sd;
+			o.dst_device = dd == NONE ? -1 : dd;
+		}
+	}
+	int64_t dk = emap(&s->mem_kind, col_i64(st, 10), NONE);
+
+	o.dst_kind = dk < 0 || dk > OC_MEM_MANAGED_STATIC ? OC_MEM_UNKNOWN : (uint8_t)dk;
+	if (!(p = route(s, col_i64(st, 6))))
+		return 0;
+	int64_t node = col_i64(st, 13);
+
+	if (node != NONE && node > 0) {
+		o.graph_node_id = (uint64_t)node;
+		o.graph_id = graph_of(s, p->pid, o.corr);
+	}
+	return tw_op(&p->w, &o) ? wfail(s, p) : 0;
+}
+
+static int read_copies(struct ns *s)
 {
 	static const char *const cpy[] = {
 		"start", "end", "deviceId", "contextId", "streamId", "correlationId", "globalPid",
@@ -612,372 +695,229 @@ static int read_copies(struct ns *s, int table)
 		"start", "end", "deviceId", "contextId", "streamId", "correlationId", "globalPid",
 		"bytes", "=NULL", "=NULL", "memKind", "=NULL", "=NULL", "graphNodeId",
 	};
-	int memset_ = table == T_MEMSET;
-	char missing[400];
-	sqlite3_stmt *st;
-	int rc;
 
-	if (!s->has[table])
-		return 0;
-	st = select_cols(s, table, memset_ ? set : cpy, 14, NULL, missing, sizeof missing);
-	if (!st)
-		return -1;
-	if (warn_missing(s, table, missing, memset_ ? "those fields are unknown for every memset" :
-			 "those fields are unknown for every copy (a copy of unknown memory kind "
-			 "cannot prove pageable_host_memory)")) {
-		sqlite3_finalize(st);
-		return -1;
-	}
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		int64_t start = col_i64(st, 0), end = col_i64(st, 1);
-		struct nproc *p;
-
-		if (!span_ok(start, end)) {
-			s->n_bad++;
-			continue;
-		}
-		struct tw_op o = {
-			.start_ns = start, .dur_ns = end - start, .device = u32(col_i64(st, 2)),
-			.context = u32(col_i64(st, 3)), .stream = u32(col_i64(st, 4)),
-			.corr = u32(col_i64(st, 5)), .kind = memset_ ? OC_OP_MEMSET : OC_OP_MEMCPY,
-			.name = -1, .registers = -1, .static_smem = -1, .dynamic_smem = -1,
-			.src_device = -1, .dst_device = -1,
-		};
-		int64_t b = col_i64(st, 7);
-
-		o.bytes = b == NONE || b < 0 ? 0 : (uint64_t)b;
-		if (!memset_) {
-			int64_t ck = emap(&s->copy_kind, col_i64(st, 8), NONE);
-
-			if (ck == -2) {
-				s->n_uvm++;
-				continue;
-			}
-			o.copy_kind = ck < 0 || ck > OC_COPY_PTOP ? OC_COPY_UNKNOWN : (uint8_t)ck;
-			int64_t sk = emap(&s->mem_kind, col_i64(st, 9), NONE);
-
-			o.src_kind = sk < 0 || sk > OC_MEM_MANAGED_STATIC ? OC_MEM_UNKNOWN : (uint8_t)sk;
-			int64_t sd = col_i64(st, 11), dd = col_i64(st, 12);
-
-			if (o.copy_kind == OC_COPY_PTOP || (sd != NONE && dd != NONE && sd >= 0 && dd >= 0 &&
-							    sd != dd)) {
-				o.kind = OC_OP_MEMCPY_PEER;
-				o.src_device = sd == NONE ? -1 : sd;
-				o.dst_device = dd == NONE ? -1 : dd;
-			}
-		}
-		int64_t dk = emap(&s->mem_kind, col_i64(st, 10), NONE);
-
-		o.dst_kind = dk < 0 || dk > OC_MEM_MANAGED_STATIC ? OC_MEM_UNKNOWN : (uint8_t)dk;
-		if (!(p = route(s, col_i64(st, 6))))
-			continue;
-		int64_t node = col_i64(st, 13);
-
-		if (node != NONE && node > 0) {
-			o.graph_node_id = (uint64_t)node;
-			o.graph_id = graph_of(s, p->pid, o.corr);
-		}
-		if (tw_op(&p->w, &o)) {
-			sqlite3_finalize(st);
-			return wfail(s, p);
-		}
-	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE)
-		return ns_sql(s, tables[table]);
-	return 0;
+	return each_row(s, T_MEMCPY, cpy, 14, NULL, "those fields are unknown for every copy (a copy "
+			"of unknown memory kind cannot prove pageable_host_memory)", copy_row) ||
+	       each_row(s, T_MEMSET, set, 14, NULL, "those fields are unknown for every memset",
+			copy_row) ? -1 : 0;
 }
 
-static int read_api(struct ns *s, int table)
+/* A runtime or (s->table T_DRIVER) a driver call. */
+static int api_row(struct ns *s, sqlite3_stmt *st)
+{
+	int64_t start = col_i64(st, 0), end = col_i64(st, 1);
+	const char *name = (const char *)sqlite3_column_text(st, 4);
+	struct nproc *p;
+
+	if (!span_ok(start, end) || col_i64(st, 3) == NONE) {
+		s->n_bad++;
+		return 0;
+	}
+	if (!name)
+		name = "?";
+	size_t len = oc_imp_api_name_len(name, strlen(name));
+	int64_t dom = s->table == T_DRIVER ? OC_API_DRIVER : emap(&s->event_class, col_i64(st, 6), -1);
+
+	if (dom != OC_API_RUNTIME && dom != OC_API_DRIVER)
+		dom = !strncmp(name, "cu", 2) && strncmp(name, "cuda", 4) ? OC_API_DRIVER : OC_API_RUNTIME;
+	if (!(p = route(s, col_i64(st, 2))))
+		return 0;
+	struct tw_api a = {
+		.start_ns = start, .dur_ns = end - start, .corr = u32(col_i64(st, 3)),
+		.tid = gtid(col_i64(st, 2)), .domain = (uint8_t)dom, .cbid = -1, .name = name,
+		.name_len = len, .ret = i32(col_i64(st, 5)) < 0 ? 0 : i32(col_i64(st, 5)),
+	};
+
+	return tw_api(&p->w, &a) ? wfail(s, p) : 0;
+}
+
+static int read_api(struct ns *s)
 {
 	static const char *const cols[] = {
 		"start", "end", "globalTid", "correlationId", "=n.value", "returnValue", "eventClass",
 	};
 	char extra[200];
-	sqlite3_stmt *st;
-	int rc;
 
-	if (!s->has[table])
-		return 0;
-	snprintf(extra, sizeof extra, "LEFT JOIN StringIds n ON n.id = %s",
-		 has_column(s, table, "nameId") ? "a.nameId" : "NULL");
-	st = select_cols(s, table, cols, sizeof cols / sizeof cols[0], extra, NULL, 0);
-	if (!st)
-		return -1;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		int64_t start = col_i64(st, 0), end = col_i64(st, 1);
-		const char *name = (const char *)sqlite3_column_text(st, 4);
-		struct nproc *p;
+	for (int t = 0; t < 2; t++) {
+		int table = t ? T_DRIVER : T_RUNTIME;
 
-		if (!span_ok(start, end) || col_i64(st, 3) == NONE) {
-			s->n_bad++;
+		if (!s->has[table])
 			continue;
-		}
-		if (!name)
-			name = "?";
-		size_t len = oc_imp_api_name_len(name, strlen(name));
-		int64_t dom = table == T_DRIVER ? OC_API_DRIVER : emap(&s->event_class, col_i64(st, 6), -1);
-
-		if (dom != OC_API_RUNTIME && dom != OC_API_DRIVER)
-			dom = !strncmp(name, "cu", 2) && strncmp(name, "cuda", 4) ? OC_API_DRIVER : OC_API_RUNTIME;
-		if (!(p = route(s, col_i64(st, 2))))
-			continue;
-		struct tw_api a = {
-			.start_ns = start, .dur_ns = end - start, .corr = u32(col_i64(st, 3)),
-			.tid = gtid(col_i64(st, 2)), .domain = (uint8_t)dom, .cbid = -1, .name = name,
-			.name_len = len, .ret = i32(col_i64(st, 5)) < 0 ? 0 : i32(col_i64(st, 5)),
-		};
-
-		if (tw_api(&p->w, &a)) {
-			sqlite3_finalize(st);
-			return wfail(s, p);
-		}
+		snprintf(extra, sizeof extra, "LEFT JOIN StringIds n ON n.id = %s",
+			 has_column(s, table, "nameId") ? "a.nameId" : "NULL");
+		if (each_row(s, table, cols, sizeof cols / sizeof cols[0], extra, NULL, api_row))
+			return -1;
 	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE)
-		return ns_sql(s, tables[table]);
 	return 0;
 }
 
-static int read_syncs(struct ns *s)
+static int sync_row(struct ns *s, sqlite3_stmt *st)
 {
-	static const char *const cols[] = {
+	int64_t start = col_i64(st, 0), end = col_i64(st, 1);
+	struct nproc *p;
+
+	if (!span_ok(start, end)) {
+		s->n_bad++;
+		return 0;
+	}
+	if (!(p = route(s, col_i64(st, 5))))
+		return 0;
+	int64_t type = emap(&s->sync_type, col_i64(st, 6), NONE);
+	struct tw_sync y = {
+		.start_ns = start, .end_ns = end,
+		.type = type < 0 || type > OC_SYNC_CONTEXT ? OC_SYNC_UNKNOWN : (uint32_t)type,
+		.context = opt_id(col_i64(st, 2)), .stream = opt_id(col_i64(st, 3)),
+		.event = opt_id(col_i64(st, 7)), .corr = opt_id(col_i64(st, 4)), .ret = 0,
+	};
+
+	return tw_sync(&p->w, &y) ? wfail(s, p) : 0;
+}
+
+static int event_row(struct ns *s, sqlite3_stmt *st)
+{
+	struct nproc *p;
+
+	if (col_i64(st, 0) == NONE || !(p = route(s, col_i64(st, 5))))
+		return 0;
+	return tw_event(&p->w, col_i64(st, 0), opt_id(col_i64(st, 1)), opt_id(col_i64(st, 2)),
+			opt_id(col_i64(st, 3)), opt_id(col_i64(st, 4))) ? wfail(s, p) : 0;
+}
+
+/* An overhead belongs to a thread; one without it to every process. */
+static int overhead_row(struct ns *s, sqlite3_stmt *st)
+{
+	int64_t start = col_i64(st, 0), end = col_i64(st, 1), g = col_i64(st, 2);
+
+	if (!span_ok(start, end))
+		return 0;
+	int64_t kind = emap(&s->overhead, col_i64(st, 3), NONE);
+
+	for (size_t i = 0; i < s->n_procs; i++) {
+		struct nproc *p = &s->procs[i];
+
+		if (g != NONE && s->pid_known && gpid(g) != p->pid)
+			continue;
+		if (tw_overhead(&p->w, kind < 0 ? 0 : (uint32_t)kind, start, end))
+			return wfail(s, p);
+	}
+	return 0;
+}
+
+static int read_syncs_events_overheads(struct ns *s)
+{
+	static const char *const sc[] = {
 		"start", "end", "contextId", "streamId", "correlationId", "globalPid",
 		"syncType|deprecatedSyncType", "eventId",
 	};
-	sqlite3_stmt *st;
-	int rc;
+	static const char *const ec[] = {
+		"eventId", "contextId", "streamId", "deviceId", "correlationId", "globalPid",
+	};
+	static const char *const oc[] = { "start", "end", "globalTid", "overheadType" };
 
-	if (!s->has[T_SYNC])
-		return 0;
-	st = select_cols(s, T_SYNC, cols, sizeof cols / sizeof cols[0], NULL, NULL, 0);
-	if (!st)
-		return -1;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		int64_t start = col_i64(st, 0), end = col_i64(st, 1);
-		struct nproc *p;
+	return each_row(s, T_SYNC, sc, sizeof sc / sizeof sc[0], NULL, NULL, sync_row) ||
+	       each_row(s, T_EVENT, ec, sizeof ec / sizeof ec[0], NULL, NULL, event_row) ||
+	       each_row(s, T_OVERHEAD, oc, sizeof oc / sizeof oc[0], NULL, NULL, overhead_row) ? -1 : 0;
+}
 
-		if (!span_ok(start, end)) {
-			s->n_bad++;
-			continue;
-		}
-		if (!(p = route(s, col_i64(st, 5))))
-			continue;
-		int64_t type = emap(&s->sync_type, col_i64(st, 6), NONE);
-		struct tw_sync y = {
-			.start_ns = start, .end_ns = end,
-			.type = type < 0 || type > OC_SYNC_CONTEXT ? OC_SYNC_UNKNOWN : (uint32_t)type,
-			.context = opt_id(col_i64(st, 2)), .stream = opt_id(col_i64(st, 3)),
-			.event = opt_id(col_i64(st, 7)), .corr = opt_id(col_i64(st, 4)), .ret = 0,
-		};
+/* NVTX: domains in the first pass (s->nvtx_pass 0: their names), marks and ranges in the second. */
+static int nvtx_row(struct ns *s, sqlite3_stmt *st)
+{
+	int64_t start = col_i64(st, 0), end = col_i64(st, 1), g = col_i64(st, 4);
+	int64_t kind = emap(&s->nvtx_type, col_i64(st, 2), NONE);
+	int64_t dom = col_i64(st, 5);
+	const char *text = (const char *)sqlite3_column_text(st, 3);
+	struct nproc *p;
 
-		if (tw_sync(&p->w, &y)) {
-			sqlite3_finalize(st);
-			return wfail(s, p);
-		}
+	if (!s->nvtx_type.from_table) {     /* the documented values */
+		int64_t v = col_i64(st, 2);
+
+		kind = v == 34 ? 1 : v == 59 || v == 60 ? 2 : v == 75 ? 3 : -1;
 	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE)
-		return ns_sql(s, tables[T_SYNC]);
+	if (kind < 0 || !span_ok(start, start) || (s->nvtx_pass == 0) != (kind == 3))
+		return 0;
+	if (!(p = route(s, g)))
+		return 0;
+	int64_t name = tw_str(&p->w, text ? text : "", text ? (size_t)sqlite3_column_bytes(st, 3) : 0);
+
+	if (name < 0)
+		return wfail(s, p);
+	if (kind == 3) {
+		if (s->n_doms == s->cap_doms) {
+			size_t nc = s->cap_doms ? s->cap_doms * 2 : 16;
+			void *q = realloc(s->doms, nc * sizeof *s->doms);
+
+			if (!q)
+				return oc_imp_fail(s->im, "out of memory");
+			s->doms = q;
+			s->cap_doms = nc;
+		}
+		s->doms[s->n_doms++] = (struct ndomain){ .pid = p->pid, .dom = dom, .name = name };
+		return 0;
+	}
+	int64_t dname = -1;
+
+	for (size_t i = 0; dom != NONE && dom != 0 && i < s->n_doms; i++)
+		if (s->doms[i].pid == p->pid && s->doms[i].dom == dom)
+			dname = s->doms[i].name;
+	int64_t id = ++p->marker;
+
+	if (tw_marker(&p->w, id, kind == 1 ? 1 : 2, start, gtid(g), name, dname) ||
+	    (kind == 2 && span_ok(start, end) && tw_marker(&p->w, id, 4, end, gtid(g), -1, -1)))
+		return wfail(s, p);
 	return 0;
 }
 
-static int read_events(struct ns *s)
-{
-	static const char *const cols[] = {
-		"eventId", "contextId", "streamId", "deviceId", "correlationId", "globalPid",
-	};
-	sqlite3_stmt *st;
-	int rc;
-
-	if (!s->has[T_EVENT])
-		return 0;
-	st = select_cols(s, T_EVENT, cols, sizeof cols / sizeof cols[0], NULL, NULL, 0);
-	if (!st)
-		return -1;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct nproc *p;
-
-		if (col_i64(st, 0) == NONE)
-			continue;
-		if (!(p = route(s, col_i64(st, 5))))
-			continue;
-		if (tw_event(&p->w, col_i64(st, 0), opt_id(col_i64(st, 1)), opt_id(col_i64(st, 2)),
-			     opt_id(col_i64(st, 3)), opt_id(col_i64(st, 4)))) {
-			sqlite3_finalize(st);
-			return wfail(s, p);
-		}
-	}
-	sqlite3_finalize(st);
-	return rc == SQLITE_DONE ? 0 : ns_sql(s, tables[T_EVENT]);
-}
-
-static int read_overheads(struct ns *s)
-{
-	static const char *const cols[] = { "start", "end", "globalTid", "overheadType" };
-	sqlite3_stmt *st;
-	int rc;
-
-	if (!s->has[T_OVERHEAD])
-		return 0;
-	st = select_cols(s, T_OVERHEAD, cols, 4, NULL, NULL, 0);
-	if (!st)
-		return -1;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		int64_t start = col_i64(st, 0), end = col_i64(st, 1), g = col_i64(st, 2);
-
-		if (!span_ok(start, end))
-			continue;
-		int64_t kind = emap(&s->overhead, col_i64(st, 3), NONE);
-
-		/* an overhead belongs to a thread; one without it to every process */
-		for (size_t i = 0; i < s->n_procs; i++) {
-			struct nproc *p = &s->procs[i];
-
-			if (g != NONE && s->pid_known && gpid(g) != p->pid)
-				continue;
-			if (tw_overhead(&p->w, kind < 0 ? 0 : (uint32_t)kind, start, end)) {
-				sqlite3_finalize(st);
-				return wfail(s, p);
-			}
-		}
-	}
-	sqlite3_finalize(st);
-	return rc == SQLITE_DONE ? 0 : ns_sql(s, tables[T_OVERHEAD]);
-}
-
-/* NVTX: domains first (their names), then marks and ranges. */
 static int read_nvtx(struct ns *s)
 {
 	static const char *const cols[] = {
 		"start", "end", "eventType", "=COALESCE(a.text, t.value)", "globalTid", "domainId",
 	};
 	char extra[200];
-	struct { long pid; int64_t dom, name; } *doms = NULL;
-	size_t nd = 0, cd = 0;
-	sqlite3_stmt *st;
-	int rc, ret = -1;
 
 	if (!s->has[T_NVTX])
 		return 0;
 	snprintf(extra, sizeof extra, "LEFT JOIN StringIds t ON t.id = %s ORDER BY a.start",
 		 has_column(s, T_NVTX, "textId") ? "a.textId" : "NULL");
-	for (int pass = 0; pass < 2; pass++) {
-		st = select_cols(s, T_NVTX, cols, sizeof cols / sizeof cols[0], extra, NULL, 0);
-		if (!st)
-			goto out;
-		while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-			int64_t start = col_i64(st, 0), end = col_i64(st, 1), g = col_i64(st, 4);
-			int64_t kind = emap(&s->nvtx_type, col_i64(st, 2), NONE);
-			int64_t dom = col_i64(st, 5);
-			const char *text = (const char *)sqlite3_column_text(st, 3);
-			struct nproc *p;
-
-			if (!s->nvtx_type.from_table) {     /* the documented values */
-				int64_t v = col_i64(st, 2);
-
-				kind = v == 34 ? 1 : v == 59 || v == 60 ? 2 : v == 75 ? 3 : -1;
-			}
-			if (kind < 0 || !span_ok(start, start) || (pass == 0) != (kind == 3))
-				continue;
-			if (!(p = route(s, g)))
-				continue;
-			int64_t name = tw_str(&p->w, text ? text : "", text ? (size_t)sqlite3_column_bytes(st, 3) : 0);
-
-			if (name < 0) {
-				wfail(s, p);
-				sqlite3_finalize(st);
-				goto out;
-			}
-			if (kind == 3) {
-				if (nd == cd) {
-					size_t nc = cd ? cd * 2 : 16;
-					void *q = realloc(doms, nc * sizeof *doms);
-
-					if (!q) {
-						oc_imp_fail(s->im, "out of memory");
-						sqlite3_finalize(st);
-						goto out;
-					}
-					doms = q;
-					cd = nc;
-				}
-				doms[nd].pid = p->pid;
-				doms[nd].dom = dom;
-				doms[nd++].name = name;
-				continue;
-			}
-			int64_t dname = -1;
-
-			for (size_t i = 0; dom != NONE && dom != 0 && i < nd; i++)
-				if (doms[i].pid == p->pid && doms[i].dom == dom)
-					dname = doms[i].name;
-			int64_t id = ++p->marker;
-
-			if (tw_marker(&p->w, id, kind == 1 ? 1 : 2, start, gtid(g), name, dname) ||
-			    (kind == 2 && span_ok(start, end) &&
-			     tw_marker(&p->w, id, 4, end, gtid(g), -1, -1))) {
-				wfail(s, p);
-				sqlite3_finalize(st);
-				goto out;
-			}
-		}
-		sqlite3_finalize(st);
-		if (rc != SQLITE_DONE) {
-			ns_sql(s, tables[T_NVTX]);
-			goto out;
-		}
-	}
-	ret = 0;
-out:
-	free(doms);
-	return ret;
+	for (s->nvtx_pass = 0; s->nvtx_pass < 2; s->nvtx_pass++)
+		if (each_row(s, T_NVTX, cols, sizeof cols / sizeof cols[0], extra, NULL, nvtx_row))
+			return -1;
+	return 0;
 }
 
 /* Streams and contexts, from TARGET_INFO_* (processId: a plain pid). */
+static struct nproc *target_proc(struct ns *s, int64_t pid)
+{
+	return s->pid_known ? proc_of(s, pid == NONE ? -1 : (long)pid) : &s->procs[0];
+}
+
+static int stream_row(struct ns *s, sqlite3_stmt *st)
+{
+	struct nproc *p = target_proc(s, col_i64(st, 4));
+
+	if (!p || col_i64(st, 0) == NONE || col_i64(st, 1) == NONE)
+		return 0;
+	int64_t flag = emap(&s->stream_type, col_i64(st, 2), NONE);
+
+	return tw_stream(&p->w, col_i64(st, 0), col_i64(st, 1), flag < 0 || flag > 3 ? 0 : (uint32_t)flag,
+			 col_i64(st, 3) == NONE ? INT64_MIN : col_i64(st, 3)) ? wfail(s, p) : 0;
+}
+
+static int context_row(struct ns *s, sqlite3_stmt *st)
+{
+	struct nproc *p = target_proc(s, col_i64(st, 3));
+
+	if (!p || col_i64(st, 0) == NONE || col_i64(st, 1) == NONE)
+		return 0;
+	return tw_context(&p->w, col_i64(st, 0), col_i64(st, 1), opt_id(col_i64(st, 2))) ? wfail(s, p) : 0;
+}
+
 static int read_streams(struct ns *s)
 {
 	static const char *const sc[] = { "contextId", "streamId", "flag", "priority", "processId" };
 	static const char *const cc[] = { "contextId", "deviceId", "nullStreamId", "processId" };
-	sqlite3_stmt *st;
-	int rc;
 
-	for (int t = 0; t < 2; t++) {
-		int table = t ? T_CONTEXT : T_STREAM;
-
-		if (!s->has[table])
-			continue;
-		st = select_cols(s, table, t ? cc : sc, t ? 4 : 5, NULL, NULL, 0);
-		if (!st)
-			return -1;
-		while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-			int64_t pid = col_i64(st, t ? 3 : 4);
-			struct nproc *p = s->pid_known ? proc_of(s, pid == NONE ? -1 : (long)pid)
-						       : &s->procs[0];
-
-			if (!p || col_i64(st, 0) == NONE || col_i64(st, 1) == NONE)
-				continue;
-			int r;
-
-			if (t) {
-				r = tw_context(&p->w, col_i64(st, 0), col_i64(st, 1), opt_id(col_i64(st, 2)));
-			} else {
-				int64_t flag = emap(&s->stream_type, col_i64(st, 2), NONE);
-
-				r = tw_stream(&p->w, col_i64(st, 0), col_i64(st, 1),
-					      flag < 0 || flag > 3 ? 0 : (uint32_t)flag,
-					      col_i64(st, 3) == NONE ? INT64_MIN : col_i64(st, 3));
-			}
-			if (r) {
-				sqlite3_finalize(st);
-				return wfail(s, p);
-			}
-		}
-		sqlite3_finalize(st);
-		if (rc != SQLITE_DONE)
-			return ns_sql(s, tables[table]);
-	}
-	return 0;
+	return each_row(s, T_STREAM, sc, 5, NULL, NULL, stream_row) ||
+	       each_row(s, T_CONTEXT, cc, 4, NULL, NULL, context_row) ? -1 : 0;
 }
 
 /* One text value: SELECT col FROM table WHERE key = val. */
@@ -993,20 +933,6 @@ static void text_value(struct ns *s, int table, const char *sql, const char *arg
 	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0))
 		snprintf(out, len, "%s", (const char *)sqlite3_column_text(st, 0));
 	sqlite3_finalize(st);
-}
-
-static void iso_time(int64_t ns, char *buf, size_t len)
-{
-	time_t sec = (time_t)(ns / 1000000000);
-	struct tm tm;
-	char date[32];
-
-	if (ns < 0 || !gmtime_r(&sec, &tm)) {
-		snprintf(buf, len, "unknown");
-		return;
-	}
-	strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%S", &tm);
-	snprintf(buf, len, "%s.%03dZ", date, (int)(ns % 1000000000 / 1000000));
 }
 
 /* The devices: TARGET_INFO_GPU, by CUDA device id (cuDevice, else the
@@ -1085,7 +1011,7 @@ static int write_passport(struct ns *s, struct nproc *p)
 
 	rc |= tw_meta(w, "tool_version", OC_VERSION);
 	rc |= tw_meta_int(w, "trace_start_ns", s->start_ns);
-	iso_time(s->have_start ? s->start_ns : -1, buf, sizeof buf);
+	oc_imp_iso_time(s->have_start ? s->start_ns : -1, buf, sizeof buf);
 	rc |= tw_meta(w, "start_time", buf);
 	if (p->pid >= 0) {
 		rc |= tw_meta_int(w, "pid", p->pid);
@@ -1298,9 +1224,8 @@ int oc_imp_nsys(struct imp *im, sqlite3 *db)
 	for (size_t i = 0; i < s->n_procs; i++)
 		if (write_passport(s, &s->procs[i]))
 			goto out;
-	if (read_kernels(s) || read_copies(s, T_MEMCPY) || read_copies(s, T_MEMSET) ||
-	    read_api(s, T_RUNTIME) || read_api(s, T_DRIVER) || read_syncs(s) || read_events(s) ||
-	    read_overheads(s) || read_nvtx(s) || read_streams(s))
+	if (read_kernels(s) || read_copies(s) || read_api(s) || read_syncs_events_overheads(s) ||
+	    read_nvtx(s) || read_streams(s))
 		goto out;
 	if (s->n_bad && oc_imp_warn(im, "bad_rows", "%zu rows had no usable start or end, or ended "
 				    "before they started, and were left out", s->n_bad))
@@ -1364,6 +1289,7 @@ out:
 	free(s->procs);
 	free(s->pids);
 	free(s->graphs);
+	free(s->doms);
 	free(s);
 	return ret;
 }

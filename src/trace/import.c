@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include <sqlite3.h>
 
@@ -274,6 +275,20 @@ int oc_imp_done(struct imp *im, const char *path, long pid, size_t ops, size_t a
 	t->syncs = syncs;
 	r->n_traces++;
 	return 0;
+}
+
+void oc_imp_iso_time(int64_t ns, char *buf, size_t len)
+{
+	time_t sec = (time_t)(ns / 1000000000);
+	struct tm tm;
+	char date[32];
+
+	if (ns < 0 || !gmtime_r(&sec, &tm)) {
+		snprintf(buf, len, "unknown");
+		return;
+	}
+	strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%S", &tm);
+	snprintf(buf, len, "%s.%03dZ", date, (int)(ns % 1000000000 / 1000000));
 }
 
 size_t oc_imp_api_name_len(const char *name, size_t len)

@@ -68,6 +68,8 @@ int oc_imp_nsys(struct imp *im, sqlite3 *db);
  * (cudaLaunchKernel_v7000 -> cudaLaunchKernel; _ptsz/_ptds kept). The
  * length of the name to keep. */
 size_t oc_imp_api_name_len(const char *name, size_t len);
+/* UTC time ns since the epoch as 2026-01-31T12:00:00.000Z; "unknown" for ns < 0. */
+void oc_imp_iso_time(int64_t ns, char *buf, size_t len);
 
 /* ---- the trace writer (import-write.c) ------------------------------------ */
 
