@@ -38,9 +38,6 @@
 #include "json-reader.h"
 #include "overlapcheck/codes.h"
 
-#ifndef OC_VERSION
-#define OC_VERSION "unknown"
-#endif
 
 #define NONE INT64_MIN
 #define LIMIT (INT64_C(1) << 61)
@@ -771,21 +768,27 @@ static int parse_event(struct kin *k)
 	return dispatch(k);
 }
 
-static int parse_events(struct kin *k)
+/* The rest of an array: each object through fn, anything else skipped. */
+static int each_object(struct kin *k, int (*fn)(struct kin *k))
 {
-	k->saw_events = 1;
 	for (;;) {
 		enum jr_type t = jr_next(&k->jr);
 
 		if (t == JR_ARRAY_END)
 			return 0;
 		if (t == JR_OBJECT) {
-			if (parse_event(k))
+			if (fn(k))
 				return -1;
 		} else if (jr_skip(&k->jr, t)) {
 			return jr_fail(k);
 		}
 	}
+}
+
+static int parse_events(struct kin *k)
+{
+	k->saw_events = 1;
+	return each_object(k, parse_event);
 }
 
 static int parse_device(struct kin *k)
@@ -831,17 +834,7 @@ static int parse_devices(struct kin *k, enum jr_type t)
 {
 	if (t != JR_ARRAY)
 		return jr_skip(&k->jr, t) ? jr_fail(k) : 0;
-	for (;;) {
-		t = jr_next(&k->jr);
-		if (t == JR_ARRAY_END)
-			return 0;
-		if (t == JR_OBJECT) {
-			if (parse_device(k))
-				return -1;
-		} else if (jr_skip(&k->jr, t)) {
-			return jr_fail(k);
-		}
-	}
+	return each_object(k, parse_device);
 }
 
 static int parse_doc(struct kin *k)
@@ -968,42 +961,29 @@ static int is_sync_name(const char *n, uint32_t *type)
 
 static int write_passport(struct kin *k, struct tw *w, int64_t pid, int64_t start, int synth_syncs)
 {
-	char buf[256];
-	int rc = 0;
+	char tool[160], absent[320];
+	int rc;
 
-	rc |= tw_meta(w, "tool_version", OC_VERSION);
-	rc |= tw_meta_int(w, "trace_start_ns", start);
-	oc_imp_iso_time(start, buf, sizeof buf);
-	rc |= tw_meta(w, "start_time", buf);
-	if (pid != NONE) {
-		rc |= tw_meta_int(w, "pid", pid);
-		rc |= tw_meta_int(w, "import.pid", pid);
-	}
+	if (!k->schema[0] && !k->saw_base)   /* a Chrome trace, but none of Kineto's marks */
+		snprintf(tool, sizeof tool, "unknown (a Chrome trace without Kineto's schemaVersion "
+			 "and baseTimeNanoseconds)");
+	else
+		snprintf(tool, sizeof tool, "PyTorch profiler (Kineto)%s%s", k->cupti[0] ? ", CUPTI " : "",
+			 k->cupti);
+	snprintf(absent, sizeof absent, "ASYNC flag, stream flags, API call arguments, exit status, "
+		 "dropped-record count, environment (CUDA_*), copy engines (asyncEngineCount), "
+		 "concurrentKernels, maxBlocksPerSm%s%s", synth_syncs ? ", cuda_sync events" : "",
+		 k->saw_base ? "" : ", baseTimeNanoseconds");
+	rc = tw_passport(w, &(struct tw_passport){
+		.start_ns = start, .start_known = 1, .pid = pid == NONE || pid < 0 ? -1 : (long)pid,
+		.format = "kineto-json", .format_version = k->schema[0] ? k->schema : "unknown",
+		.tool = tool, .source = k->im->input, .absent = absent,
+	});
 	for (size_t i = 0; i < k->n_procs; i++)
 		if (k->procs[i].pid == pid) {
 			rc |= tw_meta(w, "import.process_name", k->names.s[k->procs[i].name]);
 			break;
 		}
-	rc |= tw_meta(w, "tracer_status", "imported");
-	rc |= tw_meta(w, "exit_status", "unknown");
-	rc |= tw_meta(w, "dropped_records", "unknown");
-	rc |= tw_meta(w, "incomplete_records", "unknown");
-	rc |= tw_meta(w, "claim_source", "api_name");
-	rc |= tw_meta(w, "import.format", "kineto-json");
-	rc |= tw_meta(w, "import.format_version", k->schema[0] ? k->schema : "unknown");
-	if (!k->schema[0] && !k->saw_base)   /* a Chrome trace, but none of Kineto's marks */
-		snprintf(buf, sizeof buf, "unknown (a Chrome trace without Kineto's schemaVersion "
-			 "and baseTimeNanoseconds)");
-	else
-		snprintf(buf, sizeof buf, "PyTorch profiler (Kineto)%s%s", k->cupti[0] ? ", CUPTI " : "",
-			 k->cupti);
-	rc |= tw_meta(w, "import.tool", buf);
-	rc |= tw_meta(w, "import.source", k->im->input);
-	snprintf(buf, sizeof buf, "ASYNC flag, stream flags, API call arguments, exit status, "
-		 "dropped-record count, environment (CUDA_*), copy engines (asyncEngineCount), "
-		 "concurrentKernels, maxBlocksPerSm%s%s", synth_syncs ? ", cuda_sync events" : "",
-		 k->saw_base ? "" : ", baseTimeNanoseconds");
-	rc |= tw_meta(w, "import.absent", buf);
 	if (k->driver[0])
 		rc |= tw_meta(w, "driver_version", k->driver);
 	if (k->runtime[0])

@@ -31,9 +31,6 @@
 #include "importer.h"
 #include "overlapcheck/codes.h"
 
-#ifndef OC_VERSION
-#define OC_VERSION "unknown"
-#endif
 
 #define NONE INT64_MIN
 #define LIMIT (INT64_C(1) << 61)
@@ -1006,41 +1003,28 @@ static int write_devices(struct ns *s, struct nproc *p)
 static int write_passport(struct ns *s, struct nproc *p)
 {
 	struct tw *w = &p->w;
-	char buf[512];
-	int rc = 0;
+	char tool[160];
+	int rc;
 
-	rc |= tw_meta(w, "tool_version", OC_VERSION);
-	rc |= tw_meta_int(w, "trace_start_ns", s->start_ns);
-	oc_imp_iso_time(s->have_start ? s->start_ns : -1, buf, sizeof buf);
-	rc |= tw_meta(w, "start_time", buf);
-	if (p->pid >= 0) {
-		rc |= tw_meta_int(w, "pid", p->pid);
-		rc |= tw_meta_int(w, "import.pid", p->pid);
-		if (s->has[T_PROCESSES]) {
-			sqlite3_stmt *st;
+	snprintf(tool, sizeof tool, "Nsight Systems%s%s", s->product[0] ? " " : "", s->product);
+	rc = tw_passport(w, &(struct tw_passport){
+		.start_ns = s->start_ns, .start_known = s->have_start, .pid = p->pid,
+		.format = "nsys-sqlite", .format_version = s->version[0] ? s->version : "unknown",
+		.tool = tool, .source = s->im->input, .absent = s->absent,
+	});
+	if (p->pid >= 0 && s->has[T_PROCESSES]) {
+		sqlite3_stmt *st;
 
-			if (sqlite3_prepare_v2(s->db, "SELECT name FROM PROCESSES WHERE pid = ?1", -1, &st,
-					       NULL) == SQLITE_OK) {
-				sqlite3_bind_int64(st, 1, p->pid);
-				if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0))
-					rc |= tw_meta(w, "cmdline", (const char *)sqlite3_column_text(st, 0));
-				sqlite3_finalize(st);
-			}
+		if (sqlite3_prepare_v2(s->db, "SELECT name FROM PROCESSES WHERE pid = ?1", -1, &st,
+				       NULL) == SQLITE_OK) {
+			sqlite3_bind_int64(st, 1, p->pid);
+			if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0))
+				rc |= tw_meta(w, "cmdline", (const char *)sqlite3_column_text(st, 0));
+			sqlite3_finalize(st);
 		}
 	}
 	if (s->host[0])
 		rc |= tw_meta(w, "host", s->host);
-	rc |= tw_meta(w, "tracer_status", "imported");
-	rc |= tw_meta(w, "exit_status", "unknown");
-	rc |= tw_meta(w, "dropped_records", "unknown");
-	rc |= tw_meta(w, "incomplete_records", "unknown");
-	rc |= tw_meta(w, "claim_source", "api_name");
-	rc |= tw_meta(w, "import.format", "nsys-sqlite");
-	rc |= tw_meta(w, "import.format_version", s->version[0] ? s->version : "unknown");
-	snprintf(buf, sizeof buf, "Nsight Systems%s%s", s->product[0] ? " " : "", s->product);
-	rc |= tw_meta(w, "import.tool", buf);
-	rc |= tw_meta(w, "import.source", s->im->input);
-	rc |= tw_meta(w, "import.absent", s->absent);
 	if (rc)
 		return wfail(s, p);
 	return write_devices(s, p);

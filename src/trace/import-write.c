@@ -27,6 +27,10 @@
 #include "overlapcheck/schema.h"
 #include "overlapcheck/tracefile.h"
 
+#ifndef OC_VERSION
+#define OC_VERSION "unknown"
+#endif
+
 /* ---- byte-string maps ------------------------------------------------------ */
 
 struct tw_ent {
@@ -328,6 +332,32 @@ int tw_meta(struct tw *w, const char *key, const char *value)
 int tw_meta_int(struct tw *w, const char *key, long long value)
 {
 	return oc_meta_set_int(w->db, key, value);
+}
+
+int tw_passport(struct tw *w, const struct tw_passport *pp)
+{
+	char buf[64];
+	int rc = 0;
+
+	rc |= tw_meta(w, "tool_version", OC_VERSION);
+	rc |= tw_meta_int(w, "trace_start_ns", pp->start_ns);
+	oc_imp_iso_time(pp->start_known ? pp->start_ns : -1, buf, sizeof buf);
+	rc |= tw_meta(w, "start_time", buf);
+	if (pp->pid >= 0) {
+		rc |= tw_meta_int(w, "pid", pp->pid);
+		rc |= tw_meta_int(w, "import.pid", pp->pid);
+	}
+	rc |= tw_meta(w, "tracer_status", "imported");
+	rc |= tw_meta(w, "exit_status", "unknown");
+	rc |= tw_meta(w, "dropped_records", "unknown");
+	rc |= tw_meta(w, "incomplete_records", "unknown");
+	rc |= tw_meta(w, "claim_source", "api_name");
+	rc |= tw_meta(w, "import.format", pp->format);
+	rc |= tw_meta(w, "import.format_version", pp->format_version);
+	rc |= tw_meta(w, "import.tool", pp->tool);
+	rc |= tw_meta(w, "import.source", pp->source);
+	rc |= tw_meta(w, "import.absent", pp->absent);
+	return rc ? -1 : 0;
 }
 
 /* What an op is: the op_shapes columns, as one key. */

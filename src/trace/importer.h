@@ -124,6 +124,20 @@ int tw_close(struct tw *w, int ok, char *err, size_t errlen);
 int64_t tw_str(struct tw *w, const char *s, size_t len);
 int tw_meta(struct tw *w, const char *key, const char *value);
 int tw_meta_int(struct tw *w, const char *key, long long value);
+/*
+ * The meta every imported trace has: tool_version, trace_start_ns, start_time
+ * (of start_ns, "unknown" when start_known is 0), pid (pid < 0: none), what
+ * an import cannot know (tracer_status imported; exit_status, dropped and
+ * incomplete records unknown; claims by API name) and the import.* passport
+ * (docs/schema.md). 0 or -1.
+ */
+struct tw_passport {
+	int64_t start_ns;
+	int start_known;
+	long pid;
+	const char *format, *format_version, *tool, *source, *absent;
+};
+int tw_passport(struct tw *w, const struct tw_passport *pp);
 int tw_op(struct tw *w, const struct tw_op *op);
 /* An API call; its row id encodes (corr, domain) with up to 4 calls per
  * pair (schema/trace.sql): a fifth is counted in n_skipped. */
