@@ -291,58 +291,63 @@ static int is_digit(int c)
 	return c >= '0' && c <= '9';
 }
 
+/* Keep the character c of a number, step over it and peek the next. 0 or -1. */
+static int take(struct jr *r, int *c)
+{
+	char ch = (char)*c;
+
+	if (tok_put(r, &ch, 1))
+		return -1;
+	r->pos++;
+	*c = peek(r);
+	return 0;
+}
+
+/* take() each digit from c on: how many, or -1. */
+static long take_digits(struct jr *r, int *c)
+{
+	long n = 0;
+
+	for (; is_digit(*c); n++)
+		if (take(r, c))
+			return -1;
+	return n;
+}
+
 /* A number, checked against JSON's grammar; its text into tok. 0 or -1. */
 static int read_number(struct jr *r)
 {
-	int c, digits;
+	int c;
+	long digits;
 	int save = r->skip;
-	char ch;
 
 	r->skip = 0;    /* numbers are short: keep them, whatever */
 	r->tok_len = 0;
 	r->tok[0] = '\0';
-#define TAKE() do { ch = (char)c; if (tok_put(r, &ch, 1)) goto err; r->pos++; } while (0)
 	c = peek(r);
-	if (c == '-') {
-		TAKE();
-		c = peek(r);
-	}
+	if (c == '-' && take(r, &c))
+		goto err;
 	if (c == '0') {
-		TAKE();
-		c = peek(r);
-	} else if (is_digit(c)) {
-		while (is_digit(c)) {
-			TAKE();
-			c = peek(r);
-		}
-	} else {
+		if (take(r, &c))
+			goto err;
+	} else if (!is_digit(c)) {
 		goto bad;
+	} else if (take_digits(r, &c) < 0) {
+		goto err;
 	}
 	if (c == '.') {
-		TAKE();
-		c = peek(r);
-		for (digits = 0; is_digit(c); digits++) {
-			TAKE();
-			c = peek(r);
-		}
+		if (take(r, &c) || (digits = take_digits(r, &c)) < 0)
+			goto err;
 		if (!digits)
 			goto bad;
 	}
 	if (c == 'e' || c == 'E') {
-		TAKE();
-		c = peek(r);
-		if (c == '+' || c == '-') {
-			TAKE();
-			c = peek(r);
-		}
-		for (digits = 0; is_digit(c); digits++) {
-			TAKE();
-			c = peek(r);
-		}
+		if (take(r, &c) || ((c == '+' || c == '-') && take(r, &c)) ||
+		    (digits = take_digits(r, &c)) < 0)
+			goto err;
 		if (!digits)
 			goto bad;
 	}
-#undef TAKE
 	if (c == -2)
 		goto err;
 	if (r->tok_len > 400)

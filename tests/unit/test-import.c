@@ -303,6 +303,13 @@ static void test_json_errors(void **state)
 	expect_buffer_fails("{\"traceEvents\": [01]}", "expected ','");
 	expect_buffer_fails("{\"traceEvents\": [-]}", "bad number");
 	expect_buffer_fails("{\"traceEvents\": [1.]}", "bad number");
+	expect_buffer_fails("{\"traceEvents\": [1e]}", "bad number");
+	expect_buffer_fails("{\"traceEvents\": [2.5E+]}", "bad number");
+	expect_buffer_fails("{\"traceEvents\": [-x]}", "bad number");
+	expect_buffer_fails("{\"traceEvents\": [1.5e-3", "truncated JSON");
+	expect_buffer_fails("{\"traceEvents\": [-0.5e+3, 7E2, 0, -12.25], \"x\": 1e", "truncated JSON");
+	/* good numbers anywhere: only the missing GPU events are wrong */
+	expect_buffer_fails("{\"traceEvents\": [-0.5e+3, 7E2, 0, -12.25, 1e-7]}", "without GPU events");
 	expect_buffer_fails("{\"traceEvents\": [\"\\q\"]}", "bad escape");
 	expect_buffer_fails("{\"traceEvents\" [] }", "expected ':'");
 	expect_buffer_fails("{\"a\": 1}", "no traceEvents");
