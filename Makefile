@@ -73,6 +73,9 @@ HAVE_NVCC := $(if $(wildcard $(NVCC)),1)
 # src/util/demangle.c calls __cxa_demangle from the C++ runtime; link it by soname
 # so that no C++ development package (libstdc++-dev) is needed.
 CXXABI_LIB ?= -l:libstdc++.so.6
+# What a program linking the analysis library needs: SQLite, zlib (the Kineto
+# importer reads gzipped traces, src/trace/import-kineto.c), the C++ runtime.
+LIB_LIBS := -lsqlite3 -lz $(CXXABI_LIB) -lm -lpthread
 
 # ---- sources --------------------------------------------------------------
 SCHEMA_SRC := schema/schema.c
@@ -150,7 +153,7 @@ $(LIBA): $(LIB_OBJ)
 $(CLI): $(CLI_OBJ) $(LIBA)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  LINK    $@")
-	$(Q)$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIBA) -lsqlite3 $(CXXABI_LIB) -lm -lpthread
+	$(Q)$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIBA) $(LIB_LIBS)
 
 # libcupti is found through the rpath; in a process that already loaded a
 # libcupti.so.13 (PyTorch ships one), the loader reuses that one by soname.
@@ -163,7 +166,7 @@ $(INJ_SO): $(INJ_OBJ)
 $(BUILD)/bin/%: tools/%.c $(LIBA)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  LINK    $@")
-	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIBA) -lsqlite3 $(CXXABI_LIB) -lm -lpthread
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIBA) $(LIB_LIBS)
 
 # ---- tests ----------------------------------------------------------------
 # The injection objects without the CUPTI entry side (injection/inject*.c:
@@ -179,7 +182,7 @@ $(BUILD)/tests/test-inj-%: tests/unit/test-inj-%.c $(INJ_CORE_OBJ)
 $(BUILD)/tests/test-%: tests/unit/test-%.c $(LIBA)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  TEST    $@")
-	$(Q)$(CC) $(CFLAGS) -Isrc $(LDFLAGS) -o $@ $< $(LIBA) -lcmocka -lsqlite3 $(CXXABI_LIB) -lm -lpthread
+	$(Q)$(CC) $(CFLAGS) -Isrc $(LDFLAGS) -o $@ $< $(LIBA) -lcmocka $(LIB_LIBS)
 
 unit-tests: $(UNIT_BIN) $(UNIT_INJ_BIN)
 
@@ -224,7 +227,7 @@ $(BUILD)/bench/writer-rate: bench/writer-rate.c $(INJ_CORE_OBJ)
 $(BUILD)/bench/insert-rate: bench/insert-rate.c $(LIBA)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  LINK    $@")
-	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIBA) -lsqlite3 -lm -lpthread
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIBA) $(LIB_LIBS)
 
 # ---- install --------------------------------------------------------------
 # The analysis library's public headers: include/overlapcheck/ and the

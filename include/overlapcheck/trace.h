@@ -18,6 +18,14 @@
 
 #include "overlapcheck/codes.h"
 
+/*
+ * op.flags: OC_ASYNC_FLAG (codes.h) is CUPTI's ASYNC flag. An imported trace
+ * (meta claim_source = api_name: its input has no such flag) gets it from
+ * the name of the API call that queued the copy or memset instead (an
+ * ...Async copy or memset, a graph launch), and OC_ASYNC_BY_NAME with it.
+ */
+#define OC_ASYNC_BY_NAME (1u << 30)
+
 /* METHOD.md's stream kinds. */
 enum oc_stream_kind {
 	OC_STREAM_UNKNOWN = 0,
@@ -35,7 +43,7 @@ struct oc_op {
 	uint32_t device_id, context_id, stream_id;
 	uint32_t correlation_id;
 	uint32_t graph_id;          /* 0 unless run as a graph node */
-	uint32_t flags;             /* OC_ASYNC_FLAG, ... */
+	uint32_t flags;             /* OC_ASYNC_FLAG, OC_ASYNC_BY_NAME */
 	int32_t  stream;            /* index into trace->streams; always valid (the
 	                               reader adds streams seen only in ops) */
 	int32_t  api;               /* index into trace->api of the call that queued it
@@ -178,6 +186,11 @@ struct oc_trace {
  * the file and the problem: missing, not SQLite, not a trace, newer schema
  * (with the version needed), truncated or corrupt, or rows with NULLs or
  * end < start. On error *t is left released.
+ *
+ * An input overlapcheck imports (an Nsight Systems SQLite export, a Kineto
+ * JSON trace: import.h) is read through a temporary trace, deleted before
+ * this returns; t->path stays the input's. One holding several processes
+ * is refused with the command that imports them one by one.
  */
 int oc_trace_open(struct oc_trace *t, const char *path, char *err, size_t errlen);
 void oc_trace_release(struct oc_trace *t);

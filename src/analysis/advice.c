@@ -263,6 +263,10 @@ const char *oc_claim_advice(const struct oc_trace *t, const struct oc_analysis *
 		return say(buf, len, "nothing else was queued while it was pending or running: overlap "
 			   "needs independent work queued beside it");
 	case OC_ADVICE_UNKNOWN:
+		if (oc_trace_meta(t, "import.absent"))   /* an imported trace: say what it lacks */
+			return say(buf, len, "the input does not show why: it has no %.300s, which some "
+				   "causes need to be proven (docs/import.md)",
+				   oc_trace_meta(t, "import.absent"));
 		return say(buf, len, "the trace does not show why; docs/causes.md says what each cause "
 			   "needs to be proven");
 	default:
@@ -341,6 +345,9 @@ const char *oc_gap_advice(const struct oc_trace *t, const struct oc_analysis *a,
 		return say(buf, len, "stream %u waited for an event: check that the wait is needed and "
 			   "that the event is recorded as early as possible", stream_of(t, g->next_op));
 	case OC_ADVICE_GAP_UNKNOWN:
+		if (oc_trace_meta(t, "import.absent"))
+			return say(buf, len, "the input does not show what held the next work back: it "
+				   "has no %.300s (docs/import.md)", oc_trace_meta(t, "import.absent"));
 		return say(buf, len, "the trace does not show what held the next work back");
 	default:
 		return buf;

@@ -225,6 +225,8 @@ int cmd_check(int argc, char **argv)
 			fprintf(stderr, "see 'overlapcheck check --help'\n");
 		goto out;
 	}
+	for (size_t i = 0; i < n_traces; i++)
+		cmd_note_input("check", traces[i]);
 	ok = oc_check_run(&res, &rules, traces, n_traces, &o.c, err, sizeof err) == 0;
 	/* each trace's warnings, also when a later trace failed */
 	for (size_t i = 0; i < res.n_suites && i < n_traces; i++)

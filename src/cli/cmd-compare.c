@@ -195,6 +195,9 @@ int cmd_compare(int argc, char **argv)
 			fprintf(stderr, "see 'overlapcheck compare --help'\n");
 		goto out;
 	}
+	for (int k = 0; k < 2; k++)
+		for (size_t i = 0; i < n[k]; i++)
+			cmd_note_input("compare", paths[k][i]);
 	if (oc_compare_run(&res, &o.c, paths[0], n[0], paths[1], n[1], err, sizeof err) < 0) {
 		fprintf(stderr, "overlapcheck compare: %s\n", err);
 		goto out;

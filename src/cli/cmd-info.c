@@ -31,6 +31,8 @@ static void usage(FILE *f)
 	      "\n"
 	      "Prints a trace's passport (meta), the number of records per table,\n"
 	      "the device ops by kind and the warnings recorded while tracing.\n"
+	      "TRACE may also be a profile overlapcheck imports (an Nsight Systems\n"
+	      "SQLite export, a Kineto JSON trace): what its import would hold.\n"
 	      "\n"
 	      "      --format FMT  text (default) or json\n"
 	      "  -h, --help        this help\n"
@@ -271,6 +273,7 @@ int cmd_info(int argc, char **argv)
 	};
 	enum info_format fmt = FMT_TEXT;
 	const char *path;
+	char tmp[4096] = "";
 	sqlite3 *db;
 	int c, version = 0;
 
@@ -300,9 +303,22 @@ int cmd_info(int argc, char **argv)
 		return OC_EXIT_USAGE;
 	}
 	path = argv[optind];
-	db = open_trace(path, &version);
-	if (!db)
+	/* a profile to import: the passport and rows of its temporary trace */
+	switch (cmd_input_import("info", path, tmp, sizeof tmp)) {
+	case -1:
 		return OC_EXIT_USAGE;
+	case 0:
+		db = open_trace(tmp, &version);
+		break;
+	default:
+		tmp[0] = '\0';
+		db = open_trace(path, &version);
+		break;
+	}
+	if (!db) {
+		cmd_input_done(tmp);
+		return OC_EXIT_USAGE;
+	}
 
 	if (fmt == FMT_JSON) {
 		fputs("{\n  \"trace\": ", stdout);
@@ -318,10 +334,12 @@ int cmd_info(int argc, char **argv)
 		fflush(stdout);
 		fprintf(stderr, "overlapcheck info: cannot read trace '%s': %s\n", path, sqlite3_errmsg(db));
 		sqlite3_close(db);
+		cmd_input_done(tmp);
 		return OC_EXIT_USAGE;
 	}
 	if (fmt == FMT_JSON)
 		fputs("}\n", stdout);
 	sqlite3_close(db);
+	cmd_input_done(tmp);
 	return OC_EXIT_OK;
 }

@@ -148,6 +148,7 @@ int cmd_report(int argc, char **argv)
 		return OC_EXIT_USAGE;
 	}
 
+	cmd_note_input("report", path);
 	if (oc_trace_open(&t, path, err, sizeof err)) {
 		fprintf(stderr, "overlapcheck report: %s\n", err);
 		return OC_EXIT_USAGE;

@@ -3,13 +3,19 @@
  *
  * getopt_long() does the parsing; this wrapper makes its errors one set of
  * messages, worded the same in every command, and refuses the abbreviated
- * long options glibc would otherwise accept.
+ * long options glibc would otherwise accept. The input notes tell, on
+ * stderr only, when a command reads a profile through a temporary trace.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd-util.h"
+#include "overlapcheck/import.h"
+#include "overlapcheck/tracefile.h"
 
 /* The long option named exactly name[0..len), or NULL. */
 static const struct option *find_long(const struct option *lo, const char *name, size_t len)
@@ -97,4 +103,56 @@ int cmd_getopt(const char *cmd, int argc, char **argv, const char *optstring,
 			return bad(cmd, UNKNOWN, el, len + 2, 0);
 	}
 	return c;
+}
+
+void cmd_note_input(const char *cmd, const char *path)
+{
+	enum oc_input_format f = oc_input_sniff(path);
+
+	if (f != OC_INPUT_NSYS_SQLITE && f != OC_INPUT_KINETO_JSON)
+		return;
+	fprintf(stderr, "overlapcheck %s: '", cmd);
+	oc_fput_escaped(path, stderr);
+	fprintf(stderr, "' is %s: read through a temporary overlapcheck trace, deleted afterwards "
+		"(overlapcheck import keeps one)\n", oc_input_format_label(f));
+}
+
+int cmd_input_import(const char *cmd, const char *path, char *tmp, size_t len)
+{
+	enum oc_input_format f = oc_input_sniff(path);
+	struct oc_import_options o = { tmp, OC_IMPORT_TEMP, -1, 1 };
+	struct oc_import_result r;
+	const char *dir = getenv("TMPDIR");
+	char err[1200];
+	int fd;
+
+	if (f == OC_INPUT_NSYS_REP) {
+		fprintf(stderr, "overlapcheck %s: cannot open trace '%s': an Nsight Systems report "
+			"(.nsys-rep), which overlapcheck does not read: `nsys export --type sqlite %s` "
+			"writes the SQLite export it reads\n", cmd, path, path);
+		return -1;
+	}
+	if (f != OC_INPUT_NSYS_SQLITE && f != OC_INPUT_KINETO_JSON)
+		return 1;
+	cmd_note_input(cmd, path);
+	snprintf(tmp, len, "%s/overlapcheck-import-XXXXXX", dir && *dir ? dir : "/tmp");
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		fprintf(stderr, "overlapcheck %s: cannot create a temporary trace: %s\n", cmd, strerror(errno));
+		return -1;
+	}
+	close(fd);
+	if (oc_import(path, &o, &r, err, sizeof err)) {
+		unlink(tmp);
+		fprintf(stderr, "overlapcheck %s: %s\n", cmd, err);
+		return -1;
+	}
+	oc_import_result_release(&r);
+	return 0;
+}
+
+void cmd_input_done(const char *tmp)
+{
+	if (tmp && tmp[0])
+		oc_tracefile_remove(tmp);
 }

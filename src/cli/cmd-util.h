@@ -31,6 +31,23 @@
 int cmd_getopt(const char *cmd, int argc, char **argv, const char *optstring,
 	       const struct option *longopts);
 
+/*
+ * For an input that is not an overlapcheck trace but one overlapcheck
+ * imports (an Nsight Systems SQLite export, a Kineto JSON trace): say on
+ * stderr that it is read through a temporary trace, deleted afterwards.
+ * Prints nothing for anything else (the reader says what is wrong with it).
+ */
+void cmd_note_input(const char *cmd, const char *path);
+
+/*
+ * The same, and import it into a temporary trace at tmp (len bytes): for
+ * commands that read the trace file itself (info). Returns 1 when path is
+ * to be read as it is, 0 with tmp written (cmd_input_done() removes it), or
+ * -1 after printing why (exit 2).
+ */
+int cmd_input_import(const char *cmd, const char *path, char *tmp, size_t len);
+void cmd_input_done(const char *tmp);
+
 /* Output formats of the commands that print a result. */
 enum cmd_format { CMD_FMT_TEXT, CMD_FMT_JSON, CMD_FMT_MARKDOWN };
 

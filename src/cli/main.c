@@ -25,6 +25,7 @@ static const struct cmd {
 	{ "export",   cmd_export,   "write a Perfetto / Chrome trace JSON" },
 	{ "timeline", cmd_timeline, "write a self-contained HTML timeline" },
 	{ "info",     cmd_info,     "print a trace's passport and record counts" },
+	{ "import",   cmd_import,   "convert an Nsight Systems export or a Kineto trace into a trace" },
 };
 
 static void usage(FILE *f)

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd-util.h"
 #include "overlapcheck/rules.h"
 #include "tl-args.h"
 #include "tl-outfile.h"
@@ -97,6 +98,7 @@ int oc_tl_args_write(const struct oc_tl_args *a, const char *cmd, const char *pa
 	char err[1024];
 	int rc = -1;
 
+	cmd_note_input(cmd, path);
 	if (oc_trace_open(&t, path, err, sizeof err)) {
 		fprintf(stderr, "overlapcheck %s: %s\n", cmd, err);
 		return -1;

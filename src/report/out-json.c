@@ -253,6 +253,9 @@ static void claim_object(struct out *o, const struct oc_claim *cl)
 		oc_json_kv_string(j, "src_kind", copy ? oc_mem_kind_name(op->src_kind) : NULL);
 		oc_json_kv_string(j, "dst_kind", oc_mem_kind_name(op->dst_kind));
 		oc_json_kv_uint(j, "bytes", op->bytes);
+		/* an imported trace's copy or memset: a claim by its API call's name */
+		if (op->flags & OC_ASYNC_BY_NAME)
+			oc_json_kv_string(j, "claim_source", "api_name");
 	}
 	oc_json_kv_uint(j, "device", op->device_id);
 	oc_json_kv_int(j, "start_ns", op->start_ns);

@@ -273,6 +273,23 @@ static void passport(const struct out *o)
 		const char *v = oc_trace_meta(t, vk[k]);
 		fprintf(o->f, "%s%s %s", k ? ", " : "", vl[k], v ? clean(v, buf, sizeof buf, 40) : "?");
 	}
+	const char *fmt = oc_trace_meta(t, "import.format");
+	if (fmt) {
+		/* an imported trace: what it came from, and what its input could not tell */
+		const char *tool = oc_trace_meta(t, "import.tool"), *ver = oc_trace_meta(t, "import.format_version");
+		const char *src = oc_trace_meta(t, "import.source"), *absent = oc_trace_meta(t, "import.absent");
+		char b2[64], b3[512];
+		fprintf(o->f, "\n  imported from %s (%s, format version %s), written by %s",
+			clean(src ? src : "?", buf, sizeof buf, 200), clean(fmt, b2, sizeof b2, 40),
+			ver ? clean(ver, key, sizeof key, 40) : "unknown", tool ? clean(tool, b3, sizeof b3, 200) : "?");
+		fprintf(o->f, "\n  env: unknown (not in the input)");
+		if (absent)
+			fprintf(o->f, "\n  not in the input: %s", clean(absent, buf, sizeof buf, 400));
+		if (oc_trace_meta(t, "claim_source"))
+			fputs("\n  claims: copies and memsets by the API call's name (the input has no ASYNC flag)", o->f);
+		fputs("\n", o->f);
+		return;
+	}
 	fputs("\n  env:", o->f);
 	for (size_t k = 0; k < sizeof env / sizeof env[0]; k++) {
 		snprintf(key, sizeof key, "env.%s", env[k]);

@@ -233,3 +233,38 @@ void oc_link_ops(struct oc_trace *t, const struct priv *p)
 		o->api = a;
 	}
 }
+
+/*
+ * An API call that queues a copy or memset asynchronously by contract: an
+ * ...Async copy or memset of the runtime or the driver API
+ * (cudaMemcpyAsync, cudaMemcpy2DAsync_ptsz, cudaMemsetAsync,
+ * cuMemcpyHtoDAsync, ...), or a graph launch (its memcpy and memset nodes).
+ * Not cudaMallocAsync, cudaFreeAsync or cudaMemPrefetchAsync: they queue no
+ * copy of the program's.
+ */
+static int queues_async(const char *name)
+{
+	if (strstr(name, "GraphLaunch"))
+		return 1;
+	if (strncmp(name, "cu", 2) || !strstr(name, "Async"))
+		return 0;
+	return strstr(name, "Memcpy") || strstr(name, "Memset");
+}
+
+void oc_link_claims_by_name(struct oc_trace *t)
+{
+	const char *src = oc_trace_meta(t, "claim_source");
+
+	if (!src || strcmp(src, "api_name"))
+		return;
+	for (size_t i = 0; i < t->n_ops; i++) {
+		struct oc_op *o = &t->ops[i];
+
+		if (o->kind == OC_OP_KERNEL || o->api < 0 || (size_t)o->api >= t->n_api)
+			continue;
+		if (queues_async(oc_trace_str(t, t->api[o->api].name)))
+			o->flags |= OC_ASYNC_FLAG | OC_ASYNC_BY_NAME;
+		else
+			o->flags &= ~(OC_ASYNC_FLAG | OC_ASYNC_BY_NAME);
+	}
+}

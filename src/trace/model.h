@@ -105,6 +105,9 @@ int32_t oc_corr_find(const struct priv *p, uint32_t corr, uint32_t domain);
 int oc_link_parents(struct oc_trace *t, const struct priv *p, const struct idpair *rowmap);
 /* op.api, from the correlation index and api[].parent. */
 void oc_link_ops(struct oc_trace *t, const struct priv *p);
+/* A trace whose input had no ASYNC flag (meta claim_source = api_name):
+ * each copy's and memset's flag from its API call's name (trace.h). */
+void oc_link_claims_by_name(struct oc_trace *t);
 
 /* ---- streams.c: streams and their kinds ---------------------------------- */
 

@@ -28,7 +28,9 @@
 #include <unistd.h>
 #include <sqlite3.h>
 
+#include "overlapcheck/import.h"
 #include "overlapcheck/schema.h"
+#include "overlapcheck/tracefile.h"
 #include "reader.h"
 
 /* ---- opening ------------------------------------------------------------- */
@@ -162,7 +164,8 @@ static int open_and_check(struct rd *r)
 	case OC_SCHEMA_EMPTY:
 		return oc_rd_fail(r, "SQLite database but not an overlapcheck trace (it has no tables)");
 	case OC_SCHEMA_NOT_TRACE:
-		return oc_rd_fail(r, "SQLite database but not an overlapcheck trace");
+		return oc_rd_fail(r, "SQLite database but not an overlapcheck trace, nor an Nsight "
+				  "Systems export (no StringIds or CUPTI_ACTIVITY_KIND_* table)");
 	case OC_SCHEMA_NEWER:
 		return oc_rd_fail(r, "written by a newer overlapcheck (schema version %d; this build reads up to %d)",
 				  ver, OC_SCHEMA_VERSION);
@@ -180,6 +183,53 @@ static void rd_free(struct rd *r)
 	r->fnames = NULL;
 }
 
+/*
+ * An input to import: into a temporary trace (TMPDIR, else /tmp), loaded,
+ * then removed. The import's message "cannot import 'PATH': WHAT" becomes
+ * "cannot open trace 'PATH' (FORMAT): WHAT".
+ */
+static int open_imported(struct oc_trace *t, const char *path, enum oc_input_format f,
+			 char *err, size_t errlen)
+{
+	const char *dir = getenv("TMPDIR");
+	char tmp[4096], ierr[1024];
+	struct oc_import_options o = { tmp, OC_IMPORT_TEMP, -1, 1 };
+	struct oc_import_result res;
+	int fd, rc;
+
+	memset(t, 0, sizeof *t);
+	snprintf(tmp, sizeof tmp, "%s/overlapcheck-import-XXXXXX", dir && *dir ? dir : "/tmp");
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		snprintf(err, errlen, "cannot open trace '%s' (%s): cannot create a temporary trace "
+			 "in %s: %s", path, oc_input_format_label(f), dir && *dir ? dir : "/tmp",
+			 strerror(errno));
+		return -1;
+	}
+	close(fd);
+	if (oc_import(path, &o, &res, ierr, sizeof ierr)) {
+		size_t skip = strlen("cannot import '") + strlen(path) + strlen("': ");
+
+		unlink(tmp);
+		snprintf(err, errlen, "cannot open trace '%s' (%s): %s", path, oc_input_format_label(f),
+			 strlen(ierr) > skip ? ierr + skip : ierr);
+		return -1;
+	}
+	oc_import_result_release(&res);
+	rc = oc_trace_open(t, tmp, err, errlen);
+	oc_tracefile_remove(tmp);
+	if (rc)
+		return -1;
+	free(t->path);
+	t->path = strdup(path);
+	if (!t->path) {
+		oc_trace_release(t);
+		snprintf(err, errlen, "cannot open trace '%s': out of memory", path);
+		return -1;
+	}
+	return 0;
+}
+
 int oc_trace_open(struct oc_trace *t, const char *path, char *err, size_t errlen)
 {
 	struct rd r = { .t = t, .path = path, .err = err, .errlen = errlen };
@@ -190,6 +240,16 @@ int oc_trace_open(struct oc_trace *t, const char *path, char *err, size_t errlen
 	memset(t, 0, sizeof *t);
 	if (err && errlen)
 		err[0] = '\0';
+	enum oc_input_format f = oc_input_sniff(path);
+
+	if (f == OC_INPUT_NSYS_SQLITE || f == OC_INPUT_KINETO_JSON)
+		return open_imported(t, path, f, err, errlen);
+	if (f == OC_INPUT_NSYS_REP) {
+		snprintf(err, errlen, "cannot open trace '%s': an Nsight Systems report (.nsys-rep), "
+			 "which overlapcheck does not read: `nsys export --type sqlite %s` writes the "
+			 "SQLite export it reads", path, path);
+		return -1;
+	}
 	r.p = calloc(1, sizeof *r.p);
 	t->path = strdup(path);
 	if (!r.p || !t->path) {
@@ -222,6 +282,8 @@ int oc_trace_open(struct oc_trace *t, const char *path, char *err, size_t errlen
 	free(rowmap);
 	rowmap = NULL;
 	oc_link_ops(t, r.p);
+	if (t->version >= 2)
+		oc_link_claims_by_name(t);
 	if (oc_rd_build_streams(&r, ctx, n_ctx))
 		goto err;
 	if (oc_rd_load_syncs(&r) || oc_rd_load_events(&r) || oc_rd_load_overheads(&r) ||

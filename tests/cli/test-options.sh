@@ -14,7 +14,7 @@ status() { "$@" >/dev/null 2>&1; echo $?; }
 usage_rc() { [ "$1" = run ] && echo 125 || echo 2; }
 
 # ---- one message, every command ----------------------------------------------
-for cmd in report check compare export timeline info run; do
+for cmd in report check compare export timeline info import run; do
 	err=$("$OC" $cmd --frobnicate "$TMP/pipe.db" 2>&1 >/dev/null); rc=$?
 	is "$cmd: unknown option: exit" "$rc" "$(usage_rc $cmd)"
 	is "$cmd: unknown option: the message" "$err" \
@@ -35,13 +35,13 @@ for cmd in report check compare export timeline info run; do
 	is "$cmd: --help still works" "$(status "$OC" $cmd --help)" 0
 done
 
-is "unknown option: one wording in all seven commands" "$(sort -u "$TMP/unknown")" \
+is "unknown option: one wording in all eight commands" "$(sort -u "$TMP/unknown")" \
 	"overlapcheck CMD: unknown option '--frobnicate' (see overlapcheck help CMD)"
-is "unknown option: seven commands asked" "$(wc -l < "$TMP/unknown" | tr -d ' ')" 7
+is "unknown option: eight commands asked" "$(wc -l < "$TMP/unknown" | tr -d ' ')" 8
 
 # a missing value: the last word is an option that takes one
 for c in "report --range" "check --range" "compare --range" "export --output" "timeline --output" \
-	 "info --format" "run --output"; do
+	 "info --format" "import --output" "run --output"; do
 	set -- $c
 	if [ "$1" = run ]; then   # run's first non-option is its program
 		err=$("$OC" run $2 2>&1 >/dev/null); rc=$?
