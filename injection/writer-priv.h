@@ -34,7 +34,7 @@
 #pragma GCC visibility push(hidden)
 
 /* What the producers queue for the writer thread (writer-queue.c). */
-enum item_type { IT_BUFFER, IT_CHUNK, IT_META, IT_WARNING, IT_SYNC };
+enum item_type { IT_BUFFER, IT_CHUNK, IT_META, IT_WARNING, IT_SYNC, IT_TERM };
 
 struct item {
 	struct item *next;
@@ -45,6 +45,7 @@ struct item {
 		struct { char *key; char *value; } m;
 		struct { int64_t ts_ns; char *source; char *code; char *msg; } w;
 		struct { int *done; } s;
+		struct { int sig; uint64_t ns; } t;
 	} u;
 };
 
@@ -100,7 +101,7 @@ struct bitset {
 enum {
 	ST_OP, ST_SHAPE, ST_API, ST_API_LATE, ST_API_FUNCTION, ST_ARGS, ST_SYNC, ST_STREAM, ST_STREAM_HANDLE, ST_STREAM_CREATE,
 	ST_CONTEXT, ST_NULL_STREAM, ST_EVENT, ST_MARKER, ST_MARKER_DATA, ST_OVERHEAD,
-	ST_WARNING, ST_META, ST_STRING, ST_STRING_FIND, ST_COUNT
+	ST_WARNING, ST_META, ST_META_DEL, ST_STRING, ST_STRING_FIND, ST_COUNT
 };
 
 #define MAX_CBID 4096
@@ -217,6 +218,30 @@ static inline void meta_set(const char *key, const char *value)
 	else
 		sqlite3_bind_null(st, 2);
 	note_rc(step_done(st));
+}
+
+static inline void meta_del(const char *key)
+{
+	sqlite3_stmt *st = oc_wr.st[ST_META_DEL];
+
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+	note_rc(step_done(st));
+}
+
+/* tracer_status `terminated` with its signal and time (absolute ns), or sig 0: `running`. */
+static inline void meta_terminated(int sig, uint64_t ns)
+{
+	char buf[32];
+
+	if (sig <= 0) {
+		meta_del("terminated_by_signal");
+		meta_del("terminated_ns");
+		return;
+	}
+	snprintf(buf, sizeof buf, "%d", sig);
+	meta_set("terminated_by_signal", buf);
+	snprintf(buf, sizeof buf, "%lld", (long long)(ns - oc_wr.base_ns));
+	meta_set("terminated_ns", buf);
 }
 
 static inline void meta_set_u(const char *key, unsigned long long v)

@@ -142,6 +142,7 @@ void oc_wr_free_item(struct item *it)
 		free(it->u.w.msg);
 		break;
 	case IT_SYNC:
+	case IT_TERM:
 		break;
 	}
 	free(it);
@@ -221,6 +222,10 @@ static void process(struct item *list)
 				break;
 			case IT_WARNING:
 				oc_wr_write_warning_row(it);
+				break;
+			case IT_TERM:
+				meta_set("tracer_status", it->u.t.sig > 0 ? "terminated" : "running");
+				meta_terminated(it->u.t.sig, it->u.t.ns);
 				break;
 			case IT_SYNC:
 				break;

@@ -66,6 +66,7 @@ static const char *const stmt_sql[ST_COUNT] = {
 			" correlation_id) VALUES (?,?,?,?,?,?)",
 	[ST_WARNING] = "INSERT INTO warnings(ts_ns, pid, source, code, message) VALUES (?,?,?,?,?)",
 	[ST_META] = "INSERT OR REPLACE INTO meta(key, value) VALUES (?,?)",
+	[ST_META_DEL] = "DELETE FROM meta WHERE key = ?",
 	[ST_STRING] = "INSERT OR IGNORE INTO strings(value) VALUES (?)",
 	[ST_STRING_FIND] = "SELECT id FROM strings WHERE value = ?",
 };

@@ -49,6 +49,18 @@ void oc_writer_meta_int(const char *key, long long value)
 	oc_writer_meta(key, buf);
 }
 
+void oc_writer_terminated(int sig, uint64_t term_ns)
+{
+	struct item *it = calloc(1, sizeof *it);
+
+	if (!it)
+		return;
+	it->type = IT_TERM;
+	it->u.t.sig = sig;
+	it->u.t.ns = term_ns;
+	oc_wr_push(it);
+}
+
 void oc_writer_ignore_tid(uint32_t tid)
 {
 	pthread_mutex_lock(&oc_wr.mu);
@@ -159,9 +171,13 @@ void oc_writer_finish(const struct oc_writer_final *fin)
 				meta_set_u("stats.buf_done_ns", fin->buf_done_ns);
 				meta_set_u("stats.writer_rows", oc_wr.n.rows + oc_wr.n.args);
 				meta_set_u("stats.writer_busy_ns", oc_wr.busy_ns);
+				meta_set_u("stats.flush_calls", fin->flush_calls);
+				meta_set_u("stats.flush_ns", fin->flush_ns);
+				meta_set_u("stats.flush_max_ns", fin->flush_max_ns);
 			}
 		}
 		meta_set("tracer_status", fin && fin->status ? fin->status : "finished");
+		meta_terminated(fin ? fin->term_signal : 0, fin ? fin->term_ns : 0);
 		meta_set_u("tracer_end_ns", now_real_ns() - oc_wr.base_ns);
 		if (oc_wr.db_error || sqlite3_exec(oc_wr.db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
 			oc_wr_write_failed(oc_wr.db_error ? oc_wr.db_error

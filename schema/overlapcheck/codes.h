@@ -59,4 +59,12 @@ enum oc_api_domain { OC_API_RUNTIME = 1, OC_API_DRIVER = 2 };
 
 #define OC_ASYNC_FLAG 1u   /* ops.flags bit 0: CUPTI's ASYNC flag (copies, memsets) */
 
+/*
+ * Not a row code, but the one other number the CLI and the library share:
+ * `overlapcheck run` forwards a termination signal with sigqueue() and this
+ * value, so that the library can tell the copy of a signal sent to the whole
+ * process group (which reached the program directly too) from a second one.
+ */
+#define OC_SIGNAL_FORWARDED 0x6f637367   /* "ocsg" */
+
 #endif
