@@ -17,6 +17,7 @@
 
 static _Atomic uint64_t buf_req_calls, buf_req_ns, buf_done_calls, buf_done_ns;
 static _Atomic int have_buffers;     /* CUPTI asked for a buffer: there is something to flush */
+static _Atomic uint64_t n_requested, n_completed;  /* buffers CUPTI asked for, and handed back */
 
 
 /* ---- activity buffers ---------------------------------------------------- */
@@ -33,6 +34,7 @@ void CUPTIAPI oc_inj_buffer_requested(uint8_t **buffer, size_t *size, size_t *ma
 		return;
 	}
 	*buffer = oc_writer_buffer_get(size);
+	atomic_fetch_add_explicit(&n_requested, 1, memory_order_relaxed);
 	if (!atomic_load_explicit(&have_buffers, memory_order_relaxed))
 		atomic_store(&have_buffers, 1);
 	if (!*buffer)
@@ -55,6 +57,7 @@ void CUPTIAPI oc_inj_buffer_completed(CUcontext ctx, uint32_t stream_id, uint8_t
 	if (cuptiActivityGetNumDroppedRecords(ctx, stream_id, &dropped) != CUPTI_SUCCESS)
 		dropped = 0;
 	oc_writer_submit_buffer(buffer, valid, dropped);
+	atomic_fetch_add_explicit(&n_completed, 1, memory_order_relaxed);
 	if (oc_inj.stats_on) {
 		atomic_fetch_add_explicit(&buf_done_calls, 1, memory_order_relaxed);
 		atomic_fetch_add_explicit(&buf_done_ns, mono_ns() - t0, memory_order_relaxed);
@@ -74,4 +77,11 @@ void oc_inj_buffer_totals(struct oc_writer_final *fin)
 int oc_inj_have_buffers(void)
 {
 	return atomic_load(&have_buffers);
+}
+
+/* How many buffers CUPTI has asked for and handed back so far. */
+void oc_inj_buffer_counts(uint64_t *requested, uint64_t *completed)
+{
+	*requested = atomic_load_explicit(&n_requested, memory_order_relaxed);
+	*completed = atomic_load_explicit(&n_completed, memory_order_relaxed);
 }

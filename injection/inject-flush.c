@@ -11,6 +11,13 @@
  * period from now. What a SIGKILL can lose is what arrived since the last
  * flush, plus what the writer had not committed yet (docs/schema.md).
  *
+ * Follow-up. cuptiActivityFlushAll(0) hands back only buffers whose every
+ * record is complete; a buffer that holds a kernel still queued or running
+ * waits for the next flush, a whole period later. So when a flush handed back
+ * nothing although CUPTI started new buffers since the last one (records
+ * came), one more flush follows a quarter period later (at most one per
+ * period): the work queued before the flush has usually finished by then.
+ *
  * Handoff. The thread sleeps in ppoll() on a pipe. Anyone, a signal handler
  * included, can post a request (oc_inj_request(): one lock-free atomic word
  * holding a bit per kind and a sequence number, then a one-byte write) and
@@ -49,7 +56,7 @@ static int done_fd[2] = { -1, -1 };   /* [1]: a byte says requests were served *
 static _Atomic uint64_t requests;     /* seq << KIND_BITS | pending kind bits */
 static _Atomic uint64_t served_seq;   /* every request up to this one is served */
 
-static _Atomic uint64_t flush_calls, flush_ns, flush_max_ns;
+static _Atomic uint64_t flush_calls, flush_ns, flush_max_ns, flush_followups;
 
 static void note_max(_Atomic uint64_t *m, uint64_t v)
 {
@@ -137,13 +144,27 @@ static unsigned take_requests(uint64_t *seq)
 
 /* ---- the thread --------------------------------------------------------------------------- */
 
-/* One periodic flush: CUPTI's completed buffers, then every thread's partly filled chunk. */
-static void periodic_flush(void)
+/*
+ * One periodic flush: CUPTI's completed buffers, then every thread's partly
+ * filled chunk. Returns 1 when a follow-up is due: the flush handed back no
+ * buffer, though CUPTI started one since the flush before (records came).
+ */
+static int periodic_flush(void)
 {
+	static uint64_t last_requested;
+	uint64_t req0, done0, req1, done1;
+	int follow = 0;
+
 	if (!atomic_load(&oc_inj.disabled) && oc_inj_have_buffers()) {
-		uint64_t t0 = mono_ns();
-		CUptiResult rc = cuptiActivityFlushAll(0);
-		uint64_t dt = mono_ns() - t0;
+		uint64_t t0 = mono_ns(), dt;
+		CUptiResult rc;
+
+		oc_inj_buffer_counts(&req0, &done0);
+		rc = cuptiActivityFlushAll(0);
+		dt = mono_ns() - t0;
+		oc_inj_buffer_counts(&req1, &done1);
+		follow = done1 == done0 && req0 != last_requested;
+		last_requested = req0;
 
 		if (rc != CUPTI_SUCCESS)
 			oc_writer_warn("cupti", "flush_failed", "cuptiActivityFlushAll failed: %s",
@@ -154,23 +175,24 @@ static void periodic_flush(void)
 	}
 	if (!atomic_load(&oc_inj.disabled))
 		oc_inj_steal_chunks();
+	return follow;
 }
 
 static void *flush_main(void *arg)
 {
 	uint64_t period = (uint64_t)oc_inj.flush_ms * 1000000u;
-	uint64_t next = mono_ns() + period;
+	uint64_t next = mono_ns() + period, follow_up = 0;   /* 0: none due */
 	struct pollfd p = { .fd = wake_fd[0], .events = POLLIN };
 
 	atomic_store(&flush_tid, (pid_t)syscall(SYS_gettid));
 	oc_writer_ignore_tid(oc_inj_tid());
 	for (;;) {
-		uint64_t now = mono_ns(), seq;
+		uint64_t now = mono_ns(), seq, wake = follow_up && follow_up < next ? follow_up : next;
 		unsigned kinds;
 
-		if (now < next) {
-			struct timespec ts = { (time_t)((next - now) / 1000000000u),
-					       (long)((next - now) % 1000000000u) };
+		if (now < wake) {
+			struct timespec ts = { (time_t)((wake - now) / 1000000000u),
+					       (long)((wake - now) % 1000000000u) };
 
 			ppoll(&p, 1, &ts, NULL);
 			drain(wake_fd[0]);
@@ -189,9 +211,16 @@ static void *flush_main(void *arg)
 				break;
 			continue;
 		}
-		if (mono_ns() < next)
+		now = mono_ns();
+		if (follow_up && now >= follow_up && now < next) {
+			follow_up = 0;
+			atomic_fetch_add_explicit(&flush_followups, 1, memory_order_relaxed);
+			periodic_flush();
 			continue;
-		periodic_flush();
+		}
+		if (now < next)
+			continue;
+		follow_up = periodic_flush() ? mono_ns() + period / 4 : 0;
 		next += period;
 		now = mono_ns();
 		if (next <= now)
@@ -255,6 +284,7 @@ void oc_inj_flush_totals(struct oc_writer_final *fin)
 	fin->flush_calls = atomic_load(&flush_calls);
 	fin->flush_ns = atomic_load(&flush_ns);
 	fin->flush_max_ns = atomic_load(&flush_max_ns);
+	fin->flush_followups = atomic_load(&flush_followups);
 }
 
 /*

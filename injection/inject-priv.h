@@ -109,6 +109,7 @@ void CUPTIAPI oc_inj_buffer_completed(CUcontext ctx, uint32_t stream_id, uint8_t
 				      size_t size, size_t valid);
 void oc_inj_buffer_totals(struct oc_writer_final *fin);
 int oc_inj_have_buffers(void);
+void oc_inj_buffer_counts(uint64_t *requested, uint64_t *completed);
 
 /* ---- inject-callbacks.c ---------------------------------------------------- */
 

@@ -104,6 +104,21 @@ enum {
 	ST_WARNING, ST_META, ST_META_DEL, ST_STRING, ST_STRING_FIND, ST_COUNT
 };
 
+/*
+ * A transaction open this long is committed at the next record boundary and a
+ * new one begun: what a SIGKILL can take from the writer is what it wrote in
+ * the last slice, not a whole batch (a full 8 MiB buffer is ~60 ms of work).
+ */
+#define TXN_SLICE_NS 10000000ull
+
+/* How long after an op ended the commit that made it durable came: 1 ms buckets. */
+#define LAG_BUCKETS 4096
+struct oc_wr_lag {
+	uint32_t n[LAG_BUCKETS];            /* the last bucket: 4.095 s or more */
+	uint64_t commits, max_ns;
+	uint64_t commit_max_ns;             /* the longest COMMIT (WAL checkpoints included) */
+};
+
 #define MAX_CBID 4096
 #define MAX_IGNORED_TIDS 8
 #define POOL_MAX 16         /* free buffers kept for reuse (8 MiB each by default) */
@@ -154,6 +169,11 @@ struct oc_wr_state {
 	uint32_t self_tid;
 	struct oc_writer_counts n;
 	uint64_t busy_ns;
+	/* The open transaction: since when (monotonic), and the ends of the ops in it. */
+	uint64_t txn_start_ns;
+	uint64_t txn_ops;
+	int64_t txn_min_end, txn_max_end;  /* rebased */
+	struct oc_wr_lag lag;               /* commit - oldest op end, per commit (stats) */
 	uint64_t args_wait_ns;      /* max(1 s, 3 flush periods): see oc_wr_args_flush() */
 };
 
@@ -283,9 +303,20 @@ int64_t oc_wr_shape_id(const struct oc_op_row *o, int64_t name_id);
 int64_t oc_wr_api_name_id(int domain, uint32_t cbid);
 void oc_wr_intern_free(void);
 
+/* ---- writer-wal.c ------------------------------------------------------------ */
+
+void oc_wr_wal_start(void);
+void oc_wr_wal_stop(void);
+void oc_wr_wal_totals(uint64_t *calls, uint64_t *ns, uint64_t *max_ns);
+void oc_wr_wal_forget(void);
+
 /* ---- writer-state.c (and oc_wr, above) ------------------------------------ */
 
 void oc_wr_push(struct item *it);
+void oc_wr_txn_begin(void);
+void oc_wr_txn_commit(void);
+void oc_wr_txn_slice(void);
+uint64_t oc_wr_lag_percentile(double p);
 void oc_wr_write_warning_row(const struct item *it);
 void oc_wr_warn_final(const char *code, const char *msg);
 void oc_wr_write_failed(int rc);

@@ -53,6 +53,7 @@ struct oc_writer_final {
 	uint64_t buf_req_calls, buf_req_ns;
 	uint64_t buf_done_calls, buf_done_ns;
 	uint64_t flush_calls, flush_ns, flush_max_ns; /* the flush thread's cuptiActivityFlushAll(0) */
+	uint64_t flush_followups;     /* of them, follow-ups a quarter period after an empty one */
 	const char *status;           /* tracer_status, e.g. "finished" */
 	int term_signal;              /* > 0: terminated by this signal (status "terminated") */
 	uint64_t term_ns;             /* when it arrived, absolute CLOCK_REALTIME */

@@ -122,6 +122,17 @@ CUptiResult cuptiGetStreamIdEx(CUcontext ctx, CUstream stream, uint8_t ptsz, uin
  */
 static uint8_t *cur_buf;
 static size_t cur_size;
+static int cur_held;                 /* FAKE_HOLD: a flush kept cur_buf once */
+static double flush_times[64];       /* the default flushes that found a buffer */
+static int nflush_times;
+
+static double mono_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
 
 CUptiResult cuptiActivityFlushAll(uint32_t flag)
 {
@@ -138,9 +149,18 @@ CUptiResult cuptiActivityFlushAll(uint32_t flag)
 	if ((flag & CUPTI_ACTIVITY_FLAG_FLUSH_FORCED) && getenv("FAKE_FORCED_FLUSH_MS"))
 		usleep((useconds_t)atoi(getenv("FAKE_FORCED_FLUSH_MS")) * 1000u);
 	pthread_mutex_lock(&fake_mu);
+	if (!(flag & CUPTI_ACTIVITY_FLAG_FLUSH_FORCED) && cur_buf && nflush_times < 64)
+		flush_times[nflush_times++] = mono_s();
+	/* FAKE_HOLD: like CUPTI with work in flight, the first default flush of a buffer keeps it */
+	if (!(flag & CUPTI_ACTIVITY_FLAG_FLUSH_FORCED) && cur_buf && getenv("FAKE_HOLD") && !cur_held) {
+		cur_held = 1;
+		pthread_mutex_unlock(&fake_mu);
+		return CUPTI_SUCCESS;
+	}
 	if (cur_buf && buf_done) {
 		size_t n = pending_len <= cur_size ? pending_len : 0;
 
+		cur_held = 0;
 		memcpy(cur_buf, pending, n);
 		buf_done(NULL, 0, cur_buf, cur_size, n);
 		cur_buf = NULL;
@@ -269,6 +289,7 @@ enum mode {
 	/* termination signals (see the tests below test_child_trace) */
 	M_TERM, M_TERM_IGNORED, M_TERM_HANDLER_EXITS, M_TERM_HANDLER_RETURNS, M_TERM_LATE_HANDLER,
 	M_TERM_SECOND, M_TERM_FORWARDED_COPY, M_TERM_BOUNDED, M_INT_QUIT, M_SEGV, M_ABRT, M_FULL_DISK,
+	M_FOLLOW_UP,
 };
 
 static const char *prog_trace;     /* the program's trace, for its own handlers */
@@ -443,7 +464,8 @@ static void __attribute__((noreturn)) program(enum mode mode, const char *trace)
 	}
 	setenv("OVERLAPCHECK_MAIN_PID", pid, 1);
 	/* the signal modes: nothing is flushed before the signal, only by it */
-	setenv("OVERLAPCHECK_FLUSH_MS", mode >= M_TERM && mode != M_FULL_DISK ? "600000" : "10", 1);
+	setenv("OVERLAPCHECK_FLUSH_MS", mode == M_FOLLOW_UP ? "1000" :
+	       mode >= M_TERM && mode != M_FULL_DISK ? "600000" : "10", 1);
 	setenv("OVERLAPCHECK_QUIET", "1", 1);
 	if (mode == M_MULTI)
 		setenv("FAKE_MULTI", "1", 1);
@@ -562,6 +584,20 @@ static void __attribute__((noreturn)) program(enum mode mode, const char *trace)
 	case M_FULL_DISK:
 		full_disk_program();
 		break;
+	case M_FOLLOW_UP: {
+		/* the records queued above reach the trace a quarter period after the flush that kept them */
+		double t0 = mono_s(), got = 0;
+
+		while (mono_s() - t0 < 5 && !got) {
+			if (peek_int("SELECT count(*) FROM ops") == 6)
+				got = mono_s();
+			usleep(5000);
+		}
+		if (!got || nflush_times < 2)
+			_exit(80);
+		/* exit status: ms from the flush that kept them to their commit, in 10 ms steps */
+		_exit((int)((got - flush_times[0]) * 100) > 60 ? 81 : 82);
+	}
 	default:
 		break;
 	}
@@ -1184,6 +1220,26 @@ static void test_full_disk(void **state)
 	assert_int_equal(umount2(mnt, MNT_DETACH), 0);
 }
 
+/*
+ * A flush that hands back nothing although records came (CUPTI keeps a
+ * buffer whose work is still in flight) is followed by another a quarter
+ * period later, not a whole period: with a 1 s period the records are in
+ * the trace within 600 ms of the flush that kept them.
+ */
+static void test_flush_follow_up(void **state)
+{
+	char trace[300];
+	int st;
+
+	snprintf(trace, sizeof trace, "%s/follow.db", dir);
+	make_trace(trace);
+	setenv("FAKE_HOLD", "1", 1);
+	st = run(M_FOLLOW_UP, trace);
+	unsetenv("FAKE_HOLD");
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 82);
+}
+
 /* An output that cannot be written: the program still runs to its normal end. */
 static void test_unwritable_output(void **state)
 {
@@ -1274,6 +1330,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_sigterm_bounded_wait),
 		cmocka_unit_test(test_crash_flush),
 		cmocka_unit_test(test_full_disk),
+		cmocka_unit_test(test_flush_follow_up),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
