@@ -24,7 +24,7 @@ int64_t oc_rec_rebase(uint64_t ts, uint64_t base_ns)
 
 static int far(int64_t rebased)
 {
-	return rebased > OC_REC_MAX_OFFSET_NS || rebased < -OC_REC_MAX_OFFSET_NS;
+	return rebased > OC_MAX_TIME_NS || rebased < -OC_MAX_TIME_NS;
 }
 
 /* Not an interval the trace can hold: an end unknown, before the start, or a time not a time. */

@@ -20,14 +20,10 @@
 #include <stdint.h>
 #include <cupti.h>
 
+#include "overlapcheck/codes.h"
+
 #define OC_NULL INT64_MIN
 
-/*
- * A time further than this from the trace start (2^62 ns, 146 years) is not
- * a time: a record with one is OC_REC_INCOMPLETE (a lone timestamp becomes 0,
- * unknown). So every stored time, and every difference of two, fits int64.
- */
-#define OC_REC_MAX_OFFSET_NS (INT64_C(1) << 62)
 
 /* CUPTI's "not applicable" id in SYNCHRONIZATION and CUDA_EVENT records. */
 #define OC_CUPTI_INVALID_ID 0xFFFFFFFFu
@@ -164,7 +160,8 @@ struct oc_rec {
  * Returns OC_REC_OK with out->type set, OC_REC_SKIP for kinds not stored, or
  * OC_REC_INCOMPLETE for a timed record (device op, API call, sync, overhead)
  * whose start or end is zero, whose end precedes its start, or whose times
- * are further than OC_REC_MAX_OFFSET_NS from base_ns; out->type is still set
+ * are further than OC_MAX_TIME_NS (codes.h, 73 years) from base_ns (a lone
+ * timestamp that far becomes 0, unknown); out->type is still set
  * so the caller can count by type. For OC_REC_OK, end_ns - start_ns >= 0
  * never overflows.
  */

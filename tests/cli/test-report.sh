@@ -240,6 +240,13 @@ bad "truncated" "trunc.db" trunc.db
 cp pipe.db backwards.db
 sqlite3 backwards.db "UPDATE ops SET end_ns = start_ns - 1 WHERE correlation_id = 3"
 bad "end < start" "end_ns < start_ns" backwards.db
+# a time no trace holds (found by tests/fuzz: the analysis's arithmetic overflowed)
+cp pipe.db far.db
+sqlite3 far.db "UPDATE ops SET end_ns = 4611686018427387904 WHERE rowid = 2"
+bad "a time 146 years out" "ops row 2: end_ns 4611686018427387904 is more than 73 years from the trace start" far.db
+cp pipe.db farmark.db
+sqlite3 farmark.db "UPDATE markers SET ts_ns = -4611686018427387904 WHERE rowid = 1"
+bad "a marker 146 years before" "markers row 1: ts_ns -4611686018427387904 is more than 73 years" farmark.db
 cp pipe.db nulls.db
 sqlite3 nulls.db "CREATE TABLE x AS SELECT * FROM api; DROP TABLE api;
 CREATE TABLE api (id INTEGER PRIMARY KEY, domain INTEGER, cbid INTEGER, name_id INTEGER, start_ns INTEGER,

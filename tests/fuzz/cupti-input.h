@@ -46,7 +46,7 @@ static const struct { CUpti_ActivityKind kind; size_t size; } fz_kinds[] = {
 static const char *const fz_strings[] = {
 	"_Z6kernelPfi", "", "\x1b[2J</script><img src=x onerror=alert(1)>\"'\n|`",
 	"_ZN9__gnu_cxx13new_allocatorIcE8allocateEmPKv", "\xff\xfe\xc3\x28 not UTF-8",
-	"_Z" "99999999999999999999", "a very long name xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+	"_Z99999999999999999999", "a very long name xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
 };
 #define FZ_N_STRINGS (sizeof fz_strings / sizeof fz_strings[0])
 

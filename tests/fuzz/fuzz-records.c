@@ -45,8 +45,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			touch(r.u.op.name);
 			/* what the writer stores: a duration, which must fit */
 			if (st == OC_REC_OK && (r.u.op.end_ns < r.u.op.start_ns ||
-						r.u.op.start_ns < -OC_REC_MAX_OFFSET_NS ||
-						r.u.op.end_ns > OC_REC_MAX_OFFSET_NS))
+						r.u.op.start_ns < -OC_MAX_TIME_NS ||
+						r.u.op.end_ns > OC_MAX_TIME_NS))
 				abort();
 			break;
 		case OC_REC_API:

@@ -96,9 +96,9 @@ static void test_kernel_incomplete(void **state)
 	k.end = UINT64_MAX - 5;
 	assert_int_equal(oc_rec_decode((CUpti_Activity *)&k, BASE, &r), OC_REC_INCOMPLETE);
 	k.start = BASE + 10;
-	k.end = BASE + ((uint64_t)1 << 62) + 1;   /* 146 years after the start */
+	k.end = BASE + ((uint64_t)1 << 61) + 1;   /* 73 years after the start */
 	assert_int_equal(oc_rec_decode((CUpti_Activity *)&k, BASE, &r), OC_REC_INCOMPLETE);
-	k.end = BASE + ((uint64_t)1 << 62);
+	k.end = BASE + ((uint64_t)1 << 61);
 	assert_int_equal(oc_rec_decode((CUpti_Activity *)&k, BASE, &r), OC_REC_OK);
 	assert_true(r.u.op.end_ns - r.u.op.start_ns > 0);
 }
