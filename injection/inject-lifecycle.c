@@ -85,14 +85,17 @@ static void finalize(int sig, uint64_t at_ns)
 		sync_current_context();
 	cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
 	atomic_store(&oc_inj.finished, 1);
-	oc_inj_steal_chunks();
+	if (sig)
+		oc_inj_steal_chunks_nowait();   /* the signalled thread may hold a holder's lock */
+	else
+		oc_inj_steal_chunks();
 	if (cuptiActivityGetNumDroppedRecords(NULL, 0, &dropped) != CUPTI_SUCCESS)
 		dropped = 0;
 	oc_passport_collect();
 
 	memset(&fin, 0, sizeof fin);
 	fin.dropped_records = dropped;
-	oc_inj_callback_totals(&fin);
+	oc_inj_callback_totals(&fin, sig != 0);
 	fin.stats = oc_inj.stats_on;
 	oc_inj_buffer_totals(&fin);
 	oc_inj_flush_totals(&fin);
@@ -128,7 +131,7 @@ void oc_inj_checkpoint(int forced, int sig, uint64_t at_ns)
 		return;
 	if (oc_inj_have_buffers())
 		cuptiActivityFlushAll(forced ? CUPTI_ACTIVITY_FLAG_FLUSH_FORCED : 0);
-	oc_inj_steal_chunks();
+	oc_inj_steal_chunks_nowait();
 	if (sig > 0)
 		oc_writer_terminated(sig, at_ns);
 	oc_writer_sync();

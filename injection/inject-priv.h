@@ -117,7 +117,8 @@ void CUPTIAPI oc_inj_api_callback(void *userdata, CUpti_CallbackDomain domain,
 				  CUpti_CallbackId cbid, const void *data);
 uint32_t oc_inj_tid(void);
 void oc_inj_steal_chunks(void);
-void oc_inj_callback_totals(struct oc_writer_final *fin);
+void oc_inj_steal_chunks_nowait(void);
+void oc_inj_callback_totals(struct oc_writer_final *fin, int nowait);
 void oc_inj_forget_tid(void);
 
 #pragma GCC visibility pop
