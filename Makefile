@@ -245,7 +245,7 @@ FUZZ_BIN := $(patsubst %,$(FUZZ_DIR)/%,$(filter $(FUZZ_TARGETS),$(FUZZ_BUILT)))
 $(FUZZ_DIR)/obj/%.o: %.c $(GEN_HDR)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC [fuzz] $<")
-	$(Q)$(FUZZ_CC) $(CFLAGS_BASE) -O1 -g -fsanitize=fuzzer-no-link $(FUZZ_SAN) $(FUZZ_INC) -c $< -o $@
+	$(Q)$(FUZZ_CC) $(CFLAGS_BASE) -O1 -g -fsanitize=fuzzer-no-link $(FUZZ_SAN) $(FUZZ_INC) -MMD -MP -c $< -o $@
 $(FUZZ_LIB): $(filter $(FUZZ_DIR)/obj/src/% $(FUZZ_DIR)/obj/schema/%,$(FUZZ_OBJ))
 	$(Q)rm -f $@ && ar rcs $@ $(filter-out $(FUZZ_DIR)/obj/src/cli/%,$^)
 $(FUZZ_DIR)/%: $(FUZZ_DIR)/obj/tests/fuzz/fuzz-%.o $(FUZZ_OBJ) $(FUZZ_LIB)
@@ -338,4 +338,4 @@ uninstall:
 clean:
 	rm -rf $(BUILD)
 
--include $(shell find $(BUILD)/obj $(BUILD)/pic -name '*.d' 2>/dev/null)
+-include $(shell find $(BUILD)/obj $(BUILD)/pic $(BUILD)/fuzz-replay/obj $(BUILD)/fuzz/obj -name '*.d' 2>/dev/null)

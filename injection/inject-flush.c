@@ -242,7 +242,7 @@ int oc_inj_start_flush_thread(int (*serve)(unsigned kinds))
 	if (pipe_pair(wake_fd) || pipe_pair(done_fd))
 		return -1;
 	serve_fn = serve;
-	sigfillset(&all);
+	oc_writer_tool_sigmask(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
 	rc = pthread_create(&flush_thread, NULL, flush_main, NULL);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);

@@ -32,6 +32,15 @@ static pthread_mutex_t warn_mu = PTHREAD_MUTEX_INITIALIZER;
 static char warned[32][48];
 static int nwarned;
 
+void oc_writer_tool_sigmask(sigset_t *set)
+{
+	sigfillset(set);
+	sigdelset(set, SIGSEGV);
+	sigdelset(set, SIGBUS);
+	sigdelset(set, SIGILL);
+	sigdelset(set, SIGFPE);
+}
+
 /* ---- the queue's way in -------------------------------------------------- */
 
 void oc_wr_push(struct item *it)

@@ -88,7 +88,7 @@ void oc_wr_wal_start(void)
 		sqlite3_close(db);
 		return;   /* the automatic checkpoint stays */
 	}
-	sigfillset(&all);
+	oc_writer_tool_sigmask(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
 	rc = pthread_create(&ck_thread, NULL, ck_main, db);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);

@@ -124,8 +124,8 @@ int oc_writer_start(const struct oc_writer_config *cfg)
 	oc_wr.busy_ns = 0;
 	memset(&oc_wr.lag, 0, sizeof oc_wr.lag);
 
-	/* The program's signal handlers must never run on the tool's thread. */
-	sigfillset(&all);
+	/* The program's signal handlers must never run on the tool's thread (faults aside). */
+	oc_writer_tool_sigmask(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
 	rc = pthread_create(&oc_wr.thread, NULL, oc_wr_main, NULL);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);

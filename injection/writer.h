@@ -14,6 +14,7 @@
 #ifndef OC_INJ_WRITER_H
 #define OC_INJ_WRITER_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -107,6 +108,15 @@ void oc_writer_warn(const char *source, const char *code, const char *fmt, ...)
  * sig 0: it went on after all: tracer_status `running`, the two keys removed.
  */
 void oc_writer_terminated(int sig, uint64_t term_ns);
+
+/*
+ * The signals a thread of the library's blocks (set is filled): every one
+ * but the faults (SIGSEGV, SIGBUS, SIGILL, SIGFPE), which cannot be blocked
+ * (a blocked fault kills the process unseen, even by a sanitizer's or the
+ * program's crash handler). So the program's handlers, and the library's own
+ * termination handlers, never run on it.
+ */
+void oc_writer_tool_sigmask(sigset_t *set);
 
 /* API records from this thread id are tool activity and are not stored. */
 void oc_writer_ignore_tid(uint32_t tid);

@@ -7,7 +7,8 @@
  * Input: records one after another, each
  *   [kind selector: 1 byte] [string selector: 1 byte] [the struct's bytes]
  * (zero-filled when the input ends). The selector picks a kind the tracer
- * enables (table below) or, past the table, an arbitrary kind number. The
+ * enables (table below), or (0xf0 and up) a kind no CUPTI has; a kind CUPTI
+ * has but the tracer does not enable has a layout the input cannot know. The
  * record's `kind` field is set to the kind; every other byte is the input's.
  * The pointers in a record (a kernel's or a device's name, a marker's name and
  * domain) point into CUPTI's own storage in a real buffer, so they are not
@@ -100,7 +101,8 @@ static inline size_t fz_next_record(struct fz_arena *a, const uint8_t **p, size_
 		kind = fz_kinds[ksel % FZ_N_KINDS].kind;
 		size = fz_kinds[ksel % FZ_N_KINDS].size;
 	} else {
-		kind = (CUpti_ActivityKind)(ksel - 0xf0 + 1000 * (ksel & 1));   /* not a kind we store */
+		/* no kind CUPTI has (0 is CUPTI_ACTIVITY_KIND_INVALID): the walk stops there */
+		kind = (CUpti_ActivityKind)(ksel & 1 ? 0 : 0x7fff0000 + ksel);
 		size = sizeof(CUpti_ActivityAPI);
 	}
 	memset(rec, 0, FZ_MAX_RECORD);

@@ -25,7 +25,7 @@ int fuzz_write_file(const char *path, const uint8_t *data, size_t size);
 void fuzz_remove(const char *path);
 /* /dev/null, opened once: where the outputs go. */
 FILE *fuzz_devnull(void);
-/* Send this process's stdout and stderr to /dev/null (the commands print). */
+/* Send this process's stdout to /dev/null (the commands print; libFuzzer closes stderr too: run.sh). */
 void fuzz_silence(void);
 
 /*

@@ -27,7 +27,8 @@ for name in "$@"; do
 	# -rss_limit_mb: the CLI target loads whole traces; -timeout: one input
 	# (a slow one is a finding too: timeout-*)
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	nice -n 10 "$bin" -max_total_time="$FUZZ_SECONDS" -timeout=20 -rss_limit_mb=4096 \
+	# -close_fd_mask=3: the target's own output is closed, libFuzzer's and the sanitizers' kept
+	nice -n 10 "$bin" -max_total_time="$FUZZ_SECONDS" -timeout=20 -rss_limit_mb=4096 -close_fd_mask=3 \
 		-print_final_stats=1 -artifact_prefix="$out/crashes/$name-" $dict \
 		"$work" "tests/fuzz/corpus/$name" >"$log" 2>&1
 	rc=$?
