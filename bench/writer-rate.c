@@ -196,6 +196,25 @@ static void report(const char *name, long long rows, long launches, long long by
 	fflush(stdout);
 }
 
+/* The writer as these runs start it: a new file, 8 MiB buffers, quiet, timed. */
+static int start_writer(const char *path, uint64_t start_ns, unsigned flush_ms)
+{
+	struct oc_writer_config cfg = { 0 };
+
+	cfg.path = path;
+	cfg.create = 1;
+	cfg.buffer_bytes = BUFFER_BYTES;
+	cfg.quiet = 1;
+	cfg.stats = 1;
+	cfg.flush_ms = flush_ms;
+	cfg.start_ns = start_ns;
+	if (oc_writer_start(&cfg)) {
+		fprintf(stderr, "writer-rate: cannot start the writer\n");
+		return -1;
+	}
+	return 0;
+}
+
 /*
  * Run the writer on `launches` launches into path (which must not exist).
  * Returns 0 and fills *secs (all), *producer (the submitting thread's time in
@@ -205,7 +224,6 @@ static void report(const char *name, long long rows, long launches, long long by
 static int run_writer(const char *path, long launches, double *secs, double *producer,
 		      double *finish)
 {
-	struct oc_writer_config cfg = { 0 };
 	struct oc_writer_final fin = { 0 };
 	struct oc_writer_counts n;
 	struct oc_args_chunk *chunk = NULL;
@@ -214,16 +232,8 @@ static int run_writer(const char *path, long launches, double *secs, double *pro
 	uint64_t base = realtime_ns();
 	double t0, tp = 0, t;
 
-	cfg.path = path;
-	cfg.create = 1;
-	cfg.buffer_bytes = BUFFER_BYTES;
-	cfg.quiet = 1;
-	cfg.stats = 1;
-	cfg.start_ns = base;
-	if (oc_writer_start(&cfg)) {
-		fprintf(stderr, "writer-rate: cannot start the writer\n");
+	if (start_writer(path, base, 0))
 		return -1;
-	}
 	t0 = now_s();
 	for (long i = 0; i < launches; i++) {
 		if (!buf || off + LAUNCH_BYTES > size) {
@@ -287,7 +297,6 @@ static int run_writer(const char *path, long launches, double *secs, double *pro
  */
 static int run_paced(const char *path, unsigned period_ms, long per_s, double secs)
 {
-	struct oc_writer_config cfg = { 0 };
 	struct oc_writer_final fin = { 0 };
 	long per = per_s * (long)period_ms / 1000, i = 0;
 	uint64_t period = (uint64_t)period_ms * 1000000u;
@@ -298,14 +307,7 @@ static int run_paced(const char *path, unsigned period_ms, long per_s, double se
 		fprintf(stderr, "writer-rate: %ld launches a period do not fit one buffer\n", per);
 		return -1;
 	}
-	cfg.path = path;
-	cfg.create = 1;
-	cfg.buffer_bytes = BUFFER_BYTES;
-	cfg.quiet = 1;
-	cfg.stats = 1;
-	cfg.flush_ms = period_ms;
-	cfg.start_ns = realtime_ns();
-	if (oc_writer_start(&cfg))
+	if (start_writer(path, realtime_ns(), period_ms))
 		return -1;
 	clock_gettime(CLOCK_MONOTONIC, &next);
 	while (now_s() - t0 < secs) {

@@ -112,8 +112,8 @@ uint64_t oc_wr_lag_percentile(double p)
 		return 0;
 	for (size_t b = 0; b < LAG_BUCKETS; b++) {
 		seen += l->n[b];
-		if (seen >= want)
-			return (uint64_t)(b + 1) * 1000000u;
+		if (seen >= want)   /* the bucket's upper edge, never past the largest */
+			return (uint64_t)(b + 1) * 1000000u < l->max_ns ? (uint64_t)(b + 1) * 1000000u : l->max_ns;
 	}
 	return l->max_ns;
 }

@@ -86,6 +86,20 @@ static int check_sample(const uint32_t *out, size_t n, uint32_t seed, int slot, 
 	return check_one(out, n - 1, seed, slot, k);
 }
 
+/* Iteration j is done when its event is: then its time, its output's sample, its log line. */
+static int complete(int fd, cudaEvent_t ev, const uint32_t *out, uint32_t seed, long j)
+{
+	char line[96];
+
+	CK(cudaEventSynchronize(ev));
+	uint64_t t = real_ns();
+	if (check_sample(out, KP_ELEMS - (size_t)(j % TAGS), seed, (int)(j % DEPTH), j))
+		return 1;
+	snprintf(line, sizeof line, "%ld %llu\n", j, (unsigned long long)t);
+	log_line(fd, line);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	const uint32_t seed = 0x5eed1499u;
@@ -133,28 +147,16 @@ int main(int argc, char **argv)
 		int slot = (int)(k % DEPTH);
 		/* iteration k - DEPTH used this slot: wait for it, check it, log it */
 		if (k >= DEPTH) {
-			long j = k - DEPTH;
-			size_t n = KP_ELEMS - (size_t)(j % TAGS);
-			CK(cudaEventSynchronize(ev[slot]));
-			uint64_t t = real_ns();
-			if (check_sample(h_out[slot], n, seed, slot, j))
+			if (complete(fd, ev[slot], h_out[slot], seed, k - DEPTH))
 				return 1;
-			snprintf(line, sizeof line, "%ld %llu\n", j, (unsigned long long)t);
-			log_line(fd, line);
 			done++;
 		}
 		int stop = iters >= 0 ? k >= iters : now_ms() - t0 >= seconds * 1e3;
 		if (stop) {
 			/* the iterations still in flight: DEPTH of them at most */
 			for (long j = k - DEPTH + 1 > 0 ? k - DEPTH + 1 : 0; j < k; j++) {
-				int sl = (int)(j % DEPTH);
-				size_t n = KP_ELEMS - (size_t)(j % TAGS);
-				CK(cudaEventSynchronize(ev[sl]));
-				uint64_t t = real_ns();
-				if (check_sample(h_out[sl], n, seed, sl, j))
+				if (complete(fd, ev[j % DEPTH], h_out[j % DEPTH], seed, j))
 					return 1;
-				snprintf(line, sizeof line, "%ld %llu\n", j, (unsigned long long)t);
-				log_line(fd, line);
 				done++;
 			}
 			break;

@@ -596,7 +596,7 @@ static void __attribute__((noreturn)) program(enum mode mode, const char *trace)
 		if (!got || nflush_times < 2)
 			_exit(80);
 		/* exit status: ms from the flush that kept them to their commit, in 10 ms steps */
-		_exit((int)((got - flush_times[0]) * 100) > 60 ? 81 : 82);
+		_exit((int)((got - flush_times[0]) * 100) > 75 ? 81 : 82);
 	}
 	default:
 		break;
@@ -1224,7 +1224,7 @@ static void test_full_disk(void **state)
  * A flush that hands back nothing although records came (CUPTI keeps a
  * buffer whose work is still in flight) is followed by another a quarter
  * period later, not a whole period: with a 1 s period the records are in
- * the trace within 600 ms of the flush that kept them.
+ * the trace within 750 ms of the flush that kept them (without: 1 s).
  */
 static void test_flush_follow_up(void **state)
 {
