@@ -7,6 +7,8 @@
 #                     bundled H200 traces (no GPU)
 #   make deps         what make and make test need: as root installs what is
 #                     missing (apt-get), else prints the command (tools/setup-deps)
+#   make fuzz         explore with libFuzzer (clang) for FUZZ_SECONDS per target
+#                     (default 60; FUZZ_TARGETS=names, default all: tests/fuzz)
 #   make gpu-progs    build the CUDA programs (tests/gpu, examples, bench) here,
 #                     so that a GPU machine without sqlite3.h needs no rebuild
 #   make gpu-test     on a GPU machine: trace every scenario and check it
@@ -111,14 +113,14 @@ GPU_BIN  := $(patsubst %.cu,$(BUILD)/gpu/%,$(GPU_CU))
 BENCH_SO  := $(if $(HAVE_CUPTI),$(BUILD)/bench/libbare-collector.so)
 BENCH_BIN := $(BUILD)/bench/insert-rate $(if $(HAVE_CUPTI),$(BUILD)/bench/writer-rate)
 
-.PHONY: all test unit-tests demo gpu-progs gpu-test bench install uninstall clean check-cuda lib-example
+.PHONY: all test unit-tests fuzz fuzz-replay demo gpu-progs gpu-test bench install uninstall clean check-cuda lib-example
 all: deps $(CLI) $(TOOL_BIN) $(BENCH_BIN) $(BENCH_SO) $(if $(HAVE_CUPTI),$(INJ_SO),check-cuda)
 
 # The set-up step: what this make's goals need (tools/setup-deps says what
 # that is). Everything compiled waits for it through $(GEN_HDR) (make -j).
 .PHONY: deps
 deps:
-	$(Q)CC="$(CC)" BUILD="$(BUILD)" HAVE_CUPTI="$(HAVE_CUPTI)" CUPTI_WHY="$(CUPTI_WHY)" \
+	$(Q)CC="$(CC)" FUZZ_CC="$(FUZZ_CC)" BUILD="$(BUILD)" HAVE_CUPTI="$(HAVE_CUPTI)" CUPTI_WHY="$(CUPTI_WHY)" \
 	    NVCC="$(NVCC)" sh tools/setup-deps $(or $(MAKECMDGOALS),all)
 $(GEN_HDR): | deps
 
@@ -186,8 +188,77 @@ $(BUILD)/tests/test-%: tests/unit/test-%.c $(LIBA)
 
 unit-tests: $(UNIT_BIN) $(UNIT_INJ_BIN)
 
-test: all unit-tests lib-example
+test: all unit-tests lib-example fuzz-replay
 	$(Q)BUILD=$(BUILD) HAVE_CUPTI=$(HAVE_CUPTI) sh tests/run-tests.sh
+
+# ---- fuzzing (tests/fuzz/README.md) -----------------------------------------
+# One target per tests/fuzz/fuzz-NAME.c. The injection library's (records,
+# writer) link its core and libcupti; the others the analysis library and the
+# CLI's command functions. Two builds of each: $(BUILD)/fuzz-replay/NAME, with
+# $(CC)'s address and undefined-behaviour sanitizers and tests/fuzz/replay.c
+# as main, which `make test` runs over tests/fuzz/corpus/NAME once; and
+# $(BUILD)/fuzz/NAME, clang with libFuzzer, which `make fuzz` runs.
+FUZZ_SRC     := $(wildcard tests/fuzz/fuzz-*.c)
+FUZZ_NAMES   := $(patsubst tests/fuzz/fuzz-%.c,%,$(FUZZ_SRC))
+FUZZ_INJ     := records writer
+FUZZ_LIBSRC  := tests/fuzz/util.c
+FUZZ_ALLSRC  := $(LIB_SRC) $(filter-out src/cli/main.c,$(CLI_SRC)) \
+                $(filter-out injection/inject%.c,$(wildcard injection/*.c)) $(FUZZ_LIBSRC)
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= $(FUZZ_NAMES)
+FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_INC     := -Isrc/cli -Iinjection -Itests/fuzz $(if $(HAVE_CUPTI),-I$(CUPTI_INC) -I$(CUDA_INC))
+# Without CUPTI there is no injection library to fuzz.
+FUZZ_BUILT   := $(if $(HAVE_CUPTI),$(FUZZ_NAMES),$(filter-out $(FUZZ_INJ),$(FUZZ_NAMES)))
+FUZZ_CUPTI   := -L$(CUPTI_LIB) -Wl,-rpath,$(CUPTI_LIB) -lcupti
+FUZZ_LIBS     = $(if $(filter $(FUZZ_INJ),$*),$(FUZZ_CUPTI)) -lsqlite3 $(CXXABI_LIB) -lm -lpthread -ldl
+
+# name -> its objects: the CLI's for cli, the injection core for records and writer
+fuzz_objs = $(if $(filter cli,$(1)),$(filter $(2)/src/cli/%,$(3))) \
+            $(if $(filter $(FUZZ_INJ),$(1)),$(filter $(2)/injection/%,$(3))) \
+            $(filter-out $(2)/tests/fuzz/replay.o,$(filter $(2)/tests/fuzz/%,$(3)))
+
+REPLAY_DIR := $(BUILD)/fuzz-replay
+REPLAY_OBJ := $(patsubst %.c,$(REPLAY_DIR)/obj/%.o,$(filter-out injection/%,$(FUZZ_ALLSRC)) \
+                $(if $(HAVE_CUPTI),$(filter injection/%,$(FUZZ_ALLSRC))) tests/fuzz/replay.c)
+REPLAY_LIB := $(REPLAY_DIR)/liboverlapcheck.a
+REPLAY_BIN := $(patsubst %,$(REPLAY_DIR)/%,$(FUZZ_BUILT))
+
+$(REPLAY_DIR)/obj/%.o: %.c $(GEN_HDR)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC [asan] $<")
+	$(Q)$(CC) $(CFLAGS_BASE) -O1 -g $(FUZZ_SAN) $(FUZZ_INC) -MMD -MP -c $< -o $@
+$(REPLAY_LIB): $(filter $(REPLAY_DIR)/obj/src/% $(REPLAY_DIR)/obj/schema/%,$(REPLAY_OBJ))
+	$(Q)rm -f $@ && ar rcs $@ $(filter-out $(REPLAY_DIR)/obj/src/cli/%,$^)
+$(REPLAY_DIR)/%: $(REPLAY_DIR)/obj/tests/fuzz/fuzz-%.o $(REPLAY_OBJ) $(REPLAY_LIB)
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(FUZZ_SAN) -o $@ $< $(REPLAY_DIR)/obj/tests/fuzz/replay.o \
+	    $(call fuzz_objs,$*,$(REPLAY_DIR)/obj,$(REPLAY_OBJ)) $(REPLAY_LIB) $(FUZZ_LIBS)
+
+fuzz-replay: $(REPLAY_BIN)
+.SECONDARY: $(REPLAY_OBJ) $(patsubst %,$(REPLAY_DIR)/obj/tests/fuzz/fuzz-%.o,$(FUZZ_NAMES))
+
+FUZZ_DIR := $(BUILD)/fuzz
+FUZZ_OBJ := $(patsubst %.c,$(FUZZ_DIR)/obj/%.o,$(filter-out injection/%,$(FUZZ_ALLSRC)) \
+              $(if $(HAVE_CUPTI),$(filter injection/%,$(FUZZ_ALLSRC))))
+FUZZ_LIB := $(FUZZ_DIR)/liboverlapcheck.a
+FUZZ_BIN := $(patsubst %,$(FUZZ_DIR)/%,$(filter $(FUZZ_TARGETS),$(FUZZ_BUILT)))
+
+$(FUZZ_DIR)/obj/%.o: %.c $(GEN_HDR)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC [fuzz] $<")
+	$(Q)$(FUZZ_CC) $(CFLAGS_BASE) -O1 -g -fsanitize=fuzzer-no-link $(FUZZ_SAN) $(FUZZ_INC) -MMD -MP -c $< -o $@
+$(FUZZ_LIB): $(filter $(FUZZ_DIR)/obj/src/% $(FUZZ_DIR)/obj/schema/%,$(FUZZ_OBJ))
+	$(Q)rm -f $@ && ar rcs $@ $(filter-out $(FUZZ_DIR)/obj/src/cli/%,$^)
+$(FUZZ_DIR)/%: $(FUZZ_DIR)/obj/tests/fuzz/fuzz-%.o $(FUZZ_OBJ) $(FUZZ_LIB)
+	@$(if $(Q),echo "  LINK    $@ (libFuzzer)")
+	$(Q)$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $< \
+	    $(call fuzz_objs,$*,$(FUZZ_DIR)/obj,$(FUZZ_OBJ)) $(FUZZ_LIB) $(FUZZ_LIBS)
+
+.SECONDARY: $(FUZZ_OBJ) $(patsubst %,$(FUZZ_DIR)/obj/tests/fuzz/fuzz-%.o,$(FUZZ_NAMES))
+fuzz: deps $(FUZZ_BIN)
+	$(Q)BUILD=$(BUILD) FUZZ_SECONDS=$(FUZZ_SECONDS) sh tests/fuzz/run.sh $(filter $(FUZZ_TARGETS),$(FUZZ_BUILT))
 
 # ---- GPU ------------------------------------------------------------------
 # Per-program nvcc flags (tests/gpu, examples).
@@ -270,4 +341,4 @@ uninstall:
 clean:
 	rm -rf $(BUILD)
 
--include $(shell find $(BUILD)/obj $(BUILD)/pic -name '*.d' 2>/dev/null)
+-include $(shell find $(BUILD)/obj $(BUILD)/pic $(BUILD)/fuzz-replay/obj $(BUILD)/fuzz/obj -name '*.d' 2>/dev/null)

@@ -3,6 +3,7 @@
  * fed a launch storm without a GPU, against a raw fwrite of the same records.
  *
  *   writer-rate [-n LAUNCHES] [-d DIR] [-k]
+ *   writer-rate -p PERIOD_MS -r LAUNCHES_PER_S -t SECONDS [-d DIR] [-k]
  *
  * CUPTI hands the tracer activity buffers; this program builds the same
  * buffers by hand (cuptiActivityGetNextRecord walks them as it walks CUPTI's
@@ -29,6 +30,15 @@
  * submitting thread spent in the writer's entry points (getting and handing
  * over buffers and chunks); finish_secs is oc_writer_finish() once every
  * row is committed (final meta, WAL checkpoint, close).
+ * Paced (-p): how soon records become durable, not how fast. Every
+ * PERIOD_MS (as the flush thread does) one buffer arrives with the launches
+ * of the period just past, their kernels ending evenly over it, and the
+ * writer runs as in a traced program. Output:
+ *   BENCH name=writer_lag period_ms=P launches_per_s=R secs=S commits=C
+ *         lag_p50_ms=.. lag_p99_ms=.. lag_max_ms=.. commit_max_ms=..
+ *         checkpoints=K checkpoint_max_ms=..
+ * lag: per commit, the time from the end of its oldest kernel to the commit
+ * (stats.commit_lag_*): the part of a SIGKILL's loss that is not the period.
  * Needs libcupti (for cuptiActivityGetNextRecord and API names), no GPU.
  */
 #include <errno.h>
@@ -69,12 +79,11 @@ static uint64_t realtime_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-/* Append launch i's three activity records at buf + *off. */
-static void put_launch(uint8_t *buf, size_t *off, long i, uint64_t base)
+/* Append launch i's three activity records at buf + *off; its call starts at t. */
+static void put_launch_at(uint8_t *buf, size_t *off, long i, uint64_t t)
 {
 	CUpti_ActivityKernel10 *k = (CUpti_ActivityKernel10 *)(buf + *off);
 	CUpti_ActivityAPI *rt, *drv;
-	uint64_t t = base + 1000000 + (uint64_t)i * 3300;   /* a launch every 3.3 us */
 	uint32_t corr = 101 + 2 * (uint32_t)i;   /* cuKernelGetName has corr - 1 */
 
 	memset(k, 0, sizeof *k);
@@ -114,6 +123,12 @@ static void put_launch(uint8_t *buf, size_t *off, long i, uint64_t base)
 	drv->end = t - 700;
 	drv->correlationId = corr - 1;
 	*off += sizeof *drv;
+}
+
+/* Launch i of the storm: a launch every 3.3 us from base. */
+static void put_launch(uint8_t *buf, size_t *off, long i, uint64_t base)
+{
+	put_launch_at(buf, off, i, base + 1000000 + (uint64_t)i * 3300);
 }
 
 static void put_args(struct oc_args_row *r, long i)
@@ -181,6 +196,25 @@ static void report(const char *name, long long rows, long launches, long long by
 	fflush(stdout);
 }
 
+/* The writer as these runs start it: a new file, 8 MiB buffers, quiet, timed. */
+static int start_writer(const char *path, uint64_t start_ns, unsigned flush_ms)
+{
+	struct oc_writer_config cfg = { 0 };
+
+	cfg.path = path;
+	cfg.create = 1;
+	cfg.buffer_bytes = BUFFER_BYTES;
+	cfg.quiet = 1;
+	cfg.stats = 1;
+	cfg.flush_ms = flush_ms;
+	cfg.start_ns = start_ns;
+	if (oc_writer_start(&cfg)) {
+		fprintf(stderr, "writer-rate: cannot start the writer\n");
+		return -1;
+	}
+	return 0;
+}
+
 /*
  * Run the writer on `launches` launches into path (which must not exist).
  * Returns 0 and fills *secs (all), *producer (the submitting thread's time in
@@ -190,7 +224,6 @@ static void report(const char *name, long long rows, long launches, long long by
 static int run_writer(const char *path, long launches, double *secs, double *producer,
 		      double *finish)
 {
-	struct oc_writer_config cfg = { 0 };
 	struct oc_writer_final fin = { 0 };
 	struct oc_writer_counts n;
 	struct oc_args_chunk *chunk = NULL;
@@ -199,16 +232,8 @@ static int run_writer(const char *path, long launches, double *secs, double *pro
 	uint64_t base = realtime_ns();
 	double t0, tp = 0, t;
 
-	cfg.path = path;
-	cfg.create = 1;
-	cfg.buffer_bytes = BUFFER_BYTES;
-	cfg.quiet = 1;
-	cfg.stats = 1;
-	cfg.start_ns = base;
-	if (oc_writer_start(&cfg)) {
-		fprintf(stderr, "writer-rate: cannot start the writer\n");
+	if (start_writer(path, base, 0))
 		return -1;
-	}
 	t0 = now_s();
 	for (long i = 0; i < launches; i++) {
 		if (!buf || off + LAUNCH_BYTES > size) {
@@ -262,6 +287,70 @@ static int run_writer(const char *path, long launches, double *secs, double *pro
 		fprintf(stderr, "writer-rate: the writer could not write '%s'\n", path);
 		return -1;
 	}
+	return 0;
+}
+
+/*
+ * Paced: every period_ms a buffer with the period's launches (their kernels
+ * ending evenly over the period just past) and their argument rows, for
+ * secs seconds; then the lag the writer measured. 0, or -1 after a message.
+ */
+static int run_paced(const char *path, unsigned period_ms, long per_s, double secs)
+{
+	struct oc_writer_final fin = { 0 };
+	long per = per_s * (long)period_ms / 1000, i = 0;
+	uint64_t period = (uint64_t)period_ms * 1000000u;
+	double t0 = now_s();
+	struct timespec next;
+
+	if (per < 1 || (size_t)per * LAUNCH_BYTES > BUFFER_BYTES) {
+		fprintf(stderr, "writer-rate: %ld launches a period do not fit one buffer\n", per);
+		return -1;
+	}
+	if (start_writer(path, realtime_ns(), period_ms))
+		return -1;
+	clock_gettime(CLOCK_MONOTONIC, &next);
+	while (now_s() - t0 < secs) {
+		size_t size = 0, off = 0;
+		uint8_t *buf;
+		uint64_t now;
+		struct oc_args_chunk *chunk = NULL;
+
+		next.tv_nsec += (long)period;
+		while (next.tv_nsec >= 1000000000L) {
+			next.tv_sec++;
+			next.tv_nsec -= 1000000000L;
+		}
+		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &next, NULL);
+		now = realtime_ns();
+		buf = oc_writer_buffer_get(&size);
+		if (!buf)
+			return -1;
+		for (long k = 0; k < per; k++, i++) {
+			/* the kernel ends 21.5 us after its call starts */
+			put_launch_at(buf, &off, i, now - period + period * (uint64_t)k / (uint64_t)per - 21500);
+			if (!chunk && !(chunk = oc_writer_chunk_get()))
+				return -1;
+			put_args(&chunk->rows[chunk->n++], i);
+			if (chunk->n == OC_ARGS_CHUNK) {
+				oc_writer_submit_chunk(chunk);
+				chunk = NULL;
+			}
+		}
+		oc_writer_submit_buffer(buf, off, 0);
+		if (chunk)
+			oc_writer_submit_chunk(chunk);
+	}
+	fin.stats = 1;
+	fin.status = "finished";
+	oc_writer_finish(&fin);
+	printf("BENCH name=writer_lag period_ms=%u launches_per_s=%ld secs=%.1f commits=%lld "
+	       "lag_p50_ms=%.1f lag_p99_ms=%.1f lag_max_ms=%.1f commit_max_ms=%.1f checkpoints=%lld "
+	       "checkpoint_max_ms=%.1f\n", period_ms, per_s, now_s() - t0,
+	       meta_ll(path, "stats.commits"), meta_ll(path, "stats.commit_lag_p50_ns") / 1e6,
+	       meta_ll(path, "stats.commit_lag_p99_ns") / 1e6, meta_ll(path, "stats.commit_lag_max_ns") / 1e6,
+	       meta_ll(path, "stats.commit_max_ns") / 1e6, meta_ll(path, "stats.checkpoints"),
+	       meta_ll(path, "stats.checkpoint_max_ns") / 1e6);
 	return 0;
 }
 
@@ -319,7 +408,9 @@ err:
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: writer-rate [-n LAUNCHES] [-d DIR] [-k]\n"
+		   "       writer-rate -p PERIOD_MS -r LAUNCHES_PER_S -t SECONDS [-d DIR] [-k]\n"
 		   "  -n  kernel launches (default 200000)\n"
+		   "  -p  paced: a buffer every PERIOD_MS, -r launches a second, for -t seconds\n"
 		   "  -d  directory for the scratch files (default /tmp)\n"
 		   "  -k  keep the trace (DIR/writer-rate-PID.db)\n");
 }
@@ -331,9 +422,15 @@ int main(int argc, char **argv)
 	char db[4096], raw[4096], extra[200];
 	double secs, producer, finish;
 	int c, keep = 0, rc = 0;
+	unsigned period_ms = 0;
+	long per_s = 25000;
+	double paced_secs = 10;
 
-	while ((c = getopt(argc, argv, "n:d:kh")) != -1) {
+	while ((c = getopt(argc, argv, "n:d:kp:r:t:h")) != -1) {
 		switch (c) {
+		case 'p': period_ms = (unsigned)atoi(optarg); break;
+		case 'r': per_s = atol(optarg); break;
+		case 't': paced_secs = atof(optarg); break;
 		case 'n': {
 			char *end;
 
@@ -361,6 +458,12 @@ int main(int argc, char **argv)
 	snprintf(raw, sizeof raw, "%s/writer-rate-%ld.bin", dir, (long)getpid());
 	unlink(db);
 
+	if (period_ms) {
+		rc = run_paced(db, period_ms, per_s, paced_secs) ? 1 : 0;
+		if (!keep)
+			unlink(db);
+		return rc;
+	}
 	if (run_writer(db, launches, &secs, &producer, &finish) == 0) {
 		long long ops = table_rows(db, "ops"), api = table_rows(db, "api");
 		long long args = table_rows(db, "call_args"), args_rows = table_rows(db, "api_args");

@@ -14,6 +14,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cupti.h>
@@ -112,16 +113,44 @@ static void append_row(struct holder *h, const struct oc_args_row *row)
 		oc_writer_submit_chunk(full);
 }
 
-/* Hand every thread's partly filled chunk to the writer. */
-void oc_inj_steal_chunks(void)
+/*
+ * Hand every thread's partly filled chunk to the writer. nowait: for a
+ * signal's flush, whose handler may have interrupted a thread inside
+ * append_row() or holder_get(), holding the lock this would wait for while
+ * that thread waits for the flush: a holder whose lock is taken keeps its
+ * chunk (the rows of the calls under way at the signal), and a registry
+ * taken for 20 ms is given up.
+ */
+/* The holders' registry; nowait: give up after 20 ms (-1). */
+static int lock_holders(int nowait)
+{
+	int tries = 0;
+
+	if (!nowait)
+		return pthread_mutex_lock(&holders_mu) ? -1 : 0;
+	while (pthread_mutex_trylock(&holders_mu) != 0) {
+		struct timespec ms = { 0, 1000000 };
+
+		if (++tries > 20)
+			return -1;
+		nanosleep(&ms, NULL);
+	}
+	return 0;
+}
+
+static void steal(int nowait)
 {
 	struct holder *h;
 
-	pthread_mutex_lock(&holders_mu);
+	if (lock_holders(nowait))
+		return;
 	for (h = holders; h; h = h->next) {
 		struct oc_args_chunk *c;
 
-		pthread_mutex_lock(&h->mu);
+		if (!nowait)
+			pthread_mutex_lock(&h->mu);
+		else if (pthread_mutex_trylock(&h->mu) != 0)
+			continue;
 		c = h->chunk;
 		h->chunk = NULL;
 		pthread_mutex_unlock(&h->mu);
@@ -131,12 +160,23 @@ void oc_inj_steal_chunks(void)
 	pthread_mutex_unlock(&holders_mu);
 }
 
-/* Add every thread's counters to fin (at the end, oc_inj_finalize). */
-void oc_inj_callback_totals(struct oc_writer_final *fin)
+void oc_inj_steal_chunks(void)
+{
+	steal(0);
+}
+
+void oc_inj_steal_chunks_nowait(void)
+{
+	steal(1);
+}
+
+/* Add every thread's counters to fin (at the end; nowait as for the chunks). */
+void oc_inj_callback_totals(struct oc_writer_final *fin, int nowait)
 {
 	struct holder *h;
 
-	pthread_mutex_lock(&holders_mu);
+	if (lock_holders(nowait))
+		return;
 	for (h = holders; h; h = h->next) {
 		fin->api_launches_seen += atomic_load(&h->launches);
 		fin->api_calls_seen += atomic_load(&h->calls);

@@ -1,8 +1,12 @@
 /*
- * inject-priv.h: what the CUPTI side's files share: inject.c (entry points,
- * settings, CUPTI setup), inject-callbacks.c (API callbacks, per-thread row
- * holders), inject-buffers.c (activity buffers, the flush thread) and
- * inject-lifecycle.c (exit, fork).
+ * inject-priv.h: what the CUPTI side's files share, from the top down (each
+ * calls only the files below it; the flush thread reaches inject-signals.c
+ * through the function inject.c gives it): inject.c (entry points, settings,
+ * CUPTI setup), inject-signals.c (the final flush on a termination signal),
+ * inject-lifecycle.c (exit, fork, the final flush and checkpoints),
+ * inject-flush.c (the flush thread and the handoff to it),
+ * inject-buffers.c (activity buffers) and inject-callbacks.c (API
+ * callbacks, per-thread row holders).
  *
  * These files are the library's CUPTI entry side: they are linked only into
  * liboverlapcheck-inject.so, while the unit tests and bench/writer-rate link
@@ -25,14 +29,28 @@
 
 #pragma GCC visibility push(hidden)
 
+/* The final flush: not yet, under way on thread final_tid, done. */
+enum oc_final_state { OC_FINAL_NONE = 0, OC_FINAL_RUNNING, OC_FINAL_DONE };
+
 /* The process's tracing state. */
 struct oc_inj_state {
 	_Atomic int initialized;      /* InitializeInjection ran in this process */
 	_Atomic int disabled;         /* untraced from now on (fork child, fatal error) */
-	_Atomic int finished;
+	_Atomic int finished;         /* CUPTI's last records are out: callbacks record nothing */
+	_Atomic int final_state;      /* enum oc_final_state */
+	_Atomic pid_t final_tid;      /* the thread running the final flush */
 	pid_t init_pid;
 	int stats_on;
 	unsigned flush_ms;
+	unsigned term_flush_ms;       /* a signal handler's wait for the flush; 0: no handlers */
+};
+
+/* What a signal handler asks the flush thread for (bits; inject-signals.c). */
+enum oc_inj_request {
+	OC_REQ_FINAL = 1u << 0,       /* the final flush, tracer_status terminated */
+	OC_REQ_CHECKPOINT = 1u << 1,  /* flush and commit, status terminated (a program handler follows) */
+	OC_REQ_RESUME = 1u << 2,      /* the program's handler returned: status running again */
+	OC_REQ_CRASH = 1u << 3,       /* forced flush and commit, status untouched */
 };
 
 extern struct oc_inj_state oc_inj;
@@ -58,14 +76,31 @@ static inline const char *cupti_err(CUptiResult rc)
 
 int oc_inj_env_flag(const char *name);
 
-/* ---- inject-callbacks.c ---------------------------------------------------- */
+/* ---- inject-signals.c ------------------------------------------------------- */
 
-void CUPTIAPI oc_inj_api_callback(void *userdata, CUpti_CallbackDomain domain,
-				  CUpti_CallbackId cbid, const void *data);
-uint32_t oc_inj_tid(void);
-void oc_inj_steal_chunks(void);
-void oc_inj_callback_totals(struct oc_writer_final *fin);
-void oc_inj_forget_tid(void);
+void oc_inj_signals_install(void);
+int oc_inj_signals_serve(unsigned kinds);
+
+/* ---- inject-lifecycle.c ---------------------------------------------------- */
+
+void oc_inj_finalize(void);
+void oc_inj_finalize_at_signal(int sig, uint64_t at_ns);
+void oc_inj_checkpoint(int forced, int sig, uint64_t at_ns);
+void oc_inj_after_fork_child(void);
+
+/* ---- inject-flush.c ---------------------------------------------------------- */
+
+int oc_inj_start_flush_thread(int (*serve)(unsigned kinds));
+int oc_inj_flush_thread_running(void);
+int oc_inj_on_flush_thread(void);
+void oc_inj_stop_flush_thread(void);
+void oc_inj_flush_totals(struct oc_writer_final *fin);
+void oc_inj_forget_flush_thread(void);
+/* Async-signal-safe: post a request (a sequence number back), wait for a condition. */
+uint64_t oc_inj_request(unsigned kind);
+int oc_inj_request_served(uint64_t seq);
+int oc_inj_request_wait(int (*ready)(uint64_t), uint64_t arg, uint64_t deadline_ns);
+void oc_inj_requests_done(void);
 
 /* ---- inject-buffers.c ------------------------------------------------------ */
 
@@ -73,14 +108,18 @@ void CUPTIAPI oc_inj_buffer_requested(uint8_t **buffer, size_t *size, size_t *ma
 void CUPTIAPI oc_inj_buffer_completed(CUcontext ctx, uint32_t stream_id, uint8_t *buffer,
 				      size_t size, size_t valid);
 void oc_inj_buffer_totals(struct oc_writer_final *fin);
-int oc_inj_start_flush_thread(void);
-void oc_inj_stop_flush_thread(void);
-void oc_inj_forget_flush_thread(void);
+int oc_inj_have_buffers(void);
+void oc_inj_buffer_counts(uint64_t *requested, uint64_t *completed);
 
-/* ---- inject-lifecycle.c ---------------------------------------------------- */
+/* ---- inject-callbacks.c ---------------------------------------------------- */
 
-void oc_inj_finalize(void);
-void oc_inj_after_fork_child(void);
+void CUPTIAPI oc_inj_api_callback(void *userdata, CUpti_CallbackDomain domain,
+				  CUpti_CallbackId cbid, const void *data);
+uint32_t oc_inj_tid(void);
+void oc_inj_steal_chunks(void);
+void oc_inj_steal_chunks_nowait(void);
+void oc_inj_callback_totals(struct oc_writer_final *fin, int nowait);
+void oc_inj_forget_tid(void);
 
 #pragma GCC visibility pop
 

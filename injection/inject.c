@@ -16,8 +16,9 @@
  * starts the writer (writer.c), subscribes the API callbacks
  * (inject-callbacks.c) and enables their callback ids, registers the
  * activity buffer callbacks (inject-buffers.c), enables the activity kinds,
- * starts the flush thread (inject-buffers.c) and registers the exit and fork
- * handlers (inject-lifecycle.c).
+ * starts the flush thread (inject-flush.c), registers the exit and fork
+ * handlers (inject-lifecycle.c) and installs the termination-signal handlers
+ * (inject-signals.c).
  *
  * Failure. Every CUPTI error is warned about once and recorded; a failure
  * that makes tracing impossible (another subscriber holds CUPTI) leaves the
@@ -45,6 +46,7 @@
 
 struct oc_inj_state oc_inj = {
 	.flush_ms = 100,
+	.term_flush_ms = 5000,
 };
 static CUpti_SubscriberHandle subscriber;
 
@@ -248,6 +250,7 @@ static int init(int quiet)
 	oc_inj.init_pid = getpid();
 	oc_inj.stats_on = oc_inj_env_flag("OVERLAPCHECK_STATS");
 	oc_inj.flush_ms = (unsigned)env_ulong("OVERLAPCHECK_FLUSH_MS", 100, 1, 3600000);
+	oc_inj.term_flush_ms = (unsigned)env_ulong("OVERLAPCHECK_TERM_FLUSH_MS", 5000, 0, 600000);
 
 	memset(&cfg, 0, sizeof cfg);
 	cfg.quiet = oc_inj_env_flag("OVERLAPCHECK_QUIET");
@@ -295,12 +298,14 @@ static int init(int quiet)
 			atomic_store(&oc_inj.disabled, 1);
 		return 1;
 	}
-	if (oc_inj_start_flush_thread())
+	if (oc_inj_start_flush_thread(oc_inj_signals_serve))
 		oc_writer_warn("inject", "no_flush_thread",
 			       "cannot start the flush thread: records arrive only when buffers fill "
-			       "and at exit");
+			       "and at exit, and a termination signal gets no final flush");
 	atomic_store(&oc_inj.initialized, 1);
 	atexit(oc_inj_finalize);
+	/* The program's handlers as they are now are the ones chained (inject-signals.c). */
+	oc_inj_signals_install();
 	return 1;
 }
 

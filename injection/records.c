@@ -22,9 +22,26 @@ int64_t oc_rec_rebase(uint64_t ts, uint64_t base_ns)
 	return (int64_t)(ts - base_ns);
 }
 
-static int bad_interval(uint64_t start, uint64_t end)
+static int far(int64_t rebased)
 {
-	return start == 0 || end == 0 || end < start;
+	return rebased > OC_MAX_TIME_NS || rebased < -OC_MAX_TIME_NS;
+}
+
+/* Not an interval the trace can hold: an end unknown, before the start, or a time not a time. */
+static int bad_interval(uint64_t start, uint64_t end, uint64_t base)
+{
+	int64_t s = oc_rec_rebase(start, base), e = oc_rec_rebase(end, base);
+
+	/* e < s with end >= start: the two wrapped around 2^64 apart */
+	return start == 0 || end == 0 || end < start || far(s) || far(e) || e < s;
+}
+
+/* A lone timestamp, rebased; 0 (unknown) when it is not a time. */
+static int64_t rebase_point(uint64_t ts, uint64_t base)
+{
+	int64_t r = oc_rec_rebase(ts, base);
+
+	return far(r) ? 0 : r;
 }
 
 static int64_t id_or_null(uint32_t id)
@@ -95,7 +112,7 @@ static enum oc_rec_status decode_kernel(const CUpti_ActivityKernel10 *k, uint64_
 	o->static_smem = k->staticSharedMemory;
 	o->dynamic_smem = k->dynamicSharedMemory;
 	OP_TAIL(o, k);
-	return bad_interval(k->start, k->end) ? OC_REC_INCOMPLETE : OC_REC_OK;
+	return bad_interval(k->start, k->end, base) ? OC_REC_INCOMPLETE : OC_REC_OK;
 }
 
 static enum oc_rec_status decode_memcpy(const CUpti_ActivityMemcpy6 *m, uint64_t base,
@@ -109,7 +126,7 @@ static enum oc_rec_status decode_memcpy(const CUpti_ActivityMemcpy6 *m, uint64_t
 	o->flags = m->flags;
 	o->copy_count = (int64_t)m->copyCount;
 	OP_TAIL(o, m);
-	return bad_interval(m->start, m->end) ? OC_REC_INCOMPLETE : OC_REC_OK;
+	return bad_interval(m->start, m->end, base) ? OC_REC_INCOMPLETE : OC_REC_OK;
 }
 
 static enum oc_rec_status decode_peer(const CUpti_ActivityMemcpyPtoP4 *m, uint64_t base,
@@ -124,7 +141,7 @@ static enum oc_rec_status decode_peer(const CUpti_ActivityMemcpyPtoP4 *m, uint64
 	o->src_device_id = m->srcDeviceId;
 	o->dst_device_id = m->dstDeviceId;
 	OP_TAIL(o, m);
-	return bad_interval(m->start, m->end) ? OC_REC_INCOMPLETE : OC_REC_OK;
+	return bad_interval(m->start, m->end, base) ? OC_REC_INCOMPLETE : OC_REC_OK;
 }
 
 static enum oc_rec_status decode_memset(const CUpti_ActivityMemset4 *m, uint64_t base,
@@ -135,7 +152,7 @@ static enum oc_rec_status decode_memset(const CUpti_ActivityMemset4 *m, uint64_t
 	o->dst_kind = m->memoryKind;
 	o->flags = m->flags;
 	OP_TAIL(o, m);
-	return bad_interval(m->start, m->end) ? OC_REC_INCOMPLETE : OC_REC_OK;
+	return bad_interval(m->start, m->end, base) ? OC_REC_INCOMPLETE : OC_REC_OK;
 }
 
 static enum oc_rec_status decode_api(const CUpti_ActivityAPI *a, int domain, uint64_t base,
@@ -149,7 +166,7 @@ static enum oc_rec_status decode_api(const CUpti_ActivityAPI *a, int domain, uin
 	r->tid = a->threadId;
 	r->correlation_id = a->correlationId;
 	r->return_value = a->returnValue;
-	return bad_interval(a->start, a->end) ? OC_REC_INCOMPLETE : OC_REC_OK;
+	return bad_interval(a->start, a->end, base) ? OC_REC_INCOMPLETE : OC_REC_OK;
 }
 
 static enum oc_rec_status decode_sync(const CUpti_ActivitySynchronization2 *s, uint64_t base,
@@ -163,7 +180,7 @@ static enum oc_rec_status decode_sync(const CUpti_ActivitySynchronization2 *s, u
 	r->event_id = id_or_null(s->cudaEventId);
 	r->correlation_id = s->correlationId;
 	r->return_value = s->returnValue;
-	return bad_interval(s->start, s->end) ? OC_REC_INCOMPLETE : OC_REC_OK;
+	return bad_interval(s->start, s->end, base) ? OC_REC_INCOMPLETE : OC_REC_OK;
 }
 
 static void decode_device(const CUpti_ActivityDevice5 *d, struct oc_device_row *r)
@@ -195,12 +212,12 @@ static enum oc_rec_status decode_marker(const CUpti_ActivityMarker2 *m, uint64_t
 {
 	r->marker_id = m->id;
 	r->flags = (uint32_t)m->flags;
-	r->ts_ns = oc_rec_rebase(m->timestamp, base);
+	r->ts_ns = rebase_point(m->timestamp, base);
 	r->tid = m->objectKind == CUPTI_ACTIVITY_OBJECT_THREAD
 		 ? (int64_t)m->objectId.pt.threadId : OC_NULL;
 	r->name = (m->flags & CUPTI_ACTIVITY_FLAG_MARKER_END) ? NULL : m->name;
 	r->domain = m->domain;
-	return m->timestamp == 0 ? OC_REC_INCOMPLETE : OC_REC_OK;
+	return m->timestamp == 0 || far(oc_rec_rebase(m->timestamp, base)) ? OC_REC_INCOMPLETE : OC_REC_OK;
 }
 
 enum oc_rec_status oc_rec_decode(const CUpti_Activity *rec, uint64_t base, struct oc_rec *out)
@@ -261,7 +278,7 @@ enum oc_rec_status oc_rec_decode(const CUpti_Activity *rec, uint64_t base, struc
 		out->u.event.stream_id = id_or_null(e->streamId);
 		out->u.event.device_id = id_or_null(e->deviceId);
 		out->u.event.correlation_id = e->correlationId;
-		out->u.event.device_ts_ns = oc_rec_rebase(e->deviceTimestamp, base);
+		out->u.event.device_ts_ns = rebase_point(e->deviceTimestamp, base);
 		out->u.event.sync_id = (int64_t)e->cudaEventSyncId;
 		return OC_REC_OK;
 	}
@@ -297,7 +314,7 @@ enum oc_rec_status oc_rec_decode(const CUpti_Activity *rec, uint64_t base, struc
 		else
 			r->object_id = OC_NULL;
 		r->correlation_id = o->correlationId;
-		return bad_interval(o->start, o->end) ? OC_REC_INCOMPLETE : OC_REC_OK;
+		return bad_interval(o->start, o->end, base) ? OC_REC_INCOMPLETE : OC_REC_OK;
 	}
 	default:
 		out->type = OC_REC_NONE;

@@ -20,7 +20,10 @@
 #include <stdint.h>
 #include <cupti.h>
 
+#include "overlapcheck/codes.h"
+
 #define OC_NULL INT64_MIN
+
 
 /* CUPTI's "not applicable" id in SYNCHRONIZATION and CUDA_EVENT records. */
 #define OC_CUPTI_INVALID_ID 0xFFFFFFFFu
@@ -156,8 +159,11 @@ struct oc_rec {
  * start (meta trace_start_ns); every time in the row is (ts - base_ns).
  * Returns OC_REC_OK with out->type set, OC_REC_SKIP for kinds not stored, or
  * OC_REC_INCOMPLETE for a timed record (device op, API call, sync, overhead)
- * whose start or end is zero or whose end precedes its start; out->type is
- * still set so the caller can count by type.
+ * whose start or end is zero, whose end precedes its start, or whose times
+ * are further than OC_MAX_TIME_NS (codes.h, 73 years) from base_ns (a lone
+ * timestamp that far becomes 0, unknown); out->type is still set
+ * so the caller can count by type. For OC_REC_OK, end_ns - start_ns >= 0
+ * never overflows.
  */
 enum oc_rec_status oc_rec_decode(const CUpti_Activity *rec, uint64_t base_ns,
 				 struct oc_rec *out);

@@ -9,10 +9,11 @@
  * next op_shapes id and, in one transaction, the process passport of a
  * created trace (host, pid, command line, start, versions, the CUDA
  * environment) or the existing trace's trace_start_ns (the base every time
- * is rebased on), and the tracer's status. Any failure warns once
- * (output_unwritable), closes what was opened and marks the writer failed:
- * the program runs on, untraced. Called from writer-queue.c; calls down to
- * writer-rows.c and writer-state.c only.
+ * is rebased on), and the tracer's status; last, the checkpoint thread
+ * (writer-wal.c). Any failure warns once (output_unwritable), closes what
+ * was opened and marks the writer failed: the program runs on, untraced.
+ * Called from writer-queue.c; calls down to writer-rows.c, writer-wal.c and
+ * writer-state.c only.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -195,5 +196,8 @@ void oc_wr_open_trace(void)
 		snprintf(err, sizeof err, "%s", sqlite3_errmsg(oc_wr.db));
 		sqlite3_exec(oc_wr.db, "ROLLBACK", NULL, NULL, NULL);
 		fail_open(err);
+		return;
 	}
+	/* the WAL's checkpoints, off this thread (writer-wal.c) */
+	oc_wr_wal_start();
 }

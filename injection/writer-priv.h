@@ -34,7 +34,7 @@
 #pragma GCC visibility push(hidden)
 
 /* What the producers queue for the writer thread (writer-queue.c). */
-enum item_type { IT_BUFFER, IT_CHUNK, IT_META, IT_WARNING, IT_SYNC };
+enum item_type { IT_BUFFER, IT_CHUNK, IT_META, IT_WARNING, IT_SYNC, IT_TERM };
 
 struct item {
 	struct item *next;
@@ -45,6 +45,7 @@ struct item {
 		struct { char *key; char *value; } m;
 		struct { int64_t ts_ns; char *source; char *code; char *msg; } w;
 		struct { int *done; } s;
+		struct { int sig; uint64_t ns; } t;
 	} u;
 };
 
@@ -100,7 +101,22 @@ struct bitset {
 enum {
 	ST_OP, ST_SHAPE, ST_API, ST_API_LATE, ST_API_FUNCTION, ST_ARGS, ST_SYNC, ST_STREAM, ST_STREAM_HANDLE, ST_STREAM_CREATE,
 	ST_CONTEXT, ST_NULL_STREAM, ST_EVENT, ST_MARKER, ST_MARKER_DATA, ST_OVERHEAD,
-	ST_WARNING, ST_META, ST_STRING, ST_STRING_FIND, ST_COUNT
+	ST_WARNING, ST_META, ST_META_DEL, ST_STRING, ST_STRING_FIND, ST_COUNT
+};
+
+/*
+ * A transaction open this long is committed at the next record boundary and a
+ * new one begun: what a SIGKILL can take from the writer is what it wrote in
+ * the last slice, not a whole batch (a full 8 MiB buffer is ~60 ms of work).
+ */
+#define TXN_SLICE_NS 10000000ull
+
+/* How long after an op ended the commit that made it durable came: 1 ms buckets. */
+#define LAG_BUCKETS 4096
+struct oc_wr_lag {
+	uint32_t n[LAG_BUCKETS];            /* the last bucket: 4.095 s or more */
+	uint64_t commits, max_ns;
+	uint64_t commit_max_ns;             /* the longest COMMIT (WAL checkpoints included) */
 };
 
 #define MAX_CBID 4096
@@ -153,6 +169,11 @@ struct oc_wr_state {
 	uint32_t self_tid;
 	struct oc_writer_counts n;
 	uint64_t busy_ns;
+	/* The open transaction: since when (monotonic), and the ends of the ops in it. */
+	uint64_t txn_start_ns;
+	uint64_t txn_ops;
+	int64_t txn_min_end, txn_max_end;  /* rebased */
+	struct oc_wr_lag lag;               /* commit - oldest op end, per commit (stats) */
 	uint64_t args_wait_ns;      /* max(1 s, 3 flush periods): see oc_wr_args_flush() */
 };
 
@@ -219,6 +240,30 @@ static inline void meta_set(const char *key, const char *value)
 	note_rc(step_done(st));
 }
 
+static inline void meta_del(const char *key)
+{
+	sqlite3_stmt *st = oc_wr.st[ST_META_DEL];
+
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+	note_rc(step_done(st));
+}
+
+/* tracer_status `terminated` with its signal and time (absolute ns), or sig 0: `running`. */
+static inline void meta_terminated(int sig, uint64_t ns)
+{
+	char buf[32];
+
+	if (sig <= 0) {
+		meta_del("terminated_by_signal");
+		meta_del("terminated_ns");
+		return;
+	}
+	snprintf(buf, sizeof buf, "%d", sig);
+	meta_set("terminated_by_signal", buf);
+	snprintf(buf, sizeof buf, "%lld", (long long)(ns - oc_wr.base_ns));
+	meta_set("terminated_ns", buf);
+}
+
 static inline void meta_set_u(const char *key, unsigned long long v)
 {
 	char buf[32];
@@ -258,9 +303,20 @@ int64_t oc_wr_shape_id(const struct oc_op_row *o, int64_t name_id);
 int64_t oc_wr_api_name_id(int domain, uint32_t cbid);
 void oc_wr_intern_free(void);
 
+/* ---- writer-wal.c ------------------------------------------------------------ */
+
+void oc_wr_wal_start(void);
+void oc_wr_wal_stop(void);
+void oc_wr_wal_totals(uint64_t *calls, uint64_t *ns, uint64_t *max_ns);
+void oc_wr_wal_forget(void);
+
 /* ---- writer-state.c (and oc_wr, above) ------------------------------------ */
 
 void oc_wr_push(struct item *it);
+void oc_wr_txn_begin(void);
+void oc_wr_txn_commit(void);
+void oc_wr_txn_slice(void);
+uint64_t oc_wr_lag_percentile(double p);
 void oc_wr_write_warning_row(const struct item *it);
 void oc_wr_warn_final(const char *code, const char *msg);
 void oc_wr_write_failed(int rc);

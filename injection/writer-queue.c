@@ -6,10 +6,12 @@
  * chunk hand-over, warnings from anywhere) push items onto a singly linked
  * queue under a mutex and signal a condition variable (oc_wr_push(), in
  * writer-state.c so that a warning from any file can be queued); nothing
- * else happens on their threads. The writer thread takes the whole queue at once and
- * writes it as one transaction, so a batch is the unit of durability: the
- * file is in WAL mode and every committed batch survives a SIGKILL of the
- * program. Buffers go back to a pool for the next buffer request, chunks of
+ * else happens on their threads. The writer thread takes the whole queue at
+ * once and writes it in transactions of at most about 10 ms of work each
+ * (TXN_SLICE_NS, oc_wr_txn_slice() in writer-state.c): the file is in WAL
+ * mode and every committed transaction survives a SIGKILL of the program, so
+ * what a kill takes from the writer is one slice, not a whole batch (a full
+ * 8 MiB buffer is tens of ms). Buffers go back to a pool for the next buffer request, chunks of
  * callback rows to a free list. The first batch with records opens the file
  * (writer-open.c); a batch hands each item to its row writer (writer-rows.c
  * for records, writer-join.c for callback rows, writer-state.c for
@@ -142,6 +144,7 @@ void oc_wr_free_item(struct item *it)
 		free(it->u.w.msg);
 		break;
 	case IT_SYNC:
+	case IT_TERM:
 		break;
 	}
 	free(it);
@@ -203,9 +206,9 @@ static void process(struct item *list)
 
 	/* callback rows waiting for their records are aged in every batch */
 	if (oc_wr.db && !oc_wr.failed && (any_data || oc_wr.args.n)) {
-		oc_wr.db_error = 0;
-		note_rc(sqlite3_exec(oc_wr.db, "BEGIN", NULL, NULL, NULL) == SQLITE_OK ? 0 : sqlite3_errcode(oc_wr.db));
+		oc_wr_txn_begin();
 		for (it = list; it && !oc_wr.db_error; it = it->next) {
+			oc_wr_txn_slice();
 			switch (it->type) {
 			case IT_BUFFER:
 				oc_wr.n.dropped += it->u.b.dropped;
@@ -222,6 +225,10 @@ static void process(struct item *list)
 			case IT_WARNING:
 				oc_wr_write_warning_row(it);
 				break;
+			case IT_TERM:
+				meta_set("tracer_status", it->u.t.sig > 0 ? "terminated" : "running");
+				meta_terminated(it->u.t.sig, it->u.t.ns);
+				break;
 			case IT_SYNC:
 				break;
 			}
@@ -229,8 +236,7 @@ static void process(struct item *list)
 		if (!oc_wr.db_error && oc_wr.args.n &&
 		    now_mono_ns() - oc_wr.args.scanned_ns >= oc_wr.args_wait_ns / 4)
 			oc_wr_args_flush(oc_wr.args_wait_ns);
-		if (!oc_wr.db_error && sqlite3_exec(oc_wr.db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
-			note_rc(sqlite3_extended_errcode(oc_wr.db));
+		oc_wr_txn_commit();
 		if (oc_wr.db_error)
 			oc_wr_write_failed(oc_wr.db_error);
 	} else {

@@ -66,6 +66,7 @@ static const char *const stmt_sql[ST_COUNT] = {
 			" correlation_id) VALUES (?,?,?,?,?,?)",
 	[ST_WARNING] = "INSERT INTO warnings(ts_ns, pid, source, code, message) VALUES (?,?,?,?,?)",
 	[ST_META] = "INSERT OR REPLACE INTO meta(key, value) VALUES (?,?)",
+	[ST_META_DEL] = "DELETE FROM meta WHERE key = ?",
 	[ST_STRING] = "INSERT OR IGNORE INTO strings(value) VALUES (?)",
 	[ST_STRING_FIND] = "SELECT id FROM strings WHERE value = ?",
 };
@@ -109,6 +110,10 @@ static void write_op(const struct oc_op_row *o)
 	bind_i(st, 9, o->channel_id);
 	note_rc(step_done(st));
 	oc_wr_note_op(o->correlation_id);
+	if (!oc_wr.txn_ops++ || o->end_ns < oc_wr.txn_min_end)
+		oc_wr.txn_min_end = o->end_ns;
+	if (o->end_ns > oc_wr.txn_max_end)
+		oc_wr.txn_max_end = o->end_ns;
 	if (o->kind == OC_OP_KERNEL)
 		oc_wr.n.kernels++;
 	else if (o->kind == OC_OP_MEMSET)
@@ -254,10 +259,15 @@ static void write_record(const CUpti_Activity *rec)
 	}
 }
 
+/* Every record of a buffer, committing a slice at a time (oc_wr_txn_slice()). */
 void oc_wr_write_buffer(uint8_t *buf, size_t valid)
 {
 	CUpti_Activity *rec = NULL;
+	unsigned k = 0;
 
-	while (cuptiActivityGetNextRecord(buf, valid, &rec) == CUPTI_SUCCESS)
+	while (!oc_wr.db_error && cuptiActivityGetNextRecord(buf, valid, &rec) == CUPTI_SUCCESS) {
 		write_record(rec);
+		if (++k % 256 == 0)
+			oc_wr_txn_slice();
+	}
 }

@@ -32,6 +32,15 @@ static pthread_mutex_t warn_mu = PTHREAD_MUTEX_INITIALIZER;
 static char warned[32][48];
 static int nwarned;
 
+void oc_writer_tool_sigmask(sigset_t *set)
+{
+	sigfillset(set);
+	sigdelset(set, SIGSEGV);
+	sigdelset(set, SIGBUS);
+	sigdelset(set, SIGILL);
+	sigdelset(set, SIGFPE);
+}
+
 /* ---- the queue's way in -------------------------------------------------- */
 
 void oc_wr_push(struct item *it)
@@ -45,6 +54,68 @@ void oc_wr_push(struct item *it)
 	oc_wr.tail = it;
 	pthread_cond_signal(&oc_wr.cv);
 	pthread_mutex_unlock(&oc_wr.mu);
+}
+
+/* ---- transactions -------------------------------------------------------- */
+
+void oc_wr_txn_begin(void)
+{
+	oc_wr.db_error = 0;
+	note_rc(sqlite3_exec(oc_wr.db, "BEGIN", NULL, NULL, NULL) == SQLITE_OK ? 0 : sqlite3_errcode(oc_wr.db));
+	oc_wr.txn_start_ns = now_mono_ns();
+	oc_wr.txn_ops = 0;
+}
+
+/* Commit (unless a statement failed: the caller rolls back); the lag of its oldest op. */
+void oc_wr_txn_commit(void)
+{
+	uint64_t t0 = now_mono_ns(), dt;
+	struct oc_wr_lag *l = &oc_wr.lag;
+
+	if (oc_wr.db_error)
+		return;
+	if (sqlite3_exec(oc_wr.db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+		note_rc(sqlite3_extended_errcode(oc_wr.db));
+		return;
+	}
+	dt = now_mono_ns() - t0;
+	if (dt > l->commit_max_ns)
+		l->commit_max_ns = dt;
+	if (oc_wr.txn_ops) {
+		int64_t lag = (int64_t)(now_real_ns() - oc_wr.base_ns) - oc_wr.txn_min_end;
+		uint64_t b = lag > 0 ? (uint64_t)lag / 1000000u : 0;
+
+		l->n[b < LAG_BUCKETS ? b : LAG_BUCKETS - 1]++;
+		l->commits++;
+		if (lag > 0 && (uint64_t)lag > l->max_ns)
+			l->max_ns = (uint64_t)lag;
+	}
+}
+
+/* Mid-batch: a transaction open TXN_SLICE_NS is committed and another begun. */
+void oc_wr_txn_slice(void)
+{
+	if (oc_wr.db_error || now_mono_ns() - oc_wr.txn_start_ns < TXN_SLICE_NS)
+		return;
+	oc_wr_txn_commit();
+	if (!oc_wr.db_error)
+		oc_wr_txn_begin();
+}
+
+/* The p-quantile (0..1) of the commits' lags, to the ms bucket's upper edge; 0 without any. */
+uint64_t oc_wr_lag_percentile(double p)
+{
+	const struct oc_wr_lag *l = &oc_wr.lag;
+	uint64_t want = (uint64_t)(p * (double)l->commits + 0.999999), seen = 0;
+
+	if (!l->commits)
+		return 0;
+	for (size_t b = 0; b < LAG_BUCKETS; b++) {
+		seen += l->n[b];
+		if (seen >= want)   /* the bucket's upper edge, never past the largest */
+			return (uint64_t)(b + 1) * 1000000u < l->max_ns ? (uint64_t)(b + 1) * 1000000u : l->max_ns;
+	}
+	return l->max_ns;
 }
 
 /* ---- warnings ------------------------------------------------------------ */

@@ -6,13 +6,14 @@
  * files by job, from the top down, each calling only the ones below it:
  * this one, which starts the thread and at the end stops it, writes the
  * final meta and closes the file; writer-queue.c (the buffer pool, the
- * chunks, and the thread that takes the queue as one transaction);
- * writer-open.c (the trace file, opened on the first batch); writer-rows.c
- * (the prepared statements and a row writer per record kind); writer-join.c
- * (callback rows joined to their API records); writer-intern.c (strings, API
- * names, op shapes); and writer-state.c, the bottom: oc_wr, the state all of
- * them share (writer-priv.h), the queue's push, the warnings and the filters
- * of the tool's own activity.
+ * chunks, and the thread that takes the queue and writes it in short
+ * transactions); writer-open.c (the trace file, opened on the first batch);
+ * writer-rows.c (the prepared statements and a row writer per record kind);
+ * writer-join.c (callback rows joined to their API records); writer-intern.c
+ * (strings, API names, op shapes); writer-wal.c (the WAL's checkpoints, on a
+ * thread of their own); and writer-state.c, the bottom: oc_wr, the state all
+ * of them share (writer-priv.h), the queue's push, the transactions, the
+ * warnings and the filters of the tool's own activity.
  *
  * Failure. If the file cannot be opened or a write fails (disk full,
  * read-only, removed), the writer warns once, records what it can, and from
@@ -47,6 +48,18 @@ void oc_writer_meta_int(const char *key, long long value)
 
 	snprintf(buf, sizeof buf, "%lld", value);
 	oc_writer_meta(key, buf);
+}
+
+void oc_writer_terminated(int sig, uint64_t term_ns)
+{
+	struct item *it = calloc(1, sizeof *it);
+
+	if (!it)
+		return;
+	it->type = IT_TERM;
+	it->u.t.sig = sig;
+	it->u.t.ns = term_ns;
+	oc_wr_push(it);
 }
 
 void oc_writer_ignore_tid(uint32_t tid)
@@ -109,9 +122,10 @@ int oc_writer_start(const struct oc_writer_config *cfg)
 	oc_wr.twins = NULL;
 	oc_wr.ntwins = oc_wr.cap_twins = 0;
 	oc_wr.busy_ns = 0;
+	memset(&oc_wr.lag, 0, sizeof oc_wr.lag);
 
-	/* The program's signal handlers must never run on the tool's thread. */
-	sigfillset(&all);
+	/* The program's signal handlers must never run on the tool's thread (faults aside). */
+	oc_writer_tool_sigmask(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
 	rc = pthread_create(&oc_wr.thread, NULL, oc_wr_main, NULL);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
@@ -125,6 +139,22 @@ int oc_writer_start(const struct oc_writer_config *cfg)
 	return 0;
 }
 
+/* How soon records became durable: the commits and the checkpoints (stats). */
+static void write_latency_stats(void)
+{
+	uint64_t calls, ns, max_ns;
+
+	meta_set_u("stats.commits", oc_wr.lag.commits);
+	meta_set_u("stats.commit_max_ns", oc_wr.lag.commit_max_ns);
+	meta_set_u("stats.commit_lag_p50_ns", oc_wr_lag_percentile(0.5));
+	meta_set_u("stats.commit_lag_p99_ns", oc_wr_lag_percentile(0.99));
+	meta_set_u("stats.commit_lag_max_ns", oc_wr.lag.max_ns);
+	oc_wr_wal_totals(&calls, &ns, &max_ns);
+	meta_set_u("stats.checkpoints", calls);
+	meta_set_u("stats.checkpoint_ns", ns);
+	meta_set_u("stats.checkpoint_max_ns", max_ns);
+}
+
 void oc_writer_finish(const struct oc_writer_final *fin)
 {
 	if (!oc_wr.running)
@@ -135,6 +165,7 @@ void oc_writer_finish(const struct oc_writer_final *fin)
 	pthread_mutex_unlock(&oc_wr.mu);
 	pthread_join(oc_wr.thread, NULL);
 	oc_wr.running = 0;
+	oc_wr_wal_stop();
 	if (fin)
 		oc_wr.n.dropped += fin->dropped_records;
 
@@ -159,9 +190,15 @@ void oc_writer_finish(const struct oc_writer_final *fin)
 				meta_set_u("stats.buf_done_ns", fin->buf_done_ns);
 				meta_set_u("stats.writer_rows", oc_wr.n.rows + oc_wr.n.args);
 				meta_set_u("stats.writer_busy_ns", oc_wr.busy_ns);
+				meta_set_u("stats.flush_calls", fin->flush_calls);
+				meta_set_u("stats.flush_ns", fin->flush_ns);
+				meta_set_u("stats.flush_max_ns", fin->flush_max_ns);
+				meta_set_u("stats.flush_followups", fin->flush_followups);
+				write_latency_stats();
 			}
 		}
 		meta_set("tracer_status", fin && fin->status ? fin->status : "finished");
+		meta_terminated(fin ? fin->term_signal : 0, fin ? fin->term_ns : 0);
 		meta_set_u("tracer_end_ns", now_real_ns() - oc_wr.base_ns);
 		if (oc_wr.db_error || sqlite3_exec(oc_wr.db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
 			oc_wr_write_failed(oc_wr.db_error ? oc_wr.db_error
@@ -224,4 +261,5 @@ void oc_writer_abandon(void)
 	oc_wr.failed = 1;
 	oc_wr.npool = 0;
 	oc_wr.chunks = NULL;
+	oc_wr_wal_forget();
 }

@@ -14,6 +14,7 @@
 #ifndef OC_INJ_WRITER_H
 #define OC_INJ_WRITER_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -52,7 +53,11 @@ struct oc_writer_final {
 	uint64_t api_cb_calls, api_cb_ns;
 	uint64_t buf_req_calls, buf_req_ns;
 	uint64_t buf_done_calls, buf_done_ns;
+	uint64_t flush_calls, flush_ns, flush_max_ns; /* the flush thread's cuptiActivityFlushAll(0) */
+	uint64_t flush_followups;     /* of them, follow-ups a quarter period after an empty one */
 	const char *status;           /* tracer_status, e.g. "finished" */
+	int term_signal;              /* > 0: terminated by this signal (status "terminated") */
+	uint64_t term_ns;             /* when it arrived, absolute CLOCK_REALTIME */
 };
 
 /* Counters the writer keeps; read after oc_writer_finish() (tests, summary). */
@@ -96,6 +101,22 @@ void oc_writer_meta_int(const char *key, long long value);
  */
 void oc_writer_warn(const char *source, const char *code, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+
+/*
+ * The program was terminated by signal sig at term_ns (absolute CLOCK_REALTIME):
+ * tracer_status `terminated`, terminated_by_signal and terminated_ns (rebased).
+ * sig 0: it went on after all: tracer_status `running`, the two keys removed.
+ */
+void oc_writer_terminated(int sig, uint64_t term_ns);
+
+/*
+ * The signals a thread of the library's blocks (set is filled): every one
+ * but the faults (SIGSEGV, SIGBUS, SIGILL, SIGFPE), which cannot be blocked
+ * (a blocked fault kills the process unseen, even by a sanitizer's or the
+ * program's crash handler). So the program's handlers, and the library's own
+ * termination handlers, never run on it.
+ */
+void oc_writer_tool_sigmask(sigset_t *set);
 
 /* API records from this thread id are tool activity and are not stored. */
 void oc_writer_ignore_tid(uint32_t tid);

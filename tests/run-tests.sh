@@ -1,6 +1,7 @@
 #!/bin/sh
 # run-tests.sh: every CPU test, then one closing line "N passed, N failed".
 #   unit      build/tests/test-* (cmocka; counted per test case)
+#   fuzz      build/fuzz-replay/* over tests/fuzz/corpus (one per target)
 #   cli       tests/cli/test-*.sh (counted per check, see tests/cli/lib.sh)
 #   fixtures  tests/fixtures/check.py on the recorded H200 traces
 #   corpus    the same on tests/corpus (third-party programs)
@@ -41,6 +42,21 @@ for t in "$BUILD"/tests/test-*; do
 		echo "unit  $label: $p passed, $f failed"
 		count "$label" "$p" "$f"
 	done
+done
+
+# The fuzz targets' committed corpus, replayed once under ASan and UBSan
+# (tests/fuzz/README.md): every input that ever crashed a target stays there.
+for t in "$BUILD"/fuzz-replay/*; do
+	[ -f "$t" ] && [ -x "$t" ] || continue
+	name=$(basename "$t")
+	[ -d "tests/fuzz/corpus/$name" ] || continue
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
+		"$t" "tests/fuzz/corpus/$name" >"$log" 2>&1
+	rc=$?
+	n=$(ls "tests/fuzz/corpus/$name" | wc -l | tr -d ' ')
+	if [ "$rc" -eq 0 ]; then p=1 f=0; else p=0 f=1; cat "$log"; fi
+	echo "fuzz  replay $name: $n inputs, $p passed, $f failed"
+	count "fuzz-$name" "$p" "$f"
 done
 
 for t in tests/cli/test-*.sh; do

@@ -370,6 +370,9 @@ struct oc_summary {
 	int64_t  hidden_sync_blocked_ns;
 	int64_t  dropped_records, incomplete_records; /* -1 unknown */
 	int      clean_exit, exit_status, exit_signal; /* -1 unknown */
+	int      terminated_signal; /* the tracer flushed at this signal (records up to then are
+	                               complete), else -1 */
+	int64_t  terminated_ns;     /* when, ns since trace start; -1 unknown */
 	int      incomplete_data;   /* 1: dropped/incomplete records, unclean exit or no device records */
 	long     ranges_matched;    /* --range: ranges found; -1 without --range */
 	/* Claim counts, the verdict counts above and causes, the engine figures

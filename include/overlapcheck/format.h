@@ -16,5 +16,7 @@ const char *oc_fmt_duration(int64_t ns, char *buf, size_t len);
 const char *oc_fmt_ns(char *buf, size_t len, double ns);
 /* "4 B", "64.0 KiB", "4.0 MiB", "1.50 GiB". */
 const char *oc_fmt_bytes(uint64_t bytes, char *buf, size_t len);
+/* A Linux signal number as its name: "SIGTERM"; "signal 40" for one without a name here. */
+const char *oc_fmt_signal(int sig, char *buf, size_t len);
 
 #endif

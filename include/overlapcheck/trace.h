@@ -175,6 +175,8 @@ struct oc_trace {
 	int      clean_exit;         /* 1 clean, 0 crashed/killed, -1 unknown */
 	int      exit_status;
 	int      exit_signal;
+	int      terminated_signal;  /* tracer_status terminated: the signal that ended it, else -1 */
+	int64_t  terminated_ns;      /* ... when it arrived, ns since trace start; -1 unknown */
 	int      launch_blocking;    /* CUDA_LAUNCH_BLOCKING=1 in the passport */
 	int      max_connections;    /* CUDA_DEVICE_MAX_CONNECTIONS, or -1 */
 

@@ -9,6 +9,8 @@
 #ifndef OVERLAPCHECK_CODES_H
 #define OVERLAPCHECK_CODES_H
 
+#include <stdint.h>
+
 enum oc_op_kind {
 	OC_OP_KERNEL = 1,
 	OC_OP_MEMCPY = 2,
@@ -58,5 +60,20 @@ enum oc_overhead_kind {
 enum oc_api_domain { OC_API_RUNTIME = 1, OC_API_DRIVER = 2 };
 
 #define OC_ASYNC_FLAG 1u   /* ops.flags bit 0: CUPTI's ASYNC flag (copies, memsets) */
+
+/*
+ * Every *_ns of a trace is within this of the trace start (2^61 ns, 73
+ * years): the library stores no time further off (it is not a time), the
+ * reader refuses one. So a difference of two times, and twice it, fits int64.
+ */
+#define OC_MAX_TIME_NS (INT64_C(1) << 61)
+
+/*
+ * Not a row code, but the one other number the CLI and the library share:
+ * `overlapcheck run` forwards a termination signal with sigqueue() and this
+ * value, so that the library can tell the copy of a signal sent to the whole
+ * process group (which reached the program directly too) from a second one.
+ */
+#define OC_SIGNAL_FORWARDED 0x6f637367   /* "ocsg" */
 
 #endif

@@ -18,6 +18,7 @@
 
 #include "context.h"
 #include "overlapcheck/demangle.h"
+#include "overlapcheck/format.h"
 
 static const char *const cause_names[OC_N_CAUSES] = {
 	"launch_blocking", "pageable_host_memory", "legacy_default_stream",
@@ -309,6 +310,8 @@ static void summarize(struct oc_actx *c)
 	s->clean_exit = t->clean_exit;
 	s->exit_status = t->exit_status;
 	s->exit_signal = t->exit_signal;
+	s->terminated_signal = t->terminated_signal;
+	s->terminated_ns = t->terminated_ns;
 }
 
 static int warnings(struct oc_actx *c, size_t n_api_before)
@@ -323,12 +326,26 @@ static int warnings(struct oc_actx *c, size_t n_api_before)
 				 (long long)t->dropped_records);
 		s->incomplete_data = 1;
 	}
-	if (t->incomplete_records > 0) {
+	if (t->terminated_signal > 0) {
+		/*
+		 * The library's final flush ran at the signal: what ended before it is
+		 * all there, and what was still running then arrived without an end.
+		 */
+		char sig[32], at[48];
+
+		if (t->terminated_ns >= 0)
+			oc_fmt_duration(t->terminated_ns, at, sizeof at);
+		else
+			snprintf(at, sizeof at, "the signal");
+		r |= add_warning(a, "terminated by %s at %s; records up to %s are complete%s",
+				 oc_fmt_signal(t->terminated_signal, sig, sizeof sig), at, at,
+				 t->incomplete_records > 0 ? " (ops still running then are not in the trace)" : "");
+	} else if (t->incomplete_records > 0) {
 		r |= add_warning(a, "%lld records were incomplete (no end time): verdicts rest on incomplete data",
 				 (long long)t->incomplete_records);
 		s->incomplete_data = 1;
 	}
-	if (t->clean_exit == 0) {
+	if (t->clean_exit == 0 && t->terminated_signal <= 0) {
 		if (t->exit_signal > 0)
 			r |= add_warning(a, "the program did not exit cleanly (signal %d): verdicts rest on incomplete data",
 					 t->exit_signal);

@@ -396,7 +396,7 @@ int oc_actx_index(struct oc_actx *c)
 	c->pos_in_stream = malloc((n + 1) * sizeof *c->pos_in_stream);
 	c->api_off = calloc(t->n_api + 2, sizeof *c->api_off);
 	c->api_ops = malloc((n + 1) * sizeof *c->api_ops);
-	c->dev_of = malloc((n + 1) * sizeof *c->dev_of);
+	c->dev_of = calloc(n + 1, sizeof *c->dev_of);   /* every op is some device's (below) */
 	c->sel_pos = malloc((n + 1) * sizeof *c->sel_pos);
 	c->api_flags = calloc(t->n_api + 1, 1);
 	if (!c->q || !c->tid || !c->s_off || !c->s_ops || !c->pos_in_stream || !c->api_off ||

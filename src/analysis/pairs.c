@@ -280,6 +280,20 @@ static long smem_per_sm(int major, int minor)
 	}
 }
 
+/* a * b, INT64_MAX when it does not fit (a grid's block count from a hand-edited trace) */
+static int64_t mul_sat(int64_t a, int64_t b)
+{
+	int64_t r;
+
+	return __builtin_mul_overflow(a, b, &r) ? INT64_MAX : r;
+}
+
+/* x * y * z of a grid or block, each dimension at least 1. */
+static int64_t dims(const int32_t d[3])
+{
+	return mul_sat(mul_sat(d[0] > 0 ? d[0] : 1, d[1] > 0 ? d[1] : 1), d[2] > 0 ? d[2] : 1);
+}
+
 /*
  * An upper bound on how many blocks of kernel F one SM holds at once: the
  * smallest of the limits known for this device (max blocks per SM, threads,
@@ -289,8 +303,7 @@ static long smem_per_sm(int major, int minor)
  */
 static long blocks_per_sm_bound(const struct oc_trace *t, const struct oc_device *dev, const struct oc_op *F)
 {
-	long threads = (long)(F->block[0] > 0 ? F->block[0] : 1) * (F->block[1] > 0 ? F->block[1] : 1) *
-		       (F->block[2] > 0 ? F->block[2] : 1);
+	long threads = (long)dims(F->block);
 	long bound = -1, x;
 
 	if (dev->max_blocks_per_sm > 0)
@@ -303,7 +316,7 @@ static long blocks_per_sm_bound(const struct oc_trace *t, const struct oc_device
 	/* registers: 64K per SM on every cc >= 5.0, allocated per warp in units of 256 */
 	if (F->registers > 0 && dev->cc_major >= 5) {
 		long regs_sm = dev_meta(t, dev->id, "max_registers_per_sm", 65536);
-		long warps = (threads + 31) / 32;
+		long warps = threads / 32 + (threads % 32 != 0);
 		long per_warp = ((long)F->registers * 32 + 255) / 256 * 256;
 		x = regs_sm / per_warp / warps;
 		if (bound < 0 || x < bound)
@@ -338,8 +351,7 @@ int oc_p_sm(const struct oc_actx *c, int32_t o, int32_t p, struct oc_evidence *e
 	if (!pending_together(c, f, g))
 		return 0;
 	const struct oc_op *F = &t->ops[f];
-	int64_t blocks = (int64_t)(F->grid[0] > 0 ? F->grid[0] : 1) * (F->grid[1] > 0 ? F->grid[1] : 1) *
-			 (F->grid[2] > 0 ? F->grid[2] : 1);
+	int64_t blocks = dims(F->grid);
 	long per_sm = blocks_per_sm_bound(t, dev, F);
 	int64_t capacity = (int64_t)dev->sm_count * (per_sm > 0 ? per_sm : 1);
 	if (blocks < capacity)

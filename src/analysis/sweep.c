@@ -96,13 +96,14 @@ int oc_select_device(const struct oc_trace *t, int device_id, struct oc_selectio
 
 	sel->idx = NULL;
 	sel->n = 0;
+	/* as oc_trace_op_devices() names them: a device id past INT_MAX is negative there */
 	for (size_t i = 0; i < t->n_ops; i++)
-		n += (int64_t)t->ops[i].device_id == device_id;
+		n += t->ops[i].device_id == (uint32_t)device_id;
 	sel->idx = malloc((n ? n : 1) * sizeof *sel->idx);
 	if (!sel->idx)
 		return -1;
 	for (size_t i = 0; i < t->n_ops; i++)
-		if ((int64_t)t->ops[i].device_id == device_id)
+		if (t->ops[i].device_id == (uint32_t)device_id)
 			sel->idx[sel->n++] = (uint32_t)i;
 	return 0;
 }

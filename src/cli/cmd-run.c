@@ -17,7 +17,10 @@
  *     anything.
  *  4. SIGINT, SIGTERM, SIGHUP and SIGQUIT sent to overlapcheck are forwarded
  *     to the program (unless they came from the terminal, which already sent
- *     them to the whole foreground process group) and the CLI keeps waiting.
+ *     them to the whole foreground process group) and the CLI keeps waiting
+ *     while the library's final flush runs. The copy is marked
+ *     (OC_SIGNAL_FORWARDED), so that for a signal sent to the whole process
+ *     group the library does not take it for a second one.
  *  5. After the program ends: exit status into meta, WAL folded back, a
  *     summary on stderr, and the program's own status as ours.
  */
@@ -39,6 +42,7 @@
 
 #include "cmd-util.h"
 #include "cmds.h"
+#include "overlapcheck/codes.h"
 #include "overlapcheck/trace.h"
 #include "overlapcheck/tracefile.h"
 
@@ -150,8 +154,10 @@ static void on_signal(int sig, siginfo_t *si, void *uc)
 	/* A terminal's ^C or ^\ already reached the whole foreground group. */
 	if (si && si->si_code == SI_KERNEL)
 		return;
+	/* Marked, so that the library can tell this copy of a signal the whole
+	 * process group got from a second signal (injection/inject-signals.c). */
 	if (child_pid > 0)
-		kill((pid_t)child_pid, sig);
+		sigqueue((pid_t)child_pid, sig, (union sigval){ .sival_int = OC_SIGNAL_FORWARDED });
 }
 
 static void install_handlers(struct saved_signals *sv)
@@ -419,6 +425,9 @@ static void summary(const char *path)
 		fputs("  the program never initialised CUDA: nothing was traced\n", stderr);
 	else if (!strcmp(c.tracer_status, "running"))
 		fputs("  the tracer did not finish: the program ended before it could flush\n", stderr);
+	else if (!strcmp(c.tracer_status, "terminated"))
+		fputs("  the tracer flushed when a signal terminated the program: records up to the "
+		      "signal are complete\n", stderr);
 	print_warnings(path, 10);
 	if (c.warnings > 10)
 		fprintf(stderr, "  ... %lld more (overlapcheck info)\n", c.warnings - 10);

@@ -613,6 +613,14 @@ static void summary_object(struct oc_json *j, const struct oc_analysis *a)
 		oc_json_kv_bool(j, "clean_exit", s->clean_exit);
 	else
 		oc_json_kv_null(j, "clean_exit");
+	/* only in a trace the tracer flushed at a termination signal */
+	if (s->terminated_signal > 0) {
+		oc_json_kv_int(j, "terminated_by_signal", s->terminated_signal);
+		if (s->terminated_ns >= 0)
+			oc_json_kv_int(j, "terminated_ns", s->terminated_ns);
+		else
+			oc_json_kv_null(j, "terminated_ns");
+	}
 	oc_json_kv_bool(j, "incomplete_data", s->incomplete_data);
 	oc_json_kv_bool(j, "results_checked", 0);
 	oc_json_end_object(j);

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "overlapcheck/format.h"
 #include "overlapcheck/report.h"
 
 /* Write s escaped for a Markdown table cell, at most max bytes of input. */
@@ -166,13 +167,19 @@ int oc_report_markdown(FILE *f, const struct oc_analysis *a, const struct oc_rep
 		fprintf(f, "| bandwidth %s %s | %.2f GB/s (%zu copies) |\n", oc_copy_kind_name(a->bandwidth[k].copy_kind),
 			oc_mem_kind_name(a->bandwidth[k].mem_kind), a->bandwidth[k].gbps, a->bandwidth[k].copies);
 	fputs("| program exit | ", f);
-	if (s->exit_signal > 0)
+	if (s->terminated_signal > 0) {
+		char sig[32], at[32];
+
+		fprintf(f, "terminated by %s at %s (records up to it complete)",
+			oc_fmt_signal(s->terminated_signal, sig, sizeof sig),
+			s->terminated_ns >= 0 ? oc_fmt_duration(s->terminated_ns, at, sizeof at) : "?");
+	} else if (s->exit_signal > 0)
 		fprintf(f, "signal %d", s->exit_signal);
 	else if (s->exit_status >= 0)
 		fprintf(f, "%d", s->exit_status);
 	else
 		fputs("unknown", f);
-	fputs(s->clean_exit == 0 ? " (not clean)" : "", f);
+	fputs(s->clean_exit == 0 && s->terminated_signal <= 0 ? " (not clean)" : "", f);
 	fputs(" |\n\n", f);
 
 	if (s->serialized) {

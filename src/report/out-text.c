@@ -604,7 +604,14 @@ static void program(const struct out *o)
 	const struct oc_summary *s = &o->a->summary;
 
 	fprintf(o->f, "\n%sProgram%s\n  ", col(o, C_BOLD), col(o, C_RESET));
-	if (s->exit_signal > 0)
+	if (s->terminated_signal > 0) {
+		char sig[32], at[32];
+
+		fprintf(o->f, "terminated by %s", oc_fmt_signal(s->terminated_signal, sig, sizeof sig));
+		if (s->terminated_ns >= 0)
+			fprintf(o->f, " at %s", oc_fmt_duration(s->terminated_ns, at, sizeof at));
+		fputs(" (the tracer flushed then: records up to the signal are complete)", o->f);
+	} else if (s->exit_signal > 0)
 		fprintf(o->f, "killed by signal %d", s->exit_signal);
 	else if (s->exit_status >= 0)
 		fprintf(o->f, "exit status %d", s->exit_status);
@@ -612,7 +619,7 @@ static void program(const struct out *o)
 		fputs("exit status unknown", o->f);
 	if (s->clean_exit == 1)
 		fputs(" (clean exit)", o->f);
-	else if (s->clean_exit == 0)
+	else if (s->clean_exit == 0 && s->terminated_signal <= 0)
 		fprintf(o->f, " (%sdid not exit cleanly%s)", col(o, C_RED), col(o, C_RESET));
 	fputs(". overlapcheck does not check the program's results: a correct result is the program's own claim.\n",
 	      o->f);

@@ -237,6 +237,12 @@ void oc_rd_load_run_facts(struct oc_trace *t)
 	t->clean_exit = meta_bool(t, "clean_exit");
 	t->exit_status = (int)meta_int(t, "exit_status", -1);
 	t->exit_signal = (int)meta_int(t, "exit_signal", -1);
+	/* tracer_status terminated: the library's final flush ran at this signal */
+	v = oc_trace_meta(t, "tracer_status");
+	t->terminated_signal = v && !strcmp(v, "terminated") ? (int)meta_int(t, "terminated_by_signal", -1) : -1;
+	if (t->terminated_signal == 0)
+		t->terminated_signal = -1;
+	t->terminated_ns = t->terminated_signal > 0 ? meta_int(t, "terminated_ns", -1) : -1;
 	v = oc_trace_meta(t, "env.CUDA_LAUNCH_BLOCKING");
 	t->launch_blocking = v && !strcmp(v, "1");
 	t->max_connections = (int)meta_int(t, "env.CUDA_DEVICE_MAX_CONNECTIONS", -1);

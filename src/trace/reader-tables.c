@@ -38,8 +38,19 @@ static int need_int(struct rd *r, sqlite3_stmt *st, int col, const char *table,
 			  sqlite3_column_name(st, col));
 }
 
+/* A time no trace holds (codes.h: OC_MAX_TIME_NS): arithmetic on it could overflow. */
+static int check_time(struct rd *r, const char *table, int64_t rowid, const char *col, int64_t v)
+{
+	if (v > OC_MAX_TIME_NS || v < -OC_MAX_TIME_NS)
+		return oc_rd_fail(r, "%s row %lld: %s %lld is more than 73 years from the trace start",
+				  table, (long long)rowid, col, (long long)v);
+	return 0;
+}
+
 static int check_span(struct rd *r, const char *table, int64_t rowid, int64_t start, int64_t end)
 {
+	if (check_time(r, table, rowid, "start_ns", start) || check_time(r, table, rowid, "end_ns", end))
+		return -1;
 	if (end < start)
 		return oc_rd_fail(r, "%s row %lld: end_ns < start_ns", table, (long long)rowid);
 	return 0;
@@ -257,7 +268,7 @@ static int span_end(struct rd *r, const char *table, int64_t rowid, int64_t star
 		return oc_rd_fail(r, "%s row %lld: start_ns + dur_ns overflows", table,
 				  (long long)rowid);
 	*end = start + dur;
-	return 0;
+	return check_span(r, table, rowid, start, *end);
 }
 
 static int op_row_v2(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
@@ -526,13 +537,14 @@ static int event_row(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
 {
 	struct oc_event *e = rec;
 
-	(void)r;
 	e->event_id = (uint32_t)sqlite3_column_int64(st, 0);
 	e->context_id = (uint32_t)sqlite3_column_int64(st, 1);
 	e->stream_id = (uint32_t)sqlite3_column_int64(st, 2);
 	e->device_id = (uint32_t)sqlite3_column_int64(st, 3);
 	e->correlation_id = (uint32_t)sqlite3_column_int64(st, 4);
 	e->device_ts_ns = sqlite3_column_int64(st, 5);
+	if (check_time(r, "events", (int64_t)e->event_id, "device_ts_ns", e->device_ts_ns))
+		return -1;
 	k->a = e->correlation_id;
 	k->b = e->device_ts_ns;
 	return 0;
@@ -621,6 +633,10 @@ int oc_rd_load_markers(struct rd *r)
 			}
 		m.marker_id = (uint32_t)v[0];
 		m.ts_ns = v[2];
+		if (check_time(r, "markers", id, "ts_ns", m.ts_ns)) {
+			sqlite3_finalize(st);
+			goto err;
+		}
 		m.tid = (uint32_t)sqlite3_column_int64(st, 4);
 		m.name = col_str(r, st, 5);
 		m.domain = col_str(r, st, 6);

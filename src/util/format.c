@@ -54,3 +54,20 @@ const char *oc_fmt_ns(char *buf, size_t len, double ns)
 		snprintf(buf, len, "%.0f ns", ns);
 	return buf;
 }
+
+const char *oc_fmt_signal(int sig, char *buf, size_t len)
+{
+	/* Linux's numbers (x86-64, arm64), where traces are recorded. */
+	static const char *const names[] = {
+		[1] = "SIGHUP", [2] = "SIGINT", [3] = "SIGQUIT", [4] = "SIGILL", [5] = "SIGTRAP",
+		[6] = "SIGABRT", [7] = "SIGBUS", [8] = "SIGFPE", [9] = "SIGKILL", [10] = "SIGUSR1",
+		[11] = "SIGSEGV", [12] = "SIGUSR2", [13] = "SIGPIPE", [14] = "SIGALRM", [15] = "SIGTERM",
+		[24] = "SIGXCPU", [25] = "SIGXFSZ", [26] = "SIGVTALRM", [27] = "SIGPROF",
+	};
+
+	if (sig > 0 && (size_t)sig < sizeof names / sizeof names[0] && names[sig])
+		snprintf(buf, len, "%s", names[sig]);
+	else
+		snprintf(buf, len, "signal %d", sig);
+	return buf;
+}

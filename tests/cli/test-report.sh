@@ -197,6 +197,28 @@ s = d['summary']
 assert s['incomplete_data'] is True and s['clean_exit'] is False and s['dropped_records'] == 7, s
 assert len(d['warnings']) == 2"
 
+# Terminated by a signal after the tracer's final flush: complete up to the signal.
+cp pipe.db term.db
+sqlite3 term.db "UPDATE meta SET value = '0' WHERE key = 'clean_exit';
+DELETE FROM meta WHERE key = 'exit_status';
+INSERT OR REPLACE INTO meta VALUES ('exit_signal', '15'), ('tracer_status', 'terminated'),
+  ('terminated_by_signal', '15'), ('terminated_ns', '2345000000'), ('incomplete_records', '2');"
+out=$("$OC" report term.db)
+like "terminated: said so" "$out" "terminated by SIGTERM at 2.345 s; records up to 2.345 s are complete \\(ops still running then are not in the trace\\)"
+like "terminated: the program section" "$out" "terminated by SIGTERM at 2.345 s \\(the tracer flushed then"
+ok "terminated: no 'did not exit cleanly'" sh -c "! printf '%s' \"\$1\" | grep -q -e 'did not exit cleanly' -e 'incomplete data'" sh "$out"
+json=$("$OC" report --format json term.db)
+check "terminated: JSON" "
+s = d['summary']
+assert s['terminated_by_signal'] == 15 and s['terminated_ns'] == 2345000000, s
+assert s['incomplete_data'] is False and s['clean_exit'] is False and s['exit_signal'] == 15, s"
+md=$("$OC" report --format markdown term.db)
+like "terminated: markdown" "$md" "program exit \\| terminated by SIGTERM at 2.345 s \\(records up to it complete\\)"
+# the same keys without tracer_status terminated (a program that went on) say nothing
+sqlite3 term.db "UPDATE meta SET value = 'finished' WHERE key = 'tracer_status'"
+out=$("$OC" report term.db)
+ok "not terminated: no note" sh -c "! printf '%s' \"\$1\" | grep -q 'terminated by'" sh "$out"
+
 # Bad input: exit 2, a message naming the problem, no crash.
 bad() { # NAME PATTERN ARGS...
 	name=$1; pat=$2; shift 2
@@ -218,6 +240,13 @@ bad "truncated" "trunc.db" trunc.db
 cp pipe.db backwards.db
 sqlite3 backwards.db "UPDATE ops SET end_ns = start_ns - 1 WHERE correlation_id = 3"
 bad "end < start" "end_ns < start_ns" backwards.db
+# a time no trace holds (found by tests/fuzz: the analysis's arithmetic overflowed)
+cp pipe.db far.db
+sqlite3 far.db "UPDATE ops SET end_ns = 4611686018427387904 WHERE rowid = 2"
+bad "a time 146 years out" "ops row 2: end_ns 4611686018427387904 is more than 73 years from the trace start" far.db
+cp pipe.db farmark.db
+sqlite3 farmark.db "UPDATE markers SET ts_ns = -4611686018427387904 WHERE rowid = 1"
+bad "a marker 146 years before" "markers row 1: ts_ns -4611686018427387904 is more than 73 years" farmark.db
 cp pipe.db nulls.db
 sqlite3 nulls.db "CREATE TABLE x AS SELECT * FROM api; DROP TABLE api;
 CREATE TABLE api (id INTEGER PRIMARY KEY, domain INTEGER, cbid INTEGER, name_id INTEGER, start_ns INTEGER,

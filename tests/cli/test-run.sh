@@ -195,6 +195,32 @@ wait $ocpid; rc=$?
 is "a program killed by the forwarded SIGTERM: 143" "$rc" 143
 is "exit_signal 15" "$(meta sigdie.db exit_signal)" 15
 
+# The forwarded copy is marked (sigqueue: si_code SI_QUEUE), so that the
+# library can tell it from a second signal when the whole group got one.
+if command -v python3 >/dev/null; then
+	rm -f ready
+	"$OC" run -q -o sigq.db -- python3 -c '
+import signal, sys
+signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
+open("ready", "w").close()
+i = signal.sigwaitinfo({signal.SIGTERM})
+sys.exit(10 if i.si_code == -1 else 11)' &
+	ocpid=$!
+	i=0; while [ ! -e ready ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+	kill -TERM $ocpid
+	wait $ocpid; rc=$?
+	is "the forwarded SIGTERM is queued (SI_QUEUE)" "$rc" 10
+fi
+
+# A trace the library flushed at the signal: no tracer_not_finalised, said so.
+if command -v sqlite3 >/dev/null; then
+	err=$("$OC" run -o termd.db -- sh -c 'sqlite3 "$OVERLAPCHECK_OUTPUT" "INSERT OR REPLACE INTO meta VALUES (\"tracer_status\", \"terminated\"), (\"terminated_by_signal\", \"15\")"; kill -TERM $$' 2>&1); rc=$?
+	is "terminated: 143" "$rc" 143
+	is "terminated: no warning" "$(sqlite3 termd.db 'SELECT count(*) FROM warnings')" 0
+	like "terminated: the summary says the records are complete" "$err" "the tracer flushed when a signal terminated the program"
+	is "terminated: clean_exit 0 (killed by a signal)" "$(meta termd.db clean_exit)" 0
+fi
+
 # ---- a tracer killed mid-run --------------------------------------------------
 if command -v sqlite3 >/dev/null; then
 	err=$("$OC" run -o kw.db -- "$PROGS/killed-writer.sh" 2>&1); rc=$?

@@ -5,7 +5,8 @@
 # needs neither sqlite3.h nor the sqlite3 CLI (python3's sqlite3 module reads
 # the traces). Skips, exit 0, where there is no GPU. Everything it produces
 # (traces, reports, logs, summary.txt) goes under $OC_GPU_OUT
-# (default $BUILD/gpu-out). See tests/gpu/suite.py.
+# (default $BUILD/gpu-out). See tests/gpu/suite.py; then, with no SCENARIO
+# named, the kill trials and the full-disk check (tests/gpu/kill_trials.py).
 #   BUILD=build sh tests/gpu/run.sh [SCENARIO...]
 BUILD=${BUILD:-build}
 export BUILD
@@ -22,4 +23,10 @@ if [ ! -d "$BUILD/gpu/tests/gpu" ]; then
 	echo "gpu-test: no GPU programs under $BUILD/gpu: run \`make BUILD=$BUILD gpu-progs\` on the build machine" >&2
 	exit 1
 fi
-exec python3 tests/gpu/suite.py --build "$BUILD" "$@"
+python3 tests/gpu/suite.py --build "$BUILD" "$@"
+rc=$?
+# The kill trials and the full disk (tests/gpu/kill_trials.py), with the whole suite only.
+if [ $# -eq 0 ]; then
+	python3 tests/gpu/kill_trials.py --build "$BUILD" || rc=1
+fi
+exit $rc

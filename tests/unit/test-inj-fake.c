@@ -24,6 +24,8 @@
 #include <stdlib.h>
 #include <sys/syscall.h>
 #include <string.h>
+#include <sys/mount.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -32,6 +34,7 @@
 #include <sqlite3.h>
 #include <cupti.h>
 
+#include "overlapcheck/codes.h"
 #include "overlapcheck/schema.h"
 #include "overlapcheck/trace.h"
 
@@ -119,6 +122,17 @@ CUptiResult cuptiGetStreamIdEx(CUcontext ctx, CUstream stream, uint8_t ptsz, uin
  */
 static uint8_t *cur_buf;
 static size_t cur_size;
+static int cur_held;                 /* FAKE_HOLD: a flush kept cur_buf once */
+static double flush_times[64];       /* the default flushes that found a buffer */
+static int nflush_times;
+
+static double mono_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
 
 CUptiResult cuptiActivityFlushAll(uint32_t flag)
 {
@@ -132,10 +146,21 @@ CUptiResult cuptiActivityFlushAll(uint32_t flag)
 			fclose(f);
 		}
 	}
+	if ((flag & CUPTI_ACTIVITY_FLAG_FLUSH_FORCED) && getenv("FAKE_FORCED_FLUSH_MS"))
+		usleep((useconds_t)atoi(getenv("FAKE_FORCED_FLUSH_MS")) * 1000u);
 	pthread_mutex_lock(&fake_mu);
+	if (!(flag & CUPTI_ACTIVITY_FLAG_FLUSH_FORCED) && cur_buf && nflush_times < 64)
+		flush_times[nflush_times++] = mono_s();
+	/* FAKE_HOLD: like CUPTI with work in flight, the first default flush of a buffer keeps it */
+	if (!(flag & CUPTI_ACTIVITY_FLAG_FLUSH_FORCED) && cur_buf && getenv("FAKE_HOLD") && !cur_held) {
+		cur_held = 1;
+		pthread_mutex_unlock(&fake_mu);
+		return CUPTI_SUCCESS;
+	}
 	if (cur_buf && buf_done) {
 		size_t n = pending_len <= cur_size ? pending_len : 0;
 
+		cur_held = 0;
 		memcpy(cur_buf, pending, n);
 		buf_done(NULL, 0, cur_buf, cur_size, n);
 		cur_buf = NULL;
@@ -259,7 +284,157 @@ static void *worker(void *arg)
 	return NULL;
 }
 
-enum mode { M_EXIT, M_KILL, M_FORK, M_MULTI, M_NO_KERNELS, M_CHILD };
+enum mode {
+	M_EXIT, M_KILL, M_FORK, M_MULTI, M_NO_KERNELS, M_CHILD,
+	/* termination signals (see the tests below test_child_trace) */
+	M_TERM, M_TERM_IGNORED, M_TERM_HANDLER_EXITS, M_TERM_HANDLER_RETURNS, M_TERM_LATE_HANDLER,
+	M_TERM_SECOND, M_TERM_FORWARDED_COPY, M_TERM_BOUNDED, M_INT_QUIT, M_SEGV, M_ABRT, M_FULL_DISK,
+	M_FOLLOW_UP,
+};
+
+static const char *prog_trace;     /* the program's trace, for its own handlers */
+
+/* The trace as the program's handler sees it: a count or a meta value. */
+static long long peek_int(const char *sql)
+{
+	sqlite3 *db = NULL;
+	sqlite3_stmt *st = NULL;
+	long long v = -1;
+
+	if (sqlite3_open_v2(prog_trace, &db, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
+	    sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	sqlite3_close(db);
+	return v;
+}
+
+static int peek_status(const char *want)
+{
+	char sql[200];
+
+	snprintf(sql, sizeof sql, "SELECT value = '%s' FROM meta WHERE key = 'tracer_status'", want);
+	return peek_int(sql) == 1;
+}
+
+/* A handler installed before CUDA: the library's flush comes first, then this. */
+static void handler_exits(int sig)
+{
+	/* 6 kernels committed and the trace terminated: the flush ran before us */
+	int ok = peek_int("SELECT count(*) FROM ops") == 6 && peek_status("terminated");
+
+	if (getenv("FAKE_HANDLER_EXIT"))
+		exit(3);        /* through exit(): the atexit flush finishes the trace */
+	_exit(ok ? 7 : 8);
+}
+
+static volatile sig_atomic_t handled_sig, handler_saw_flush;
+
+static void handler_returns(int sig)
+{
+	handled_sig = sig;
+	handler_saw_flush = peek_int("SELECT count(*) FROM ops") == 6 && peek_status("terminated");
+}
+
+/* A second signal 200 ms into the final flush (the fake makes it slow). */
+static void *second_signal(void *arg)
+{
+	union sigval v = { .sival_int = OC_SIGNAL_FORWARDED };
+
+	usleep(200000);
+	if (arg)
+		sigqueue(getpid(), SIGTERM, v);   /* as `run` forwards a group's signal */
+	else
+		kill(getpid(), SIGTERM);
+	return NULL;
+}
+
+/* What each signal mode does once its records are queued (none flushed yet). */
+static void signalled(enum mode mode)
+{
+	pthread_t t;
+	struct sigaction sa;
+	struct launch13 { const void *k; dim3 g, b; void **a; size_t sm; cudaStream_t s; } lp;
+
+	switch (mode) {
+	case M_TERM:
+	case M_TERM_BOUNDED:
+	case M_TERM_LATE_HANDLER:
+		kill(getpid(), SIGTERM);
+		usleep(10 * 1000 * 1000);
+		_exit(97);       /* the signal must have ended it */
+	case M_INT_QUIT: {
+		struct rlimit no_core = { 0, 0 };
+
+		setrlimit(RLIMIT_CORE, &no_core);
+		kill(getpid(), atoi(getenv("FAKE_SIGNAL")));
+		usleep(10 * 1000 * 1000);
+		_exit(97);
+	}
+	case M_TERM_SECOND:
+	case M_TERM_FORWARDED_COPY:
+		pthread_create(&t, NULL, second_signal, mode == M_TERM_FORWARDED_COPY ? (void *)1 : NULL);
+		kill(getpid(), SIGTERM);
+		usleep(10 * 1000 * 1000);
+		_exit(97);
+	case M_TERM_IGNORED:
+		kill(getpid(), SIGTERM);
+		sigaction(SIGTERM, NULL, &sa);
+		if (sa.sa_handler != SIG_IGN)
+			_exit(98);   /* the library must not have touched it */
+		return;          /* and exit normally */
+	case M_TERM_HANDLER_EXITS:
+		kill(getpid(), SIGTERM);
+		_exit(97);
+	case M_TERM_HANDLER_RETURNS:
+		kill(getpid(), SIGTERM);
+		if (handled_sig != SIGTERM || !handler_saw_flush)
+			_exit(96);
+		/* the program goes on, and so does its trace */
+		for (int i = 0; i < 200 && !peek_status("running"); i++)
+			usleep(5000);
+		if (!peek_status("running"))
+			_exit(95);
+		memset(&lp, 0, sizeof lp);
+		rt_call(CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_v7000, &lp, 0, NULL, 88);
+		q_api(CUPTI_ACTIVITY_KIND_RUNTIME, CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_v7000, 88, 7000, 7010);
+		q_kernel(7, 88, 7100, 7200);
+		return;
+	case M_SEGV: {
+		struct rlimit no_core = { 0, 0 };
+
+		volatile int *volatile nowhere = NULL;
+
+		setrlimit(RLIMIT_CORE, &no_core);
+		*nowhere = 1;
+		_exit(97);
+	}
+	case M_ABRT: {
+		struct rlimit no_core = { 0, 0 };
+
+		setrlimit(RLIMIT_CORE, &no_core);
+		abort();
+	}
+	default:
+		return;
+	}
+}
+
+/* Kernels until the disk is full, several flush periods' worth; then a normal exit. */
+static void full_disk_program(void)
+{
+	for (uint32_t round = 0; round < 150; round++) {
+		for (uint32_t i = 0; i < 200; i++) {     /* 200 records of 216 bytes: the fake holds 64 KiB */
+			uint32_t corr = 1000 + round * 200 + i;
+
+			q_kernel(0x5000, corr, 10000 + corr * 100, 10000 + corr * 100 + 50);
+		}
+		for (int i = 0; i < 400 && pending_len; i++)   /* the next flush takes them */
+			usleep(5000);
+	}
+	printf("full disk: the program's own output\n");
+	fflush(stdout);
+}
 
 static void __attribute__((noreturn)) program(enum mode mode, const char *trace)
 {
@@ -288,10 +463,22 @@ static void __attribute__((noreturn)) program(enum mode mode, const char *trace)
 		setenv("OVERLAPCHECK_TRACE_START_NS", t0, 1);
 	}
 	setenv("OVERLAPCHECK_MAIN_PID", pid, 1);
-	setenv("OVERLAPCHECK_FLUSH_MS", "10", 1);
+	/* the signal modes: nothing is flushed before the signal, only by it */
+	setenv("OVERLAPCHECK_FLUSH_MS", mode == M_FOLLOW_UP ? "1000" :
+	       mode >= M_TERM && mode != M_FULL_DISK ? "600000" : "10", 1);
 	setenv("OVERLAPCHECK_QUIET", "1", 1);
 	if (mode == M_MULTI)
 		setenv("FAKE_MULTI", "1", 1);
+	prog_trace = trace;
+	/* cmocka's own fault handlers, inherited through fork, are not the program's */
+	signal(SIGSEGV, SIG_DFL);
+	signal(SIGABRT, SIG_DFL);
+	if (mode == M_TERM_IGNORED)
+		signal(SIGTERM, SIG_IGN);
+	if (mode == M_TERM_HANDLER_EXITS)
+		signal(SIGTERM, handler_exits);
+	if (mode == M_TERM_HANDLER_RETURNS)
+		signal(SIGTERM, handler_returns);
 	snprintf(path, sizeof path, "%s/lib/liboverlapcheck-inject.so", build && *build ? build : "build");
 	lib = dlopen(path, RTLD_NOW);
 	if (!lib)
@@ -303,6 +490,8 @@ static void __attribute__((noreturn)) program(enum mode mode, const char *trace)
 		exit(0);          /* untraced, and the program goes on */
 	if (!api_cb || !buf_req)
 		_exit(92);
+	if (mode == M_TERM_LATE_HANDLER)
+		signal(SIGTERM, SIG_DFL);   /* a later disposition replaces the library's */
 	if ((kinds_enabled & (1ull << CUPTI_ACTIVITY_KIND_KERNEL)) ||
 	    !(kinds_enabled & (1ull << CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL)) ||
 	    (kinds_enabled & (1ull << CUPTI_ACTIVITY_KIND_GRAPH_TRACE)))
@@ -375,6 +564,7 @@ static void __attribute__((noreturn)) program(enum mode mode, const char *trace)
 		raise(SIGKILL);
 		break;
 	case M_FORK: {
+		int cst = 0;
 		pid_t c = fork();
 
 		if (c == 0) {
@@ -382,15 +572,38 @@ static void __attribute__((noreturn)) program(enum mode mode, const char *trace)
 			lp.s = 0;
 			rt_call(CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_v7000, &lp, 0, NULL, 77);
 			q_kernel(7, 77, 5000, 5100);
-			exit(0);
+			/* the parent's handlers: in the child they do what the signal would */
+			kill(getpid(), SIGTERM);
+			_exit(99);
 		}
-		waitpid(c, NULL, 0);
+		waitpid(c, &cst, 0);
+		if (!WIFSIGNALED(cst) || WTERMSIG(cst) != SIGTERM)
+			_exit(94);
 		break;
+	}
+	case M_FULL_DISK:
+		full_disk_program();
+		break;
+	case M_FOLLOW_UP: {
+		/* the records queued above reach the trace a quarter period after the flush that kept them */
+		double t0 = mono_s(), got = 0;
+
+		while (mono_s() - t0 < 5 && !got) {
+			if (peek_int("SELECT count(*) FROM ops") == 6)
+				got = mono_s();
+			usleep(5000);
+		}
+		if (!got || nflush_times < 2)
+			_exit(80);
+		/* exit status: ms from the flush that kept them to their commit, in 10 ms steps */
+		_exit((int)((got - flush_times[0]) * 100) > 75 ? 81 : 82);
 	}
 	default:
 		break;
 	}
 	q_kernel(7, 6, 6000, 0);    /* still running at exit: incomplete */
+	if (mode >= M_TERM)
+		signalled(mode);
 	exit(0);
 }
 
@@ -471,6 +684,8 @@ static int teardown(void **state)
 {
 	char cmd[300];
 
+	snprintf(cmd, sizeof cmd, "%s/small", dir);
+	umount2(cmd, MNT_DETACH);   /* left by a failed test_full_disk */
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
 	return system(cmd) == 0 ? 0 : -1;
 }
@@ -564,7 +779,10 @@ static void test_sigkill(void **state)
 	sqlite3_close(db);
 }
 
-/* After fork the child neither flushes nor writes; the parent's trace is whole. */
+/*
+ * After fork the child neither flushes nor writes, and a SIGTERM ends it as
+ * if the library were not there; the parent's trace is whole.
+ */
 static void test_fork(void **state)
 {
 	char trace[300], log[400], line[64];
@@ -685,6 +903,343 @@ static void test_child_trace(void **state)
 	sqlite3_close(db);
 }
 
+/* ---- termination signals ------------------------------------------------------------ */
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Run a signal mode on a fresh trace; the wait status; the trace stays open in *db. */
+static int run_signal(enum mode mode, const char *name, sqlite3 **db, double *secs)
+{
+	char trace[300];
+	double t0 = now_s();
+	int st;
+
+	snprintf(trace, sizeof trace, "%s/%s.db", dir, name);
+	make_trace(trace);
+	st = run(mode, trace);
+	if (secs)
+		*secs = now_s() - t0;
+	*db = open_trace(trace);
+	assert_string_equal(q_text(*db, "PRAGMA integrity_check"), "ok");
+	return st;
+}
+
+static const char *meta_text(sqlite3 *db, const char *key)
+{
+	char sql[200];
+
+	snprintf(sql, sizeof sql, "SELECT value FROM meta WHERE key = '%s'", key);
+	return q_text(db, sql);
+}
+
+/*
+ * SIGTERM with no handler of the program's: the flush thread's final flush
+ * (nothing was flushed before: a 10-minute flush period), then the default
+ * action: the program dies by SIGTERM, the trace is whole and single-file.
+ */
+static void test_sigterm_final_flush(void **state)
+{
+	char log[400], wal[320];
+	sqlite3 *db;
+	int st;
+
+	snprintf(log, sizeof log, "%s/term-flush.log", dir);
+	unlink(log);
+	setenv("FAKE_FLUSH_LOG", log, 1);
+	st = run_signal(M_TERM, "term", &db, NULL);
+	unsetenv("FAKE_FLUSH_LOG");
+	assert_true(WIFSIGNALED(st));
+	assert_int_equal(WTERMSIG(st), SIGTERM);
+	assert_string_equal(meta_text(db, "tracer_status"), "terminated");
+	assert_int_equal(atoi(meta_text(db, "terminated_by_signal")), SIGTERM);
+	assert_true(atoll(meta_text(db, "terminated_ns")) > 0);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM ops"), 6);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM call_args"), 8);
+	assert_int_equal(q_int(db, "SELECT value FROM meta WHERE key = 'incomplete_records'"), 1);
+	sqlite3_close(db);
+	snprintf(wal, sizeof wal, "%s/term.db-wal", dir);
+	assert_int_not_equal(access(wal, F_OK), 0);
+	/* one flush, the forced one */
+	{
+		FILE *f = fopen(log, "r");
+		int pid = 0;
+		unsigned flag = 9;
+
+		assert_non_null(f);
+		assert_int_equal(fscanf(f, "%d %u", &pid, &flag), 2);
+		assert_int_equal(flag, CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
+		assert_int_equal(fscanf(f, "%d %u", &pid, &flag), EOF);
+		fclose(f);
+	}
+}
+
+/* SIGINT and SIGQUIT the same way; SIGQUIT still dies as SIGQUIT. */
+static void test_sigint_sigquit(void **state)
+{
+	static const int sigs[] = { SIGINT, SIGQUIT, SIGHUP };
+
+	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+		char name[32], num[8];
+		sqlite3 *db;
+		int st;
+
+		snprintf(num, sizeof num, "%d", sigs[i]);
+		snprintf(name, sizeof name, "sig%d", sigs[i]);
+		setenv("FAKE_SIGNAL", num, 1);
+		st = run_signal(M_INT_QUIT, name, &db, NULL);
+		unsetenv("FAKE_SIGNAL");
+		assert_true(WIFSIGNALED(st));
+		assert_int_equal(WTERMSIG(st), sigs[i]);
+		assert_string_equal(meta_text(db, "tracer_status"), "terminated");
+		assert_int_equal(atoi(meta_text(db, "terminated_by_signal")), sigs[i]);
+		assert_int_equal(q_int(db, "SELECT count(*) FROM ops"), 6);
+		sqlite3_close(db);
+	}
+}
+
+/* A program that ignores SIGTERM is not disturbed: it goes on and exits 0. */
+static void test_sigterm_ignored(void **state)
+{
+	sqlite3 *db;
+	int st = run_signal(M_TERM_IGNORED, "ignored", &db, NULL);
+
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 0);
+	assert_string_equal(meta_text(db, "tracer_status"), "finished");
+	assert_string_equal(meta_text(db, "terminated_by_signal"), "");
+	sqlite3_close(db);
+}
+
+/*
+ * A handler the program installed before CUDA runs after the flush: it finds
+ * every record committed and the trace terminated; its _exit(7) is the
+ * program's status. Through exit() instead, the atexit flush finishes the
+ * trace as after any exit.
+ */
+static void test_sigterm_program_handler_exits(void **state)
+{
+	sqlite3 *db;
+	int st = run_signal(M_TERM_HANDLER_EXITS, "handler-exits", &db, NULL);
+
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 7);
+	assert_string_equal(meta_text(db, "tracer_status"), "terminated");
+	assert_int_equal(atoi(meta_text(db, "terminated_by_signal")), SIGTERM);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM ops"), 6);
+	sqlite3_close(db);
+
+	setenv("FAKE_HANDLER_EXIT", "1", 1);
+	st = run_signal(M_TERM_HANDLER_EXITS, "handler-exit3", &db, NULL);
+	unsetenv("FAKE_HANDLER_EXIT");
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 3);
+	assert_string_equal(meta_text(db, "tracer_status"), "finished");
+	assert_string_equal(meta_text(db, "terminated_by_signal"), "");
+	assert_int_equal(q_int(db, "SELECT count(*) FROM ops"), 6);
+	sqlite3_close(db);
+}
+
+/* A handler that returns: the program goes on, traced, and exits normally. */
+static void test_sigterm_program_handler_returns(void **state)
+{
+	sqlite3 *db;
+	int st = run_signal(M_TERM_HANDLER_RETURNS, "handler-returns", &db, NULL);
+
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 0);
+	assert_string_equal(meta_text(db, "tracer_status"), "finished");
+	assert_string_equal(meta_text(db, "terminated_by_signal"), "");
+	assert_string_equal(meta_text(db, "terminated_ns"), "");
+	assert_int_equal(q_int(db, "SELECT count(*) FROM ops"), 7);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM call_args WHERE correlation_id = 88"), 1);
+	sqlite3_close(db);
+}
+
+/* A disposition set after CUDA initialised replaces the library's: no final flush. */
+static void test_sigterm_late_handler(void **state)
+{
+	sqlite3 *db;
+	int st = run_signal(M_TERM_LATE_HANDLER, "late", &db, NULL);
+
+	assert_true(WIFSIGNALED(st));
+	assert_int_equal(WTERMSIG(st), SIGTERM);
+	/* nothing was ever flushed: the file is as `run` made it */
+	assert_string_equal(meta_text(db, "tracer_status"), "not_started");
+	assert_int_equal(q_int(db, "SELECT count(*) FROM ops"), 0);
+	sqlite3_close(db);
+}
+
+/* A second SIGTERM while the (slow) final flush runs acts at once. */
+static void test_sigterm_second_signal(void **state)
+{
+	sqlite3 *db;
+	double secs;
+	int st;
+
+	setenv("FAKE_FORCED_FLUSH_MS", "4000", 1);
+	st = run_signal(M_TERM_SECOND, "second", &db, &secs);
+	unsetenv("FAKE_FORCED_FLUSH_MS");
+	assert_true(WIFSIGNALED(st));
+	assert_int_equal(WTERMSIG(st), SIGTERM);
+	assert_true(secs < 2.5);
+	assert_string_not_equal(meta_text(db, "tracer_status"), "terminated");
+	sqlite3_close(db);
+}
+
+/*
+ * The copy `overlapcheck run` forwards of a signal the whole process group
+ * got is the same signal, not a second one: the flush completes.
+ */
+static void test_sigterm_forwarded_copy(void **state)
+{
+	sqlite3 *db;
+	double secs;
+	int st;
+
+	setenv("FAKE_FORCED_FLUSH_MS", "600", 1);
+	st = run_signal(M_TERM_FORWARDED_COPY, "forwarded", &db, &secs);
+	unsetenv("FAKE_FORCED_FLUSH_MS");
+	assert_true(WIFSIGNALED(st));
+	assert_int_equal(WTERMSIG(st), SIGTERM);
+	assert_true(secs >= 0.6);
+	assert_string_equal(meta_text(db, "tracer_status"), "terminated");
+	assert_int_equal(q_int(db, "SELECT count(*) FROM ops"), 6);
+	sqlite3_close(db);
+}
+
+/* The handler's wait is bounded by OVERLAPCHECK_TERM_FLUSH_MS. */
+static void test_sigterm_bounded_wait(void **state)
+{
+	sqlite3 *db;
+	double secs;
+	int st;
+
+	setenv("FAKE_FORCED_FLUSH_MS", "5000", 1);
+	setenv("OVERLAPCHECK_TERM_FLUSH_MS", "300", 1);
+	st = run_signal(M_TERM_BOUNDED, "bounded", &db, &secs);
+	unsetenv("FAKE_FORCED_FLUSH_MS");
+	unsetenv("OVERLAPCHECK_TERM_FLUSH_MS");
+	assert_true(WIFSIGNALED(st));
+	assert_int_equal(WTERMSIG(st), SIGTERM);
+	assert_true(secs < 2.5);
+	sqlite3_close(db);
+
+	/* 0: no handlers at all, as before the library had them */
+	setenv("OVERLAPCHECK_TERM_FLUSH_MS", "0", 1);
+	st = run_signal(M_TERM, "no-handlers", &db, NULL);
+	unsetenv("OVERLAPCHECK_TERM_FLUSH_MS");
+	assert_true(WIFSIGNALED(st));
+	assert_int_equal(WTERMSIG(st), SIGTERM);
+	assert_string_equal(meta_text(db, "tracer_status"), "not_started");
+	assert_int_equal(q_int(db, "SELECT count(*) FROM ops"), 0);
+	sqlite3_close(db);
+}
+
+/*
+ * SIGSEGV and SIGABRT at SIG_DFL: the best-effort flush commits the records,
+ * the trace stays `running` (not finalised), the program dies as it would.
+ */
+static void test_crash_flush(void **state)
+{
+	sqlite3 *db;
+	int st = run_signal(M_SEGV, "segv", &db, NULL);
+
+	if (!WIFSIGNALED(st))
+		fail_msg("exit status %d", WEXITSTATUS(st));
+	assert_int_equal(WTERMSIG(st), SIGSEGV);
+	assert_string_equal(meta_text(db, "tracer_status"), "running");
+	assert_int_equal(q_int(db, "SELECT count(*) FROM ops"), 6);
+	sqlite3_close(db);
+
+	st = run_signal(M_ABRT, "abrt", &db, NULL);
+	assert_true(WIFSIGNALED(st));
+	assert_int_equal(WTERMSIG(st), SIGABRT);
+	assert_string_equal(meta_text(db, "tracer_status"), "running");
+	assert_int_equal(q_int(db, "SELECT count(*) FROM ops"), 6);
+	sqlite3_close(db);
+}
+
+/*
+ * A real full disk: the trace in a 512 KiB tmpfs that fills mid-run. The
+ * program's output and exit status are its own, the trace opens, passes
+ * integrity_check, says write_failed where it still could, and what it
+ * holds is valid. Needs root (mount); skipped without it.
+ */
+static void test_full_disk(void **state)
+{
+	char mnt[300], trace[340], out[400], text[200] = "";
+	sqlite3 *db;
+	FILE *f;
+	pid_t pid;
+	int st = 0, fd;
+
+	snprintf(mnt, sizeof mnt, "%s/small", dir);
+	mkdir(mnt, 0755);
+	if (geteuid() != 0 || mount("tmpfs", mnt, "tmpfs", 0, "size=512k") != 0) {
+		print_message("test_full_disk: skipped: cannot mount a tmpfs here (needs root)\n");
+		skip();
+	}
+	snprintf(trace, sizeof trace, "%s/t.db", mnt);
+	snprintf(out, sizeof out, "%s/stdout", dir);
+	make_trace(trace);
+	fflush(NULL);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		dup2(fd, 1);
+		program(M_FULL_DISK, trace);
+	}
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 0);
+	f = fopen(out, "r");
+	assert_non_null(f);
+	assert_non_null(fgets(text, sizeof text, f));
+	fclose(f);
+	assert_string_equal(text, "full disk: the program's own output\n");
+
+	db = open_trace(trace);
+	assert_string_equal(q_text(db, "PRAGMA integrity_check"), "ok");
+	assert_true(q_int(db, "SELECT count(*) FROM ops") > 100);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM ops WHERE dur_ns <= 0 OR start_ns <= 0"), 0);
+	/* where it could still be written, the trace says why it stops */
+	assert_true(!strcmp(q_text(db, "SELECT value FROM meta WHERE key = 'tracer_status'"), "write_failed") ||
+		    q_int(db, "SELECT count(*) FROM warnings WHERE code = 'write_failed'") == 1 ||
+		    !strcmp(q_text(db, "SELECT value FROM meta WHERE key = 'tracer_status'"), "running"));
+	print_message("test_full_disk: %lld ops, tracer_status %s\n",
+		      (long long)q_int(db, "SELECT count(*) FROM ops"),
+		      q_text(db, "SELECT value FROM meta WHERE key = 'tracer_status'"));
+	sqlite3_close(db);
+	assert_int_equal(umount2(mnt, MNT_DETACH), 0);
+}
+
+/*
+ * A flush that hands back nothing although records came (CUPTI keeps a
+ * buffer whose work is still in flight) is followed by another a quarter
+ * period later, not a whole period: with a 1 s period the records are in
+ * the trace within 750 ms of the flush that kept them (without: 1 s).
+ */
+static void test_flush_follow_up(void **state)
+{
+	char trace[300];
+	int st;
+
+	snprintf(trace, sizeof trace, "%s/follow.db", dir);
+	make_trace(trace);
+	setenv("FAKE_HOLD", "1", 1);
+	st = run(M_FOLLOW_UP, trace);
+	unsetenv("FAKE_HOLD");
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 82);
+}
+
 /* An output that cannot be written: the program still runs to its normal end. */
 static void test_unwritable_output(void **state)
 {
@@ -764,6 +1319,18 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_child_trace),
 		cmocka_unit_test(test_unwritable_output),
 		cmocka_unit_test(test_preload),
+		cmocka_unit_test(test_sigterm_final_flush),
+		cmocka_unit_test(test_sigint_sigquit),
+		cmocka_unit_test(test_sigterm_ignored),
+		cmocka_unit_test(test_sigterm_program_handler_exits),
+		cmocka_unit_test(test_sigterm_program_handler_returns),
+		cmocka_unit_test(test_sigterm_late_handler),
+		cmocka_unit_test(test_sigterm_second_signal),
+		cmocka_unit_test(test_sigterm_forwarded_copy),
+		cmocka_unit_test(test_sigterm_bounded_wait),
+		cmocka_unit_test(test_crash_flush),
+		cmocka_unit_test(test_full_disk),
+		cmocka_unit_test(test_flush_follow_up),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -90,6 +90,17 @@ static void test_kernel_incomplete(void **state)
 
 	k.start = BASE + 10;     /* zero-length is a valid (touching) interval */
 	assert_int_equal(oc_rec_decode((CUpti_Activity *)&k, BASE, &r), OC_REC_OK);
+
+	/* times that are not times (found by tests/fuzz): a rebased end - start would overflow */
+	k.start = 1;
+	k.end = UINT64_MAX - 5;
+	assert_int_equal(oc_rec_decode((CUpti_Activity *)&k, BASE, &r), OC_REC_INCOMPLETE);
+	k.start = BASE + 10;
+	k.end = BASE + ((uint64_t)1 << 61) + 1;   /* 73 years after the start */
+	assert_int_equal(oc_rec_decode((CUpti_Activity *)&k, BASE, &r), OC_REC_INCOMPLETE);
+	k.end = BASE + ((uint64_t)1 << 61);
+	assert_int_equal(oc_rec_decode((CUpti_Activity *)&k, BASE, &r), OC_REC_OK);
+	assert_true(r.u.op.end_ns - r.u.op.start_ns > 0);
 }
 
 static void test_memcpy(void **state)
