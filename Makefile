@@ -212,7 +212,7 @@ FUZZ_INC     := -Isrc/cli -Iinjection -Itests/fuzz $(if $(HAVE_CUPTI),-I$(CUPTI_
 # Without CUPTI there is no injection library to fuzz.
 FUZZ_BUILT   := $(if $(HAVE_CUPTI),$(FUZZ_NAMES),$(filter-out $(FUZZ_INJ),$(FUZZ_NAMES)))
 FUZZ_CUPTI   := -L$(CUPTI_LIB) -Wl,-rpath,$(CUPTI_LIB) -lcupti
-FUZZ_LIBS     = $(if $(filter $(FUZZ_INJ),$*),$(FUZZ_CUPTI)) -lsqlite3 $(CXXABI_LIB) -lm -lpthread -ldl
+FUZZ_LIBS     = $(if $(filter $(FUZZ_INJ),$*),$(FUZZ_CUPTI)) $(LIB_LIBS) -ldl
 
 # name -> its objects: the CLI's for cli, the injection core for records and writer
 fuzz_objs = $(if $(filter cli,$(1)),$(filter $(2)/src/cli/%,$(3))) \
