@@ -94,6 +94,8 @@ int oc_report_markdown(FILE *f, const struct oc_analysis *a, const struct oc_rep
 		fputs(".**\n\n", f);
 		fputs("| where the device time went (window) | share | time |\n| --- | --- | --- |\n", f);
 		for (int p = 0; p < OC_N_TIME_PARTS; p++) {
+			if (p == OC_TIME_COMM_EXPOSED && !s->comm_ns)
+				continue;      /* only traces with NCCL kernels have this part */
 			fprintf(f, "| %s | %.1f%% | ", oc_time_part_label(p),
 				100.0 * (double)s->time.ns[p] / (double)s->time.total_ns);
 			dur(f, s->time.ns[p]);
