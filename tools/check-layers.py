@@ -26,9 +26,9 @@ PUBLIC = {
     "nccl.h": "util", "jsonr.h": "util",
     "trace.h": "trace", "tracefile.h": "trace",
     "sweep.h": "analysis", "analysis.h": "analysis", "rules.h": "analysis",
-    "compare.h": "analysis", "check.h": "analysis",
+    "compare.h": "analysis", "check.h": "analysis", "ranks.h": "analysis",
     "report.h": "report", "export.h": "report",
-    "check-report.h": "report", "compare-report.h": "report",
+    "check-report.h": "report", "compare-report.h": "report", "ranks-report.h": "report",
     "overlapcheck.h": "report",
 }
 GENERATED = {"schema-sql.h": "schema", "timeline-html.h": "report"}

@@ -1,0 +1,153 @@
+#!/bin/sh
+# test-ranks.sh: NCCL collectives and `report --ranks` end to end on the
+# traces of a data-parallel job made by tests/cli/mkranks.py (one trace per
+# rank, each with its own clock start): the expectations follow from the
+# generator's design, and the peer waits are checked against a model that
+# recomputes them from the all-reduce times it prints (docs/nccl.md's rule).
+# Also: the merge from JSON reports, mixed inputs, one-process traces, two
+# hosts, the single-rank report's communication, and bad inputs.
+. tests/cli/lib.sh
+OC=$(cd "$(dirname "$OC")" && pwd)/$(basename "$OC")
+ROOT=$(pwd)
+MK=$ROOT/tests/cli/mkranks.py
+cd "$TMP" || exit 1
+
+# jq PYTHON < JSON: a condition on the parsed document d, true or false
+jq() { python3 -c "import json, sys; d = json.load(sys.stdin); sys.exit(0 if ($1) else 1)"; }
+
+# ---- a slow rank: the others wait -------------------------------------------
+python3 "$MK" --ranks 3 --slow 2 --delay 2000 slow > slow.times
+is "mkranks: three rank traces" "$(ls slow | tr '\n' ' ')" "train.rank0.db train.rank1.db train.rank2.db "
+"$OC" report --ranks slow > slow.txt; rc=$?
+is "ranks: exit 0" "$rc" 0
+like "ranks: one host, one clock" "$(head -1 slow.txt)" "3 ranks of world size 3, one host \\(node0\\): one clock"
+like "ranks: the slow rank started last" "$(cat slow.txt)" "rank 2 started last in 12 of 12 collectives"
+like "ranks: rank 0 waited" "$(cat slow.txt)" "rank 0 waited for its peers"
+like "ranks: evidence lists every peer's start" "$(cat slow.txt)" "peers started: rank 0 .*, rank 1 .*, rank 2 "
+"$OC" report --ranks --format json slow > slow.json
+is "ranks json: schema" "$(jq 'd["schema"] == "overlapcheck-ranks/1"' < slow.json && echo ok)" ok
+ok "ranks json: aligned, 3 ranks, t0 is rank 0's start" jq \
+	'd["aligned"] and len(d["ranks"]) == 3 and d["t0_ns"] == 1800000000000000000' < slow.json
+# the model: from the generator's all-reduce times, who waited and how long
+cat > model.py <<'EOF'
+import json, sys
+times, rep = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+thr, t0 = 50000, rep["t0_ns"]
+want = {}
+for k in range(len(times["0"])):
+    starts = {int(r): times[r][k][0] for r in times}
+    ends = {int(r): times[r][k][1] for r in times}
+    last = max(starts, key=lambda r: (starts[r], -r))
+    usual = ends[last] - starts[last]
+    tol = max(20000, usual // 20)
+    for r in starts:
+        w = starts[last] - starts[r]
+        if w > thr and abs(ends[r] - (starts[last] + usual)) <= tol:
+            want[r] = want.get(r, 0) + w
+got = {x["rank"]: x["peer_wait_ns"] for x in rep["ranks"] if x["peer_wait_ns"]}
+print("model", sorted(want.items()), "report", sorted(got.items()))
+sys.exit(0 if want == got else 1)
+EOF
+ok "ranks json: peer waits as the model computes them" python3 model.py slow.times slow.json
+ok "ranks json: rank 2 is the slowest of every collective, and waited for nobody" jq \
+	'd["by_name"][0]["slowest_rank"] == 2 and d["by_name"][0]["slowest_times"] == 12 and d["ranks"][2]["peer_wait_ns"] == 0' < slow.json
+ok "ranks json: a waiting collective's members, with their causes" jq \
+	'all(len(c["members"]) == 3 for c in d["collectives"] if c["peer_waits"]) and any(m["cause"] == "peer_wait" for c in d["collectives"] if c["peer_waits"] for m in c["members"])' < slow.json
+
+# ---- the same merge from the ranks' JSON reports, and from a mix ------------
+mkdir reports
+for r in 0 1 2; do "$OC" report --format json slow/train.rank$r.db > reports/train.rank$r.json; done
+"$OC" report --ranks --format json reports > fromjson.json; rc=$?
+is "ranks from JSON: exit 0" "$rc" 0
+strip() { python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+for r in d['ranks']: r.pop('source'); r.pop('source_kind')
+print(json.dumps(d, sort_keys=True))" "$1"; }
+is "ranks from JSON: the same merge" "$(strip fromjson.json)" "$(strip slow.json)"
+"$OC" report --ranks --format json reports/train.rank0.json slow/train.rank1.db reports/train.rank2.json > mixed.json
+is "ranks from a mix: the same merge" "$(strip mixed.json)" "$(strip slow.json)"
+ok "ranks from a mix: each rank says where it came from" jq \
+	'[r["source_kind"] for r in d["ranks"]] == ["json", "trace", "json"]' < mixed.json
+
+# ---- DDP's overlap, and no_sync() ------------------------------------------
+python3 "$MK" --mode overlap ddp > /dev/null
+"$OC" report --ranks --format json ddp > ddp.json
+ok "overlap: no rank waited" jq 'all(r["peer_wait_ns"] == 0 for r in d["ranks"])' < ddp.json
+ok "overlap: 9 of 12 collectives overlapped backward on each rank" jq \
+	'all(r["overlapped"] == 9 and r["collectives"] == 12 for r in d["ranks"])' < ddp.json
+python3 "$MK" --mode nosync nosync > /dev/null
+"$OC" report --ranks --format json nosync > nosync.json
+ok "no_sync: every collective exposed" jq \
+	'all(r["overlapped"] == 0 and r["exposed_share"] == 1.0 for r in d["ranks"])' < nosync.json
+
+# ---- one rank's own report: the communication ------------------------------
+# rank 1 starts each step 3 µs after rank 0 (the generator's skew): its
+# all-reduces wait for nobody and last 150 µs each, 12 of them, and the last
+# bucket of each of the 3 steps has no backward beside it (450 µs exposed)
+"$OC" report --format json ddp/train.rank1.db > r0.json
+ok "rank report: the passport's rank keys" jq \
+	'd["passport"]["rank"] == "1" and d["passport"]["world_size"] == "2" and d["passport"]["nccl_version"] == "2.21.5"' < r0.json
+ok "rank report: engines count comm apart from compute" jq \
+	'd["engines"][0]["busy"]["comm"] == 1800000 and d["engines"][0]["busy"]["compute"] > 0' < r0.json
+ok "rank report: communication on unions" jq \
+	'd["communication"]["comm_ns"] == 1800000 and d["communication"]["exposed_ns"] == 450000 and d["communication"]["claims"] == 12' < r0.json
+ok "rank report: collectives name AllReduce, RING, LL, seq 0..11 on communicator 0" jq \
+	'[c["seq"] for c in d["collectives"]] == list(range(12)) and all(c["collective"] == "AllReduce" and c["algorithm"] == "RING" and c["protocol"] == "LL" and c["comm"] == 0 for c in d["collectives"])' < r0.json
+ok "rank report: NCCL's NVTX range names the call" jq \
+	'all(c["nccl_call"] == "ncclAllReduce" for c in d["collectives"])' < r0.json
+ok "rank report: per NVTX range, not NCCL's own" jq \
+	'sorted(r["name"] for r in d["communication"]["ranges"]) == ["backward", "step"]' < r0.json
+ok "rank report: where the time went has the exposed part" jq \
+	'd["time_split"]["comm_exposed_ns"] == 450000' < r0.json
+out=$("$OC" report ddp/train.rank1.db)
+like "rank report text: the collectives line" "$out" "9 of 12 NCCL collectives overlapped compute; 25% of communication time exposed"
+like "rank report text: communication section" "$out" "device 1: 12 kernels, 1.80 ms communicating, 450.0 us exposed"
+like "rank report text: passport rank" "$out" "rank 1 of 2 \\(local rank 1\\); NCCL 2.21.5"
+out=$("$OC" report --format markdown nosync/train.rank0.db)
+like "rank report markdown: the collectives line" "$out" "0 of 3 NCCL collectives overlapped compute\\*\\*; 100% of communication time exposed"
+like "rank report markdown: where the time went" "$out" "communication, no compute beside it \\| 26.0%"
+
+# ---- one process, several GPUs; two hosts ----------------------------------
+python3 "$MK" --one-process --slow 0 onep > /dev/null
+"$OC" report --ranks --format json onep > onep.json
+ok "one process: each device a rank" jq \
+	'[r["rank"] for r in d["ranks"]] == [0, 1] and all(r["by_device"] for r in d["ranks"]) and d["ranks"][1]["peer_wait_ns"] > 0' < onep.json
+python3 "$MK" --ranks 4 --hosts 2 --slow 1 hosts > /dev/null
+"$OC" report --ranks --format json hosts > hosts.json
+ok "two hosts: not aligned, nothing compared, said why" jq \
+	'not d["aligned"] and d["hosts"] == 2 and all(r["peer_wait_ns"] == 0 for r in d["ranks"]) and "2 hosts" in d["notes"][0]' < hosts.json
+
+# ---- inputs -------------------------------------------------------------------
+cp slow/train.rank0.db dup.db
+bad() { # NAME PATTERN ARGS...
+	name=$1; pat=$2; shift 2
+	out=$("$OC" report "$@" 2>&1); rc=$?
+	is "$name: exit 2" "$rc" 2
+	like "$name: message" "$out" "$pat"
+}
+bad "two inputs of one rank" "two inputs are rank 0" --ranks slow/train.rank0.db dup.db
+sqlite3 nothing.db < "$ROOT/schema/trace-v1.sql"
+sqlite3 nothing.db "INSERT INTO meta VALUES ('trace_start_ns', '1800000000000000000'), ('rank', '0')"
+"$OC" report --format json nothing.db > nothing.json
+bad "no NCCL kernel anywhere" "no rank with NCCL kernels" --ranks nothing.json
+echo '{"schema": "x"}' > other.json
+bad "not a report" "not an overlapcheck JSON report" --ranks other.json slow/train.rank1.db
+mkdir empty
+bad "empty directory" "no traces \\(\\*.db\\) or JSON reports \\(\\*.json\\) in directory 'empty'" --ranks empty
+bad "peer-wait without ranks" "--peer-wait needs --ranks" --peer-wait 1ms slow/train.rank0.db
+bad "ranks with a range" "no --range or --device" --ranks --range x slow
+bad "bad peer-wait" "invalid value 'soon' for --peer-wait" --ranks --peer-wait soon slow
+"$OC" report --ranks --peer-wait 1ms --format json slow > p1ms.json
+ok "--peer-wait 1ms: only the 2 ms waits" jq \
+	'all(c["max_wait_ns"] == 0 or c["max_wait_ns"] > 1000000 for c in d["collectives"]) and d["options"]["peer_wait_ns"] == 1000000' < p1ms.json
+# a launcher's trace (torchrun itself: no rank, no kernel) is skipped
+sqlite3 slow/train.db < "$ROOT/schema/trace-v1.sql"
+sqlite3 slow/train.db "INSERT INTO meta VALUES ('trace_start_ns', '1800000000000000000')"
+out=$("$OC" report --ranks slow 2>&1); rc=$?
+is "launcher trace: exit 0" "$rc" 0
+like "launcher trace: skipped with a note" "$out" "train.db' skipped: no rank and no NCCL kernel"
+out=$("$OC" report --help)
+like "help: --ranks" "$out" "--ranks  "
+
+done_testing
