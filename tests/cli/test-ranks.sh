@@ -150,4 +150,29 @@ like "launcher trace: skipped with a note" "$out" "train.db' skipped: no rank an
 out=$("$OC" report --help)
 like "help: --ranks" "$out" "--ranks  "
 
+# ---- check: exposed communication and peer waits -----------------------------
+out=$("$OC" check --ranks --max-peer-wait 10% --forbid-cause peer_wait slow 2>&1); rc=$?
+is "check --ranks: the waits fail the gate" "$rc" 1
+like "check --ranks: one result per rank" "$out" "rank 0 \\(slow/train.rank0.db\\)"
+like "check --ranks: evidence names the slow rank" "$out" "waited 2.00[0-9] ms for rank 2"
+like "check --ranks: the slow rank itself passes" "$(printf '%s\n' "$out" | sed -n '/^rank 2/,/^all/p')" "pass  max-peer-wait"
+"$OC" check --ranks --format json --max-peer-wait 10% reports > check.json
+ok "check --ranks from JSON reports: per rank and all ranks" jq \
+	'[s["name"].split()[0] for s in d["suites"]] == ["rank", "rank", "rank", "all"]' < check.json
+out=$("$OC" check --ranks --max-peer-wait 10% ddp); rc=$?
+is "check --ranks: DDP without a slow rank passes" "$rc" 0
+out=$("$OC" check --max-exposed-comm 50% nosync/train.rank0.db); rc=$?
+is "check: no_sync's exposed communication fails" "$rc" 1
+like "check: exposed message" "$out" "1.80[0-9]* ms of 1.80[0-9]* ms of NCCL communication ran with no compute kernel beside it"
+out=$("$OC" check --max-exposed-comm 50% ddp/train.rank1.db); rc=$?
+is "check: DDP's overlap passes max-exposed-comm 50%" "$rc" 0
+out=$("$OC" check --max-peer-wait 10% --max-exposed-comm 50% ddp/train.rank1.db); rc=$?
+is "check: max-peer-wait without --ranks: skipped, not passed" "$rc" 0
+like "check: says why" "$out" "skip  max-peer-wait .*check --ranks"
+out=$("$OC" check --ranks --min-overlap 0.5 slow 2>&1); rc=$?
+is "check --ranks: other rules refused" "$rc" 2
+like "check --ranks: says which rules" "$out" "with --ranks the rules are max-exposed-comm, max-peer-wait and forbid-cause peer_wait; min-overlap needs"
+out=$("$OC" check --peer-wait 1ms --max-exposed-comm 0.5 slow/train.rank0.db 2>&1); rc=$?
+is "check --peer-wait without --ranks: exit 2" "$rc" 2
+
 done_testing
