@@ -19,4 +19,8 @@ int oc_ranks_write_text(FILE *f, const struct oc_ranks *m, const struct oc_repor
 int oc_ranks_write_json(FILE *f, const struct oc_ranks *m);
 int oc_ranks_write_markdown(FILE *f, const struct oc_ranks *m, const struct oc_report_opts *o);
 
+/* The one line on a merged job (the timeline's answer): the slowest rank of
+ * each collective name, the rank that waited longest. Returns buf. */
+const char *oc_ranks_answer(const struct oc_ranks *m, char *buf, size_t len);
+
 #endif

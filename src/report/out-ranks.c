@@ -95,6 +95,37 @@ static struct oc_rank_member *waits_sorted(const struct oc_ranks *m, size_t *n)
 	return w;
 }
 
+const char *oc_ranks_answer(const struct oc_ranks *m, char *buf, size_t len)
+{
+	struct oc_ranks_by_name *bn = calloc(m->n_insts + 1, sizeof *bn);
+	size_t nbn = bn ? oc_ranks_by_name(m, bn) : 0, o = 0;
+	const struct oc_rank *most = NULL;
+	char b1[32];
+
+	if (!len)
+		return buf;
+	buf[0] = '\0';
+	o += (size_t)snprintf(buf, len, "%zu rank%s", m->n_ranks, m->n_ranks == 1 ? "" : "s");
+	if (!m->aligned && o < len)
+		o += (size_t)snprintf(buf + o, len - o, " on %zu hosts: each on its own clock, not compared",
+				      m->hosts);
+	for (size_t k = 0; m->aligned && k < nbn && o < len; k++)
+		if (bn[k].slowest >= 0)
+			o += (size_t)snprintf(buf + o, len - o, "; rank %d started last in %zu of %zu %s",
+					      m->ranks[bn[k].slowest].rank, bn[k].slowest_times, bn[k].count,
+					      bn[k].collective);
+	for (size_t r = 0; r < m->n_ranks; r++)
+		if (m->ranks[r].wait_ns && (!most || m->ranks[r].wait_ns > most->wait_ns))
+			most = &m->ranks[r];
+	if (most && o < len)
+		o += (size_t)snprintf(buf + o, len - o, "; rank %d waited longest for its peers: %s",
+				      most->rank, dur(most->wait_ns, b1, sizeof b1));
+	else if (m->aligned && o < len)
+		o += (size_t)snprintf(buf + o, len - o, "; no rank waited for its peers");
+	free(bn);
+	return buf;
+}
+
 /* ---- text ---------------------------------------------------------------------- */
 
 static void answer(FILE *f, const struct oc_ranks *m, const struct oc_ranks_by_name *bn, size_t nbn)

@@ -150,6 +150,35 @@ like "launcher trace: skipped with a note" "$out" "train.db' skipped: no rank an
 out=$("$OC" report --help)
 like "help: --ranks" "$out" "--ranks  "
 
+# ---- timeline --ranks: one page, each rank a group of lanes -------------------
+"$OC" timeline --ranks -o slow.html slow 2> tl.err; rc=$?
+is "timeline --ranks: exit 0" "$rc" 0
+like "timeline --ranks: says so" "$(cat tl.err)" "wrote slow.html \\(3 ranks\\)"
+cat > page.py <<'EOF'
+import json, re, sys
+s = open(sys.argv[1]).read()
+d = json.loads(re.search(r'<script type="application/json"[^>]*>(.*?)</script>', s, re.S).group(1))
+S, it = 11, d["items"]
+n = len(it) // S
+names = [l["n"] for l in d["lanes"]]
+groups = sorted(set(x.split(" \u00b7 ")[0] for x in names))
+kern = [i for i in range(n) if it[i * S + 4] == 0]
+ok = (groups == ["rank 0", "rank 1", "rank 2"] and len(kern) == 90 and
+      all(it[i * S] < len(names) and it[i * S + 3] < len(d["strs"]) and it[i * S + 7] < len(d["notes"])
+          and it[i * S + 10] < n for i in range(n)) and "rank 2 started last" in d["answer"])
+# rank 1's first all-reduce on the page: its own trace's time + 1 ms (its clock started 1 ms later)
+ar = [it[i * S + 1] for i in kern if d["strs"][it[i * S + 3]].startswith("ncclDevKernel") and
+      names[it[i * S]].startswith("rank 1")]
+print(groups, len(kern), min(ar))
+sys.exit(0 if ok and min(ar) == 10703000 else 1)
+EOF
+ok "timeline --ranks: three groups, every kernel, indices in range, one clock" python3 page.py slow.html
+out=$("$OC" timeline --ranks slow 2>&1); rc=$?
+is "timeline --ranks without -o: exit 2" "$rc" 2
+out=$("$OC" timeline --ranks -o x.html reports 2>&1); rc=$?
+is "timeline --ranks of JSON reports: exit 2" "$rc" 2
+like "timeline --ranks of JSON reports: says why" "$out" "only traces hold"
+
 # ---- check: exposed communication and peer waits -----------------------------
 out=$("$OC" check --ranks --max-peer-wait 10% --forbid-cause peer_wait slow 2>&1); rc=$?
 is "check --ranks: the waits fail the gate" "$rc" 1
