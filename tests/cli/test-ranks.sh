@@ -204,4 +204,35 @@ like "check --ranks: says which rules" "$out" "with --ranks the rules are max-ex
 out=$("$OC" check --peer-wait 1ms --max-exposed-comm 0.5 slow/train.rank0.db 2>&1); rc=$?
 is "check --peer-wait without --ranks: exit 2" "$rc" 2
 
+# ---- the multi-GPU scenarios' merge checker, on this synthetic job -----------
+cat > slow.ranks <<'EOF'
+job ranks eq=3
+job aligned eq=true
+name AllReduce slowest_rank eq=2
+rank 0 peer_wait_share min=0.5
+rank * collectives min=12
+rank 2 peer_wait_ns eq=0
+EOF
+out=$(python3 "$ROOT/tests/multigpu/check_ranks.py" --cli "$OC" slow.ranks slow); rc=$?
+is "check_ranks: the slow job holds" "$rc" 0
+like "check_ranks: counts" "$out" "ranks: 6 passed, 0 failed"
+echo "rank 2 peer_wait_share min=0.5" > wrong.ranks
+out=$(python3 "$ROOT/tests/multigpu/check_ranks.py" --json slow.json wrong.ranks); rc=$?
+is "check_ranks: a wrong expectation fails" "$rc" 1
+echo "ranks 1 x" > bad.ranks
+out=$(python3 "$ROOT/tests/multigpu/check_ranks.py" --json slow.json bad.ranks 2>&1); rc=$?
+is "check_ranks: a bad line is an error" "$rc" 1
+for e in "$ROOT"/tests/multigpu/expect/*.ranks; do
+	ok "check_ranks: $(basename "$e") parses" python3 -c "
+import sys; sys.path.insert(0, '$ROOT/tests/multigpu'); import check_ranks; check_ranks.parse('$e')"
+done
+ok "scenarios: every .expect parses" python3 -c "
+import glob, sys; sys.path.insert(0, '$ROOT/tests/fixtures'); import check
+[check.parse_expect(p) for p in glob.glob('$ROOT/tests/multigpu/expect/*.expect')]"
+if ! command -v nvidia-smi >/dev/null 2>&1; then   # a GPU machine would run them all
+	out=$(BUILD="$ROOT/$BUILD" sh "$ROOT/tests/multigpu/run.sh" 2>&1); rc=$?
+	is "scenarios without two GPUs: exit 2" "$rc" 2
+	like "scenarios without two GPUs: says so" "$out" "needs 2 GPUs"
+fi
+
 done_testing
