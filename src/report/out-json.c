@@ -15,25 +15,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "overlapcheck/json.h"
-#include "overlapcheck/report.h"
+#include "out-json.h"
 
 #ifndef OC_VERSION
 #define OC_VERSION "unknown"
 #endif
 
-/* One report being written. */
-struct out {
-	struct oc_json j;
-	const struct oc_analysis *a;
-	const struct oc_trace *t;
-	char **kernel_label;      /* by string index: the demangled name, NULL until needed */
-	char buf[1024];           /* a label not kept */
-};
-
 /* oc_op_label() of op i; a kernel's label comes from the per-name cache
  * (the label depends on the name string only). Valid until the next call. */
-static const char *op_label(struct out *o, int32_t i)
+const char *oc_rj_op_label(struct out *o, int32_t i)
 {
 	const struct oc_trace *t = o->t;
 
@@ -86,7 +76,7 @@ static void op_object(struct out *o, int32_t i)
 	}
 	const struct oc_op *op = &t->ops[i];
 	oc_json_begin_object(j);
-	oc_json_kv_string(j, "name", op_label(o, i));
+	oc_json_kv_string(j, "name", oc_rj_op_label(o, i));
 	oc_json_kv_string(j, "kind", oc_op_kind_name(op->kind));
 	stream_members(j, t, op->stream);
 	oc_json_kv_int(j, "start_ns", op->start_ns);
@@ -232,7 +222,7 @@ static void claim_object(struct out *o, const struct oc_claim *cl)
 	stream_members(j, t, op->stream);
 	oc_json_kv_uint(j, "context", op->context_id);
 	oc_json_kv_string(j, "kind", oc_op_kind_name(op->kind));
-	oc_json_kv_string(j, "name", op_label(o, cl->op));
+	oc_json_kv_string(j, "name", oc_rj_op_label(o, cl->op));
 	if (op->kind == OC_OP_KERNEL) {
 		oc_json_kv_string(j, "mangled_name", oc_trace_str(t, op->name));
 		oc_json_key(j, "grid");
@@ -266,7 +256,7 @@ static void claim_object(struct out *o, const struct oc_claim *cl)
 	if (cl->witness >= 0) {
 		const struct oc_op *w = &t->ops[cl->witness];
 		oc_json_begin_object(j);
-		oc_json_kv_string(j, "name", op_label(o, cl->witness));
+		oc_json_kv_string(j, "name", oc_rj_op_label(o, cl->witness));
 		oc_json_kv_string(j, "kind", oc_op_kind_name(w->kind));
 		stream_members(j, t, w->stream);
 		oc_json_kv_uint(j, "correlation_id", w->correlation_id);
@@ -327,7 +317,7 @@ static void waited_list(struct out *o, const int32_t *ops, size_t n)
 		oc_json_kv_uint(j, "stream", t->streams[op->stream].stream_id);
 		oc_json_kv_string(j, "stream_kind", oc_stream_kind_name(t->streams[op->stream].kind));
 		oc_json_kv_string(j, "kind", oc_op_kind_name(op->kind));
-		oc_json_kv_string(j, "name", op_label(o, ops[k]));
+		oc_json_kv_string(j, "name", oc_rj_op_label(o, ops[k]));
 		oc_json_kv_int(j, "start_ns", op->start_ns);
 		oc_json_kv_int(j, "end_ns", op->end_ns);
 		oc_json_kv_uint(j, "correlation_id", op->correlation_id);
@@ -658,124 +648,6 @@ static void engines_list(struct oc_json *j, const struct oc_analysis *a)
 	oc_json_end_array(j);
 }
 
-static void nonempty(struct oc_json *j, const char *key, const char *v)
-{
-	if (v && *v)
-		oc_json_kv_string(j, key, v);
-	else
-		oc_json_kv_null(j, key);
-}
-
-/*
- * Communication (docs/report-json.md, docs/nccl.md): null without NCCL
- * kernels. With the top-level collectives[] it is what `report --ranks`
- * merges from JSON reports, with the passport's rank, world_size, host and
- * trace_start_ns.
- */
-static void communication_object(struct out *o)
-{
-	struct oc_json *j = &o->j;
-	const struct oc_analysis *a = o->a;
-	const struct oc_trace *t = o->t;
-	const struct oc_summary *s = &a->summary;
-
-	if (!a->n_collectives) {
-		oc_json_null(j);
-		return;
-	}
-	oc_json_begin_object(j);
-	oc_json_kv_uint(j, "kernels", a->n_collectives);
-	oc_json_kv_uint(j, "claims", s->comm_claims);
-	oc_json_kv_uint(j, "overlapped", s->comm_overlapped);
-	oc_json_kv_uint(j, "serialized", s->comm_claims - s->comm_overlapped);
-	oc_json_kv_int(j, "comm_ns", s->comm_ns);
-	oc_json_kv_int(j, "exposed_ns", s->comm_exposed_ns);
-	if (s->comm_ns > 0)
-		oc_json_kv_fixed(j, "exposed_share", (double)s->comm_exposed_ns / (double)s->comm_ns, 4);
-	else
-		oc_json_kv_null(j, "exposed_share");
-	oc_json_key(j, "devices");
-	oc_json_begin_array(j);
-	for (size_t d = 0; d < a->n_comm_devices; d++) {
-		const struct oc_comm_device *cd = &a->comm_devices[d];
-		oc_json_begin_object(j);
-		oc_json_kv_int(j, "device", cd->device_id);
-		oc_json_kv_uint(j, "kernels", cd->kernels);
-		oc_json_kv_int(j, "comm_ns", cd->comm_ns);
-		oc_json_kv_int(j, "exposed_ns", cd->exposed_ns);
-		oc_json_kv_int(j, "exposed_alone_ns", cd->exposed_alone_ns);
-		oc_json_end_object(j);
-	}
-	oc_json_end_array(j);
-	oc_json_key(j, "communicators");
-	oc_json_begin_array(j);
-	for (size_t m = 0; m < a->n_comms; m++) {
-		const struct oc_communicator *cm = &a->comms[m];
-		oc_json_begin_object(j);
-		oc_json_kv_int(j, "device", cm->device_id);
-		oc_json_kv_int(j, "comm", cm->ordinal);
-		oc_json_kv_uint(j, "stream", t->streams[cm->stream].stream_id);
-		oc_json_kv_uint(j, "context", t->streams[cm->stream].context_id);
-		oc_json_kv_uint(j, "kernels", cm->kernels);
-		oc_json_kv_int(j, "first_ns", cm->first_ns);
-		oc_json_end_object(j);
-	}
-	oc_json_end_array(j);
-	oc_json_key(j, "ranges");
-	oc_json_begin_array(j);
-	for (size_t k = 0; k < a->n_comm_ranges; k++) {
-		const struct oc_comm_range *r = &a->comm_ranges[k];
-		oc_json_begin_object(j);
-		oc_json_kv_string(j, "name", oc_trace_str(t, r->name));
-		oc_json_kv_uint(j, "kernels", r->kernels);
-		oc_json_kv_int(j, "comm_ns", r->comm_ns);
-		oc_json_kv_int(j, "exposed_ns", r->exposed_ns);
-		oc_json_end_object(j);
-	}
-	oc_json_end_array(j);
-	oc_json_end_object(j);
-}
-
-/* collectives[]: one NCCL kernel per line (docs/report-json.md) */
-static void collectives_list(struct out *o)
-{
-	struct oc_json *j = &o->j;
-	const struct oc_analysis *a = o->a;
-	const struct oc_trace *t = o->t;
-
-	oc_json_begin_array(j);
-	for (size_t k = 0; k < a->n_collectives; k++) {
-		const struct oc_collective *c = &a->collectives[k];
-		const struct oc_op *op = &t->ops[c->op];
-		const struct oc_claim *cl = c->claim >= 0 ? &a->claims[c->claim] : NULL;
-		oc_json_begin_object(j);
-		oc_json_kv_int(j, "device", (int64_t)op->device_id);
-		oc_json_kv_int(j, "comm", a->comms[c->comm].ordinal);
-		oc_json_kv_uint(j, "seq", c->seq);
-		oc_json_kv_string(j, "collective", c->k.collective);
-		nonempty(j, "algorithm", c->k.algorithm);
-		nonempty(j, "protocol", c->k.protocol);
-		nonempty(j, "redop", c->k.redop);
-		nonempty(j, "dtype", c->k.dtype);
-		oc_json_kv_string(j, "family", oc_nccl_family_name(c->k.family));
-		oc_json_kv_string(j, "name", op_label(o, c->op));
-		oc_json_kv_uint(j, "stream", t->streams[op->stream].stream_id);
-		oc_json_kv_uint(j, "correlation_id", op->correlation_id);
-		oc_json_kv_int(j, "start_ns", op->start_ns);
-		oc_json_kv_int(j, "end_ns", op->end_ns);
-		oc_json_kv_int(j, "compute_overlap_ns", cl ? cl->compute_ns : 0);
-		oc_json_kv_int(j, "exposed_ns", c->exposed_ns);
-		oc_json_kv_string(j, "verdict", cl ? oc_verdict_name(cl->verdict) : NULL);
-		oc_json_kv_string(j, "decisive_cause", cl && cl->n_evidence ?
-				  oc_cause_name(cl->evidence[0].cause) : NULL);
-		oc_json_kv_bool(j, "in_window", cl ? cl->in_window : 0);
-		oc_json_kv_string(j, "nccl_call", c->nccl_call >= 0 ?
-				  oc_trace_str(t, t->ranges[c->nccl_call].name) : NULL);
-		oc_json_end_object(j);
-	}
-	oc_json_end_array(j);
-}
-
 int oc_report_json(FILE *f, const struct oc_analysis *a)
 {
 	const struct oc_trace *t = a->trace;
@@ -825,9 +697,9 @@ int oc_report_json(FILE *f, const struct oc_analysis *a)
 	engines_list(j, a);
 
 	oc_json_key(j, "communication");
-	communication_object(o);
+	oc_rj_communication(o);
 	oc_json_key(j, "collectives");
-	collectives_list(o);
+	oc_rj_collectives(o);
 
 	oc_json_key(j, "bandwidth");
 	oc_json_begin_array(j);
