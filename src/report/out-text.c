@@ -375,36 +375,43 @@ static void communication(const struct out *o)
 	}
 	fprintf(o->f, "    %-5s %-7s %-7s %-16s %8s %10s %10s  %s\n", "comm", "device", "stream",
 		"collective", "kernels", "time", "exposed", "as named (algorithm/protocol the kernel is for)");
-	for (size_t m = 0; m < a->n_comms; m++) {
-		/* per communicator and collective name, in the order first seen */
-		for (size_t k = 0; k < a->n_collectives; k++) {
-			const struct oc_collective *c = &a->collectives[k];
-			size_t j, count = 0;
-			int64_t tot = 0, exp = 0;
-			if (c->comm != (int32_t)m)
+	/* per communicator and collective name, in the order first seen: one
+	 * pass, the rows kept in a small table (names per communicator are few) */
+	struct row { int32_t comm, first; size_t count; int64_t tot, exp; } rows[64];
+	size_t nr = 0, over = 0;
+	for (size_t k = 0; k < a->n_collectives; k++) {
+		const struct oc_collective *c = &a->collectives[k];
+		size_t r;
+		for (r = 0; r < nr && (rows[r].comm != c->comm ||
+		     strcmp(a->collectives[rows[r].first].k.collective, c->k.collective)); r++)
+			;
+		if (r == nr) {
+			if (nr == sizeof rows / sizeof rows[0]) {
+				over++;
 				continue;
-			for (j = 0; j < k; j++)
-				if (a->collectives[j].comm == c->comm &&
-				    !strcmp(a->collectives[j].k.collective, c->k.collective))
-					break;
-			if (j < k)
-				continue;     /* this name was listed already */
-			for (j = k; j < a->n_collectives; j++) {
-				const struct oc_collective *x = &a->collectives[j];
-				if (x->comm != c->comm || strcmp(x->k.collective, c->k.collective))
-					continue;
-				count++;
-				tot += t->ops[x->op].end_ns - t->ops[x->op].start_ns;
-				exp += x->exposed_ns;
 			}
+			rows[nr++] = (struct row){ c->comm, (int32_t)k, 0, 0, 0 };
+		}
+		rows[r].count++;
+		rows[r].tot += t->ops[c->op].end_ns - t->ops[c->op].start_ns;
+		rows[r].exp += c->exposed_ns;
+	}
+	for (size_t m = 0; m < a->n_comms; m++)
+		for (size_t r = 0; r < nr; r++) {
+			const struct oc_collective *c = &a->collectives[rows[r].first];
+			if (rows[r].comm != (int32_t)m)
+				continue;
 			snprintf(n1, sizeof n1, "%s%s%s", c->k.algorithm, c->k.protocol[0] ? "/" : "",
 				 c->k.protocol);
 			fprintf(o->f, "    %-5d %-7d %-7u %-16s %8zu %10s %10s  %s\n", a->comms[m].ordinal,
 				a->comms[m].device_id, t->streams[a->comms[m].stream].stream_id,
-				clean(c->k.collective, b3, sizeof b3, 16), count, dur(tot, b1, sizeof b1),
-				dur(exp, b2, sizeof b2), n1[0] ? n1 : "-");
+				clean(c->k.collective, b3, sizeof b3, 16), rows[r].count,
+				dur(rows[r].tot, b1, sizeof b1), dur(rows[r].exp, b2, sizeof b2),
+				n1[0] ? n1 : "-");
 		}
-	}
+	if (over)
+		fprintf(o->f, "    ... and %zu kernels of further communicators or names (the JSON "
+			"report has them all)\n", over);
 	if (a->n_comm_ranges) {
 		size_t shown = 0;
 		fprintf(o->f, "    by NVTX range (launched while it was open):\n");
