@@ -19,6 +19,7 @@
 
 #include "context.h"
 #include "overlapcheck/demangle.h"
+#include "overlapcheck/format.h"
 
 static const char *const cause_names[OC_N_CAUSES] = {
 	"launch_blocking", "pageable_host_memory", "legacy_default_stream",
@@ -148,23 +149,7 @@ static void set_err(char *err, size_t errlen, const char *fmt, ...)
 	va_end(ap);
 }
 
-static int add_warning(struct oc_analysis *a, const char *fmt, ...)
-{
-	va_list ap;
-	char buf[512], **w;
-
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
-	w = realloc(a->warnings, (a->n_warnings + 1) * sizeof *w);
-	if (!w)
-		return -1;
-	a->warnings = w;
-	if (!(w[a->n_warnings] = strdup(buf)))
-		return -1;
-	a->n_warnings++;
-	return 0;
-}
+#define add_warning(a, ...) oc_strv_addf(&(a)->warnings, &(a)->n_warnings, 512, __VA_ARGS__)
 
 /* ---- bandwidth and summary ------------------------------------------------ */
 

@@ -540,6 +540,19 @@ static void analysis_warnings(struct oc_check_suite *s, const struct oc_analysis
 		oc_suite_warn(s, "%s", a->warnings[i]);
 }
 
+/* The aggregate suite "all N WHAT" after the n suites already in c, decided
+ * on the sums. 0, or -1 out of memory. */
+static int add_aggregate(struct oc_check *c, const struct oc_rules *rules, const struct totals *sum,
+			 size_t n, const char *what, const struct oc_check_options *o)
+{
+	char name[64];
+
+	snprintf(name, sizeof name, "all %zu %s", n, what);
+	oc_suite_init(&c->suites[c->n_suites], name);
+	c->n_suites++;
+	return decide(&c->suites[n], rules, sum, NULL, c->suites, n, o);
+}
+
 /* ---- a job's ranks (check --ranks) -------------------------------------------- */
 
 /* Rank x's evidence for a failed rule: its longest waits, or its most
@@ -664,14 +677,8 @@ static int check_ranks(struct oc_check *c, const struct oc_rules *rules, const c
 			sum.cause_hits[i] += one.cause_hits[i];
 		s->seconds = now_s() - t0;
 	}
-	if (m.n_ranks > 1) {
-		char name[64];
-		snprintf(name, sizeof name, "all %zu ranks", m.n_ranks);
-		oc_suite_init(&c->suites[c->n_suites], name);
-		c->n_suites++;
-		if (decide(&c->suites[m.n_ranks], rules, &sum, NULL, c->suites, m.n_ranks, o) < 0)
-			goto oom;
-	}
+	if (m.n_ranks > 1 && add_aggregate(c, rules, &sum, m.n_ranks, "ranks", o) < 0)
+		goto oom;
 	ret = 0;
 	goto out;
 oom:
@@ -766,15 +773,8 @@ int oc_check_run(struct oc_check *c, const struct oc_rules *rules,
 			 o->range ? " inside the range" : "");
 		goto out;
 	}
-	if (n > 1) {
-		char name[64];
-
-		snprintf(name, sizeof name, "all %zu traces", n);
-		oc_suite_init(&c->suites[c->n_suites], name);
-		c->n_suites++;
-		if (decide(&c->suites[n], rules, &sum, NULL, c->suites, n, o) < 0)
-			goto oom;
-	}
+	if (n > 1 && add_aggregate(c, rules, &sum, n, "traces", o) < 0)
+		goto oom;
 	ret = 0;
 	goto out;
 oom:

@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 
+#include "overlapcheck/format.h"
 #include "overlapcheck/ranks.h"
 
 struct oc_rk_list {        /* paths, malloc'd */
@@ -17,8 +18,8 @@ struct oc_rk_list {        /* paths, malloc'd */
 /* printf into err (when there is room) */
 void oc_rk_set_err(char *err, size_t errlen, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-/* a note for m->notes. 0, or -1 out of memory */
-int oc_rk_note(struct oc_ranks *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* a note for m->notes (format.h). 0, or -1 out of memory */
+#define oc_rk_note(m, ...) oc_strv_addf(&(m)->notes, &(m)->n_notes, 600, __VA_ARGS__)
 /* in[0..n), directories expanded into their *.db and *.json (by name),
  * appended to out. 0, or -1 with err set. */
 int oc_rk_expand(const char *const *in, size_t n, struct oc_rk_list *out, char *err, size_t errlen);

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "ranks-read.h"
+#include "overlapcheck/format.h"
 
 void oc_rk_set_err(char *err, size_t errlen, const char *fmt, ...)
 {
@@ -28,23 +29,7 @@ void oc_rk_set_err(char *err, size_t errlen, const char *fmt, ...)
 	va_end(ap);
 }
 
-int oc_rk_note(struct oc_ranks *m, const char *fmt, ...)
-{
-	va_list ap;
-	char buf[600], **x;
 
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
-	x = realloc(m->notes, (m->n_notes + 1) * sizeof *x);
-	if (!x)
-		return -1;
-	m->notes = x;
-	if (!(x[m->n_notes] = strdup(buf)))
-		return -1;
-	m->n_notes++;
-	return 0;
-}
 
 void oc_ranks_options_init(struct oc_ranks_options *o)
 {
