@@ -102,15 +102,19 @@ static int file_exists(const char *path)
 /*
  * The trace path for a process that is not the one `overlapcheck run`
  * started: <dir>/<stem>.<pid>.db next to the main trace, or
- * ./overlapcheck-<pid>.db without one. An existing file is never reused:
- * .<pid>.1.db, .<pid>.2.db, ... are tried instead.
+ * ./overlapcheck-<pid>.db without one; a worker with a rank (RANK under
+ * torchrun: oc_passport_rank()) takes <stem>.rank<R>.db, or
+ * ./overlapcheck-rank<R>.db, instead, so that a job's traces are named by
+ * what `report --ranks` matches. An existing file is never reused:
+ * .<pid>.1.db, .rank<R>.1.db, ... are tried instead.
  */
 static int own_trace_path(const char *main_trace, char *buf, size_t len)
 {
-	char dir[PATH_MAX], stem[PATH_MAX];
+	char dir[PATH_MAX], stem[PATH_MAX], id[32];
 	const char *slash, *base;
 	size_t n;
 	pid_t pid = getpid();
+	long rank = oc_passport_rank(NULL);
 
 	if (main_trace) {
 		slash = strrchr(main_trace, '/');
@@ -127,9 +131,13 @@ static int own_trace_path(const char *main_trace, char *buf, size_t len)
 		snprintf(dir, sizeof dir, ".");
 		snprintf(stem, sizeof stem, "overlapcheck");
 	}
+	if (rank >= 0)
+		snprintf(id, sizeof id, "rank%ld", rank);
+	else
+		snprintf(id, sizeof id, "%d", (int)pid);
 	for (int i = 0; i < 100; i++) {
-		int w = i ? snprintf(buf, len, "%s/%s%s%d.%d.db", dir, stem, main_trace ? "." : "-", (int)pid, i)
-			  : snprintf(buf, len, "%s/%s%s%d.db", dir, stem, main_trace ? "." : "-", (int)pid);
+		int w = i ? snprintf(buf, len, "%s/%s%s%s.%d.db", dir, stem, main_trace ? "." : "-", id, i)
+			  : snprintf(buf, len, "%s/%s%s%s.db", dir, stem, main_trace ? "." : "-", id);
 
 		if (w < 0 || (size_t)w >= len)
 			return -1;

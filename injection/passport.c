@@ -1,5 +1,6 @@
 /*
- * passport.c: per-device attributes and versions into meta.
+ * passport.c: per-device attributes and versions into meta; the rank of a
+ * distributed job's worker and the NCCL it runs.
  *
  * Every driver function is looked up by name in the libcuda.so.1 the program
  * already loaded, with our own prototypes (typedefs below) so that this file
@@ -7,10 +8,20 @@
  * failing call leaves its key out; nothing here can fail the program. The
  * driver API calls made here run on the writer thread, whose API records the
  * writer drops, so the trace does not show the tracer's own calls.
+ *
+ * The job: rank, local_rank and world_size (meta keys of their own, with
+ * rank_from naming the variable they came from) from the launcher's
+ * environment, and the NCCL version from ncclGetVersion in the libnccl the
+ * process already loaded (dlopen RTLD_NOLOAD, or a symbol linked in): the
+ * library never loads NCCL. NCCL is often loaded after the first context,
+ * so the version is looked for again at the end of the run, until found.
  */
 #include <dlfcn.h>
+#include <errno.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cupti.h>
@@ -142,8 +153,106 @@ static void collect(void)
 	result = 0;
 }
 
+/* ---- the job ------------------------------------------------------------- */
+
+/* Where each launcher puts rank, local rank and world size. */
+static const char *const rank_vars[][3] = {
+	{ "RANK", "LOCAL_RANK", "WORLD_SIZE" },                       /* torchrun, env:// */
+	{ "OMPI_COMM_WORLD_RANK", "OMPI_COMM_WORLD_LOCAL_RANK", "OMPI_COMM_WORLD_SIZE" }, /* Open MPI */
+	{ "PMI_RANK", "MPI_LOCALRANKID", "PMI_SIZE" },                /* MPICH, Intel MPI */
+};
+
+static long env_num(const char *name)
+{
+	const char *v = name ? getenv(name) : NULL;
+	char *end;
+	long r;
+
+	if (!v || !*v)
+		return -1;
+	errno = 0;
+	r = strtol(v, &end, 10);
+	return errno || *end || r < 0 || r > 99999999 ? -1 : r;
+}
+
+long oc_passport_rank(const char **from)
+{
+	for (size_t i = 0; i < sizeof rank_vars / sizeof rank_vars[0]; i++) {
+		long r = env_num(rank_vars[i][0]);
+
+		if (r >= 0) {
+			if (from)
+				*from = rank_vars[i][0];
+			return r;
+		}
+	}
+	return -1;
+}
+
+static pthread_once_t job_once = PTHREAD_ONCE_INIT;
+static _Atomic int nccl_found;
+
+static void job(void)
+{
+	static const char *const nccl_env[] = {
+		"NCCL_ALGO", "NCCL_PROTO", "NCCL_NVLS_ENABLE", "NCCL_NVTX_DISABLE",
+		"NCCL_LAUNCH_MODE", "NCCL_MAX_NCHANNELS", "NCCL_P2P_DISABLE",
+	};
+	const char *from = NULL;
+	long r = oc_passport_rank(&from);
+	char key[64];
+
+	for (size_t i = 0; r >= 0 && i < sizeof rank_vars / sizeof rank_vars[0]; i++) {
+		if (strcmp(rank_vars[i][0], from))
+			continue;
+		long lr = env_num(rank_vars[i][1]), ws = env_num(rank_vars[i][2]);
+
+		oc_writer_meta_int("rank", r);
+		if (lr >= 0)
+			oc_writer_meta_int("local_rank", lr);
+		if (ws > 0)
+			oc_writer_meta_int("world_size", ws);
+		oc_writer_meta("rank_from", from);
+	}
+	for (size_t i = 0; i < sizeof nccl_env / sizeof nccl_env[0]; i++) {
+		const char *v = getenv(nccl_env[i]);
+
+		snprintf(key, sizeof key, "env.%s", nccl_env[i]);
+		if (v)
+			oc_writer_meta(key, v);
+	}
+}
+
+typedef int (*fn_nccl_version)(int *);
+
+/* NCCL_VERSION(X, Y, Z): X*10000 + Y*100 + Z from 2.9, X*1000 + Y*100 + Z before */
+static void nccl_version(void)
+{
+	static const char *const libs[] = { "libnccl.so.2", "libnccl.so" };
+	fn_nccl_version get = NULL;
+	char buf[32];
+	int v = 0;
+
+	if (atomic_load(&nccl_found))
+		return;
+	for (size_t i = 0; i < sizeof libs / sizeof libs[0] && !get; i++)
+		get = (fn_nccl_version)sym(dlopen(libs[i], RTLD_LAZY | RTLD_NOLOAD), "ncclGetVersion");
+	if (!get)
+		get = (fn_nccl_version)dlsym(RTLD_DEFAULT, "ncclGetVersion");
+	if (!get || get(&v) != 0 || v <= 0 || atomic_exchange(&nccl_found, 1))
+		return;
+	if (v >= 10000)
+		snprintf(buf, sizeof buf, "%d.%d.%d", v / 10000, v % 10000 / 100, v % 100);
+	else
+		snprintf(buf, sizeof buf, "%d.%d.%d", v / 1000, v % 1000 / 100, v % 100);
+	oc_writer_meta("nccl_version", buf);
+	oc_writer_meta_int("nccl_version_code", v);
+}
+
 int oc_passport_collect(void)
 {
+	pthread_once(&job_once, job);
+	nccl_version();
 	pthread_once(&once, collect);
 	return result;
 }

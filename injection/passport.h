@@ -14,10 +14,19 @@
 
 /*
  * Queue meta keys (oc_writer_meta) for every visible device and the driver,
- * runtime and CUPTI versions. Runs once per process; later calls return.
+ * runtime and CUPTI versions, and the job's: rank, local_rank, world_size,
+ * rank_from, env.NCCL_* (once), nccl_version and nccl_version_code (each
+ * call until NCCL is found loaded). The device part runs once per process.
  * Returns 0, or -1 if the driver is not loaded (nothing queued but the CUPTI
- * version).
+ * version and the job's keys).
  */
 int oc_passport_collect(void);
+
+/*
+ * This process's rank in a distributed job, from the first of RANK
+ * (torchrun), OMPI_COMM_WORLD_RANK (Open MPI), PMI_RANK (MPICH) that holds a
+ * number; *from (when not NULL) receives the variable's name. -1 when none.
+ */
+long oc_passport_rank(const char **from);
 
 #endif

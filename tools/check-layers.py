@@ -23,11 +23,12 @@ import sys
 ORDER = ["schema", "util", "trace", "analysis", "report", "cli"]
 PUBLIC = {
     "json.h": "util", "demangle.h": "util", "version.h": "util", "format.h": "util",
+    "nccl.h": "util", "jsonr.h": "util",
     "trace.h": "trace", "tracefile.h": "trace", "import.h": "trace",
     "sweep.h": "analysis", "analysis.h": "analysis", "rules.h": "analysis",
-    "compare.h": "analysis", "check.h": "analysis",
+    "compare.h": "analysis", "check.h": "analysis", "ranks.h": "analysis",
     "report.h": "report", "export.h": "report",
-    "check-report.h": "report", "compare-report.h": "report",
+    "check-report.h": "report", "compare-report.h": "report", "ranks-report.h": "report",
     "overlapcheck.h": "report",
 }
 GENERATED = {"schema-sql.h": "schema", "timeline-html.h": "report"}

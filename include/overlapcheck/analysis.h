@@ -22,6 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "overlapcheck/nccl.h"
 #include "overlapcheck/trace.h"
 #include "overlapcheck/sweep.h"
 
@@ -42,6 +43,7 @@ enum oc_cause {
 	OC_CAUSE_SAME_DIRECTION_COPY,
 	OC_CAUSE_QUEUED_BEHIND,
 	OC_CAUSE_HARDWARE_QUEUE_LIMIT,
+	OC_CAUSE_PEER_WAIT,           /* NCCL kernels, across ranks only (ranks.h) */
 	OC_CAUSE_PARTIAL_OVERLAP,
 	OC_CAUSE_NOTHING_CONCURRENT,
 	OC_CAUSE_UNKNOWN,
@@ -169,6 +171,8 @@ int oc_window_find(const struct oc_trace *t, int whole, struct oc_window *w);
 enum oc_time_part {
 	OC_TIME_BUSY_OVERLAP = 0,  /* two or more ops running */
 	OC_TIME_BUSY_ALONE,        /* exactly one op running */
+	OC_TIME_COMM_EXPOSED,      /* NCCL kernels running and no compute kernel: exposed
+	                              communication (taken out of the two busy parts) */
 	OC_TIME_IDLE_HOST_BLOCK,   /* gaps: host_synchronization */
 	OC_TIME_IDLE_LATE,         /* gaps: submitted_late */
 	OC_TIME_IDLE_LAUNCH,       /* gaps: launch_latency, module_loading */
@@ -176,8 +180,8 @@ enum oc_time_part {
 	OC_TIME_IDLE_OTHER,        /* short idle, gaps of unknown cause */
 	OC_N_TIME_PARTS
 };
-/* "busy_overlap", "busy_alone", "idle_host_block", "idle_late_submission",
- * "idle_launch", "idle_dependency", "idle_other" */
+/* "busy_overlap", "busy_alone", "comm_exposed", "idle_host_block",
+ * "idle_late_submission", "idle_launch", "idle_dependency", "idle_other" */
 const char *oc_time_part_name(enum oc_time_part p);
 /* "busy with overlap", "busy alone", "idle: host blocked", ... */
 const char *oc_time_part_label(enum oc_time_part p);
@@ -224,6 +228,9 @@ enum oc_advice {
 	OC_ADVICE_GAP_MODULE_LOADING,
 	OC_ADVICE_GAP_DEPENDENCY,
 	OC_ADVICE_GAP_UNKNOWN,
+	OC_ADVICE_COLLECTIVE_ON_SIDE_STREAM,  /* NCCL kernels: same_stream_order */
+	OC_ADVICE_COMPUTE_BESIDE_COLLECTIVE,  /* NCCL kernels: nothing_concurrent */
+	OC_ADVICE_BALANCE_RANKS,              /* peer_wait */
 	OC_N_ADVICE
 };
 const char *oc_advice_id(enum oc_advice a);   /* "pin_host_buffer", ... */
@@ -242,19 +249,27 @@ enum oc_lever {
 	                                left unhidden are a small share: overlap wins little */
 	OC_LEVER_NOTHING_SERIALIZED, /* busy alone, yet every claim overlapped (long ops whose
 	                                partners were shorter) */
+	OC_LEVER_COMM_EXPOSED,       /* communication with no compute beside it dominates */
 	OC_N_LEVERS
 };
 const char *oc_lever_id(enum oc_lever l);     /* "host_submitted_late", ... */
 
-/* One verdict: one device op of a claim (a graph launch has one per node). */
+/*
+ * One verdict: one device op of a claim (a graph launch has one per node).
+ * An NCCL kernel (op.comm) is a claim too, judged against compute only: its
+ * overlap_ns, compute_ns and witness count non-NCCL kernels of other
+ * streams, and its causes come from compute partners (docs/nccl.md).
+ */
 struct oc_claim {
 	int32_t  op;            /* index into trace->ops */
 	int32_t  api;           /* the call that queued it (runtime twin when known), or -1 */
 	enum oc_verdict verdict;
-	int64_t  overlap_ns;    /* time intersected with work in other streams (union) */
+	int64_t  overlap_ns;    /* time intersected with work in other streams (union); NCCL
+	                           kernels: with compute kernels of other streams */
 	double   overlap_ratio; /* overlap_ns / duration; 0 for a zero-length op */
 	int64_t  compute_ns;    /* of which intersected with kernels (other streams) */
-	int32_t  witness;       /* longest intersecting op in another stream, or -1 */
+	int32_t  witness;       /* longest intersecting op in another stream (NCCL kernels: the
+	                           longest intersecting compute kernel), or -1 */
 	int64_t  witness_start_ns, witness_end_ns; /* where they intersected */
 	struct oc_evidence *evidence; /* serialized: every proven cause, decisive first, then
 	                                 METHOD.md's order; >= 1 */
@@ -353,14 +368,17 @@ struct oc_device_summary {
 struct oc_summary {
 	size_t   claims, overlapped, serialized;
 	size_t   copy_claims, copy_overlapped, copy_overlapped_compute; /* async memcpy / peer */
-	size_t   kernel_claims, kernel_overlapped;
+	size_t   kernel_claims, kernel_overlapped;   /* kernels other than NCCL's */
+	size_t   comm_claims, comm_overlapped;       /* NCCL kernels; overlapped compute */
 	size_t   memset_claims, memset_overlapped;
 	size_t   causes[OC_N_CAUSES];  /* claims in the window whose decisive cause is this */
 	size_t   gap_causes[OC_N_GAP_CAUSES];
 	int64_t  makespan_ns;   /* summed over devices */
 	int64_t  busy_ns;       /* summed over devices: union of all work per device */
 	int64_t  copy_ns;       /* union of async copy time, summed over devices */
-	int64_t  compute_ns;    /* union of kernel time, summed over devices */
+	int64_t  compute_ns;    /* union of kernel time (NCCL's excepted), summed over devices */
+	int64_t  comm_ns;       /* union of NCCL kernel time, summed over devices */
+	int64_t  comm_exposed_ns;  /* of which no compute kernel ran beside it */
 	int64_t  copy_compute_overlap_ns;
 	double   copy_compute_overlap_share; /* -1 when no async copy */
 	int64_t  idle_ns;       /* all device-idle time inside the makespan, summed */
@@ -387,6 +405,53 @@ struct oc_summary {
 	enum oc_cause lever_cause;  /* OC_LEVER_SERIALIZED: the most frequent decisive cause */
 };
 
+/*
+ * Communication (docs/nccl.md). A trace does not name NCCL communicators:
+ * the NCCL kernels of one stream stand for one, as PyTorch's
+ * ProcessGroupNCCL and most programs launch a communicator's collectives on
+ * a stream of its own. Ordinals number them per device by first kernel, so
+ * the k-th communicator of one rank meets the k-th of another (ranks.h).
+ */
+struct oc_communicator {
+	int32_t  stream;        /* index into trace->streams */
+	int      device_id;
+	int      ordinal;       /* k-th communicator of its device, by its first kernel, from 0 */
+	size_t   kernels;
+	int64_t  first_ns;      /* its first kernel's start */
+};
+
+/* One NCCL kernel: one collective (or a group of them launched as one). */
+struct oc_collective {
+	int32_t  op;            /* index into trace->ops */
+	int32_t  claim;         /* index into claims */
+	int32_t  comm;          /* index into comms */
+	uint32_t seq;           /* n-th kernel of its collective name on its communicator, from 0 */
+	struct oc_nccl_kernel k;/* what its name says (nccl.h) */
+	int64_t  exposed_ns;    /* its own time no compute kernel of its device ran */
+	int32_t  nccl_call;     /* the innermost NVTX range of domain "NCCL" (NCCL's own,
+	                           e.g. ncclAllReduce) open on the launching thread when it
+	                           was launched: index into trace->ranges, or -1 */
+};
+
+/* Communication in the window, per device (from the window's sweep). */
+struct oc_comm_device {
+	int      device_id;
+	size_t   kernels;
+	int64_t  comm_ns;       /* |union of NCCL kernels| */
+	int64_t  exposed_ns;    /* |union of NCCL kernels minus union of compute kernels| */
+	int64_t  exposed_alone_ns; /* of which no op at all ran beside it */
+};
+
+/* Communication queued inside NVTX ranges of one name (not NCCL's own
+ * domain), in the window: the kernels launched while such a range was open
+ * on the launching thread. */
+struct oc_comm_range {
+	int32_t  name;          /* index into trace->strs */
+	size_t   kernels;
+	int64_t  comm_ns;       /* |union of those kernels|, per device, summed */
+	int64_t  exposed_ns;    /* of which no compute kernel of the device ran */
+};
+
 struct oc_analysis {
 	const struct oc_trace *trace;
 	struct oc_analysis_options opts;
@@ -398,6 +463,11 @@ struct oc_analysis {
 	struct oc_bandwidth *bandwidth; size_t n_bandwidth;
 	struct oc_device_summary *devices; size_t n_devices;
 	struct oc_summary summary;
+
+	struct oc_collective *collectives; size_t n_collectives; /* by op start */
+	struct oc_communicator *comms; size_t n_comms;           /* by device, then ordinal */
+	struct oc_comm_device *comm_devices; size_t n_comm_devices;
+	struct oc_comm_range *comm_ranges; size_t n_comm_ranges; /* by exposed time, longest first */
 
 	char   **warnings;         size_t n_warnings;  /* sentences for the reader */
 
@@ -420,9 +490,11 @@ void oc_analysis_release(struct oc_analysis *a);
 /*
  * Decisive causes (first evidence) of a's serialized claims in the window
  * whose op in t is of one kind, counted per cause into counts[OC_N_CAUSES] (overwritten).
- * kind OC_OP_MEMCPY takes peer copies too. The report's answer and the
+ * kind OC_OP_MEMCPY takes peer copies too; OC_OP_KERNEL leaves NCCL kernels
+ * out, which OC_CLAIMS_COMM counts. The report's answer and the
  * timeline's one-line answer both print these.
  */
+#define OC_CLAIMS_COMM 0
 void oc_analysis_cause_counts(const struct oc_trace *t, const struct oc_analysis *a, int kind,
 			      size_t counts[OC_N_CAUSES]);
 

@@ -10,11 +10,19 @@
  * worst claims with their causes, the longest hidden synchronizations or
  * idle gaps; for the aggregate, each trace's own value. The writers are in
  * check-report.h.
+ *
+ * With opts.ranks the inputs (traces, JSON reports, directories) are one
+ * job's ranks, merged on one time axis (ranks.h): one suite per rank and one
+ * for all, deciding max-exposed-comm, max-peer-wait and forbid-cause
+ * peer_wait (the rules that rank data carries); other rules are refused.
+ * Without it, max-peer-wait and forbid-cause peer_wait are skipped: a
+ * trace alone cannot prove a wait for its peers.
  */
 #ifndef OVERLAPCHECK_CHECK_H
 #define OVERLAPCHECK_CHECK_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "overlapcheck/rules.h"
 
@@ -25,6 +33,9 @@ struct oc_check_options {
 	int device;              /* only this device; -1: every device */
 	int evidence;            /* worst items listed per failure */
 	int whole;               /* 1: the whole trace, not the steady-state window */
+	int ranks;               /* 1: the inputs are a job's ranks (ranks.h): one suite per
+	                            rank, communication rules only */
+	int64_t peer_wait_ns;    /* ranks: the peer_wait threshold (ranks.h); <= 0: its default */
 };
 
 /* range NULL, device -1, evidence OC_CHECK_DEFAULT_EVIDENCE. */

@@ -161,4 +161,20 @@ int oc_write_chrome(FILE *f, const struct oc_trace *t, const struct oc_tl_notes 
 int oc_write_timeline_html(FILE *f, const struct oc_trace *t, const struct oc_tl_notes *notes,
 			   const char *title, char *err, size_t errlen);
 
+/*
+ * The timeline of a job's ranks in one page (timeline --ranks,
+ * docs/nccl.md): each rank's lanes as a group whose names start with its
+ * label ("rank 1 · "), its times shifted by shift_ns onto the page's clock
+ * (its trace start minus the earliest one: ranks.h). answer is the page's
+ * one line. Returns 0, or -1 with a message in err.
+ */
+struct oc_tl_rank {
+	const struct oc_trace *trace;
+	const struct oc_tl_notes *notes;   /* may be NULL */
+	const char *label;
+	int64_t shift_ns;
+};
+int oc_write_timeline_html_ranks(FILE *f, const struct oc_tl_rank *ranks, size_t n,
+				 const char *title, const char *answer, char *err, size_t errlen);
+
 #endif

@@ -2,7 +2,8 @@
  * format.h: numbers as people read them, for every human-facing output
  * (src/util/format.c): the report's durations and sizes, and the gate
  * outputs' signed durations (`check`'s messages and evidence, `compare`'s
- * tables). Each writes into buf and returns it.
+ * tables). Each writes into buf and returns it; and sentences for people
+ * gathered in a list (an analysis' warnings, a merge's notes).
  */
 #ifndef OVERLAPCHECK_FORMAT_H
 #define OVERLAPCHECK_FORMAT_H
@@ -18,5 +19,13 @@ const char *oc_fmt_ns(char *buf, size_t len, double ns);
 const char *oc_fmt_bytes(uint64_t bytes, char *buf, size_t len);
 /* A Linux signal number as its name: "SIGTERM"; "signal 40" for one without a name here. */
 const char *oc_fmt_signal(int sig, char *buf, size_t len);
+
+/*
+ * Append printf(fmt, ...), cut to max - 1 bytes, as a malloc'd string to the
+ * array *v of *n strings (grown by one). 0, or -1 out of memory (*v and *n
+ * unchanged).
+ */
+int oc_strv_addf(char ***v, size_t *n, size_t max, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 
 #endif

@@ -42,8 +42,10 @@
 #include "overlapcheck/trace.h"
 #include "overlapcheck/sweep.h"
 #include "overlapcheck/analysis.h"
+#include "overlapcheck/ranks.h"
 #include "overlapcheck/rules.h"
 #include "overlapcheck/report.h"
 #include "overlapcheck/export.h"
+#include "overlapcheck/ranks-report.h"
 
 #endif

@@ -13,6 +13,11 @@
  *   max-host-wait F          device idle while the host was blocked in a sync <= F
  *                            of the window's device time
  *   max-late-submission F    device idle waiting for a late submission <= F
+ *   max-exposed-comm F       NCCL communication time no compute kernel ran beside
+ *                            (exposed, on unions) <= F of the communication time
+ *   max-peer-wait F          time a rank's collectives waited for slower peers
+ *                            (peer_wait) <= F of its communication time; decided
+ *                            with --ranks only (docs/nccl.md)
  *
  * Rules come from command-line options and from rules files, one rule a
  * line, `#` starting a comment. Fractions are written 0.25 or 25%. Parsing is
@@ -39,6 +44,8 @@ enum oc_rule_kind {
 	OC_RULE_MAX_DROPPED,
 	OC_RULE_MAX_HOST_WAIT,        /* idle waiting for a host block / window time <= F */
 	OC_RULE_MAX_LATE_SUBMISSION,  /* idle waiting for a late submission / window time <= F */
+	OC_RULE_MAX_EXPOSED_COMM,     /* exposed communication / communication time <= F */
+	OC_RULE_MAX_PEER_WAIT,        /* peer waits / communication time <= F (--ranks) */
 	OC_RULE__COUNT
 };
 

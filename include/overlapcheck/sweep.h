@@ -10,8 +10,10 @@
  *               the longest intersection, with that intersection's bounds;
  *   aggregates  busy time (union) per engine class and overall, the
  *               makespan, a concurrency histogram, the copy/compute overlap
- *               share (METHOD.md: on unions, never sums), the pipeline bound,
- *               and the device-wide idle intervals above a threshold.
+ *               share (METHOD.md: on unions, never sums), the exposed
+ *               communication (NCCL kernel time no compute kernel covered,
+ *               also on unions), the pipeline bound, and the device-wide
+ *               idle intervals above a threshold.
  *
  * Interval conventions, everywhere in this module:
  *   - an op covers the half-open interval [start_ns, end_ns);
@@ -33,7 +35,8 @@
 
 /* Engine classes: which hardware an op keeps busy. */
 enum oc_engine {
-	OC_ENGINE_COMPUTE = 0, /* kernels */
+	OC_ENGINE_COMPUTE = 0, /* kernels, except NCCL's */
+	OC_ENGINE_COMM,        /* NCCL kernels (op.comm): communication */
 	OC_ENGINE_H2D,         /* copies HtoD, HtoA */
 	OC_ENGINE_D2H,         /* copies DtoH, AtoH */
 	OC_ENGINE_D2D,         /* copies DtoD, DtoA, AtoD, AtoA */
@@ -45,7 +48,7 @@ enum oc_engine {
 
 /* Engine class of an op. */
 enum oc_engine oc_engine_of(const struct oc_op *op);
-/* "compute", "H2D", "D2H", "D2D", "peer", "memset", "other". */
+/* "compute", "comm", "H2D", "D2H", "D2D", "peer", "memset", "other". */
 const char *oc_engine_name(enum oc_engine e);
 /* 1 when the op is an async copy for the copy/compute share: a memcpy or
  * peer memcpy with OC_ASYNC_FLAG set. */
@@ -113,6 +116,11 @@ struct oc_sweep {
 	int64_t async_copy_ns;         /* |union of async copies| */
 	int64_t copy_compute_ns;       /* |union of async copies  intersect  union of kernels| */
 	double  copy_compute_share;    /* copy_compute_ns / async_copy_ns; -1 when no async copy */
+	/* |union of comm  minus  union of compute|: communication no compute
+	 * kernel ran beside (busy_ns[OC_ENGINE_COMM] minus this is the hidden
+	 * part); of it, the time no other op of any class ran either. */
+	int64_t comm_exposed_ns;
+	int64_t comm_exposed_alone_ns;
 	double  pipeline_bound;        /* busy_ns[busiest] / makespan_ns; 0 when makespan is 0 */
 
 	/* concurrency_ns[k]: time within [first_ns, last_ns) with exactly k ops

@@ -54,6 +54,8 @@ struct oc_op {
 	int32_t  grid[3], block[3]; /* kernels */
 	int32_t  registers, static_smem, dynamic_smem;
 	uint8_t  kind;              /* enum oc_op_kind */
+	uint8_t  comm;              /* 1: an NCCL kernel (communication, nccl.h), set by the
+	                               reader from the kernel's name */
 	uint8_t  copy_kind;         /* enum oc_copy_kind */
 	uint8_t  src_kind, dst_kind;/* enum oc_mem_kind; memset: dst_kind */
 	uint32_t src_device_id, dst_device_id; /* peer copies */
@@ -196,6 +198,9 @@ struct oc_trace {
  */
 int oc_trace_open(struct oc_trace *t, const char *path, char *err, size_t errlen);
 void oc_trace_release(struct oc_trace *t);
+
+/* Kernel ops that are NCCL kernels (op.comm), counted when the trace was loaded. */
+size_t oc_trace_comm_ops(const struct oc_trace *t);
 
 /* meta value for key, or NULL. */
 const char *oc_trace_meta(const struct oc_trace *t, const char *key);

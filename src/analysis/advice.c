@@ -37,12 +37,13 @@ static const char *const advice_ids[OC_N_ADVICE] = {
 	"gap_pageable_staging", "gap_slow_call",
 	"gap_launch_latency", "gap_module_loading",
 	"gap_dependency", "gap_unknown",
+	"collective_on_side_stream", "compute_beside_collective", "balance_ranks",
 };
 
 static const char *const lever_ids[OC_N_LEVERS] = {
 	"none", "host_submitted_late", "host_blocked", "launch_overhead", "dependencies",
 	"serialized_work", "already_overlapped", "idle_unexplained", "compute_bound",
-	"nothing_serialized",
+	"nothing_serialized", "communication_exposed",
 };
 
 const char *oc_advice_id(enum oc_advice a)
@@ -82,6 +83,8 @@ enum oc_advice oc_choose_claim_advice(const struct oc_trace *t, const struct oc_
 	case OC_CAUSE_EVENT_DEPENDENCY: return OC_ADVICE_CHECK_EVENT_DEPENDENCY;
 	case OC_CAUSE_GRAPH_NODE_ORDER: return OC_ADVICE_CHECK_GRAPH_EDGES;
 	case OC_CAUSE_SAME_STREAM_ORDER:
+		if (op->comm)
+			return OC_ADVICE_COLLECTIVE_ON_SIDE_STREAM;
 		if (e->op >= 0 && is_pageable(&t->ops[e->op]) && t->ops[e->op].bytes >= PIN_WORTH_BYTES)
 			return OC_ADVICE_PIN_HOST_BUFFER;
 		if (op->kind == OC_OP_MEMCPY &&
@@ -96,7 +99,9 @@ enum oc_advice oc_choose_claim_advice(const struct oc_trace *t, const struct oc_
 	case OC_CAUSE_SAME_DIRECTION_COPY: return OC_ADVICE_PIPELINE_FILL_DRAIN;
 	case OC_CAUSE_HARDWARE_QUEUE_LIMIT: return OC_ADVICE_RAISE_MAX_CONNECTIONS;
 	case OC_CAUSE_PARTIAL_OVERLAP: return OC_ADVICE_MORE_BESIDE_IT;
-	case OC_CAUSE_NOTHING_CONCURRENT: return OC_ADVICE_NOTHING_TO_OVERLAP;
+	case OC_CAUSE_NOTHING_CONCURRENT:
+		return op->comm ? OC_ADVICE_COMPUTE_BESIDE_COLLECTIVE : OC_ADVICE_NOTHING_TO_OVERLAP;
+	case OC_CAUSE_PEER_WAIT: return OC_ADVICE_BALANCE_RANKS;
 	default: return OC_ADVICE_UNKNOWN;
 	}
 }
@@ -269,6 +274,20 @@ const char *oc_claim_advice(const struct oc_trace *t, const struct oc_analysis *
 				   oc_trace_meta(t, "import.absent"));
 		return say(buf, len, "the trace does not show why; docs/causes.md says what each cause "
 			   "needs to be proven");
+	case OC_ADVICE_COLLECTIVE_ON_SIDE_STREAM:
+		return say(buf, len, "the collective and the compute around it share stream %u, which "
+			   "runs in order: launch the collective on a stream of its own and make only "
+			   "the work that needs its result wait for it (an event; PyTorch: async_op=True "
+			   "and work.wait())", stream_of(t, cl->op));
+	case OC_ADVICE_COMPUTE_BESIDE_COLLECTIVE:
+		return say(buf, len, "no compute kernel was queued while the collective was pending or "
+			   "running: start it while independent compute is still queued (DDP all-reduces "
+			   "gradient buckets during backward; under no_sync() it all-reduces everything at "
+			   "the end, with nothing beside it)");
+	case OC_ADVICE_BALANCE_RANKS:
+		return say(buf, len, "it waited for slower peer ranks before it could proceed: balance "
+			   "the work across ranks (data, sequence lengths, stragglers), or look at what "
+			   "the slowest rank did before this collective");
 	default:
 		return buf;
 	}
@@ -359,6 +378,7 @@ void oc_choose_lever(struct oc_analysis *a)
 	struct oc_summary *s = &a->summary;
 	const struct oc_time_split *ts = &s->time;
 	static const struct { enum oc_time_part part; enum oc_lever lever; } idle[] = {
+		{ OC_TIME_COMM_EXPOSED, OC_LEVER_COMM_EXPOSED },
 		{ OC_TIME_IDLE_LATE, OC_LEVER_HOST_LATE },
 		{ OC_TIME_IDLE_HOST_BLOCK, OC_LEVER_HOST_BLOCKED },
 		{ OC_TIME_IDLE_LAUNCH, OC_LEVER_LAUNCH },
@@ -449,10 +469,21 @@ const char *oc_lever_text(const struct oc_analysis *a, char *buf, size_t len)
 		return say(buf, len, "the GPU ran one op at a time %.0f%% of the time, yet every claim in "
 			   "the window overlapped: long ops ran beside shorter ones, and the rest of them "
 			   "alone", PCT(OC_TIME_BUSY_ALONE));
-	case OC_LEVER_OVERLAPPED:
+	case OC_LEVER_COMM_EXPOSED:
+		return say(buf, len, "the GPU ran NCCL communication with no compute beside it %.0f%% of "
+			   "the time (exposed communication); overlap the collectives with compute (launch "
+			   "them while independent work is queued, e.g. gradient buckets during backward), "
+			   "or communicate less", PCT(OC_TIME_COMM_EXPOSED));
+	case OC_LEVER_OVERLAPPED: {
+		char comm[96] = "";
+		if (ts->ns[OC_TIME_COMM_EXPOSED] > 0)
+			snprintf(comm, sizeof comm, ", %.0f%% was communication with no compute beside it",
+				 PCT(OC_TIME_COMM_EXPOSED));
 		return say(buf, len, "%.0f%% of the device's time already ran with overlap; %.0f%% ran "
-			   "alone and %.0f%% was idle", PCT(OC_TIME_BUSY_OVERLAP), PCT(OC_TIME_BUSY_ALONE),
-			   100.0 - PCT(OC_TIME_BUSY_OVERLAP) - PCT(OC_TIME_BUSY_ALONE));
+			   "alone%s and %.0f%% was idle", PCT(OC_TIME_BUSY_OVERLAP), PCT(OC_TIME_BUSY_ALONE),
+			   comm, 100.0 - PCT(OC_TIME_BUSY_OVERLAP) - PCT(OC_TIME_BUSY_ALONE) -
+			   PCT(OC_TIME_COMM_EXPOSED));
+	}
 	case OC_LEVER_IDLE_OTHER:
 		return say(buf, len, "the GPU was idle %.0f%% of the time for reasons the trace does not "
 			   "tell (idle spans shorter than the gap threshold, or gaps of unknown cause)",

@@ -5,7 +5,8 @@
  * (queue time of every op, ops per stream, ops per API call, per-device
  * selections); run the interval engine per device; then find the calls that
  * blocked the host (syncs.c), decide every claim (claims.c), explain the idle
- * gaps (gaps.c), and sum up bandwidth and the summary here. Each later step
+ * gaps (gaps.c), gather the communication (comm.c), and sum up bandwidth and
+ * the summary here. Each later step
  * only reads what the earlier ones built, so the steps stay independent and
  * testable through the public result.
  */
@@ -25,7 +26,7 @@ static const char *const cause_names[OC_N_CAUSES] = {
 	"default_stream_implicit_sync", "host_synchronization", "event_dependency",
 	"graph_node_order", "same_stream_order", "sm_saturation", "submitted_late",
 	"launch_latency", "copy_engine_limit", "same_direction_copy", "queued_behind",
-	"hardware_queue_limit", "partial_overlap", "nothing_concurrent",
+	"hardware_queue_limit", "peer_wait", "partial_overlap", "nothing_concurrent",
 	"unknown",
 };
 
@@ -34,7 +35,7 @@ static const char *const cause_labels[OC_N_CAUSES] = {
 	"default stream implicit sync", "host synchronization", "event dependency",
 	"graph node order", "same stream order", "SM saturation", "submitted late",
 	"launch latency", "copy engine limit", "same-direction copies", "queued behind its stream",
-	"hardware queue limit", "partial overlap", "nothing concurrent",
+	"hardware queue limit", "waiting for peer ranks", "partial overlap", "nothing concurrent",
 	"unknown",
 };
 
@@ -44,12 +45,13 @@ static const char *const gap_names[OC_N_GAP_CAUSES] = {
 };
 
 static const char *const part_names[OC_N_TIME_PARTS] = {
-	"busy_overlap", "busy_alone", "idle_host_block", "idle_late_submission", "idle_launch",
+	"busy_overlap", "busy_alone", "comm_exposed", "idle_host_block", "idle_late_submission", "idle_launch",
 	"idle_dependency", "idle_other",
 };
 
 static const char *const part_labels[OC_N_TIME_PARTS] = {
-	"busy with overlap", "busy alone", "idle: host blocked in a sync",
+	"busy with overlap", "busy alone", "communication, no compute beside it",
+	"idle: host blocked in a sync",
 	"idle: late submission", "idle: launch latency, module loading", "idle: dependencies",
 	"idle: other",
 };
@@ -147,23 +149,7 @@ static void set_err(char *err, size_t errlen, const char *fmt, ...)
 	va_end(ap);
 }
 
-static int add_warning(struct oc_analysis *a, const char *fmt, ...)
-{
-	va_list ap;
-	char buf[512], **w;
-
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
-	w = realloc(a->warnings, (a->n_warnings + 1) * sizeof *w);
-	if (!w)
-		return -1;
-	a->warnings = w;
-	if (!(w[a->n_warnings] = strdup(buf)))
-		return -1;
-	a->n_warnings++;
-	return 0;
-}
+#define add_warning(a, ...) oc_strv_addf(&(a)->warnings, &(a)->n_warnings, 512, __VA_ARGS__)
 
 /* ---- bandwidth and summary ------------------------------------------------ */
 
@@ -238,7 +224,10 @@ static void summarize(struct oc_actx *c)
 			s->overlapped++;
 		else
 			s->serialized++;
-		if (op->kind == OC_OP_KERNEL) {
+		if (op->kind == OC_OP_KERNEL && op->comm) {
+			s->comm_claims++;
+			s->comm_overlapped += ov;
+		} else if (op->kind == OC_OP_KERNEL) {
 			s->kernel_claims++;
 			s->kernel_overlapped += ov;
 		} else if (op->kind == OC_OP_MEMSET) {
@@ -260,6 +249,12 @@ static void summarize(struct oc_actx *c)
 		s->makespan_ns += w->makespan_ns;
 		for (size_t k = 1; w->concurrency_ns && k <= w->max_concurrency; k++)
 			s->time.ns[k == 1 ? OC_TIME_BUSY_ALONE : OC_TIME_BUSY_OVERLAP] += w->concurrency_ns[k];
+		/* exposed communication comes out of the busy parts it lay in */
+		s->time.ns[OC_TIME_COMM_EXPOSED] += w->comm_exposed_ns;
+		s->time.ns[OC_TIME_BUSY_ALONE] -= w->comm_exposed_alone_ns;
+		s->time.ns[OC_TIME_BUSY_OVERLAP] -= w->comm_exposed_ns - w->comm_exposed_alone_ns;
+		s->comm_ns += w->busy_ns[OC_ENGINE_COMM];
+		s->comm_exposed_ns += w->comm_exposed_ns;
 		s->busy_ns += w->busy_all_ns;
 		s->copy_ns += w->async_copy_ns;
 		s->compute_ns += w->busy_ns[OC_ENGINE_COMPUTE];
@@ -469,6 +464,8 @@ int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 	if (oc_find_blocks(&c, err, errlen) < 0 || oc_find_default_syncs(&c, err, errlen) < 0 ||
 	    oc_decide_claims(&c, err, errlen) < 0 || oc_find_gaps(&c, err, errlen) < 0)
 		goto fail;
+	if (oc_find_comm(&c) < 0)
+		goto nomem;
 	if (bandwidth(&c) < 0)
 		goto nomem;
 	summarize(&c);
@@ -521,7 +518,9 @@ void oc_analysis_cause_counts(const struct oc_trace *t, const struct oc_analysis
 
 		if (cl->verdict != OC_VERDICT_SERIALIZED || !cl->n_evidence || !cl->in_window)
 			continue;
-		if ((kind == OC_OP_MEMCPY && !is_copy) || (kind != OC_OP_MEMCPY && ok != kind))
+		if (kind == OC_CLAIMS_COMM ? !t->ops[cl->op].comm :
+		    kind == OC_OP_KERNEL ? ok != OC_OP_KERNEL || t->ops[cl->op].comm :
+		    (kind == OC_OP_MEMCPY && !is_copy) || (kind != OC_OP_MEMCPY && ok != kind))
 			continue;
 		counts[cl->evidence[0].cause]++;
 	}
@@ -545,6 +544,10 @@ void oc_analysis_release(struct oc_analysis *a)
 	for (size_t d = 0; d < a->n_devices; d++)
 		oc_sweep_release(&a->devices[d].sweep);
 	free(a->devices);
+	free(a->collectives);
+	free(a->comms);
+	free(a->comm_devices);
+	free(a->comm_ranges);
 	for (size_t k = 0; k < a->n_warnings; k++)
 		free(a->warnings[k]);
 	free(a->warnings);

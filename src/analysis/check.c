@@ -15,6 +15,7 @@
 #include "overlapcheck/check.h"
 #include "overlapcheck/demangle.h"
 #include "overlapcheck/format.h"
+#include "overlapcheck/ranks.h"
 #include "overlapcheck/rules.h"
 #include "overlapcheck/sweep.h"
 #include "overlapcheck/trace.h"
@@ -27,6 +28,9 @@ struct totals {
 	int64_t makespan_ns, idle_ns;
 	int64_t time_ns, host_wait_ns, late_ns;   /* the window's time split */
 	int64_t dropped;         /* -1 when unknown in any trace */
+	int64_t comm_ns, comm_exposed_ns;         /* NCCL kernels, on unions */
+	int     ranks;           /* 1: peer waits were measured (check --ranks) */
+	int64_t peer_wait_ns;
 	int64_t *cause_hits;     /* per rule: claims + gaps with the forbidden cause */
 };
 
@@ -200,6 +204,14 @@ static int64_t score_cause_claim(const struct pick *p, size_t i)
 	       op_dur(p->a->trace, c->op) + 1 : 0;
 }
 
+/* a collective's time with no compute beside it, when it serialized */
+static int64_t score_exposed_comm(const struct pick *p, size_t i)
+{
+	const struct oc_claim *c = &p->a->claims[i];
+	return p->a->trace->ops[c->op].comm && c->verdict == OC_VERDICT_SERIALIZED && c->in_window ?
+	       op_dur(p->a->trace, c->op) - c->compute_ns + 1 : 0;
+}
+
 static int64_t score_hidden_block(const struct pick *p, size_t i)
 {
 	const struct oc_block *b = &p->a->blocks[i];
@@ -333,6 +345,8 @@ static void measure(struct totals *tot, const struct oc_analysis *a, const struc
 	tot->host_wait_ns = s->time.ns[OC_TIME_IDLE_HOST_BLOCK];
 	tot->late_ns = s->time.ns[OC_TIME_IDLE_LATE];
 	tot->dropped = s->dropped_records;
+	tot->comm_ns = s->comm_ns;
+	tot->comm_exposed_ns = s->comm_exposed_ns;
 	for (size_t i = 0; i < rules->n; i++)
 		tot->cause_hits[i] = rules->v[i].kind == OC_RULE_FORBID_CAUSE ?
 				     count_cause(a, rules->v[i].cause) : 0;
@@ -370,7 +384,14 @@ static int decide(struct oc_check_suite *suite, const struct oc_rules *rules,
 			m = share(tot->idle_ns, tot->makespan_ns);
 			break;
 		case OC_RULE_FORBID_CAUSE:
-			m = (double)tot->cause_hits[i];
+			/* peer_wait is decided across ranks: a trace alone proves nothing */
+			m = !tot->ranks && !strcmp(rule->cause, "peer_wait") ? NAN : (double)tot->cause_hits[i];
+			break;
+		case OC_RULE_MAX_EXPOSED_COMM:
+			m = share(tot->comm_exposed_ns, tot->comm_ns);
+			break;
+		case OC_RULE_MAX_PEER_WAIT:
+			m = tot->ranks ? share(tot->peer_wait_ns, tot->comm_ns) : NAN;
 			break;
 		case OC_RULE_MAX_DROPPED:
 			m = tot->dropped < 0 ? NAN : (double)tot->dropped;
@@ -425,6 +446,16 @@ static int decide(struct oc_check_suite *suite, const struct oc_rules *rules,
 				ev |= add_evidence(r, a, EV_GAPS, score_gap, -1, o->evidence);
 			break;
 		case OC_RULE_FORBID_CAUSE:
+			if (isnan(m)) {
+				oc_result_message(r, "peer_wait needs the other ranks: check --ranks with every "
+						  "rank's trace or JSON report");
+				break;
+			}
+			if (tot->ranks) {
+				oc_result_message(r, "%lld collective%s that waited for slower peers",
+						  (long long)tot->cause_hits[i], tot->cause_hits[i] == 1 ? "" : "s");
+				break;
+			}
 			oc_result_message(r, "%lld serialized claim%s or idle gap%s with cause %s",
 					  (long long)tot->cause_hits[i], tot->cause_hits[i] == 1 ? "" : "s",
 					  tot->cause_hits[i] == 1 ? "" : "s", rule->cause);
@@ -462,6 +493,27 @@ static int decide(struct oc_check_suite *suite, const struct oc_rules *rules,
 						   rule->kind == OC_RULE_MAX_HOST_WAIT ?
 						   OC_GAP_HOST_SYNCHRONIZATION : OC_GAP_SUBMITTED_LATE, o->evidence);
 			break;
+		case OC_RULE_MAX_EXPOSED_COMM:
+			if (isnan(m))
+				oc_result_message(r, "no NCCL kernels: no communication");
+			else
+				oc_result_message(r, "%s of %s of NCCL communication ran with no compute kernel "
+						  "beside it", oc_fmt_ns(x, sizeof x, (double)tot->comm_exposed_ns),
+						  oc_fmt_ns(y, sizeof y, (double)tot->comm_ns));
+			if (a && r->status == OC_RULE_FAIL)
+				ev |= add_evidence(r, a, EV_CLAIMS, score_exposed_comm, -1, o->evidence);
+			break;
+		case OC_RULE_MAX_PEER_WAIT:
+			if (!tot->ranks)
+				oc_result_message(r, "peer waits need the other ranks: check --ranks with every "
+						  "rank's trace or JSON report");
+			else if (isnan(m))
+				oc_result_message(r, "no NCCL kernels: no communication");
+			else
+				oc_result_message(r, "%s of %s of communication waited for slower peers",
+						  oc_fmt_ns(x, sizeof x, (double)tot->peer_wait_ns),
+						  oc_fmt_ns(y, sizeof y, (double)tot->comm_ns));
+			break;
 		case OC_RULE__COUNT:
 			break;
 		}
@@ -488,6 +540,156 @@ static void analysis_warnings(struct oc_check_suite *s, const struct oc_analysis
 		oc_suite_warn(s, "%s", a->warnings[i]);
 }
 
+/* The aggregate suite "all N WHAT" after the n suites already in c, decided
+ * on the sums. 0, or -1 out of memory. */
+static int add_aggregate(struct oc_check *c, const struct oc_rules *rules, const struct totals *sum,
+			 size_t n, const char *what, const struct oc_check_options *o)
+{
+	char name[64];
+
+	snprintf(name, sizeof name, "all %zu %s", n, what);
+	oc_suite_init(&c->suites[c->n_suites], name);
+	c->n_suites++;
+	return decide(&c->suites[n], rules, sum, NULL, c->suites, n, o);
+}
+
+/* ---- a job's ranks (check --ranks) -------------------------------------------- */
+
+/* Rank x's evidence for a failed rule: its longest waits, or its most
+ * exposed serialized collectives. 0 or -1 (memory). */
+static int rank_evidence(struct oc_rule_result *r, const struct oc_ranks *m, const struct oc_rank *x,
+			 int waits, int n)
+{
+	size_t *idx = calloc((size_t)n + 1, sizeof *idx), have = 0;
+	int64_t *best = calloc((size_t)n + 1, sizeof *best);
+	char a1[32], a2[32], a3[32];
+
+	if (!idx || !best) {
+		free(idx);
+		free(best);
+		return -1;
+	}
+	for (size_t i = 0; i < x->n_colls; i++) {   /* the n longest, longest first */
+		const struct oc_rank_coll *c = &x->colls[i];
+		int64_t sc = waits ? (c->peer_wait ? c->wait_ns + 1 : 0) :
+			     (!c->overlapped && c->in_window ? c->exposed_ns + 1 : 0);
+		size_t k;
+		if (sc <= 0)
+			continue;
+		for (k = have; k > 0 && best[k - 1] < sc; k--)
+			if (k < (size_t)n) {
+				best[k] = best[k - 1];
+				idx[k] = idx[k - 1];
+			}
+		if (k < (size_t)n) {
+			best[k] = sc;
+			idx[k] = i;
+			if (have < (size_t)n)
+				have++;
+		}
+	}
+	for (size_t k = 0; k < have; k++) {
+		const struct oc_rank_coll *c = &x->colls[idx[k]];
+		int cause = oc_rank_coll_cause(c);
+		if (waits && c->inst >= 0) {
+			const struct oc_rank_inst *in = &m->insts[c->inst];
+			oc_result_evidence(r, "%s #%u on communicator %d at %s waited %s for rank %d (started at %s)",
+					   c->collective, c->seq, c->comm, oc_fmt_ns(a1, sizeof a1, (double)c->start_ns),
+					   oc_fmt_ns(a2, sizeof a2, (double)c->wait_ns), m->ranks[in->last].rank,
+					   oc_fmt_ns(a3, sizeof a3, (double)in->last_start_ns));
+		} else {
+			oc_result_evidence(r, "%s #%u on communicator %d at %s: %s with no compute beside it "
+					   "(cause %s)", c->collective, c->seq, c->comm,
+					   oc_fmt_ns(a1, sizeof a1, (double)c->start_ns),
+					   oc_fmt_ns(a2, sizeof a2, (double)c->exposed_ns),
+					   cause >= 0 ? oc_cause_name(cause) : "none");
+		}
+	}
+	free(idx);
+	free(best);
+	return 0;
+}
+
+static int check_ranks(struct oc_check *c, const struct oc_rules *rules, const char *const *inputs,
+		       size_t n, const struct oc_check_options *o, char *err, size_t errlen)
+{
+	struct oc_ranks_options ro;
+	struct oc_ranks m;
+	struct totals sum, one;
+	int ret = -1;
+
+	for (size_t i = 0; i < rules->n; i++) {
+		const struct oc_rule *ru = &rules->v[i];
+		if (ru->kind == OC_RULE_MAX_EXPOSED_COMM || ru->kind == OC_RULE_MAX_PEER_WAIT ||
+		    (ru->kind == OC_RULE_FORBID_CAUSE && !strcmp(ru->cause, "peer_wait")))
+			continue;
+		snprintf(err, errlen, "with --ranks the rules are max-exposed-comm, max-peer-wait and "
+			 "forbid-cause peer_wait; %s%s%s needs each trace checked on its own (without "
+			 "--ranks)", oc_rule_name(ru->kind), ru->kind == OC_RULE_FORBID_CAUSE ? " " : "",
+			 ru->kind == OC_RULE_FORBID_CAUSE ? ru->cause : "");
+		return -1;
+	}
+	oc_ranks_options_init(&ro);
+	ro.a.whole = o->whole;
+	if (o->peer_wait_ns > 0)
+		ro.peer_wait_ns = o->peer_wait_ns;
+	if (oc_ranks_run(&m, inputs, n, &ro, err, errlen)) {
+		oc_ranks_release(&m);
+		return -1;
+	}
+	memset(&sum, 0, sizeof sum);
+	memset(&one, 0, sizeof one);
+	c->suites = calloc(m.n_ranks + 1, sizeof *c->suites);
+	sum.cause_hits = calloc(rules->n + 1, sizeof *sum.cause_hits);
+	one.cause_hits = calloc(rules->n + 1, sizeof *one.cause_hits);
+	if (!c->suites || !sum.cause_hits || !one.cause_hits)
+		goto oom;
+	c->n_traces = m.n_ranks;
+	sum.ranks = one.ranks = m.aligned;
+	for (size_t r = 0; r < m.n_ranks; r++) {
+		const struct oc_rank *x = &m.ranks[r];
+		struct oc_check_suite *s = &c->suites[r];
+		char name[600];
+		double t0 = now_s();
+		snprintf(name, sizeof name, "rank %d (%s)", x->rank, x->source);
+		oc_suite_init(s, name);
+		c->n_suites++;
+		if (r == 0)
+			for (size_t k = 0; k < m.n_notes; k++)
+				oc_suite_warn(s, "%s", m.notes[k]);
+		one.comm_ns = x->comm_ns;
+		one.comm_exposed_ns = x->exposed_ns;
+		one.peer_wait_ns = x->wait_ns;
+		for (size_t i = 0; i < rules->n; i++)
+			one.cause_hits[i] = rules->v[i].kind == OC_RULE_FORBID_CAUSE ? (int64_t)x->waits : 0;
+		if (decide(s, rules, &one, NULL, NULL, 0, o) < 0)
+			goto oom;
+		for (size_t i = 0; i < s->n_results; i++) {
+			struct oc_rule_result *res = &s->results[i];
+			if (res->status == OC_RULE_FAIL &&
+			    rank_evidence(res, &m, x, res->rule->kind != OC_RULE_MAX_EXPOSED_COMM, o->evidence) < 0)
+				goto oom;
+		}
+		sum.comm_ns += one.comm_ns;
+		sum.comm_exposed_ns += one.comm_exposed_ns;
+		sum.peer_wait_ns += one.peer_wait_ns;
+		for (size_t i = 0; i < rules->n; i++)
+			sum.cause_hits[i] += one.cause_hits[i];
+		s->seconds = now_s() - t0;
+	}
+	if (m.n_ranks > 1 && add_aggregate(c, rules, &sum, m.n_ranks, "ranks", o) < 0)
+		goto oom;
+	ret = 0;
+	goto out;
+oom:
+	snprintf(err, errlen, "out of memory");
+out:
+	free(sum.cause_hits);
+	free(one.cause_hits);
+	oc_ranks_release(&m);
+	return ret;
+}
+
 int oc_check_run(struct oc_check *c, const struct oc_rules *rules,
 		 const char *const *paths, size_t n, const struct oc_check_options *o,
 		 char *err, size_t errlen)
@@ -495,6 +697,12 @@ int oc_check_run(struct oc_check *c, const struct oc_rules *rules,
 	struct totals sum, one;
 	size_t total_ops = 0;
 	int ret = -1;
+
+	if (o->ranks) {
+		memset(c, 0, sizeof *c);
+		c->opts = *o;
+		return check_ranks(c, rules, paths, n, o, err, errlen);
+	}
 
 	memset(c, 0, sizeof *c);
 	memset(&sum, 0, sizeof sum);
@@ -545,6 +753,8 @@ int oc_check_run(struct oc_check *c, const struct oc_rules *rules,
 		sum.time_ns += one.time_ns;
 		sum.host_wait_ns += one.host_wait_ns;
 		sum.late_ns += one.late_ns;
+		sum.comm_ns += one.comm_ns;
+		sum.comm_exposed_ns += one.comm_exposed_ns;
 		sum.dropped = (i && sum.dropped < 0) || one.dropped < 0 ? -1 : sum.dropped + one.dropped;
 		for (size_t k = 0; k < rules->n; k++)
 			sum.cause_hits[k] += one.cause_hits[k];
@@ -563,15 +773,8 @@ int oc_check_run(struct oc_check *c, const struct oc_rules *rules,
 			 o->range ? " inside the range" : "");
 		goto out;
 	}
-	if (n > 1) {
-		char name[64];
-
-		snprintf(name, sizeof name, "all %zu traces", n);
-		oc_suite_init(&c->suites[c->n_suites], name);
-		c->n_suites++;
-		if (decide(&c->suites[n], rules, &sum, NULL, c->suites, n, o) < 0)
-			goto oom;
-	}
+	if (n > 1 && add_aggregate(c, rules, &sum, n, "traces", o) < 0)
+		goto oom;
 	ret = 0;
 	goto out;
 oom:

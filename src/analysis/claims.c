@@ -24,6 +24,12 @@
  * docs/causes.md states every predicate; the pair predicates are in pairs.c,
  * tried here in the table's order, with the causes proven on the claim
  * itself (its own pageable copy, partial overlap, its own stream) beside them.
+ *
+ * An NCCL kernel (op.comm) is a claim about communication hiding behind
+ * compute: its verdict counts only the compute kernels of other streams
+ * (the engine's per-class intersection), its witness is the longest such
+ * kernel, and its candidate partners are compute kernels only, so every
+ * cause it gets says why no compute ran beside it (docs/nccl.md).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,6 +61,32 @@ static int cmp_cand(const void *x, const void *y)
 	return (a->op > b->op) - (a->op < b->op);
 }
 
+/* How far a collective's candidate search walks in one stream past ops
+ * that are not compute kernels (copies, other collectives). */
+#define COMM_PARTNER_WALK 64
+
+/* In stream list[0..ln), the compute kernel nearest to position pos going
+ * down (dir -1: from pos - 1) or up (dir +1: from pos), or -1. */
+static int32_t nearest_compute(const struct oc_trace *t, const uint32_t *list, size_t ln, size_t pos,
+			       int dir)
+{
+	for (size_t k = 0; k < COMM_PARTNER_WALK; k++) {
+		size_t i;
+		if (dir < 0) {
+			if (pos < k + 1)
+				return -1;
+			i = pos - 1 - k;
+		} else {
+			i = pos + k;
+			if (i >= ln)
+				return -1;
+		}
+		if (oc_is_compute(&t->ops[list[i]]))
+			return (int32_t)list[i];
+	}
+	return -1;
+}
+
 /*
  * Collect o's candidate partners into cs (room for 2 * streams + 2).
  * Returns the count; *n_would receives |W|; *capped is set when the device
@@ -83,6 +115,10 @@ static size_t candidates(const struct oc_actx *c, uint32_t o, struct cand *cs, s
 		size_t ln = c->s_off[xs + 1] - c->s_off[xs];
 		size_t pos = oc_lower_start(t, list, ln, op->start_ns);
 		int32_t two[2] = { pos > 0 ? (int32_t)list[pos - 1] : -1, pos < ln ? (int32_t)list[pos] : -1 };
+		if (op->comm) {         /* a collective's partners are compute kernels */
+			two[0] = nearest_compute(t, list, ln, pos, -1);
+			two[1] = nearest_compute(t, list, ln, pos, +1);
+		}
 		for (int k = 0; k < 2; k++) {
 			int32_t p = two[k], f, g;
 			if (p < 0)
@@ -143,6 +179,52 @@ static int p_same_direction(const struct oc_actx *c, uint32_t o, const struct ca
 	e->partner = nearest;
 	e->count = dv->dir_copies[op->copy_kind];
 	return 1;
+}
+
+/*
+ * The witness of collective o: the compute kernel of another stream of its
+ * device with the longest intersection (ties: the earliest start, then the
+ * lowest index), into *w and its span; *w = -1 when none. In each stream the
+ * ops that can meet o are the one that started last before it and those
+ * that started while it ran (a stream runs in order; graph nodes that break
+ * that are met through the few before it looked at too).
+ */
+static void comm_witness(const struct oc_actx *c, uint32_t o, int32_t *w, int64_t *ws, int64_t *we)
+{
+	const struct oc_trace *t = c->t;
+	const struct oc_op *op = &t->ops[o];
+	const struct oc_dev_ctx *dv = &c->dev[c->dev_of[o]];
+	int64_t best = 0;
+
+	*w = -1;
+	*ws = *we = 0;
+	for (size_t si = 0; si < dv->n_streams; si++) {
+		int32_t xs = dv->streams[si];
+		if (xs == op->stream)
+			continue;
+		const uint32_t *list = &c->s_ops[c->s_off[xs]];
+		size_t ln = c->s_off[xs + 1] - c->s_off[xs];
+		size_t pos = oc_lower_start(t, list, ln, op->start_ns);
+		size_t k = pos > 4 ? pos - 4 : 0;
+		for (size_t seen = 0; k < ln && seen < OC_SCAN_LIMIT; k++, seen++) {
+			const struct oc_op *p = &t->ops[list[k]];
+			if (p->start_ns >= op->end_ns)
+				break;
+			if (!oc_is_compute(p))
+				continue;
+			int64_t s = p->start_ns > op->start_ns ? p->start_ns : op->start_ns;
+			int64_t e = p->end_ns < op->end_ns ? p->end_ns : op->end_ns;
+			if (e - s <= 0)
+				continue;
+			if (e - s > best || (e - s == best && (p->start_ns < t->ops[*w].start_ns ||
+			    (p->start_ns == t->ops[*w].start_ns && (int32_t)list[k] < *w)))) {
+				best = e - s;
+				*w = (int32_t)list[k];
+				*ws = s;
+				*we = e;
+			}
+		}
+	}
 }
 
 /* ---- one claim ------------------------------------------------------------ */
@@ -393,14 +475,20 @@ int oc_decide_claims(struct oc_actx *c, char *err, size_t errlen)
 
 		cl->op = (int32_t)i;
 		cl->api = op->api;
-		cl->overlap_ns = ov->other_ns;
 		cl->compute_ns = ov->engine_ns[OC_ENGINE_COMPUTE];
-		cl->overlap_ratio = d > 0 ? (double)ov->other_ns / (double)d : 0;
-		cl->witness = ov->witness >= 0 ? (int32_t)dv->sel.idx[ov->witness] : -1;
-		cl->witness_start_ns = ov->witness_span.start_ns;
-		cl->witness_end_ns = ov->witness_span.end_ns;
+		if (op->comm) {         /* a collective overlaps compute, or nothing */
+			cl->overlap_ns = cl->compute_ns;
+			comm_witness(c, (uint32_t)i, &cl->witness, &cl->witness_start_ns,
+				     &cl->witness_end_ns);
+		} else {
+			cl->overlap_ns = ov->other_ns;
+			cl->witness = ov->witness >= 0 ? (int32_t)dv->sel.idx[ov->witness] : -1;
+			cl->witness_start_ns = ov->witness_span.start_ns;
+			cl->witness_end_ns = ov->witness_span.end_ns;
+		}
+		cl->overlap_ratio = d > 0 ? (double)cl->overlap_ns / (double)d : 0;
 		cl->bandwidth_gbps = is_copy(op) && d > 0 ? (double)op->bytes / (double)d : 0;
-		cl->verdict = d > 0 && ov->other_ns > 0 && cl->overlap_ratio >= c->o.min_overlap ?
+		cl->verdict = d > 0 && cl->overlap_ns > 0 && cl->overlap_ratio >= c->o.min_overlap ?
 			      OC_VERDICT_OVERLAPPED : OC_VERDICT_SERIALIZED;
 		c->claim_ev[a->n_claims] = c->n_ev;
 		if (cl->verdict == OC_VERDICT_SERIALIZED && explain(c, (uint32_t)i, cl, cs, &cl->n_evidence) < 0) {

@@ -357,6 +357,7 @@ int oc_adjacent(const struct oc_actx *c, int32_t o, int32_t f, int32_t g)
 	const struct oc_dev_ctx *dv = &c->dev[c->dev_of[f]];
 	int64_t ef = t->ops[f].end_ns, sg = t->ops[g].start_ns;
 	int32_t prev = -1, next = -1;
+	int only_compute = t->ops[o].comm;
 
 	if (sg <= ef)
 		return 1;
@@ -376,6 +377,8 @@ int oc_adjacent(const struct oc_actx *c, int32_t o, int32_t f, int32_t g)
 			return 1;
 		if (seen >= OC_SCAN_LIMIT)
 			return 0;
+		if (only_compute && !oc_is_compute(&t->ops[i]))
+			continue;       /* a collective's question is compute beside it */
 		if (i != f && i != g && i != prev && i != next && t->ops[i].end_ns <= sg)
 			return 0;
 	}

@@ -138,6 +138,9 @@ void oc_actx_release(struct oc_actx *c);
  * before and just after it there), which are o's own order, not other work.
  * Ops that intersect or touch are adjacent. A search cut short (more than
  * OC_SCAN_LIMIT ops starting in between) proves nothing: not adjacent.
+ * For a collective o (an NCCL kernel), only compute kernels in between
+ * count: its partners are compute kernels, and copies or other collectives
+ * between them did not keep compute from running beside it.
  */
 int oc_adjacent(const struct oc_actx *c, int32_t o, int32_t f, int32_t g);
 /* Work-queuing calls on thread tid that started in [t1, t2). */
@@ -179,6 +182,15 @@ int32_t oc_block_covering(const struct oc_actx *c, uint32_t tid, int64_t gs, int
 			  int64_t *covered);
 int oc_decide_claims(struct oc_actx *c, char *err, size_t errlen);    /* claims.c */
 int oc_find_gaps(struct oc_actx *c, char *err, size_t errlen);        /* gaps.c */
+/* comm.c: communicators, collectives, per-device and per-range communication
+ * (after the claims, whose verdicts and window flags it reads). 0, or -1
+ * out of memory. */
+int oc_find_comm(struct oc_actx *c);
+/* 1 for a compute kernel: a kernel that is not NCCL's */
+static inline int oc_is_compute(const struct oc_op *op)
+{
+	return op->kind == OC_OP_KERNEL && !op->comm;
+}
 /* The last wait queued on stream s at or before ts and after `after`, or NULL. */
 const struct oc_wait *oc_wait_before(const struct oc_actx *c, int32_t s, int64_t after, int64_t ts);
 

@@ -34,6 +34,8 @@ static const struct {
 	[OC_RULE_MAX_DROPPED]            = { "max-dropped", 1, 0 },
 	[OC_RULE_MAX_HOST_WAIT]          = { "max-host-wait", 1, 1 },
 	[OC_RULE_MAX_LATE_SUBMISSION]    = { "max-late-submission", 1, 1 },
+	[OC_RULE_MAX_EXPOSED_COMM]       = { "max-exposed-comm", 1, 1 },
+	[OC_RULE_MAX_PEER_WAIT]          = { "max-peer-wait", 1, 1 },
 };
 
 static void *xrealloc(void *p, size_t n)
@@ -187,6 +189,8 @@ int oc_rules_add(struct oc_rules *r, const char *name, const char *arg,
 	case OC_RULE_MAX_IDLE:
 	case OC_RULE_MAX_HOST_WAIT:
 	case OC_RULE_MAX_LATE_SUBMISSION:
+	case OC_RULE_MAX_EXPOSED_COMM:
+	case OC_RULE_MAX_PEER_WAIT:
 		if (oc_parse_fraction(arg, &rule.limit) < 0) {
 			snprintf(err, errlen, "%s: %s: '%s' is not a fraction between 0 and 1 "
 				 "(write 0.25 or 25%%)", origin, rule_defs[kind].name, arg);
@@ -338,6 +342,8 @@ enum oc_rule_status oc_rule_decide(const struct oc_rule *rule, double measured)
 	case OC_RULE_MAX_DROPPED:
 	case OC_RULE_MAX_HOST_WAIT:
 	case OC_RULE_MAX_LATE_SUBMISSION:
+	case OC_RULE_MAX_EXPOSED_COMM:
+	case OC_RULE_MAX_PEER_WAIT:
 		return measured <= rule->limit ? OC_RULE_PASS : OC_RULE_FAIL;
 	case OC_RULE_NO_HIDDEN_SYNC:
 	case OC_RULE_FORBID_CAUSE:

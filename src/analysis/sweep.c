@@ -33,7 +33,7 @@
  *   Four sweeps of O(n log n), one tree alive at a time.
  *
  * Aggregates (busy time per class, union, histogram, copy/compute share,
- * idle intervals) fall out of the all-ops pass.
+ * exposed communication, idle intervals) fall out of the all-ops pass.
  */
 #include <stddef.h>
 #include <stdio.h>
@@ -46,7 +46,7 @@ enum oc_engine oc_engine_of(const struct oc_op *op)
 {
 	switch (op->kind) {
 	case OC_OP_KERNEL:
-		return OC_ENGINE_COMPUTE;
+		return op->comm ? OC_ENGINE_COMM : OC_ENGINE_COMPUTE;
 	case OC_OP_MEMSET:
 		return OC_ENGINE_MEMSET;
 	case OC_OP_MEMCPY_PEER:
@@ -76,7 +76,7 @@ enum oc_engine oc_engine_of(const struct oc_op *op)
 const char *oc_engine_name(enum oc_engine e)
 {
 	static const char *const names[OC_N_ENGINES] = {
-		"compute", "H2D", "D2H", "D2D", "peer", "memset", "other",
+		"compute", "comm", "H2D", "D2H", "D2D", "peer", "memset", "other",
 	};
 
 	return (unsigned)e < OC_N_ENGINES ? names[e] : "unknown";
@@ -264,7 +264,7 @@ static int64_t cover_pass(struct sw *w, int cls, struct oc_sweep *agg, int64_t i
 			  int *fail)
 {
 	size_t ps = 0, pe = 0, n = w->n, m = w->m;
-	int64_t cnt = 0, sumg = 0, distinct = 0, n_async = 0, n_kern = 0;
+	int64_t cnt = 0, sumg = 0, distinct = 0, n_async = 0, n_kern = 0, n_comm = 0;
 	size_t cap_idle = 0;
 
 	memset(w->gcnt, 0, (size_t)w->G * sizeof *w->gcnt);
@@ -282,6 +282,7 @@ static int64_t cover_pass(struct sw *w, int cls, struct oc_sweep *agg, int64_t i
 			if (agg) {
 				n_async -= (w->flag[p] & F_ASYNC) != 0;
 				n_kern -= w->eng[p] == OC_ENGINE_COMPUTE;
+				n_comm -= w->eng[p] == OC_ENGINE_COMM;
 			}
 		}
 		while (ps < n && w->rs[ps] == j) {
@@ -296,6 +297,7 @@ static int64_t cover_pass(struct sw *w, int cls, struct oc_sweep *agg, int64_t i
 			if (agg) {
 				n_async += (w->flag[p] & F_ASYNC) != 0;
 				n_kern += w->eng[p] == OC_ENGINE_COMPUTE;
+				n_comm += w->eng[p] == OC_ENGINE_COMM;
 			}
 		}
 		if (j + 1 == m)
@@ -323,6 +325,11 @@ static int64_t cover_pass(struct sw *w, int cls, struct oc_sweep *agg, int64_t i
 			agg->async_copy_ns += len;
 			if (n_kern > 0)
 				agg->copy_compute_ns += len;
+		}
+		if (n_comm > 0 && n_kern == 0) {
+			agg->comm_exposed_ns += len;
+			if (cnt == 1)
+				agg->comm_exposed_alone_ns += len;
 		}
 		if (cnt == 0) {
 			/* idle: extend the last interval when contiguous */

@@ -20,6 +20,7 @@
 
 #include "cmd-util.h"
 #include "cmds.h"
+#include "overlapcheck/analysis.h"
 #include "overlapcheck/check-report.h"
 #include "overlapcheck/check.h"
 #include "overlapcheck/rules.h"
@@ -36,8 +37,11 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 "usage: overlapcheck check [OPTIONS] [RULES...] TRACE...\n"
+"       overlapcheck check --ranks [OPTIONS] [RULES...] INPUT...\n"
 "\n"
 "CI gate: decide overlap rules on each trace and on all traces together.\n"
+"With --ranks, the inputs (rank traces, their JSON reports, directories) are\n"
+"one job's ranks, merged on one time axis, with one result per rank.\n"
 "\n"
 "Rules (at least one, as options or in a rules file):\n"
 "  --min-overlap F            copy/compute overlap share >= F (0.5 or 50%%)\n"
@@ -50,6 +54,10 @@ static void usage(FILE *f)
 "  --forbid-cause CODE        no serialized claim or idle gap with this cause, decisive\n"
 "                             or not (repeatable; codes as in `overlapcheck report`)\n"
 "  --max-dropped N            at most N dropped records\n"
+"  --max-exposed-comm F       NCCL communication with no compute kernel beside it\n"
+"                             <= F of the communication time\n"
+"  --max-peer-wait F          time the collectives waited for slower peer ranks\n"
+"                             <= F of the communication time (needs --ranks)\n"
 "  --rules FILE               read rules from FILE: one a line, `# comments`\n"
 "\n"
 "Options:\n"
@@ -57,6 +65,9 @@ static void usage(FILE *f)
 "  --device N                 check only device N\n"
 "  --whole                    the whole trace, not the steady-state window the\n"
 "                             counts and shares use by default (docs/causes.md)\n"
+"  --ranks                    the inputs are a job's ranks (docs/nccl.md): rules\n"
+"                             max-exposed-comm, max-peer-wait, forbid-cause peer_wait\n"
+"  --peer-wait T              --ranks: the peer_wait threshold (default 50us)\n"
 "  --junit FILE               also write JUnit XML to FILE\n"
 "  --format text|json|markdown  output format (default text)\n"
 "  -o, --output FILE          write the output to FILE\n"
@@ -85,6 +96,7 @@ static int parse_int(const char *s, long lo, long hi, long *out)
 
 enum {
 	OPT_RULES = 0x100, OPT_RANGE, OPT_DEVICE, OPT_EVIDENCE, OPT_JUNIT, OPT_FORMAT, OPT_WHOLE,
+	OPT_RANKS, OPT_PEER_WAIT,
 	OPT_RULE = 0x200,        /* + the rule's kind */
 };
 
@@ -105,6 +117,8 @@ static int parse_args(int argc, char **argv, struct oc_rules *rules, struct opts
 		{ "output",   required_argument, NULL, 'o' },
 		{ "format",   required_argument, NULL, OPT_FORMAT },
 		{ "whole",    no_argument,       NULL, OPT_WHOLE },
+		{ "ranks",    no_argument,       NULL, OPT_RANKS },
+		{ "peer-wait", required_argument, NULL, OPT_PEER_WAIT },
 		{ "help",     no_argument,       NULL, 'h' },
 	};
 	/* the rules are options too (--min-overlap 0.5); one without an
@@ -139,6 +153,16 @@ static int parse_args(int argc, char **argv, struct oc_rules *rules, struct opts
 			break;
 		case OPT_WHOLE:
 			o->c.whole = 1;
+			break;
+		case OPT_RANKS:
+			o->c.ranks = 1;
+			break;
+		case OPT_PEER_WAIT:
+			if (oc_parse_duration(v, &o->c.peer_wait_ns) < 0) {
+				fprintf(stderr, "overlapcheck check: --peer-wait: '%s' is not a duration "
+					"(50us, 1ms)\n", v);
+				return -1;
+			}
 			break;
 		case OPT_DEVICE:
 			if (parse_int(v, 0, INT32_MAX, &num) < 0) {
@@ -187,6 +211,14 @@ static int parse_args(int argc, char **argv, struct oc_rules *rules, struct opts
 	}
 	if (!*n_traces) {
 		fprintf(stderr, "overlapcheck check: no trace given\n");
+		return -1;
+	}
+	if (o->c.ranks && (o->c.range || o->c.device >= 0)) {
+		fprintf(stderr, "overlapcheck check: --ranks takes whole ranks: no --range or --device\n");
+		return -1;
+	}
+	if (!o->c.ranks && o->c.peer_wait_ns) {
+		fprintf(stderr, "overlapcheck check: --peer-wait needs --ranks\n");
 		return -1;
 	}
 	return 0;

@@ -15,6 +15,7 @@
 #include "cmd-util.h"
 #include "cmds.h"
 #include "overlapcheck/analysis.h"
+#include "overlapcheck/ranks-report.h"
 #include "overlapcheck/report.h"
 #include "overlapcheck/rules.h"
 #include "overlapcheck/trace.h"
@@ -22,8 +23,12 @@
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: overlapcheck report [OPTIONS] TRACE\n\n"
-		"Prove or disprove that async CUDA work overlapped, from device timestamps.\n\n"
+		"usage: overlapcheck report [OPTIONS] TRACE\n"
+		"       overlapcheck report --ranks [OPTIONS] INPUT...\n\n"
+		"Prove or disprove that async CUDA work overlapped, from device timestamps.\n"
+		"With --ranks, the ranks of a distributed job on one time axis: each INPUT is a\n"
+		"rank's trace, its JSON report (report --format json) or a directory of them;\n"
+		"NCCL collectives matched across ranks, the slowest rank, each rank's peer waits.\n\n"
 		"  --format FMT         text (default), json or markdown\n"
 		"  --device N           only device N\n"
 		"  --range NAME         only work queued inside NVTX ranges named NAME\n"
@@ -32,6 +37,9 @@ static void usage(FILE *f)
 		"  --sync-tolerance T   hidden sync: returned within T after the work (default 20us)\n"
 		"  --whole              count the whole trace, not the steady-state window\n"
 		"  --max-rows N         text/markdown: rows per list (default 20; JSON is complete)\n"
+		"  --ranks              merge the ranks of a job (docs/nccl.md)\n"
+		"  --peer-wait T        --ranks: a rank waited for its peers when it started a\n"
+		"                       collective more than T before the last one (default 50us)\n"
 		"  -h, --help           this help\n\n"
 		"T takes a unit: 500ns, 10us, 2ms, 1s (a bare number is ns).\n"
 		"Exit status: 0 report written, 2 usage or input error.\n"
@@ -46,8 +54,35 @@ static int bad_value(const char *opt, const char *v, const char *what)
 
 enum {
 	OPT_FORMAT = 0x100, OPT_DEVICE, OPT_RANGE, OPT_GAP_THRESHOLD, OPT_SYNC_TOLERANCE,
-	OPT_MIN_OVERLAP, OPT_MAX_ROWS, OPT_WHOLE,
+	OPT_MIN_OVERLAP, OPT_MAX_ROWS, OPT_WHOLE, OPT_RANKS, OPT_PEER_WAIT,
 };
+
+/* `report --ranks`: merge the inputs and write the merged view. */
+static int report_ranks(char **inputs, size_t n, const struct oc_ranks_options *ro,
+			const struct oc_report_opts *rep, int format)
+{
+	struct oc_ranks m;
+	char err[1024];
+	int rc;
+
+	if (oc_ranks_run(&m, (const char *const *)inputs, n, ro, err, sizeof err)) {
+		fprintf(stderr, "overlapcheck report: %s\n", err);
+		oc_ranks_release(&m);
+		return OC_EXIT_USAGE;
+	}
+	if (format == CMD_FMT_JSON)
+		rc = oc_ranks_write_json(stdout, &m);
+	else if (format == CMD_FMT_TEXT)
+		rc = oc_ranks_write_text(stdout, &m, rep);
+	else
+		rc = oc_ranks_write_markdown(stdout, &m, rep);
+	oc_ranks_release(&m);
+	if (rc) {
+		fprintf(stderr, "overlapcheck report: cannot write the report: %s\n", strerror(errno));
+		return OC_EXIT_USAGE;
+	}
+	return OC_EXIT_OK;
+}
 
 int cmd_report(int argc, char **argv)
 {
@@ -60,6 +95,8 @@ int cmd_report(int argc, char **argv)
 		{ "min-overlap",    required_argument, NULL, OPT_MIN_OVERLAP },
 		{ "max-rows",       required_argument, NULL, OPT_MAX_ROWS },
 		{ "whole",          no_argument,       NULL, OPT_WHOLE },
+		{ "ranks",          no_argument,       NULL, OPT_RANKS },
+		{ "peer-wait",      required_argument, NULL, OPT_PEER_WAIT },
 		{ "help",           no_argument,       NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -69,8 +106,10 @@ int cmd_report(int argc, char **argv)
 	struct oc_analysis a;
 	int format = CMD_FMT_TEXT;
 	const char *path = NULL;
-	char err[1024];
-	int rc, c;
+	char err[1024], **inputs = NULL;
+	size_t n_inputs = 0;
+	int rc, c, ranks = 0;
+	int64_t peer_wait = -1;
 
 	oc_analysis_options_init(&o);
 	optind = 0;
@@ -115,6 +154,13 @@ int cmd_report(int argc, char **argv)
 		case OPT_WHOLE:
 			o.whole = 1;
 			break;
+		case OPT_RANKS:
+			ranks = 1;
+			break;
+		case OPT_PEER_WAIT:
+			if (oc_parse_duration(v, &peer_wait))
+				return bad_value("--peer-wait", v, "expected a duration such as 50us");
+			break;
 		case OPT_MAX_ROWS: {
 			errno = 0;
 			long n = strtol(v, &end, 10);
@@ -124,11 +170,12 @@ int cmd_report(int argc, char **argv)
 			break;
 		}
 		case 1:   /* a trace, in order */
-			if (path) {
-				fprintf(stderr, "overlapcheck report: more than one trace given ('%s', '%s')\n", path, v);
+			inputs = realloc(inputs, (n_inputs + 1) * sizeof *inputs);
+			if (!inputs) {
+				fprintf(stderr, "overlapcheck report: out of memory\n");
 				return OC_EXIT_USAGE;
 			}
-			path = v;
+			inputs[n_inputs++] = (char *)v;
 			break;
 		default:
 			return OC_EXIT_USAGE;
@@ -136,12 +183,43 @@ int cmd_report(int argc, char **argv)
 	}
 	/* after "--": traces only */
 	for (; optind < argc; optind++) {
-		if (path) {
-			fprintf(stderr, "overlapcheck report: more than one trace given ('%s', '%s')\n", path,
-				argv[optind]);
+		inputs = realloc(inputs, (n_inputs + 1) * sizeof *inputs);
+		if (!inputs) {
+			fprintf(stderr, "overlapcheck report: out of memory\n");
 			return OC_EXIT_USAGE;
 		}
-		path = argv[optind];
+		inputs[n_inputs++] = argv[optind];
+	}
+	if (ranks) {
+		struct oc_ranks_options rko;
+		oc_ranks_options_init(&rko);
+		rko.a = o;
+		if (peer_wait >= 0)
+			rko.peer_wait_ns = peer_wait;
+		if (o.range || o.device >= 0) {
+			fprintf(stderr, "overlapcheck report: --ranks takes whole ranks: no --range or --device\n");
+			free(inputs);
+			return OC_EXIT_USAGE;
+		}
+		if (!n_inputs) {
+			usage(stderr);
+			return OC_EXIT_USAGE;
+		}
+		rc = report_ranks(inputs, n_inputs, &rko, &ro, format);
+		free(inputs);
+		return rc;
+	}
+	if (n_inputs > 1) {
+		fprintf(stderr, "overlapcheck report: more than one trace given ('%s', '%s'); "
+			"--ranks merges several\n", inputs[0], inputs[1]);
+		free(inputs);
+		return OC_EXIT_USAGE;
+	}
+	path = n_inputs ? inputs[0] : NULL;
+	free(inputs);
+	if (peer_wait >= 0) {
+		fprintf(stderr, "overlapcheck report: --peer-wait needs --ranks\n");
+		return OC_EXIT_USAGE;
 	}
 	if (!path) {
 		usage(stderr);

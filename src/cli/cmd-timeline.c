@@ -1,10 +1,13 @@
 /*
  * cmd-timeline.c: overlapcheck timeline [-o FILE.html] TRACE
+ *                 overlapcheck timeline --ranks -o FILE.html INPUT...
  *
  * Writes one self-contained HTML page with the trace's timeline
  * (src/out-html.c, src/timeline.html). Without -o the page goes beside the
  * trace, with .html in place of the trace's extension; "-o -" writes to
- * standard output.
+ * standard output. With --ranks the inputs are a job's rank traces (or
+ * directories of them), merged as `report --ranks` merges them (ranks.h):
+ * the page draws each rank's lanes as a group of its own, on one clock.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -14,7 +17,9 @@
 #include "cmd-util.h"
 #include "cmds.h"
 #include "tl-args.h"
+#include "tl-outfile.h"
 #include "overlapcheck/export.h"
+#include "overlapcheck/ranks-report.h"
 #include "overlapcheck/trace.h"
 
 static void usage(FILE *f)
@@ -27,6 +32,8 @@ static void usage(FILE *f)
 		   "causes on hover, idle gaps and hidden synchronizations are marked, and the\n"
 		   "report's one-line answer is at the top.\n\n"
 		   "  -o, --output FILE       write to FILE (default: TRACE with .html; - for stdout)\n"
+		   "      --ranks             INPUT... are a job's rank traces or directories of them:\n"
+		   "                          one page, each rank's lanes a group, one clock (needs -o)\n"
 		   OC_TL_ARGS_HELP
 		   "  -h, --help              this help\n");
 }
@@ -50,10 +57,123 @@ static int write_html(FILE *f, const struct oc_trace *t, const struct oc_tl_note
 	return oc_write_timeline_html(f, t, n, ctx, err, errlen);
 }
 
+/* The distinct traces of m's ranks, in rank order (a one-process trace
+ * gives several ranks). */
+static size_t rank_sources(const struct oc_ranks *m, const char **src, size_t *first)
+{
+	size_t n = 0;
+
+	for (size_t r = 0; r < m->n_ranks; r++) {
+		size_t k;
+		for (k = 0; k < n && strcmp(src[k], m->ranks[r].source); k++)
+			;
+		if (k == n) {
+			first[n] = r;
+			src[n++] = m->ranks[r].source;
+		}
+	}
+	return n;
+}
+
+/* `timeline --ranks`: the merged page of inputs[0..n) into out */
+static int timeline_ranks(const struct oc_tl_args *args, char **inputs, size_t n, const char *out)
+{
+	struct oc_ranks_options ro;
+	struct oc_ranks m;
+	struct oc_trace *t = NULL;
+	struct oc_tl_notes *notes = NULL;
+	struct oc_tl_rank *parts = NULL;
+	struct oc_tl_out of;
+	const char **src = NULL;
+	size_t *first = NULL, ns = 0, opened = 0;
+	char err[1024], answer[1024], (*labels)[64] = NULL;
+	int rc = OC_EXIT_USAGE;
+
+	oc_ranks_options_init(&ro);
+	ro.a = args->opts;
+	if (args->opts.range || args->opts.device >= 0) {
+		fprintf(stderr, "overlapcheck timeline: --ranks takes whole ranks: no --range or --device\n");
+		return OC_EXIT_USAGE;
+	}
+	if (oc_ranks_run(&m, (const char *const *)inputs, n, &ro, err, sizeof err)) {
+		fprintf(stderr, "overlapcheck timeline: %s\n", err);
+		oc_ranks_release(&m);
+		return OC_EXIT_USAGE;
+	}
+	src = calloc(m.n_ranks + 1, sizeof *src);
+	first = calloc(m.n_ranks + 1, sizeof *first);
+	if (!src || !first)
+		goto nomem;
+	ns = rank_sources(&m, src, first);
+	t = calloc(ns + 1, sizeof *t);
+	notes = calloc(ns + 1, sizeof *notes);
+	parts = calloc(ns + 1, sizeof *parts);
+	labels = calloc(ns + 1, sizeof *labels);
+	if (!t || !notes || !parts || !labels)
+		goto nomem;
+	for (size_t k = 0; k < ns; k++) {
+		const struct oc_rank *x = &m.ranks[first[k]];
+		if (x->from_json) {
+			fprintf(stderr, "overlapcheck timeline: '%s' is a JSON report: the timeline draws "
+				"device work, which only traces hold\n", x->source);
+			goto out;
+		}
+		if (oc_trace_open(&t[k], x->source, err, sizeof err)) {
+			fprintf(stderr, "overlapcheck timeline: %s\n", err);
+			goto out;
+		}
+		opened = k + 1;
+		if (oc_tl_args_apply(args, &t[k], &notes[k], err, sizeof err)) {
+			fprintf(stderr, "overlapcheck timeline: %s\n", err);
+			goto out;
+		}
+		if (x->by_device)
+			snprintf(labels[k], sizeof labels[k], "ranks by device \xc2\xb7 ");
+		else
+			snprintf(labels[k], sizeof labels[k], "rank %d \xc2\xb7 ", x->rank);
+		parts[k] = (struct oc_tl_rank){ &t[k], &notes[k], labels[k],
+					       x->trace_start_ns - m.t0_ns };
+	}
+	oc_ranks_answer(&m, answer, sizeof answer);
+	if (oc_tl_out_open(&of, strcmp(out, "-") ? out : NULL, err, sizeof err)) {
+		fprintf(stderr, "overlapcheck timeline: %s\n", err);
+		goto out;
+	}
+	if (oc_write_timeline_html_ranks(of.f, parts, ns, "ranks", answer, err, sizeof err)) {
+		fprintf(stderr, "overlapcheck timeline: %s\n", err);
+		oc_tl_out_abort(&of);
+		goto out;
+	}
+	if (oc_tl_out_close(&of, err, sizeof err)) {
+		fprintf(stderr, "overlapcheck timeline: %s\n", err);
+		goto out;
+	}
+	if (strcmp(out, "-"))
+		fprintf(stderr, "overlapcheck timeline: wrote %s (%zu ranks)\n", out, m.n_ranks);
+	rc = OC_EXIT_OK;
+	goto out;
+nomem:
+	fprintf(stderr, "overlapcheck timeline: out of memory\n");
+out:
+	for (size_t k = 0; k < opened; k++) {
+		oc_tl_notes_release(&notes[k]);
+		oc_trace_release(&t[k]);
+	}
+	free(t);
+	free(notes);
+	free(parts);
+	free(labels);
+	free(src);
+	free(first);
+	oc_ranks_release(&m);
+	return rc;
+}
+
 int cmd_timeline(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "output", required_argument, NULL, 'o' },
+		{ "ranks",  no_argument,       NULL, 0x200 },
 		OC_TL_LONG_OPTIONS,
 		{ "help",   no_argument,       NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -61,7 +181,7 @@ int cmd_timeline(int argc, char **argv)
 	const char *out = NULL, *title;
 	char *def = NULL;
 	struct oc_tl_args args;
-	int c, rc = OC_EXIT_USAGE;
+	int c, rc = OC_EXIT_USAGE, ranks = 0;
 
 	oc_tl_args_init(&args);
 	optind = 0;
@@ -73,6 +193,9 @@ int cmd_timeline(int argc, char **argv)
 		case 'h':
 			usage(stdout);
 			return OC_EXIT_OK;
+		case 0x200:
+			ranks = 1;
+			break;
 		case '?':   /* cmd_getopt() said why */
 			return OC_EXIT_USAGE;
 		default:
@@ -85,6 +208,14 @@ int cmd_timeline(int argc, char **argv)
 			usage(stderr);
 			return OC_EXIT_USAGE;
 		}
+	}
+	if (ranks) {
+		if (argc - optind < 1 || !out) {
+			fprintf(stderr, "overlapcheck timeline: --ranks needs -o FILE.html and the ranks' "
+				"traces\n");
+			return OC_EXIT_USAGE;
+		}
+		return timeline_ranks(&args, argv + optind, (size_t)(argc - optind), out);
 	}
 	if (argc - optind != 1) {
 		usage(stderr);

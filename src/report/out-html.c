@@ -41,6 +41,9 @@ enum {
 #define DATA_MARKER "@OC_DATA@"
 #define MAX_EXTRA   4096           /* distinct names made here; more reuse a generic one */
 
+/* One trace's part of the page; a page of a job's ranks has one per rank,
+ * whose lanes, items, notes and strings follow the earlier parts', so each
+ * index a part writes is shifted by what the earlier parts wrote. */
 struct html {
 	FILE *f;
 	const struct oc_trace *t;
@@ -51,6 +54,12 @@ struct html {
 	size_t n_notes;
 	int first;
 	char buf[4096];
+	/* the earlier parts: what this part's indices start after */
+	const char *prefix;            /* lane names start with it ("rank 1 · "), or "" */
+	int64_t shift_ns;              /* added to every time: its clock on the page's */
+	long lane_off, str_off, note_off, item_off;
+	uint32_t dev_off;              /* device groups of different parts stay apart */
+	size_t n_items;
 };
 
 /* Keys of made-up names: a tag in the top byte, details below. */
@@ -105,9 +114,11 @@ static void item(struct html *h, long lane, int64_t start, int64_t dur, long nam
 		 int row, int verdict, long note, uint64_t bytes, uint32_t corr, long link)
 {
 	fprintf(h->f, "%s%ld,%" PRId64 ",%" PRId64 ",%ld,%d,%d,%d,%ld,%" PRIu64 ",%u,%ld",
-		h->first ? "" : ",\n", lane, start, dur, name, cat, row, verdict, note, bytes, corr,
-		link);
+		h->first ? "" : ",\n", lane + h->lane_off, start + h->shift_ns, dur, name + h->str_off,
+		cat, row, verdict, note >= 0 ? note + h->note_off : note, bytes, corr,
+		link >= 0 ? link + h->item_off : link);
 	h->first = 0;
+	h->n_items++;
 }
 
 /* Whether the analysis' note says something worth a line. */
@@ -133,7 +144,7 @@ static void write_note(struct html *h, const struct oc_tl_note *nt)
 		 *ratio ? ", " : "", ratio,
 		 nt->causes ? "; causes: " : "", nt->causes ? nt->causes : "",
 		 nt->evidence ? "; " : "", nt->evidence ? nt->evidence : "");
-	fputs(h->n_notes++ ? "," : "", h->f);
+	fputs(h->n_notes++ || h->note_off ? "," : "", h->f);
 	oc_tl_json_str(h->f, h->buf);
 }
 
@@ -241,7 +252,7 @@ static void notes(struct html *h)
 			continue;
 		snprintf(h->buf, sizeof h->buf, "cause: %s%s%s", g->cause ? g->cause : "unknown",
 			 g->evidence ? "; " : "", g->evidence ? g->evidence : "");
-		fputs(h->n_notes++ ? "," : "", h->f);
+		fputs(h->n_notes++ || h->note_off ? "," : "", h->f);
 		oc_tl_json_str(h->f, h->buf);
 	}
 	for (size_t i = 0; i < n->n_hsyncs; i++) {
@@ -251,7 +262,7 @@ static void notes(struct html *h)
 			found |= h->l->lanes[j].kind == OC_LANE_THREAD && h->l->lanes[j].tid == hs->tid;
 		if (!found)
 			continue;
-		fputs(h->n_notes++ ? "," : "", h->f);
+		fputs(h->n_notes++ || h->note_off ? "," : "", h->f);
 		oc_tl_json_str(h->f, hs->evidence ? hs->evidence : "returned right after device work it did not name");
 	}
 }
@@ -269,32 +280,33 @@ static void lanes(struct html *h)
 			const struct oc_device *d = oc_trace_device(t, (int)ln->device_id);
 			kind = "device";
 			if (d && d->name)
-				snprintf(h->buf, sizeof h->buf, "GPU %u: %s", ln->device_id, d->name);
+				snprintf(h->buf, sizeof h->buf, "%sGPU %u: %s", h->prefix, ln->device_id,
+					 d->name);
 			else
-				snprintf(h->buf, sizeof h->buf, "GPU %u", ln->device_id);
+				snprintf(h->buf, sizeof h->buf, "%sGPU %u", h->prefix, ln->device_id);
 			break;
 		}
 		case OC_LANE_STREAM:
 			kind = "stream";
 			if (ln->stream >= 0) {
 				const struct oc_stream *s = &t->streams[ln->stream];
-				snprintf(h->buf, sizeof h->buf, "stream %u \xc2\xb7 %s", s->stream_id,
-					 oc_stream_kind_name(s->kind));
+				snprintf(h->buf, sizeof h->buf, "%sstream %u \xc2\xb7 %s", h->prefix,
+					 s->stream_id, oc_stream_kind_name(s->kind));
 			} else {
-				snprintf(h->buf, sizeof h->buf, "stream ?");
+				snprintf(h->buf, sizeof h->buf, "%sstream ?", h->prefix);
 			}
 			break;
 		case OC_LANE_THREAD:
 			kind = "thread";
-			snprintf(h->buf, sizeof h->buf, "thread %u", ln->tid);
+			snprintf(h->buf, sizeof h->buf, "%sthread %u", h->prefix, ln->tid);
 			break;
 		case OC_LANE_NVTX:
 			kind = "nvtx";
-			snprintf(h->buf, sizeof h->buf, "NVTX \xc2\xb7 thread %u", ln->tid);
+			snprintf(h->buf, sizeof h->buf, "%sNVTX \xc2\xb7 thread %u", h->prefix, ln->tid);
 			break;
 		}
-		fprintf(h->f, "%s{\"k\":\"%s\",\"dev\":%u,\"rows\":%d,\"n\":", i ? ",\n" : "", kind,
-			ln->device_id, ln->depth);
+		fprintf(h->f, "%s{\"k\":\"%s\",\"dev\":%u,\"rows\":%d,\"n\":",
+			i || h->lane_off ? ",\n" : "", kind, ln->device_id + h->dev_off, ln->depth);
 		oc_tl_json_str(h->f, h->buf);
 		fputc('}', h->f);
 	}
@@ -305,7 +317,7 @@ static void strs(struct html *h, const uint8_t *is_kernel)
 	const struct oc_trace *t = h->t;
 
 	for (size_t i = 0; i < t->n_strs; i++) {
-		fputs(i ? "," : "", h->f);
+		fputs(i || h->str_off ? "," : "", h->f);
 		if (is_kernel[i])
 			oc_tl_json_str(h->f, oc_demangle(t->strs[i], h->buf, sizeof h->buf));
 		else
@@ -314,87 +326,161 @@ static void strs(struct html *h, const uint8_t *is_kernel)
 			fputc('\n', h->f);
 	}
 	for (size_t i = 0; i < h->n_extra; i++) {
-		fputs(i || t->n_strs ? "," : "", h->f);
+		fputs(i || t->n_strs || h->str_off ? "," : "", h->f);
 		oc_tl_json_str(h->f, extra_text(h, h->extra_key[i]));
 	}
 }
 
-int oc_write_timeline_html(FILE *f, const struct oc_trace *t, const struct oc_tl_notes *n,
-			   const char *title, char *err, size_t errlen)
+/* One trace of a page, and where its clock sits on the page's. */
+struct page_part {
+	const struct oc_trace *t;
+	const struct oc_tl_notes *n;
+	const char *prefix;
+	int64_t shift_ns;
+};
+
+/*
+ * The page for parts pp[0..np): their lanes one after the other, each
+ * part's indices shifted past the earlier parts' (struct html). With one
+ * part and no prefix or shift this is a trace's own page. window: the
+ * notes whose analysis window is shaded, or NULL.
+ */
+static int write_page(FILE *f, const struct page_part *pp, size_t np, const char *title,
+		      const char *answer, const char *lever, const struct oc_tl_notes *window,
+		      int analysis, char *err, size_t errlen)
 {
 	const char *page = oc_timeline_html, *mark = strstr(page, DATA_MARKER);
-	struct oc_tl_layout l;
-	struct html *h = NULL;
-	uint8_t *is_kernel = NULL;
+	struct oc_tl_layout *l = calloc(np + 1, sizeof *l);
+	struct html *h = calloc(np + 1, sizeof *h);
+	uint8_t **is_kernel = calloc(np + 1, sizeof *is_kernel);
+	size_t laid = 0;
+	int64_t t0 = 0, t1 = 0;
+	int rc = -1;
 
 	if (!mark) {
 		snprintf(err, errlen, "cannot write timeline: page template has no data marker");
-		return -1;
+		goto out;
 	}
-	if (oc_tl_layout_init(&l, t, err, errlen))
-		return -1;
-	h = calloc(1, sizeof *h);
-	is_kernel = calloc(t->n_strs + 1, 1);
-	if (!h || !is_kernel) {
-		snprintf(err, errlen, "cannot write timeline of '%s': %s", t->path, strerror(ENOMEM));
-		goto err;
+	if (!l || !h || !is_kernel) {
+		snprintf(err, errlen, "cannot write timeline of '%s': %s", pp[0].t->path, strerror(ENOMEM));
+		goto out;
 	}
-	for (size_t i = 0; i < t->n_ops; i++)
-		if (t->ops[i].kind == OC_OP_KERNEL && t->ops[i].name >= 0 &&
-		    (size_t)t->ops[i].name < t->n_strs)
-			is_kernel[t->ops[i].name] = 1;
-	*h = (struct html){ .f = f, .t = t, .l = &l, .n = n, .first = 1 };
+	for (size_t p = 0; p < np; p++) {
+		const struct oc_trace *t = pp[p].t;
+		if (oc_tl_layout_init(&l[p], t, err, errlen))
+			goto out;
+		laid++;
+		is_kernel[p] = calloc(t->n_strs + 1, 1);
+		if (!is_kernel[p]) {
+			snprintf(err, errlen, "cannot write timeline of '%s': %s", t->path, strerror(ENOMEM));
+			goto out;
+		}
+		for (size_t i = 0; i < t->n_ops; i++)
+			if (t->ops[i].kind == OC_OP_KERNEL && t->ops[i].name >= 0 &&
+			    (size_t)t->ops[i].name < t->n_strs)
+				is_kernel[p][t->ops[i].name] = 1;
+		h[p] = (struct html){ .f = f, .t = t, .l = &l[p], .n = pp[p].n, .first = 1,
+				      .prefix = pp[p].prefix ? pp[p].prefix : "",
+				      .shift_ns = pp[p].shift_ns, .dev_off = (uint32_t)p << 16 };
+		if (!p || l[p].first_ns + pp[p].shift_ns < t0)
+			t0 = l[p].first_ns + pp[p].shift_ns;
+		if (!p || l[p].last_ns + pp[p].shift_ns > t1)
+			t1 = l[p].last_ns + pp[p].shift_ns;
+	}
 
 	fwrite(page, 1, (size_t)(mark - page), f);
 	fputs("{\"v\":1,\"tool\":", f);
 	oc_tl_json_str(f, "overlapcheck " OC_VERSION);
 	fputs(",\"title\":", f);
-	oc_tl_json_str(f, title ? title : t->path);
+	oc_tl_json_str(f, title ? title : pp[0].t->path);
 	fputs(",\"answer\":", f);
-	if (n && n->answer)
-		oc_tl_json_str(f, n->answer);
+	if (answer)
+		oc_tl_json_str(f, answer);
 	else
 		fputs("null", f);
-	fprintf(f, ",\"analysis\":%s", n && (n->ops || n->answer) ? "true" : "false");
+	fprintf(f, ",\"analysis\":%s", analysis ? "true" : "false");
 	fputs(",\"lever\":", f);
-	if (n && n->lever)
-		oc_tl_json_str(f, n->lever);
+	if (lever)
+		oc_tl_json_str(f, lever);
 	else
 		fputs("null", f);
 	fputs(",\"split\":", f);
-	if (n && n->time_split)
-		oc_tl_json_str(f, n->time_split);
+	if (window && window->time_split)
+		oc_tl_json_str(f, window->time_split);
 	else
 		fputs("null", f);
-	if (n && n->window_how)
+	if (window && window->window_how)
 		fprintf(f, ",\"window\":{\"how\":\"%s\",\"t0\":%" PRId64 ",\"t1\":%" PRId64 "}",
-			n->window_how, n->window_start_ns, n->window_end_ns);
+			window->window_how, window->window_start_ns, window->window_end_ns);
 	else
 		fputs(",\"window\":null", f);
-	fprintf(f, ",\"t0\":%" PRId64 ",\"t1\":%" PRId64, l.first_ns, l.last_ns);
+	fprintf(f, ",\"t0\":%" PRId64 ",\"t1\":%" PRId64, t0, t1);
 	fputs(",\n\"lanes\":[\n", f);
-	lanes(h);
+	for (size_t p = 0; p < np; p++) {
+		h[p].lane_off = p ? h[p - 1].lane_off + (long)l[p - 1].n_lanes : 0;
+		lanes(&h[p]);
+	}
 	fputs("],\n\"items\":[\n", f);
-	items(h);
+	for (size_t p = 0; p < np; p++) {
+		if (p) {
+			h[p].str_off = h[p - 1].str_off + (long)(pp[p - 1].t->n_strs + h[p - 1].n_extra);
+			h[p].note_off = h[p - 1].note_off + (long)h[p - 1].n_notes;
+			h[p].item_off = h[p - 1].item_off + (long)h[p - 1].n_items;
+			h[p].first = h[p].item_off == 0;
+		}
+		items(&h[p]);
+	}
 	fputs("],\n\"notes\":[", f);
-	notes(h);
+	for (size_t p = 0; p < np; p++)
+		notes(&h[p]);
 	fputs("],\n\"strs\":[", f);
-	strs(h, is_kernel);
+	for (size_t p = 0; p < np; p++)
+		strs(&h[p], is_kernel[p]);
 	fputs("]}", f);
 	fputs(mark + strlen(DATA_MARKER), f);
-
-	free(is_kernel);
-	free(h);
-	oc_tl_layout_release(&l);
 	if (fflush(f) || ferror(f)) {
-		snprintf(err, errlen, "cannot write timeline of '%s': %s", t->path, strerror(errno));
+		snprintf(err, errlen, "cannot write timeline of '%s': %s", pp[0].t->path, strerror(errno));
+		goto out;
+	}
+	rc = 0;
+out:
+	for (size_t p = 0; is_kernel && p < np; p++)
+		free(is_kernel[p]);
+	free(is_kernel);
+	for (size_t p = 0; p < laid; p++)
+		oc_tl_layout_release(&l[p]);
+	free(l);
+	free(h);
+	return rc;
+}
+
+int oc_write_timeline_html(FILE *f, const struct oc_trace *t, const struct oc_tl_notes *n,
+			   const char *title, char *err, size_t errlen)
+{
+	struct page_part one = { t, n, NULL, 0 };
+
+	return write_page(f, &one, 1, title, n ? n->answer : NULL, n ? n->lever : NULL, n,
+			  n && (n->ops || n->answer), err, errlen);
+}
+
+int oc_write_timeline_html_ranks(FILE *f, const struct oc_tl_rank *ranks, size_t n,
+				 const char *title, const char *answer, char *err, size_t errlen)
+{
+	struct page_part *pp = calloc(n + 1, sizeof *pp);
+	int rc, analysis = 0;
+
+	if (!pp) {
+		snprintf(err, errlen, "cannot write timeline: %s", strerror(ENOMEM));
 		return -1;
 	}
-	return 0;
-
-err:
-	free(is_kernel);
-	free(h);
-	oc_tl_layout_release(&l);
-	return -1;
+	for (size_t k = 0; k < n; k++) {
+		pp[k] = (struct page_part){ ranks[k].trace, ranks[k].notes, ranks[k].label,
+					    ranks[k].shift_ns };
+		analysis |= ranks[k].notes && ranks[k].notes->ops;
+	}
+	rc = n ? write_page(f, pp, n, title, answer, NULL, NULL, analysis, err, errlen) : -1;
+	if (!n)
+		snprintf(err, errlen, "cannot write timeline: no ranks");
+	free(pp);
+	return rc;
 }

@@ -15,25 +15,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "overlapcheck/json.h"
-#include "overlapcheck/report.h"
+#include "out-json.h"
 
 #ifndef OC_VERSION
 #define OC_VERSION "unknown"
 #endif
 
-/* One report being written. */
-struct out {
-	struct oc_json j;
-	const struct oc_analysis *a;
-	const struct oc_trace *t;
-	char **kernel_label;      /* by string index: the demangled name, NULL until needed */
-	char buf[1024];           /* a label not kept */
-};
-
 /* oc_op_label() of op i; a kernel's label comes from the per-name cache
  * (the label depends on the name string only). Valid until the next call. */
-static const char *op_label(struct out *o, int32_t i)
+const char *oc_rj_op_label(struct out *o, int32_t i)
 {
 	const struct oc_trace *t = o->t;
 
@@ -86,7 +76,7 @@ static void op_object(struct out *o, int32_t i)
 	}
 	const struct oc_op *op = &t->ops[i];
 	oc_json_begin_object(j);
-	oc_json_kv_string(j, "name", op_label(o, i));
+	oc_json_kv_string(j, "name", oc_rj_op_label(o, i));
 	oc_json_kv_string(j, "kind", oc_op_kind_name(op->kind));
 	stream_members(j, t, op->stream);
 	oc_json_kv_int(j, "start_ns", op->start_ns);
@@ -232,7 +222,7 @@ static void claim_object(struct out *o, const struct oc_claim *cl)
 	stream_members(j, t, op->stream);
 	oc_json_kv_uint(j, "context", op->context_id);
 	oc_json_kv_string(j, "kind", oc_op_kind_name(op->kind));
-	oc_json_kv_string(j, "name", op_label(o, cl->op));
+	oc_json_kv_string(j, "name", oc_rj_op_label(o, cl->op));
 	if (op->kind == OC_OP_KERNEL) {
 		oc_json_kv_string(j, "mangled_name", oc_trace_str(t, op->name));
 		oc_json_key(j, "grid");
@@ -269,7 +259,7 @@ static void claim_object(struct out *o, const struct oc_claim *cl)
 	if (cl->witness >= 0) {
 		const struct oc_op *w = &t->ops[cl->witness];
 		oc_json_begin_object(j);
-		oc_json_kv_string(j, "name", op_label(o, cl->witness));
+		oc_json_kv_string(j, "name", oc_rj_op_label(o, cl->witness));
 		oc_json_kv_string(j, "kind", oc_op_kind_name(w->kind));
 		stream_members(j, t, w->stream);
 		oc_json_kv_uint(j, "correlation_id", w->correlation_id);
@@ -330,7 +320,7 @@ static void waited_list(struct out *o, const int32_t *ops, size_t n)
 		oc_json_kv_uint(j, "stream", t->streams[op->stream].stream_id);
 		oc_json_kv_string(j, "stream_kind", oc_stream_kind_name(t->streams[op->stream].kind));
 		oc_json_kv_string(j, "kind", oc_op_kind_name(op->kind));
-		oc_json_kv_string(j, "name", op_label(o, ops[k]));
+		oc_json_kv_string(j, "name", oc_rj_op_label(o, ops[k]));
 		oc_json_kv_int(j, "start_ns", op->start_ns);
 		oc_json_kv_int(j, "end_ns", op->end_ns);
 		oc_json_kv_uint(j, "correlation_id", op->correlation_id);
@@ -716,6 +706,11 @@ int oc_report_json(FILE *f, const struct oc_analysis *a)
 
 	oc_json_key(j, "engines");
 	engines_list(j, a);
+
+	oc_json_key(j, "communication");
+	oc_rj_communication(o);
+	oc_json_key(j, "collectives");
+	oc_rj_collectives(o);
 
 	oc_json_key(j, "bandwidth");
 	oc_json_begin_array(j);

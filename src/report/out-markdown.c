@@ -95,6 +95,8 @@ int oc_report_markdown(FILE *f, const struct oc_analysis *a, const struct oc_rep
 		fputs(".**\n\n", f);
 		fputs("| where the device time went (window) | share | time |\n| --- | --- | --- |\n", f);
 		for (int p = 0; p < OC_N_TIME_PARTS; p++) {
+			if (p == OC_TIME_COMM_EXPOSED && !s->comm_ns)
+				continue;      /* only traces with NCCL kernels have this part */
 			fprintf(f, "| %s | %.1f%% | ", oc_time_part_label(p),
 				100.0 * (double)s->time.ns[p] / (double)s->time.total_ns);
 			dur(f, s->time.ns[p]);
@@ -131,6 +133,13 @@ int oc_report_markdown(FILE *f, const struct oc_analysis *a, const struct oc_rep
 		if (s->kernel_claims)
 			fprintf(f, "**%zu of %zu kernels overlapped other device work**; %zu serialized.  \n",
 				s->kernel_overlapped, s->kernel_claims, s->kernel_claims - s->kernel_overlapped);
+		if (s->comm_claims) {
+			fprintf(f, "**%zu of %zu NCCL collectives overlapped compute**; ", s->comm_overlapped,
+				s->comm_claims);
+			fprintf(f, "%.0f%% of communication time exposed (no compute beside it); %zu serialized.  \n",
+				s->comm_ns > 0 ? 100.0 * (double)s->comm_exposed_ns / (double)s->comm_ns : 0.0,
+				s->comm_claims - s->comm_overlapped);
+		}
 		if (s->memset_claims)
 			fprintf(f, "%zu of %zu async memsets overlapped; %zu serialized.  \n", s->memset_overlapped,
 				s->memset_claims, s->memset_claims - s->memset_overlapped);
@@ -159,6 +168,13 @@ int oc_report_markdown(FILE *f, const struct oc_analysis *a, const struct oc_rep
 	dur(f, s->idle_ns);
 	fprintf(f, " (%.1f%%) |\n", s->idle_share * 100);
 	fprintf(f, "| hidden syncs | %zu |\n| gaps | %zu |\n", s->hidden_syncs, s->gaps);
+	if (s->comm_ns > 0) {     /* only traces with NCCL kernels */
+		fputs("| communication time (union) | ", f);
+		dur(f, s->comm_ns);
+		fputs(" |\n| exposed communication | ", f);
+		dur(f, s->comm_exposed_ns);
+		fprintf(f, " (%.1f%%) |\n", 100.0 * (double)s->comm_exposed_ns / (double)s->comm_ns);
+	}
 	for (size_t d = 0; d < a->n_devices; d++)
 		fprintf(f, "| pipeline bound, device %d | %.2f (%s) |\n", a->devices[d].device_id,
 			a->devices[d].sweep.pipeline_bound,

@@ -157,6 +157,17 @@ static void answer(const struct out *o)
 		cause_counts(o, OC_OP_KERNEL, s->kernel_claims - s->kernel_overlapped);
 		fputs("\n", o->f);
 	}
+	if (s->comm_claims) {
+		fprintf(o->f, "  %s%zu of %zu NCCL collectives overlapped compute%s; %s of communication "
+			"time exposed (no compute beside it); %s%zu serialized%s",
+			col(o, s->comm_overlapped == s->comm_claims ? C_GREEN : C_YELLOW),
+			s->comm_overlapped, s->comm_claims, col(o, C_RESET),
+			pct(s->comm_ns > 0 ? (double)s->comm_exposed_ns / (double)s->comm_ns : -1, b, sizeof b),
+			col(o, s->comm_claims - s->comm_overlapped ? C_RED : ""),
+			s->comm_claims - s->comm_overlapped, col(o, C_RESET));
+		cause_counts(o, OC_CLAIMS_COMM, s->comm_claims - s->comm_overlapped);
+		fputs("\n", o->f);
+	}
 	if (s->memset_claims) {
 		fprintf(o->f, "  %zu of %zu async memsets overlapped other device work; %zu serialized",
 			s->memset_overlapped, s->memset_claims, s->memset_claims - s->memset_overlapped);
@@ -220,9 +231,10 @@ static void time_split(const struct out *o)
 	fprintf(o->f, "%sWhere the time went%s (device time in the window: %s)\n", col(o, C_BOLD),
 		col(o, C_RESET), dur(s->time.total_ns, b1, sizeof b1));
 	for (int p = 0; p < OC_N_TIME_PARTS; p++)
-		fprintf(o->f, "  %-40s %5.1f%%  %s\n", oc_time_part_label(p),
-			100.0 * (double)s->time.ns[p] / (double)s->time.total_ns,
-			dur(s->time.ns[p], b1, sizeof b1));
+		if (p != OC_TIME_COMM_EXPOSED || s->comm_ns > 0)   /* traces with NCCL kernels */
+			fprintf(o->f, "  %-40s %5.1f%%  %s\n", oc_time_part_label(p),
+				100.0 * (double)s->time.ns[p] / (double)s->time.total_ns,
+				dur(s->time.ns[p], b1, sizeof b1));
 	fprintf(o->f, "  %s=> %s%s\n\n", col(o, C_BOLD),
 		clean(oc_lever_text(o->a, lev, sizeof lev), buf, sizeof buf, 590), col(o, C_RESET));
 }
@@ -272,6 +284,17 @@ static void passport(const struct out *o)
 	for (int k = 0; k < 3; k++) {
 		const char *v = oc_trace_meta(t, vk[k]);
 		fprintf(o->f, "%s%s %s", k ? ", " : "", vl[k], v ? clean(v, buf, sizeof buf, 40) : "?");
+	}
+	{       /* a rank of a distributed job, and its NCCL (docs/nccl.md) */
+		const char *r = oc_trace_meta(t, "rank"), *ws = oc_trace_meta(t, "world_size");
+		const char *lr = oc_trace_meta(t, "local_rank"), *nv = oc_trace_meta(t, "nccl_version");
+		if (r)
+			fprintf(o->f, "\n  rank %s of %s", clean(r, buf, sizeof buf, 20),
+				ws ? clean(ws, key, sizeof key, 20) : "?");
+		if (r && lr)
+			fprintf(o->f, " (local rank %s)", clean(lr, buf, sizeof buf, 20));
+		if (nv)
+			fprintf(o->f, "%sNCCL %s", r ? "; " : "\n  ", clean(nv, buf, sizeof buf, 40));
 	}
 	const char *fmt = oc_trace_meta(t, "import.format");
 	if (fmt) {
@@ -346,6 +369,83 @@ static void engines(const struct out *o)
 				bw->min_gbps, bw->max_gbps);
 		}
 	}
+}
+
+/* Communication: NCCL kernels, on unions (docs/nccl.md). */
+static void communication(const struct out *o)
+{
+	const struct oc_analysis *a = o->a;
+	const struct oc_trace *t = o->t;
+	char b1[32], b2[32], b3[32], n1[128];
+
+	if (!a->n_collectives)
+		return;
+	fprintf(o->f, "\n%sCommunication%s (NCCL kernels; exposed: no compute kernel beside it)\n",
+		col(o, C_BOLD), col(o, C_RESET));
+	for (size_t d = 0; d < a->n_comm_devices; d++) {
+		const struct oc_comm_device *cd = &a->comm_devices[d];
+		fprintf(o->f, "  device %d: %zu kernel%s, %s communicating, %s exposed (%s), %s of it with "
+			"nothing else running\n", cd->device_id, cd->kernels, cd->kernels == 1 ? "" : "s",
+			dur(cd->comm_ns, b1, sizeof b1), dur(cd->exposed_ns, b2, sizeof b2),
+			pct(cd->comm_ns ? (double)cd->exposed_ns / (double)cd->comm_ns : -1, b3, sizeof b3),
+			dur(cd->exposed_alone_ns, n1, sizeof n1));
+	}
+	fprintf(o->f, "    %-5s %-7s %-7s %-16s %8s %10s %10s  %s\n", "comm", "device", "stream",
+		"collective", "kernels", "time", "exposed", "as named (algorithm/protocol the kernel is for)");
+	/* per communicator and collective name, in the order first seen: one
+	 * pass, the rows kept in a small table (names per communicator are few) */
+	struct row { int32_t comm, first; size_t count; int64_t tot, exp; } rows[64];
+	size_t nr = 0, over = 0;
+	for (size_t k = 0; k < a->n_collectives; k++) {
+		const struct oc_collective *c = &a->collectives[k];
+		size_t r;
+		for (r = 0; r < nr && (rows[r].comm != c->comm ||
+		     strcmp(a->collectives[rows[r].first].k.collective, c->k.collective)); r++)
+			;
+		if (r == nr) {
+			if (nr == sizeof rows / sizeof rows[0]) {
+				over++;
+				continue;
+			}
+			rows[nr++] = (struct row){ c->comm, (int32_t)k, 0, 0, 0 };
+		}
+		rows[r].count++;
+		rows[r].tot += t->ops[c->op].end_ns - t->ops[c->op].start_ns;
+		rows[r].exp += c->exposed_ns;
+	}
+	for (size_t m = 0; m < a->n_comms; m++)
+		for (size_t r = 0; r < nr; r++) {
+			const struct oc_collective *c = &a->collectives[rows[r].first];
+			if (rows[r].comm != (int32_t)m)
+				continue;
+			snprintf(n1, sizeof n1, "%s%s%s", c->k.algorithm, c->k.protocol[0] ? "/" : "",
+				 c->k.protocol);
+			fprintf(o->f, "    %-5d %-7d %-7u %-16s %8zu %10s %10s  %s\n", a->comms[m].ordinal,
+				a->comms[m].device_id, t->streams[a->comms[m].stream].stream_id,
+				clean(c->k.collective, b3, sizeof b3, 16), rows[r].count,
+				dur(rows[r].tot, b1, sizeof b1), dur(rows[r].exp, b2, sizeof b2),
+				n1[0] ? n1 : "-");
+		}
+	if (over)
+		fprintf(o->f, "    ... and %zu kernels of further communicators or names (the JSON "
+			"report has them all)\n", over);
+	if (a->n_comm_ranges) {
+		size_t shown = 0;
+		fprintf(o->f, "    by NVTX range (launched while it was open):\n");
+		for (size_t k = 0; k < a->n_comm_ranges; k++) {
+			const struct oc_comm_range *r = &a->comm_ranges[k];
+			if (shown++ >= (size_t)o->max_rows)
+				continue;
+			fprintf(o->f, "      %-32s %6zu kernel%s %10s communicating, %10s exposed\n",
+				clean(oc_trace_str(t, r->name), n1, sizeof n1, 32), r->kernels,
+				r->kernels == 1 ? " " : "s", dur(r->comm_ns, b1, sizeof b1),
+				dur(r->exposed_ns, b2, sizeof b2));
+		}
+		if (shown > (size_t)o->max_rows)
+			fprintf(o->f, "      ... and %zu more\n", shown - (size_t)o->max_rows);
+	}
+	fputs("  peer_wait needs the other ranks: overlapcheck report --ranks TRACE... (docs/nccl.md)\n",
+	      o->f);
 }
 
 /* One line of evidence for a cause, after `lead` ("decisive", "contributing"). */
@@ -434,7 +534,11 @@ static void evidence_line(const struct out *o, const struct oc_claim *cl, const 
 			e->limit > 0 ? 100.0 * (double)e->count / (double)e->limit : 0.0);
 		break;
 	case OC_CAUSE_NOTHING_CONCURRENT:
-		fputs("no other device work was queued while it was pending or running", o->f);
+		fputs(t->ops[cl->op].comm ? "no compute kernel was queued while it was pending or running" :
+		      "no other device work was queued while it was pending or running", o->f);
+		break;
+	case OC_CAUSE_PEER_WAIT:
+		fputs("it waited for slower peer ranks (report --ranks gives their start times)", o->f);
 		break;
 	default:
 		fputs("no cause could be proven from this trace", o->f);
@@ -643,6 +747,7 @@ int oc_report_text(FILE *f, const struct oc_analysis *a, const struct oc_report_
 	warnings(&o);
 	passport(&o);
 	engines(&o);
+	communication(&o);
 	serialized(&o);
 	overlapped(&o);
 	syncs(&o);

@@ -83,6 +83,12 @@ int oc_sort_keys(struct key *k, size_t n);
  * key of record i, its idx destroyed. 0 or -1. */
 int oc_sort_records(void *base, size_t n, size_t size, struct key *k);
 
+/* ---- trace.c: op classes ----------------------------------------------- */
+
+/* op.comm for every kernel op whose name is an NCCL kernel's (nccl.h),
+ * each distinct name read once. 0 or -1 out of memory. */
+int oc_mark_comm_ops(struct oc_trace *t);
+
 /* ---- links.c: joins ------------------------------------------------------ */
 
 /* table id -> array index */

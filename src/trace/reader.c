@@ -284,6 +284,10 @@ int oc_trace_open(struct oc_trace *t, const char *path, char *err, size_t errlen
 	oc_link_ops(t, r.p);
 	if (t->version >= 2)
 		oc_link_claims_by_name(t);
+	if (oc_mark_comm_ops(t)) {
+		oc_rd_fail_nomem(&r);
+		goto err;
+	}
 	if (oc_rd_build_streams(&r, ctx, n_ctx))
 		goto err;
 	if (oc_rd_load_syncs(&r) || oc_rd_load_events(&r) || oc_rd_load_overheads(&r) ||

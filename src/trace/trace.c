@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "model.h"
+#include "overlapcheck/nccl.h"
 
 void oc_trace_release(struct oc_trace *t)
 {
@@ -131,4 +132,34 @@ const char *oc_op_kind_name(int kind)
 	case OC_OP_MEMCPY_PEER: return "memcpy_peer";
 	}
 	return "unknown";
+}
+
+int oc_mark_comm_ops(struct oc_trace *t)
+{
+	/* per string: 0 unread, 1 not NCCL, 2 NCCL */
+	uint8_t *seen = t->n_strs ? calloc(t->n_strs, 1) : NULL;
+
+	if (t->n_strs && !seen)
+		return -1;
+	for (size_t i = 0; i < t->n_ops; i++) {
+		struct oc_op *op = &t->ops[i];
+
+		op->comm = 0;
+		if (op->kind != OC_OP_KERNEL || op->name < 0 || (size_t)op->name >= t->n_strs)
+			continue;
+		if (!seen[op->name])
+			seen[op->name] = oc_nccl_is_kernel(t->strs[op->name]) ? 2 : 1;
+		op->comm = seen[op->name] == 2;
+	}
+	free(seen);
+	return 0;
+}
+
+size_t oc_trace_comm_ops(const struct oc_trace *t)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < t->n_ops; i++)
+		n += t->ops[i].comm;
+	return n;
 }

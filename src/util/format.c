@@ -1,6 +1,9 @@
 /* format.c: durations and sizes as people read them (format.h). */
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
+#include <stdlib.h>
 
 #include "overlapcheck/format.h"
 
@@ -70,4 +73,24 @@ const char *oc_fmt_signal(int sig, char *buf, size_t len)
 	else
 		snprintf(buf, len, "signal %d", sig);
 	return buf;
+}
+
+int oc_strv_addf(char ***v, size_t *n, size_t max, const char *fmt, ...)
+{
+	va_list ap;
+	char *buf = malloc(max ? max : 1), **x;
+
+	if (!buf)
+		return -1;
+	va_start(ap, fmt);
+	vsnprintf(buf, max ? max : 1, fmt, ap);
+	va_end(ap);
+	x = realloc(*v, (*n + 1) * sizeof *x);
+	if (!x) {
+		free(buf);
+		return -1;
+	}
+	*v = x;
+	x[(*n)++] = buf;
+	return 0;
 }

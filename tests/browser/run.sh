@@ -77,6 +77,17 @@ for f in tests/fixtures/*.sql; do
 	fi
 done
 
+# A job's ranks in one page (timeline --ranks): three ranks' lanes as groups.
+python3 tests/cli/mkranks.py --ranks 3 --slow 2 "$TMP/ranks" >/dev/null
+ok "ranks: page written" "$OC" timeline --ranks -o "$TMP/ranks.html" "$TMP/ranks"
+chrome --dump-dom "file://$(cd "$TMP" && pwd)/ranks.html" >"$TMP/ranks.dom"
+root=$(grep -o '<html[^>]*>' "$TMP/ranks.dom" | head -n 1)
+like "ranks: drawn without script errors" "$root" 'data-ready="1" data-errors="0" data-lanes="15"'
+like "ranks: every rank's ops" "$root" 'data-ops="90"'
+rm -f "$SHOTS/ranks.png"
+chrome --screenshot="$SHOTS/ranks.png" "file://$(cd "$TMP" && pwd)/ranks.html" >/dev/null
+ok "ranks: screenshot $SHOTS/ranks.png" test -s "$SHOTS/ranks.png"
+
 python3 tests/browser/mktrace.py --ops 100000 "$TMP/ops100k.db" >/dev/null
 page ops100k "$TMP/ops100k.db" --bench
 

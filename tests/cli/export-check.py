@@ -148,7 +148,7 @@ def main():
                         "default_stream_implicit_sync", "host_synchronization",
                         "event_dependency", "graph_node_order", "same_stream_order",
                         "sm_saturation", "queued_behind", "submitted_late", "launch_latency",
-                        "copy_engine_limit", "same_direction_copy", "hardware_queue_limit",
+                        "copy_engine_limit", "same_direction_copy", "hardware_queue_limit", "peer_wait",
                         "partial_overlap", "nothing_concurrent", "unknown")
                   for e in verdicts for c in e["args"].get("causes", [])))
         if synthetic:

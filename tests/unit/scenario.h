@@ -163,6 +163,40 @@ static inline int sc_kernel(struct sc *s, int stream, int64_t start, int64_t end
 	return sc_kernel_grid(s, stream, start, end, api_start, api_end, name, grid, 256);
 }
 
+/* An NCCL kernel (a collective; docs/nccl.md) named `name` ("AllReduce"
+ * makes ncclDevKernel_AllReduce_Sum_f32_RING_LL's mangled name), like
+ * sc_kernel. Returns corr. */
+static inline int sc_nccl(struct sc *s, int stream, int64_t start, int64_t end,
+			  int64_t api_start, int64_t api_end, const char *coll)
+{
+	char name[160];
+
+	if (!strcmp(coll, "AllReduce"))
+		snprintf(name, sizeof name, "_Z39ncclDevKernel_AllReduce_Sum_f32_RING_LL"
+			 "24ncclDevKernelArgsStorageILm4096EE");
+	else
+		snprintf(name, sizeof name, "ncclDevKernel_%s_RING_LL(ncclDevKernelArgsStorage<4096ul>)",
+			 coll);
+	return sc_kernel_grid(s, stream, start, end, api_start, api_end, name, 8, 512);
+}
+
+/* An NVTX range [start, end) on the current thread, in NVTX domain `domain`
+ * (NULL: the default domain); marker ids come from the correlation ids. */
+static inline void sc_range(struct sc *s, const char *name, const char *domain, int64_t start,
+			    int64_t end)
+{
+	int id = ++s->corr;
+	char dom[32] = "NULL";
+
+	if (domain)
+		snprintf(dom, sizeof dom, "%lld", (long long)sc_str(s, domain));
+	sc_exec(s, "INSERT INTO markers(marker_id, flags, ts_ns, tid, name_id, domain_id)"
+		   " VALUES (%d, 2, %lld, %d, %lld, %s)", id, (long long)start, s->tid,
+		(long long)sc_str(s, name), dom);
+	sc_exec(s, "INSERT INTO markers(marker_id, flags, ts_ns, tid) VALUES (%d, 4, %lld, %d)",
+		id, (long long)end, s->tid);
+}
+
 /* A copy; async sets the ASYNC flag. Returns corr. */
 static inline int sc_copy(struct sc *s, int stream, int copy_kind, int host_kind, int async,
 			  int64_t start, int64_t end, int64_t api_start, int64_t api_end, const char *api)

@@ -692,9 +692,10 @@ static void test_cause_names(void **state)
 		"default_stream_implicit_sync", "host_synchronization", "event_dependency",
 		"graph_node_order", "same_stream_order", "sm_saturation", "submitted_late",
 		"launch_latency", "copy_engine_limit", "same_direction_copy", "queued_behind",
-		"hardware_queue_limit", "partial_overlap", "nothing_concurrent", "unknown",
+		"hardware_queue_limit", "peer_wait", "partial_overlap", "nothing_concurrent",
+		"unknown",
 	};
-	assert_int_equal(OC_N_CAUSES, 18);
+	assert_int_equal(OC_N_CAUSES, 19);
 	for (int c = 0; c < OC_N_CAUSES; c++) {
 		assert_string_equal(oc_cause_name(c), order[c]);
 		assert_int_equal(oc_cause_from_name(order[c]), c);

@@ -1240,6 +1240,48 @@ static void test_flush_follow_up(void **state)
 	assert_int_equal(WEXITSTATUS(st), 82);
 }
 
+/*
+ * A worker of a distributed job (RANK set, as torchrun does) names its own
+ * trace by its rank, and the passport has rank, local_rank and world_size
+ * as keys of their own. No libnccl is loaded here: no nccl_version.
+ */
+static void test_rank_trace(void **state)
+{
+	char trace[300], own[320];
+	sqlite3 *db;
+	pid_t pid;
+	int st = 0;
+
+	snprintf(trace, sizeof trace, "%s/job.db", dir);
+	make_trace(trace);
+	fflush(NULL);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		setenv("RANK", "3", 1);
+		setenv("LOCAL_RANK", "1", 1);
+		setenv("WORLD_SIZE", "4", 1);
+		setenv("NCCL_ALGO", "Ring", 1);
+		program(M_CHILD, trace);
+	}
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+
+	snprintf(own, sizeof own, "%s/job.%d.db", dir, (int)pid);
+	assert_int_not_equal(access(own, F_OK), 0);
+	snprintf(own, sizeof own, "%s/job.rank3.db", dir);
+	db = open_trace(own);
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'tracer_status'"), "finished");
+	assert_int_equal(q_int(db, "SELECT value FROM meta WHERE key = 'rank'"), 3);
+	assert_int_equal(q_int(db, "SELECT value FROM meta WHERE key = 'local_rank'"), 1);
+	assert_int_equal(q_int(db, "SELECT value FROM meta WHERE key = 'world_size'"), 4);
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'rank_from'"), "RANK");
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'env.NCCL_ALGO'"), "Ring");
+	assert_int_equal(q_int(db, "SELECT count(*) FROM meta WHERE key = 'env.RANK'"), 0);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM meta WHERE key LIKE 'nccl_version%'"), 0);
+	sqlite3_close(db);
+}
+
 /* An output that cannot be written: the program still runs to its normal end. */
 static void test_unwritable_output(void **state)
 {
@@ -1318,6 +1360,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_no_kernels),
 		cmocka_unit_test(test_child_trace),
 		cmocka_unit_test(test_unwritable_output),
+		cmocka_unit_test(test_rank_trace),
 		cmocka_unit_test(test_preload),
 		cmocka_unit_test(test_sigterm_final_flush),
 		cmocka_unit_test(test_sigint_sigquit),

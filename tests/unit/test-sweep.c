@@ -52,6 +52,7 @@ static void random_kind(struct oc_op *o)
 	case 0:
 	case 1:
 		o->kind = OC_OP_KERNEL;
+		o->comm = rnd() % 3 == 0;   /* an NCCL kernel: OC_ENGINE_COMM */
 		break;
 	case 2:
 	case 3:
@@ -274,6 +275,7 @@ static void check_sweep(const struct oc_trace *t, const uint32_t *sel, size_t n,
 	assert_true(s.last_ns == last);
 	assert_true(s.makespan_ns == last - first);
 	int64_t busy[OC_N_ENGINES] = { 0 }, all = 0, acopy = 0, both = 0, idle_all = 0;
+	int64_t exposed = 0, exposed_alone = 0;
 	int64_t hist[4096] = { 0 };
 	size_t maxk = 0;
 	struct oc_interval idle[1024];
@@ -299,6 +301,8 @@ static void check_sweep(const struct oc_trace *t, const uint32_t *sel, size_t n,
 		all += k > 0;
 		acopy += ac;
 		both += ac && on[OC_ENGINE_COMPUTE];
+		exposed += on[OC_ENGINE_COMM] && !on[OC_ENGINE_COMPUTE];
+		exposed_alone += on[OC_ENGINE_COMM] && k == 1;
 		hist[k]++;
 		if (k > maxk)
 			maxk = k;
@@ -322,6 +326,10 @@ static void check_sweep(const struct oc_trace *t, const uint32_t *sel, size_t n,
 	assert_true(s.busy_all_ns == all);
 	assert_true(s.async_copy_ns == acopy);
 	assert_true(s.copy_compute_ns == both);
+	if (s.comm_exposed_ns != exposed || s.comm_exposed_alone_ns != exposed_alone)
+		fail_msg("exposed comm: got %lld (alone %lld) want %lld (alone %lld)",
+			 (long long)s.comm_exposed_ns, (long long)s.comm_exposed_alone_ns,
+			 (long long)exposed, (long long)exposed_alone);
 	if (acopy)
 		assert_true(s.copy_compute_share == (double)both / (double)acopy);
 	else
@@ -542,6 +550,36 @@ static void test_union_not_sum(void **state)
 	oc_sweep_release(&s);
 }
 
+/* NCCL kernels are their own class: a collective [0, 100) under a compute
+ * kernel [20, 50) and beside a copy [60, 80), and a second collective
+ * [90, 120) on another stream: the communication union is 120, of which
+ * 30 hidden under compute and 90 exposed; 60 of the exposed time had no
+ * other op at all (the copy and the two collectives together do not
+ * count). The copy is under no compute kernel: copy/compute share 0. */
+static void test_comm_exposed(void **state)
+{
+	struct oc_op ops[] = {
+		mk(0, 100, 0, OC_OP_KERNEL, 0, 0),
+		mk(20, 50, 1, OC_OP_KERNEL, 0, 0),
+		mk(60, 80, 2, OC_OP_MEMCPY, OC_COPY_DTOD, 1),
+		mk(90, 120, 3, OC_OP_KERNEL, 0, 0),
+	};
+	struct oc_sweep s;
+
+	ops[0].comm = ops[3].comm = 1;
+	run_hand(ops, 4, 0, &s);
+	assert_int_equal(s.busy_ns[OC_ENGINE_COMM], 120);
+	assert_int_equal(s.busy_ns[OC_ENGINE_COMPUTE], 30);
+	assert_int_equal(s.comm_exposed_ns, 90);
+	assert_int_equal(s.comm_exposed_alone_ns, 20 + 10 + 10 + 20);
+	assert_int_equal(s.per_op[0].engine_ns[OC_ENGINE_COMPUTE], 30);
+	assert_int_equal(s.per_op[0].engine_ns[OC_ENGINE_COMM], 10);
+	assert_int_equal(s.per_op[1].engine_ns[OC_ENGINE_COMM], 30);
+	assert_int_equal(s.copy_compute_ns, 0);
+	assert_int_equal(s.busiest, OC_ENGINE_COMM);
+	oc_sweep_release(&s);
+}
+
 static void test_same_stream_identical(void **state)
 {
 	struct oc_op ops[] = {
@@ -596,6 +634,11 @@ static void test_engines(void **state)
 	o.kind = OC_OP_MEMSET;
 	assert_false(oc_op_is_async_copy(&o));
 	assert_string_equal(oc_engine_name(OC_ENGINE_H2D), "H2D");
+	o.kind = OC_OP_KERNEL;
+	assert_int_equal(oc_engine_of(&o), OC_ENGINE_COMPUTE);
+	o.comm = 1;
+	assert_int_equal(oc_engine_of(&o), OC_ENGINE_COMM);
+	assert_string_equal(oc_engine_name(OC_ENGINE_COMM), "comm");
 }
 
 static void test_bad_selection(void **state)
@@ -668,6 +711,7 @@ int main(void)
 		cmocka_unit_test(test_nested_and_share),
 		cmocka_unit_test(test_union_not_sum),
 		cmocka_unit_test(test_same_stream_identical),
+		cmocka_unit_test(test_comm_exposed),
 		cmocka_unit_test(test_idle_threshold),
 		cmocka_unit_test(test_engines),
 		cmocka_unit_test(test_bad_selection),
