@@ -57,7 +57,7 @@ const CUpti_CallbackId *oc_args_cbids(CUpti_CallbackDomain domain, size_t *n);
 int oc_args_is_ptsz(CUpti_CallbackDomain domain, CUpti_CallbackId cbid);
 
 /*
- * METHOD.md's handle rule: 0 is the legacy stream, unless the call is a
+ * docs/method.md's handle rule: 0 is the legacy stream, unless the call is a
  * _ptsz/_ptds variant, where it is the per-thread stream; 0x1
  * (cudaStreamLegacy) legacy; 0x2 (cudaStreamPerThread) per-thread; anything
  * else an explicit stream. Returns enum oc_handle_kind.

@@ -160,7 +160,7 @@ static void write_record(const CUpti_Activity *rec)
 	if (s == OC_REC_SKIP)
 		return;
 	if (s == OC_REC_INCOMPLETE) {
-		/* METHOD.md's incomplete records are device ops; anything else is only skipped */
+		/* docs/method.md's incomplete records are device ops; anything else is only skipped */
 		if (r.type == OC_REC_OP)
 			oc_wr.n.incomplete++;
 		else

@@ -2,9 +2,9 @@
  * analysis.h: verdicts on a trace, as data.
  *
  * oc_analysis_run() takes a loaded trace (trace.h) and decides, per device,
- * METHOD.md's questions: which claims (async device work) really overlapped
+ * docs/method.md's questions: which claims (async device work) really overlapped
  * other device work, why each one that did not was serialized (causes with
- * evidence, in METHOD.md's order), which API calls synchronized the host with
+ * evidence, in docs/method.md's order), which API calls synchronized the host with
  * the device (explicit and hidden synchronizations), which legacy-default
  * stream ops serialized blocking streams, where the device sat idle and why,
  * and what bandwidth each copy achieved. The interval arithmetic is the
@@ -26,7 +26,7 @@
 #include "overlapcheck/trace.h"
 #include "overlapcheck/sweep.h"
 
-/* Causes of a missing overlap, in METHOD.md's order: the first given is the decisive one. */
+/* Causes of a missing overlap, in docs/method.md's order: the first given is the decisive one. */
 enum oc_cause {
 	OC_CAUSE_LAUNCH_BLOCKING = 0,
 	OC_CAUSE_PAGEABLE_HOST_MEMORY,
@@ -50,7 +50,7 @@ enum oc_cause {
 	OC_N_CAUSES
 };
 
-/* Causes of an idle gap, in METHOD.md's order (docs/causes.md gives the
+/* Causes of an idle gap, in docs/method.md's order (docs/causes.md gives the
  * order they are tried in). */
 enum oc_gap_cause {
 	OC_GAP_HOST_SYNCHRONIZATION = 0,
@@ -272,7 +272,7 @@ struct oc_claim {
 	                           longest intersecting compute kernel), or -1 */
 	int64_t  witness_start_ns, witness_end_ns; /* where they intersected */
 	struct oc_evidence *evidence; /* serialized: every proven cause, decisive first, then
-	                                 METHOD.md's order; >= 1 */
+	                                 docs/method.md's order; >= 1 */
 	size_t   n_evidence;
 	int32_t  contributing;  /* index into evidence of the contributing cause, or -1 */
 	uint8_t  in_window;     /* 1 when the op lies inside the analysis window */
@@ -283,7 +283,7 @@ struct oc_claim {
 /*
  * An API call that blocked the host while device work ran: an explicit sync
  * (a SYNCHRONIZATION record that returned success) or a hidden one (proven
- * from timestamps, METHOD.md).
+ * from timestamps, docs/method.md).
  */
 struct oc_block {
 	int32_t  api;           /* index into trace->api, or -1 (sync record without its call) */

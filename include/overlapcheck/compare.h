@@ -1,5 +1,5 @@
 /*
- * compare.h: the sequential control (`overlapcheck compare`, METHOD.md step 3).
+ * compare.h: the sequential control (`overlapcheck compare`, docs/method.md step 3).
  *
  * The baseline is the same work run in sequence, the candidate the same work
  * split into independent, overlapping parts; each side may hold several

@@ -28,4 +28,8 @@ const char *oc_fmt_signal(int sig, char *buf, size_t len);
 int oc_strv_addf(char ***v, size_t *n, size_t max, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
+/* printf(fmt, ...) into err[errlen], cut to fit; nothing when err is NULL or errlen 0. */
+void oc_set_err(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
 #endif

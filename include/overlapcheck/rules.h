@@ -92,7 +92,7 @@ int oc_rules_parse_text(struct oc_rules *r, const char *text, const char *source
 int oc_rules_parse_file(struct oc_rules *r, const char *path, char *err, size_t errlen);
 
 /*
- * The cause vocabulary (METHOD.md): codes a serialized claim can carry, and
+ * The cause vocabulary (docs/method.md): codes a serialized claim can carry, and
  * codes an idle gap can carry. forbid-cause accepts a code from either.
  */
 int oc_cause_is_claim_cause(const char *code);

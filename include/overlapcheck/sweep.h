@@ -10,7 +10,7 @@
  *               the longest intersection, with that intersection's bounds;
  *   aggregates  busy time (union) per engine class and overall, the
  *               makespan, a concurrency histogram, the copy/compute overlap
- *               share (METHOD.md: on unions, never sums), the exposed
+ *               share (docs/method.md: on unions, never sums), the exposed
  *               communication (NCCL kernel time no compute kernel covered,
  *               also on unions), the pipeline bound, and the device-wide
  *               idle intervals above a threshold.

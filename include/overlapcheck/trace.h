@@ -26,7 +26,7 @@
  */
 #define OC_ASYNC_BY_NAME (1u << 30)
 
-/* METHOD.md's stream kinds. */
+/* docs/method.md's stream kinds. */
 enum oc_stream_kind {
 	OC_STREAM_UNKNOWN = 0,
 	OC_STREAM_LEGACY_DEFAULT,
@@ -106,7 +106,7 @@ struct oc_stream {
 	uint32_t device_id, context_id, stream_id;
 	uint32_t flag;              /* CUPTI stream flag: 1 blocking, 2 non-blocking, 3 NULL */
 	uint64_t handle;            /* the handle the program used, 0 if unseen */
-	enum oc_stream_kind kind;   /* decided by the reader, METHOD.md's rules */
+	enum oc_stream_kind kind;   /* decided by the reader, docs/method.md's rules */
 };
 
 struct oc_range {                   /* an NVTX range (push/pop or start/end) */

@@ -138,17 +138,6 @@ int oc_parse_duration(const char *s, int64_t *ns)
 	return -1;
 }
 
-static void set_err(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!err || !errlen)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-}
-
 #define add_warning(a, ...) oc_strv_addf(&(a)->warnings, &(a)->n_warnings, 512, __VA_ARGS__)
 
 /* ---- bandwidth and summary ------------------------------------------------ */
@@ -415,7 +404,7 @@ int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 		oc_analysis_options_init(&c.o);
 	if (c.o.min_overlap < 0 || c.o.min_overlap > 1 || c.o.gap_threshold_ns < 0 ||
 	    c.o.sync_tolerance_ns < 0) {
-		set_err(err, errlen, "invalid analysis options");
+		oc_set_err(err, errlen, "invalid analysis options");
 		return -1;
 	}
 	a->trace = t;
@@ -427,12 +416,12 @@ int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 	if (c.o.range) {
 		long m = oc_trace_keep_range(t, c.o.range);
 		if (m < 0) {
-			set_err(err, errlen, "cannot select NVTX range '%s' in trace '%s': out of memory",
+			oc_set_err(err, errlen, "cannot select NVTX range '%s' in trace '%s': out of memory",
 				c.o.range, t->path ? t->path : "");
 			return -1;
 		}
 		if (m == 0) {
-			set_err(err, errlen, "no NVTX range named '%s' in trace '%s'", c.o.range,
+			oc_set_err(err, errlen, "no NVTX range named '%s' in trace '%s'", c.o.range,
 				t->path ? t->path : "");
 			return -1;
 		}
@@ -443,7 +432,7 @@ int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 		for (size_t i = 0; !known && i < t->n_ops; i++)
 			known = (int)t->ops[i].device_id == c.o.device;
 		if (!known) {
-			set_err(err, errlen, "no device %d in trace '%s'", c.o.device, t->path ? t->path : "");
+			oc_set_err(err, errlen, "no device %d in trace '%s'", c.o.device, t->path ? t->path : "");
 			return -1;
 		}
 		oc_trace_keep_device(t, c.o.device);
@@ -493,7 +482,7 @@ int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 	return 0;
 
 nomem:
-	set_err(err, errlen, "cannot analyse trace '%s': out of memory", t->path ? t->path : "");
+	oc_set_err(err, errlen, "cannot analyse trace '%s': out of memory", t->path ? t->path : "");
 fail:
 	for (size_t d = 0; d < c.n_dev; d++) {
 		if (c.dev[d].swept)

@@ -276,7 +276,7 @@ static int give(struct oc_actx *c, const struct oc_evidence *e, size_t *given)
 	return 0;
 }
 
-/* Decide the causes of serialized claim o, in METHOD.md's order, appending
+/* Decide the causes of serialized claim o, in docs/method.md's order, appending
  * their evidence to the pool; *n_out receives how many (at least 1). */
 static int explain(struct oc_actx *c, uint32_t o, const struct oc_claim *cl, struct cand *cs,
 		   size_t *n_out)

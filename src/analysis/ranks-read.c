@@ -55,7 +55,7 @@ int oc_rk_expand(const char *const *in, size_t n, struct oc_rk_list *out, char *
 	for (size_t i = 0; i < n; i++) {
 		struct stat st;
 		if (stat(in[i], &st) != 0) {
-			oc_rk_set_err(err, errlen, "cannot read '%s': %s", in[i], strerror(errno));
+			oc_set_err(err, errlen, "cannot read '%s': %s", in[i], strerror(errno));
 			return -1;
 		}
 		if (!S_ISDIR(st.st_mode)) {
@@ -67,7 +67,7 @@ int oc_rk_expand(const char *const *in, size_t n, struct oc_rk_list *out, char *
 		struct dirent *e;
 		size_t first = out->n;
 		if (!d) {
-			oc_rk_set_err(err, errlen, "cannot read directory '%s': %s", in[i], strerror(errno));
+			oc_set_err(err, errlen, "cannot read directory '%s': %s", in[i], strerror(errno));
 			return -1;
 		}
 		while ((e = readdir(d))) {
@@ -85,14 +85,14 @@ int oc_rk_expand(const char *const *in, size_t n, struct oc_rk_list *out, char *
 		}
 		closedir(d);
 		if (out->n == first) {
-			oc_rk_set_err(err, errlen, "no traces (*.db) or JSON reports (*.json) in directory '%s'", in[i]);
+			oc_set_err(err, errlen, "no traces (*.db) or JSON reports (*.json) in directory '%s'", in[i]);
 			return -1;
 		}
 		qsort(out->v + first, out->n - first, sizeof *out->v, cmp_str);
 	}
 	return 0;
 nomem:
-	oc_rk_set_err(err, errlen, "cannot read the inputs: out of memory");
+	oc_set_err(err, errlen, "cannot read the inputs: out of memory");
 	return -1;
 }
 
@@ -275,11 +275,11 @@ static int from_trace(struct oc_ranks *m, const char *path, char *err, size_t er
 	char e[1024];
 
 	if (oc_trace_open(&t, path, e, sizeof e)) {
-		oc_rk_set_err(err, errlen, "%s", e);
+		oc_set_err(err, errlen, "%s", e);
 		return -1;
 	}
 	if (oc_analysis_run(&t, &m->opts.a, &a, e, sizeof e)) {
-		oc_rk_set_err(err, errlen, "%s", e);
+		oc_set_err(err, errlen, "%s", e);
 		oc_trace_release(&t);
 		return -1;
 	}
@@ -335,7 +335,7 @@ nomem:
 	free(base.source);
 	free(base.host);
 	free(base.nccl_version);
-	oc_rk_set_err(err, errlen, "cannot read '%s': out of memory", path);
+	oc_set_err(err, errlen, "cannot read '%s': out of memory", path);
 	return -1;
 }
 
@@ -352,7 +352,7 @@ static int from_json(struct oc_ranks *m, const char *path, char *err, size_t err
 	int rc = -1;
 
 	if (!f) {
-		oc_rk_set_err(err, errlen, "cannot read '%s': %s", path, strerror(errno));
+		oc_set_err(err, errlen, "cannot read '%s': %s", path, strerror(errno));
 		return -1;
 	}
 	{
@@ -374,11 +374,11 @@ static int from_json(struct oc_ranks *m, const char *path, char *err, size_t err
 	}
 	fclose(f);
 	if (!text) {
-		oc_rk_set_err(err, errlen, "cannot read '%s': out of memory", path);
+		oc_set_err(err, errlen, "cannot read '%s': out of memory", path);
 		return -1;
 	}
 	if (oc_jdoc_parse(&d, text, len, keep, e, sizeof e)) {
-		oc_rk_set_err(err, errlen, "cannot read '%s': not a JSON report (%s)", path, e);
+		oc_set_err(err, errlen, "cannot read '%s': not a JSON report (%s)", path, e);
 		free(text);
 		oc_jdoc_release(&d);
 		return -1;
@@ -388,12 +388,12 @@ static int from_json(struct oc_ranks *m, const char *path, char *err, size_t err
 	const struct oc_jv *pp = oc_jv_get(&d.root, "passport"), *cl = oc_jv_get(&d.root, "collectives");
 	const struct oc_jv *cm = oc_jv_get(&d.root, "communication");
 	if (!schema || strcmp(schema, "overlapcheck-report/1") || !pp) {
-		oc_rk_set_err(err, errlen, "cannot read '%s': not an overlapcheck JSON report "
+		oc_set_err(err, errlen, "cannot read '%s': not an overlapcheck JSON report "
 			"(schema overlapcheck-report/1 with a passport)", path);
 		goto out;
 	}
 	if (cm && cm->type == OC_JV_OBJ && (!cl || cl->type != OC_JV_ARR)) {
-		oc_rk_set_err(err, errlen, "cannot read '%s': it has communication but no collectives[] "
+		oc_set_err(err, errlen, "cannot read '%s': it has communication but no collectives[] "
 			"(a report of an older overlapcheck: run report --format json again)", path);
 		goto out;
 	}
@@ -434,7 +434,7 @@ static int from_json(struct oc_ranks *m, const char *path, char *err, size_t err
 		x->decisive = (int16_t)(dc ? oc_cause_from_name(dc) : -1);
 		x->inst = -1;
 		if (x->end_ns < x->start_ns) {
-			oc_rk_set_err(err, errlen, "cannot read '%s': collectives[%zu] ends before it starts", path, k);
+			oc_set_err(err, errlen, "cannot read '%s': collectives[%zu] ends before it starts", path, k);
 			free(cs);
 			free(base.source);
 			free(base.host);
@@ -455,10 +455,10 @@ static int from_json(struct oc_ranks *m, const char *path, char *err, size_t err
 	}
 	rc = add_ranks(m, &base, cs, n, base.rank >= 0);
 	if (rc < 0)
-		oc_rk_set_err(err, errlen, "cannot read '%s': out of memory", path);
+		oc_set_err(err, errlen, "cannot read '%s': out of memory", path);
 	goto out;
 nomem:
-	oc_rk_set_err(err, errlen, "cannot read '%s': out of memory", path);
+	oc_set_err(err, errlen, "cannot read '%s': out of memory", path);
 out:
 	oc_jdoc_release(&d);
 	return rc;
@@ -471,12 +471,12 @@ int oc_rk_read(struct oc_ranks *m, const char *path, char *err, size_t errlen)
 	if (err && errlen)
 		err[0] = '\0';
 	if (s < 0) {
-		oc_rk_set_err(err, errlen, "cannot read '%s': %s", path, strerror(errno));
+		oc_set_err(err, errlen, "cannot read '%s': %s", path, strerror(errno));
 		return -1;
 	}
 	if ((s ? from_trace(m, path, err, errlen) : from_json(m, path, err, errlen)) < 0) {
 		if (err && errlen && !err[0])
-			oc_rk_set_err(err, errlen, "cannot read '%s': out of memory", path);
+			oc_set_err(err, errlen, "cannot read '%s': out of memory", path);
 		return -1;
 	}
 	return 0;

@@ -15,9 +15,6 @@ struct oc_rk_list {        /* paths, malloc'd */
 	size_t n;
 };
 
-/* printf into err (when there is room) */
-void oc_rk_set_err(char *err, size_t errlen, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
 /* a note for m->notes (format.h). 0, or -1 out of memory */
 #define oc_rk_note(m, ...) oc_strv_addf(&(m)->notes, &(m)->n_notes, 600, __VA_ARGS__)
 /* in[0..n), directories expanded into their *.db and *.json (by name),

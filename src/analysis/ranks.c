@@ -18,17 +18,6 @@
 #include "ranks-read.h"
 #include "overlapcheck/format.h"
 
-void oc_rk_set_err(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!err || !errlen)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-}
-
 
 
 void oc_ranks_options_init(struct oc_ranks_options *o)
@@ -135,7 +124,7 @@ static int merge(struct oc_ranks *m, char *err, size_t errlen)
 		with += m->ranks[r].n_colls > 0;
 	}
 	if (!total) {
-		oc_rk_set_err(err, errlen, "no rank with NCCL kernels in the inputs: nothing to merge");
+		oc_set_err(err, errlen, "no rank with NCCL kernels in the inputs: nothing to merge");
 		return -1;
 	}
 	keys = malloc(total * sizeof *keys);
@@ -143,7 +132,7 @@ static int merge(struct oc_ranks *m, char *err, size_t errlen)
 	m->insts = calloc(total, sizeof *m->insts);
 	if (!keys || !m->members || !m->insts) {
 		free(keys);
-		oc_rk_set_err(err, errlen, "cannot merge the ranks: out of memory");
+		oc_set_err(err, errlen, "cannot merge the ranks: out of memory");
 		return -1;
 	}
 	k = 0;
@@ -200,7 +189,7 @@ int oc_ranks_run(struct oc_ranks *m, const char *const *inputs, size_t n,
 		oc_ranks_options_init(&m->opts);
 	m->world_size = -1;
 	if (!n) {
-		oc_rk_set_err(err, errlen, "no inputs");
+		oc_set_err(err, errlen, "no inputs");
 		return -1;
 	}
 	if (oc_rk_expand(inputs, n, &in, err, errlen))
@@ -209,7 +198,7 @@ int oc_ranks_run(struct oc_ranks *m, const char *const *inputs, size_t n,
 		if (oc_rk_read(m, in.v[i], err, errlen) < 0)
 			goto out;
 	if (!m->n_ranks) {
-		oc_rk_set_err(err, errlen, "no rank with NCCL kernels in the inputs: nothing to merge");
+		oc_set_err(err, errlen, "no rank with NCCL kernels in the inputs: nothing to merge");
 		goto out;
 	}
 	qsort(m->ranks, m->n_ranks, sizeof *m->ranks, cmp_rank);
@@ -221,7 +210,7 @@ int oc_ranks_run(struct oc_ranks *m, const char *const *inputs, size_t n,
 			continue;
 		}
 		if (m->ranks[r].n_colls) {
-			oc_rk_set_err(err, errlen, "two inputs are rank %d: '%s' and '%s'", m->ranks[r].rank,
+			oc_set_err(err, errlen, "two inputs are rank %d: '%s' and '%s'", m->ranks[r].rank,
 				m->ranks[r - 1].source, m->ranks[r].source);
 			goto out;
 		}
@@ -290,7 +279,7 @@ int oc_ranks_run(struct oc_ranks *m, const char *const *inputs, size_t n,
 	rc = merge(m, err, errlen);
 	goto out;
 nomem:
-	oc_rk_set_err(err, errlen, "cannot merge the ranks: out of memory");
+	oc_set_err(err, errlen, "cannot merge the ranks: out of memory");
 out:
 	for (size_t i = 0; i < in.n; i++)
 		free(in.v[i]);

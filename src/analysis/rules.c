@@ -94,7 +94,7 @@ int oc_rule_is_fraction(enum oc_rule_kind kind)
 	return (unsigned)kind < OC_RULE__COUNT && rule_defs[kind].fraction;
 }
 
-/* The vocabulary is the analysis's (METHOD.md): one list, in analysis.c. */
+/* The vocabulary is the analysis's (docs/method.md): one list, in analysis.c. */
 int oc_cause_is_claim_cause(const char *code)
 {
 	return oc_cause_from_name(code) >= 0;

@@ -7,7 +7,7 @@
  * block the host, and a record with a non-zero return is a poll).
  *
  * Hidden synchronizations are proven from timestamps, whatever the call's
- * name (METHOD.md). For a call A on the CPU interval [s, e], let W be the
+ * name (docs/method.md). For a call A on the CPU interval [s, e], let W be the
  * device ops of one device queued before s (queue time < s) by other calls
  * and still unfinished at s, and M the latest end in W. A is a hidden sync
  * when W is not empty, M <= e (everything queued before it had ended when it

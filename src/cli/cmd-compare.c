@@ -1,6 +1,6 @@
 /*
  * cmd-compare.c: `overlapcheck compare BASELINE... -- CANDIDATE...`, the
- * sequential control of METHOD.md step 3.
+ * sequential control of docs/method.md step 3.
  *
  * Parses the options and the two sides' traces, runs the comparison
  * (compare.h, src/analysis/compare.c), prints the warnings (incomplete

@@ -139,7 +139,7 @@ int oc_mark_default_stream(uint8_t *used_pt, uint8_t *used_legacy, int32_t s, in
 int oc_streams_add_from_ops(struct oc_trace *t, uint8_t **hk);
 /* Device ids of streams from their contexts, and op.stream. */
 void oc_streams_place(struct oc_trace *t, const struct ctx *ctx, size_t n_ctx);
-/* Each stream's kind (METHOD.md), from its flag, its context's NULL stream
+/* Each stream's kind (docs/method.md), from its flag, its context's NULL stream
  * and the default-handle marks pt and leg (oc_mark_default_stream). */
 void oc_streams_decide_kinds(struct oc_trace *t, const struct ctx *ctx, size_t n_ctx,
 			     const uint8_t *pt, const uint8_t *leg);

@@ -4,7 +4,7 @@
  * A source brings its streams (sorted by oc_stream_cmp), the handle kind
  * each was named by, and its contexts; every (context, stream) that only ops
  * name is added, so that op.stream is always valid. Stream kinds follow
- * METHOD.md: the NULL stream (flag 3, or the context's null stream) is the
+ * docs/method.md: the NULL stream (flag 3, or the context's null stream) is the
  * legacy default stream; else a stream named through a per-thread or legacy
  * default handle (in the streams table or in an API call's arguments) is
  * that default stream; else the CUPTI flag says blocking or non-blocking.

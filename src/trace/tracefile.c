@@ -29,6 +29,7 @@
 
 #include <sqlite3.h>
 
+#include "overlapcheck/format.h"
 #include "overlapcheck/schema.h"
 #include "overlapcheck/tracefile.h"
 
@@ -36,27 +37,13 @@
 #define OC_VERSION "unknown"
 #endif
 
-/* The environment variables that change the answer (METHOD.md, step 2). */
+/* The environment variables that change the answer (docs/method.md, step 2). */
 static const char *const passport_env[] = {
 	"CUDA_LAUNCH_BLOCKING",
 	"CUDA_DEVICE_MAX_CONNECTIONS",
 	"CUDA_MODULE_LOADING",
 	"CUDA_VISIBLE_DEVICES",
 };
-
-static void set_err(char *err, size_t errlen, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void set_err(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!err || !errlen)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-}
 
 /* Append n bytes of s to out at *pos; -1 when it does not fit. */
 static int append(char *out, size_t outlen, size_t *pos, const char *s, size_t n)
@@ -96,7 +83,7 @@ int oc_trace_path_expand(const char *pattern, long pid, char *out, size_t outlen
 			break;
 		case 'h':
 			if (gethostname(buf, sizeof buf) != 0) {
-				set_err(err, errlen, "cannot expand %%h in '%s': %s", pattern, strerror(errno));
+				oc_set_err(err, errlen, "cannot expand %%h in '%s': %s", pattern, strerror(errno));
 				return -1;
 			}
 			buf[sizeof buf - 1] = '\0';
@@ -108,20 +95,20 @@ int oc_trace_path_expand(const char *pattern, long pid, char *out, size_t outlen
 			size_t n;
 
 			if (p[1] != '{' || !(end = strchr(p + 2, '}')) || end == p + 2) {
-				set_err(err, errlen, "bad output name '%s': %%q needs a variable name, as in %%q{VAR}",
+				oc_set_err(err, errlen, "bad output name '%s': %%q needs a variable name, as in %%q{VAR}",
 					pattern);
 				return -1;
 			}
 			n = (size_t)(end - (p + 2));
 			if (n >= sizeof buf) {
-				set_err(err, errlen, "bad output name '%s': variable name too long", pattern);
+				oc_set_err(err, errlen, "bad output name '%s': variable name too long", pattern);
 				return -1;
 			}
 			memcpy(buf, p + 2, n);
 			buf[n] = '\0';
 			val = getenv(buf);
 			if (!val) {
-				set_err(err, errlen, "bad output name '%s': environment variable '%s' is not set",
+				oc_set_err(err, errlen, "bad output name '%s': environment variable '%s' is not set",
 					pattern, buf);
 				return -1;
 			}
@@ -131,21 +118,21 @@ int oc_trace_path_expand(const char *pattern, long pid, char *out, size_t outlen
 			break;
 		}
 		case '\0':
-			set_err(err, errlen, "bad output name '%s': it ends with a lone %%", pattern);
+			oc_set_err(err, errlen, "bad output name '%s': it ends with a lone %%", pattern);
 			return -1;
 		default:
-			set_err(err, errlen, "bad output name '%s': unknown sequence %%%c (use %%p, %%h, %%q{VAR} or %%%%)",
+			oc_set_err(err, errlen, "bad output name '%s': unknown sequence %%%c (use %%p, %%h, %%q{VAR} or %%%%)",
 				pattern, *p);
 			return -1;
 		}
 	}
 	if (!out[0]) {
-		set_err(err, errlen, "bad output name '%s': it expands to an empty name", pattern);
+		oc_set_err(err, errlen, "bad output name '%s': it expands to an empty name", pattern);
 		return -1;
 	}
 	return 0;
 too_long:
-	set_err(err, errlen, "bad output name '%s': the expanded name is too long", pattern);
+	oc_set_err(err, errlen, "bad output name '%s': the expanded name is too long", pattern);
 	return -1;
 }
 
@@ -277,16 +264,16 @@ int oc_tracefile_create(const char *path, unsigned flags, const struct oc_run_in
 
 	if (flags & OC_TRACEFILE_FORCE) {
 		if (oc_tracefile_remove(path) != 0) {
-			set_err(err, errlen, "cannot remove old trace '%s': %s", path, strerror(errno));
+			oc_set_err(err, errlen, "cannot remove old trace '%s': %s", path, strerror(errno));
 			return -1;
 		}
 	}
 	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
 	if (fd < 0) {
 		if (errno == EEXIST)
-			set_err(err, errlen, "trace '%s' already exists (use --force to overwrite it)", path);
+			oc_set_err(err, errlen, "trace '%s' already exists (use --force to overwrite it)", path);
 		else
-			set_err(err, errlen, "cannot create trace '%s': %s", path, strerror(errno));
+			oc_set_err(err, errlen, "cannot create trace '%s': %s", path, strerror(errno));
 		return -1;
 	}
 	close(fd);
@@ -303,21 +290,21 @@ int oc_tracefile_create(const char *path, unsigned flags, const struct oc_run_in
 	}
 
 	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) {
-		set_err(err, errlen, "cannot open trace '%s': %s", path, db ? sqlite3_errmsg(db) : "out of memory");
+		oc_set_err(err, errlen, "cannot open trace '%s': %s", path, db ? sqlite3_errmsg(db) : "out of memory");
 		goto err;
 	}
 	if (oc_schema_create(db, msg, sizeof msg) != 0) {
-		set_err(err, errlen, "cannot create trace '%s': %s", path, msg);
+		oc_set_err(err, errlen, "cannot create trace '%s': %s", path, msg);
 		goto err;
 	}
 	if (sqlite3_exec(db, "BEGIN", NULL, NULL, NULL) != SQLITE_OK ||
 	    write_passport(db, ri) != 0 ||
 	    sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
-		set_err(err, errlen, "cannot write passport into trace '%s': %s", path, sqlite3_errmsg(db));
+		oc_set_err(err, errlen, "cannot write passport into trace '%s': %s", path, sqlite3_errmsg(db));
 		goto err;
 	}
 	if (sqlite3_close(db) != SQLITE_OK) {
-		set_err(err, errlen, "cannot close trace '%s': %s", path, sqlite3_errmsg(db));
+		oc_set_err(err, errlen, "cannot close trace '%s': %s", path, sqlite3_errmsg(db));
 		db = NULL;
 		goto err;
 	}
@@ -376,13 +363,13 @@ int oc_tracefile_finish(const char *path, int wait_status, char *err, size_t err
 	int clean, rc = 0;
 
 	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) {
-		set_err(err, errlen, "cannot open trace '%s': %s", path,
+		oc_set_err(err, errlen, "cannot open trace '%s': %s", path,
 			db ? sqlite3_errmsg(db) : "out of memory");
 		goto err;
 	}
 	sqlite3_busy_timeout(db, 10000);
 	if (oc_schema_check(db, NULL, NULL, 0) != OC_SCHEMA_OK) {
-		set_err(err, errlen, "cannot finish trace '%s': not an overlapcheck trace any more", path);
+		oc_set_err(err, errlen, "cannot finish trace '%s': not an overlapcheck trace any more", path);
 		goto err;
 	}
 	if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
@@ -413,12 +400,12 @@ int oc_tracefile_finish(const char *path, int wait_status, char *err, size_t err
 	sqlite3_exec(db, "PRAGMA wal_checkpoint(TRUNCATE)", NULL, NULL, NULL);
 	sqlite3_exec(db, "PRAGMA journal_mode=DELETE", NULL, NULL, NULL);
 	if (sqlite3_close(db) != SQLITE_OK) {
-		set_err(err, errlen, "cannot close trace '%s': %s", path, sqlite3_errmsg(db));
+		oc_set_err(err, errlen, "cannot close trace '%s': %s", path, sqlite3_errmsg(db));
 		return -1;
 	}
 	return 0;
 sql_err:
-	set_err(err, errlen, "cannot finish trace '%s': %s", path, sqlite3_errmsg(db));
+	oc_set_err(err, errlen, "cannot finish trace '%s': %s", path, sqlite3_errmsg(db));
 	sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
 err:
 	sqlite3_close(db);
@@ -472,7 +459,7 @@ int oc_tracefile_counts(const char *path, struct oc_trace_counts *c, char *err, 
 
 	memset(c, 0, sizeof *c);
 	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
-		set_err(err, errlen, "cannot open trace '%s': %s", path,
+		oc_set_err(err, errlen, "cannot open trace '%s': %s", path,
 			db ? sqlite3_errmsg(db) : "out of memory");
 		sqlite3_close(db);
 		return -1;
@@ -489,7 +476,7 @@ int oc_tracefile_counts(const char *path, struct oc_trace_counts *c, char *err, 
 	if (meta_get(db, "tracer_status", c->tracer_status, sizeof c->tracer_status) != 0 ||
 	    c->kernels < 0 || c->copies < 0 || c->memsets < 0 || c->syncs < 0 ||
 	    c->api_calls < 0 || c->warnings < 0) {
-		set_err(err, errlen, "cannot read trace '%s': %s", path, sqlite3_errmsg(db));
+		oc_set_err(err, errlen, "cannot read trace '%s': %s", path, sqlite3_errmsg(db));
 		sqlite3_close(db);
 		return -1;
 	}

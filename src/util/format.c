@@ -94,3 +94,14 @@ int oc_strv_addf(char ***v, size_t *n, size_t max, const char *fmt, ...)
 	x[(*n)++] = buf;
 	return 0;
 }
+
+void oc_set_err(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!err || !errlen)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+}

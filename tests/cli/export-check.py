@@ -143,7 +143,7 @@ def main():
         check("claims carry verdicts", len(verdicts) > 0)
         check("serialized claims carry causes",
               all(e["args"].get("causes") for e in verdicts if e["args"]["verdict"] == "serialized"))
-        check("causes are METHOD.md codes",
+        check("causes are docs/method.md codes",
               all(c in ("launch_blocking", "pageable_host_memory", "legacy_default_stream",
                         "default_stream_implicit_sync", "host_synchronization",
                         "event_dependency", "graph_node_order", "same_stream_order",

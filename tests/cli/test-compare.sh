@@ -247,7 +247,7 @@ fi
 
 # The same pipeline on pageable and on pinned memory (tests/gpu/pageable_pipeline.cu,
 # pinned_pipeline.cu): the same work. Pageable copies run at ~7 GB/s instead of
-# ~54 GB/s (METHOD.md, seen on the H200): 16 x 4 MB copies lose ~8 ms of op time,
+# ~54 GB/s (docs/method.md, seen on the H200): 16 x 4 MB copies lose ~8 ms of op time,
 # while the pinned pipeline can gain at most its compute time (~1 ms) of
 # intersection: faster, but mostly not from overlap.
 if fixture pageable_pipeline && fixture pinned_pipeline; then

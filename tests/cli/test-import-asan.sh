@@ -16,7 +16,7 @@ if ! printf 'int main(void) { return 0; }\n' | $CC -x c -fsanitize=address,undef
 fi
 if $CC -std=c11 -D_GNU_SOURCE -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=undefined -Iinclude -Ischema -I"$BUILD/gen" -Isrc -o "$bin" \
-	tests/unit/test-import.c src/trace/*.c src/util/nccl.c schema/schema.c -lcmocka -lsqlite3 -lz -lm \
+	tests/unit/test-import.c src/trace/*.c src/util/nccl.c src/util/format.c schema/schema.c -lcmocka -lsqlite3 -lz -lm \
 	>"$TMP/cc.log" 2>&1; then
 	ok "built with the sanitizers" true
 else

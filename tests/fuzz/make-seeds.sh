@@ -13,7 +13,7 @@ BUILD=${1:-build}
 C=tests/fuzz/corpus
 CC=${CC:-cc}
 CUDA_HOME=${CUDA_HOME:-/usr/local/cuda}
-mkdir -p $C/trace $C/cli $C/trace-sql $C/rules $C/records $C/writer
+mkdir -p $C/trace $C/cli $C/trace-sql $C/rules $C/records $C/writer $C/import
 
 load() { # SQL DB: a fixture's dump as a compact trace file
 	rm -f "$2"
@@ -50,6 +50,34 @@ sql graph 1 "UPDATE op_shapes SET graph_id = 1, graph_node_id = id, grid_x = 0, 
 printf '# gate\nmin-overlap 0.5\nmin-overlapped-claims 50%%\nno-hidden-sync\nmax-idle 0.2\nforbid-cause pageable_host_memory\nmax-dropped 0\n' > $C/rules/all
 printf 'max-host-wait 1e999\nmax-late-submission -0\nmin-overlap 150%%\nforbid-cause\n\tmax-idle\t0.5   # tab\n' > $C/rules/odd
 printf 'min-overlap 0.5\nmax-overlap 0.5\n' > $C/rules/unknown
+
+# import: Nsight Systems exports of recorded traces (tools/trace-to-nsys.py,
+# both enumeration styles), and Kineto traces cut from a recorded PyTorch
+# run to its first events (the metadata and every flow kept whole), as JSON
+# and gzip
+for f in copy_only graph_branches; do
+	rm -f $C/import/$f.db
+	load tests/fixtures/$f.sql $C/import/$f.db
+done
+python3 tools/trace-to-nsys.py $C/import/copy_only.db $C/import/copy_only.nsys.sqlite
+python3 tools/trace-to-nsys.py --cupti-enums --driver-table $C/import/graph_branches.db \
+    $C/import/graph_branches.nsys.sqlite
+rm -f $C/import/copy_only.db $C/import/graph_branches.db
+for f in $C/import/*.nsys.sqlite; do
+	python3 -c 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute("PRAGMA page_size=512"); c.execute("VACUUM")' "$f"
+done
+python3 - tests/corpus/kineto/torch_loop.kineto.json.gz $C/import <<'PY'
+import gzip, json, sys
+d = json.load(gzip.open(sys.argv[1]))
+ev = d["traceEvents"]
+timed = sorted((e for e in ev if "ts" in e and e.get("ph") != "M"), key=lambda e: float(e["ts"]))
+cut = float(timed[min(len(timed) - 1, 100)]["ts"])
+d["traceEvents"] = [e for e in ev if "ts" not in e or e.get("ph") == "M" or float(e["ts"]) <= cut]
+text = json.dumps(d, separators=(",", ":"))
+open(sys.argv[2] + "/torch_loop.json", "w").write(text)
+with gzip.open(sys.argv[2] + "/torch_loop.json.gz", "wt") as g:
+    g.write(text)
+PY
 
 # records and writer: seed-records.c
 tmp=$(mktemp -d)

@@ -3,7 +3,7 @@
  *
  * Each test builds the smallest trace whose design makes one cause true (or,
  * for the negative cases, makes a tempting cause false), and checks the
- * verdict, the exact cause list in METHOD.md's order, and the evidence. The
+ * verdict, the exact cause list in docs/method.md's order, and the evidence. The
  * expectations follow from each design as commented, never from the tool's
  * output. Times are in µs (U) so that hidden-sync tolerances (20 µs) and gap
  * thresholds (10 µs) are meaningful.
@@ -686,7 +686,7 @@ static void test_reference_model(void **state)
 
 static void test_cause_names(void **state)
 {
-	/* METHOD.md's order, and names round-trip */
+	/* docs/method.md's order, and names round-trip */
 	static const char *const order[] = {
 		"launch_blocking", "pageable_host_memory", "legacy_default_stream",
 		"default_stream_implicit_sync", "host_synchronization", "event_dependency",

@@ -18,7 +18,7 @@
 
 static void test_classify(void **state)
 {
-	/* METHOD.md: 0 legacy unless _ptsz/_ptds; 0x1 legacy; 0x2 per-thread; else explicit */
+	/* docs/method.md: 0 legacy unless _ptsz/_ptds; 0x1 legacy; 0x2 per-thread; else explicit */
 	assert_int_equal(oc_args_classify(0, 0), OC_HANDLE_LEGACY);
 	assert_int_equal(oc_args_classify(0, 1), OC_HANDLE_PER_THREAD);
 	assert_int_equal(oc_args_classify(0x1, 0), OC_HANDLE_LEGACY);
