@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <cuda_runtime_api.h>
 #include <cupti.h>
 
 enum oc_cb_class {
@@ -24,10 +25,29 @@ enum oc_cb_class {
 	OC_CB_EVENT_RECORD,
 	OC_CB_STREAM_WAIT,     /* cudaStreamWaitEvent */
 	OC_CB_GRAPH_LAUNCH,
+	OC_CB_ALLOC,           /* the new pointer is read at exit (docs/hazards.md) */
+	OC_CB_FREE,
+	OC_CB_PARAMS,          /* a launch's pointer arguments (injection/memmap.c) */
+};
+
+/*
+ * CUDA 13's <<<>>> launches go through __cudaLaunchKernel, whose parameters
+ * (a cudaKernel_t, grid, block, args, shared memory, stream) are laid out like
+ * cudaLaunchKernel_v7000_params; the generated headers have no struct for it.
+ */
+struct oc_launch13_params {
+	const void *kernel;
+	dim3 gridDim;
+	dim3 blockDim;
+	void **args;
+	size_t sharedMem;
+	cudaStream_t stream;
 };
 
 /* One api_args row; see schema/trace.sql. Absent integers are OC_ARG_NONE. */
 #define OC_ARG_NONE INT64_MIN
+
+#define OC_PARAMS_ROW 8   /* pointer arguments one OC_CB_PARAMS row holds */
 
 struct oc_args_row {
 	uint32_t correlation_id;
@@ -38,13 +58,31 @@ struct oc_args_row {
 	uint8_t  cls;             /* enum oc_cb_class */
 	uint8_t  ptsz;            /* a _ptsz/_ptds variant */
 	uint32_t context_id;      /* CUPTI context id, 0 if none */
-	int64_t  stream_handle;
-	int64_t  stream_id;
-	int64_t  host_ptr;
-	int64_t  bytes;
-	int64_t  event_handle;
-	int64_t  flags;           /* stream creation flags */
-	int64_t  priority;        /* stream creation priority */
+	uint8_t  alloc_kind;      /* OC_CB_ALLOC, OC_CB_FREE: enum oc_alloc_kind */
+	uint8_t  pitched;         /* OC_CB_ALLOC of pitched memory: until the exit site,
+	                             host_ptr is where the pitch will be and bytes the height */
+	union {
+		struct {
+			int64_t  stream_handle;
+			int64_t  stream_id;
+			int64_t  host_ptr;
+			int64_t  bytes;   /* copies, memsets: the size asked for; allocations:
+			                     the size */
+			int64_t  event_handle;
+			int64_t  flags;   /* stream creation flags */
+			int64_t  priority;/* stream creation priority */
+			int64_t  src_ptr; /* copies: the source address */
+			int64_t  dst_ptr; /* copies, memsets: the destination; allocations,
+			                     frees: the memory's address */
+			int64_t  src_span;/* copies: the bytes touched from src_ptr, memsets and */
+			int64_t  dst_span;/* copies: from dst_ptr (2D: pitch * (height - 1) + width) */
+		};
+		struct {                  /* OC_CB_PARAMS */
+			int64_t  pval[OC_PARAMS_ROW];  /* the pointer values */
+			uint8_t  pidx[OC_PARAMS_ROW];  /* their parameter indices */
+			uint8_t  np;
+		};
+	};
 };
 
 /*
@@ -67,8 +105,9 @@ int oc_args_classify(uint64_t handle, int ptsz);
 /*
  * Fill row from a call's parameters (CUpti_CallbackData.functionParams) at
  * the API enter site. row's correlation, tid and context fields are left to
- * the caller. For OC_CB_STREAM_CREATE, *out_stream_ptr receives the address
- * where the new handle will be written (read it at the exit site), else NULL.
+ * the caller. For OC_CB_STREAM_CREATE and OC_CB_ALLOC, *out_stream_ptr
+ * receives the address where the new handle or pointer will be written (read
+ * it at the exit site), else NULL.
  * Returns the class, OC_CB_NONE if cbid is not handled (row untouched).
  */
 enum oc_cb_class oc_args_extract(CUpti_CallbackDomain domain, CUpti_CallbackId cbid,

@@ -20,6 +20,7 @@
 #include <cupti.h>
 
 #include "apiargs.h"
+#include "memrefs.h"
 #include "writer.h"
 #include "overlapcheck/codes.h"
 #include "inject-priv.h"
@@ -58,9 +59,15 @@ struct tstate {
 	uint32_t tid;                    /* gettid(), 0 until asked */
 	unsigned sid_next;
 	struct sid_cache sid[SID_CACHE];
-	void *const *pending_ptr;        /* stream creation: where the handle will be */
-	struct oc_args_row pending;      /* stream creation: its row, sent at the exit site */
+	int pending_on;                  /* a row waits for its call's exit site: */
+	void *const *pending_ptr;        /* where the new handle or pointer will be */
+	struct oc_args_row pending;      /* stream creation, allocation: its row */
+	uint32_t want_params;            /* a runtime launch whose pointer arguments a
+	                                    nested driver launch may give (its correlation id) */
+	struct oc_args_row want_tmpl;    /* ... and its row */
 };
+
+static _Atomic uint64_t no_layout;   /* launches whose parameter layout was not had */
 static __thread struct tstate tls;
 
 /* The kernel thread id (what CUPTI reports with THREAD_ID_TYPE_SYSTEM). */
@@ -184,6 +191,10 @@ void oc_inj_callback_totals(struct oc_writer_final *fin, int nowait)
 		fin->api_cb_ns += atomic_load(&h->cb_ns);
 	}
 	pthread_mutex_unlock(&holders_mu);
+	fin->mem_tracking = oc_inj.mem_on;
+	fin->mem_no_layout = atomic_load(&no_layout);
+	fin->mem_functions = oc_mr_functions();
+	fin->mem_live = oc_mr_count();
 }
 
 /* After fork() in the child: this thread's id is the child's own, ask again. */
@@ -217,6 +228,46 @@ static int64_t stream_id_of(struct tstate *t, CUcontext ctx, uint64_t handle, in
 	return id;
 }
 
+/*
+ * A launch's pointer arguments (memrefs.h) into rows after its own. 0, or -1
+ * when its function's parameter layout could not be had.
+ */
+static int capture_params(struct holder *h, int domain, CUpti_CallbackId cbid, const void *params,
+			  const struct oc_args_row *tmpl)
+{
+	struct oc_mr_launch l;
+	struct oc_args_row rows[4];
+	int n;
+
+	if (!oc_mr_launch_of(domain, cbid, params, &l))
+		return 0;
+	n = oc_mr_capture(&l, tmpl, rows, 4);
+	for (int i = 0; i < n; i++)
+		append_row(h, &rows[i]);
+	return n < 0 ? -1 : 0;
+}
+
+/* An allocation's exit site: its pointer and size, into the map and the trace. */
+static void alloc_done(struct holder *h, struct tstate *t, const CUpti_CallbackData *cb)
+{
+	struct oc_args_row *r = &t->pending;
+
+	if (!cb->functionReturnValue || *(const int *)cb->functionReturnValue != 0)
+		return;
+	if (t->pending_ptr)
+		r->dst_ptr = (int64_t)*(const uint64_t *)t->pending_ptr;
+	if (r->pitched) {
+		const size_t *pitch = (const size_t *)(uintptr_t)r->host_ptr;
+
+		r->bytes = pitch ? (int64_t)(*pitch * (size_t)r->bytes) : OC_ARG_NONE;
+		r->host_ptr = OC_ARG_NONE;
+	}
+	if (r->dst_ptr == OC_ARG_NONE || r->dst_ptr == 0 || r->bytes == OC_ARG_NONE || r->bytes <= 0)
+		return;
+	oc_mr_add((uint64_t)r->dst_ptr, (uint64_t)r->bytes);
+	append_row(h, r);
+}
+
 void CUPTIAPI oc_inj_api_callback(void *userdata, CUpti_CallbackDomain domain,
 				  CUpti_CallbackId cbid, const void *data)
 {
@@ -241,18 +292,37 @@ void CUPTIAPI oc_inj_api_callback(void *userdata, CUpti_CallbackDomain domain,
 		} else
 			t->rt_depth++;
 	} else if (domain == CUPTI_CB_DOMAIN_DRIVER_API && t->rt_depth > 0) {
-		goto out;  /* the runtime call above already recorded this one */
+		/* the runtime call above already recorded this one; a launch may
+		 * still give the pointer arguments the runtime's could not */
+		if (t->want_params && cb->callbackSite == CUPTI_API_ENTER && t->holder &&
+		    capture_params(t->holder, OC_API_DRIVER, cbid, cb->functionParams,
+				   &t->want_tmpl) == 0 &&
+		    oc_mr_launch_of(OC_API_DRIVER, cbid, cb->functionParams,
+				    &(struct oc_mr_launch){ 0 }))
+			t->want_params = 0;
+		goto out;
 	}
 	if (!(h = holder_get(t)))
 		goto out;
 
 	if (cb->callbackSite == CUPTI_API_EXIT) {
-		/* Only stream creation needs the exit site: the new handle. */
-		if (t->pending_ptr && t->pending.correlation_id == cb->correlationId &&
-		    t->pending.domain == (domain == CUPTI_CB_DOMAIN_RUNTIME_API ? OC_API_RUNTIME
-										: OC_API_DRIVER)) {
+		int dom = domain == CUPTI_CB_DOMAIN_RUNTIME_API ? OC_API_RUNTIME : OC_API_DRIVER;
+
+		if (t->want_params && t->want_tmpl.correlation_id == cb->correlationId &&
+		    t->want_tmpl.domain == dom) {
+			t->want_params = 0;   /* no nested launch gave them */
+			atomic_fetch_add_explicit(&no_layout, 1, memory_order_relaxed);
+		}
+		/* Stream creation and allocations need the exit site: the new handle or pointer. */
+		if (t->pending_on && t->pending.cls == OC_CB_ALLOC &&
+		    t->pending.correlation_id == cb->correlationId && t->pending.domain == dom) {
+			t->pending_on = 0;
+			alloc_done(h, t, cb);
+		} else if (t->pending_on && t->pending_ptr && t->pending.correlation_id == cb->correlationId &&
+		    t->pending.domain == dom) {
 			void *handle = *t->pending_ptr;
 
+			t->pending_on = 0;
 			t->pending_ptr = NULL;
 			atomic_fetch_add_explicit(&stream_gen, 1, memory_order_relaxed);
 			if (cb->functionReturnValue && *(const int *)cb->functionReturnValue == 0 && handle) {
@@ -277,12 +347,42 @@ void CUPTIAPI oc_inj_api_callback(void *userdata, CUpti_CallbackDomain domain,
 	case OC_CB_STREAM_CREATE:
 		t->pending = row;
 		t->pending_ptr = create_ptr;
+		t->pending_on = 1;
 		goto out;
+	case OC_CB_ALLOC:
+		if (!oc_inj.mem_on)
+			goto out;
+		if (row.stream_handle != OC_ARG_NONE && cb->context)
+			row.stream_id = stream_id_of(t, cb->context, (uint64_t)row.stream_handle, row.ptsz);
+		t->pending = row;
+		t->pending_ptr = create_ptr;
+		t->pending_on = 1;
+		goto out;
+	case OC_CB_FREE:
+		if (!oc_inj.mem_on || row.dst_ptr == 0 || row.dst_ptr == OC_ARG_NONE)
+			goto out;
+		oc_mr_remove((uint64_t)row.dst_ptr);
+		break;
 	case OC_CB_STREAM_DESTROY:
 		atomic_fetch_add_explicit(&stream_gen, 1, memory_order_relaxed);
 		goto out;
 	case OC_CB_LAUNCH:
 		atomic_fetch_add_explicit(&h->launches, 1, memory_order_relaxed);
+		if (oc_inj.mem_on &&
+		    capture_params(h, row.domain, cbid, cb->functionParams, &row) < 0) {
+			if (row.domain == OC_API_RUNTIME) {
+				t->want_params = 1;
+				t->want_tmpl = row;
+			} else {
+				atomic_fetch_add_explicit(&no_layout, 1, memory_order_relaxed);
+			}
+		}
+		break;
+	case OC_CB_COPY: case OC_CB_MEMSET:
+		if (oc_inj.mem_on)
+			oc_mr_filter_ends(&row);
+		else
+			row.src_ptr = row.dst_ptr = OC_ARG_NONE;
 		break;
 	default:
 		break;

@@ -41,6 +41,7 @@ struct oc_inj_state {
 	_Atomic pid_t final_tid;      /* the thread running the final flush */
 	pid_t init_pid;
 	int stats_on;
+	int mem_on;                   /* allocations and pointer arguments (OVERLAPCHECK_MEMREFS) */
 	unsigned flush_ms;
 	unsigned term_flush_ms;       /* a signal handler's wait for the flush; 0: no handlers */
 };

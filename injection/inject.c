@@ -257,12 +257,19 @@ static int init(int quiet)
 		return 1;
 	oc_inj.init_pid = getpid();
 	oc_inj.stats_on = oc_inj_env_flag("OVERLAPCHECK_STATS");
+	/* docs/hazards.md: on unless OVERLAPCHECK_MEMREFS=0 */
+	{
+		const char *m = getenv("OVERLAPCHECK_MEMREFS");
+
+		oc_inj.mem_on = !(m && m[0] == '0' && !m[1]);
+	}
 	oc_inj.flush_ms = (unsigned)env_ulong("OVERLAPCHECK_FLUSH_MS", 100, 1, 3600000);
 	oc_inj.term_flush_ms = (unsigned)env_ulong("OVERLAPCHECK_TERM_FLUSH_MS", 5000, 0, 600000);
 
 	memset(&cfg, 0, sizeof cfg);
 	cfg.quiet = oc_inj_env_flag("OVERLAPCHECK_QUIET");
 	cfg.stats = oc_inj.stats_on;
+	cfg.mem_tracking = oc_inj.mem_on;
 	cfg.buffer_bytes = (size_t)env_ulong("OVERLAPCHECK_BUFFER_KB", 8192, 64, 1u << 20) << 10;
 	cfg.flush_ms = oc_inj.flush_ms;
 	cfg.on_first_context = (void (*)(void))oc_passport_collect;

@@ -360,6 +360,52 @@ void oc_wr_args_flush(uint64_t min_wait_ns)
 	m->scanned_ns = now;
 }
 
+/* One mem row (schema/trace.sql, docs/hazards.md). */
+static void mem_row(const struct oc_args_row *a, int role, int64_t ptr, int64_t bytes, int64_t info,
+		    int64_t stream_id)
+{
+	sqlite3_stmt *st = oc_wr.st[ST_MEM];
+
+	sqlite3_bind_int64(st, 1, a->correlation_id);
+	sqlite3_bind_int(st, 2, a->domain);
+	sqlite3_bind_int(st, 3, role);
+	sqlite3_bind_int64(st, 4, ptr);
+	bind_i(st, 5, bytes);
+	bind_i(st, 6, info);
+	bind_i(st, 7, stream_id);
+	note_rc(step_done(st));
+}
+
+/*
+ * The memory a row tells of: an allocation or free (nothing else of those
+ * calls is kept from the callback: their api rows come from the records), a
+ * launch's pointer arguments, a copy's or memset's tracked ends. 1 when the
+ * row is only that.
+ */
+static int write_mem(const struct oc_args_row *a)
+{
+	switch (a->cls) {
+	case OC_CB_ALLOC:
+		mem_row(a, OC_MEM_ALLOC, a->dst_ptr, a->bytes, a->alloc_kind, a->stream_id);
+		return 1;
+	case OC_CB_FREE:
+		mem_row(a, OC_MEM_FREE, a->dst_ptr, OC_ARG_NONE, a->alloc_kind, a->stream_id);
+		return 1;
+	case OC_CB_PARAMS:
+		for (int i = 0; i < a->np && i < OC_PARAMS_ROW; i++)
+			mem_row(a, OC_MEM_ARG, a->pval[i], OC_ARG_NONE, a->pidx[i], OC_ARG_NONE);
+		return 1;
+	case OC_CB_COPY: case OC_CB_MEMSET:
+		if (a->src_ptr != OC_ARG_NONE && a->cls == OC_CB_COPY)
+			mem_row(a, OC_MEM_READ, a->src_ptr, a->src_span, OC_ARG_NONE, OC_ARG_NONE);
+		if (a->dst_ptr != OC_ARG_NONE)
+			mem_row(a, OC_MEM_WRITE, a->dst_ptr, a->dst_span, OC_ARG_NONE, OC_ARG_NONE);
+		return 0;
+	default:
+		return 0;
+	}
+}
+
 /*
  * A callback's argument row. What api has columns for joins the call's api
  * row: now, if its record was written already, else when it comes (parked in
@@ -377,6 +423,8 @@ void oc_wr_write_args(const struct oc_args_row *a)
 	if (oc_wr_tid_ignored(a->tid))
 		return;
 	oc_wr.n.args++;
+	if (write_mem(a))
+		return;
 	if (a->cls == OC_CB_LAUNCH)
 		bitset_set(&oc_wr.launched, a->correlation_id);
 	if (a->event_handle != OC_ARG_NONE || a->flags != OC_ARG_NONE ||

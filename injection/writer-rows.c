@@ -69,6 +69,8 @@ static const char *const stmt_sql[ST_COUNT] = {
 	[ST_META_DEL] = "DELETE FROM meta WHERE key = ?",
 	[ST_STRING] = "INSERT OR IGNORE INTO strings(value) VALUES (?)",
 	[ST_STRING_FIND] = "SELECT id FROM strings WHERE value = ?",
+	[ST_MEM] = "INSERT INTO mem(correlation_id, domain, role, ptr, bytes, info, stream_id)"
+		   " VALUES (?,?,?,?,?,?,?)",
 };
 
 /* Prepare every statement of stmt_sql; -1 with SQLite's message in err on failure. */

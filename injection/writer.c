@@ -181,6 +181,11 @@ void oc_writer_finish(const struct oc_writer_final *fin)
 		if (fin) {
 			meta_set_u("api_launches_seen", fin->api_launches_seen);
 			meta_set_u("api_calls_seen", fin->api_calls_seen);
+			if (fin->mem_tracking) {
+				meta_set_u("mem_launches_without_layout", fin->mem_no_layout);
+				meta_set_u("mem_kernel_functions", fin->mem_functions);
+				meta_set_u("mem_allocations_live", fin->mem_live);
+			}
 			if (fin->stats) {
 				meta_set_u("stats.api_cb_calls", fin->api_cb_calls);
 				meta_set_u("stats.api_cb_ns", fin->api_cb_ns);

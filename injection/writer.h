@@ -38,6 +38,8 @@ struct oc_writer_config {
 	int quiet;               /* no stderr warnings */
 	int stats;               /* time the writer (stats.writer_busy_ns) */
 	uint64_t start_ns;       /* created traces: trace_start_ns (absolute CLOCK_REALTIME) */
+	int mem_tracking;        /* the callbacks record allocations and pointer arguments
+	                            (meta mem_tracking, docs/hazards.md) */
 	const char *parent_trace;/* created child traces: the main trace, for meta */
 	/* Called once, on the writer thread, after the first CONTEXT or DEVICE
 	 * record: the place to read the device passport (passport.c). */
@@ -55,6 +57,10 @@ struct oc_writer_final {
 	uint64_t buf_done_calls, buf_done_ns;
 	uint64_t flush_calls, flush_ns, flush_max_ns; /* the flush thread's cuptiActivityFlushAll(0) */
 	uint64_t flush_followups;     /* of them, follow-ups a quarter period after an empty one */
+	int mem_tracking;             /* as in the config: write the mem_* counters below */
+	uint64_t mem_no_layout;       /* launches whose parameter layout could not be had */
+	uint64_t mem_functions;       /* kernel functions whose layout was asked */
+	uint64_t mem_live;            /* allocations still tracked at the end */
 	const char *status;           /* tracer_status, e.g. "finished" */
 	int term_signal;              /* > 0: terminated by this signal (status "terminated") */
 	uint64_t term_ns;             /* when it arrived, absolute CLOCK_REALTIME */

@@ -46,7 +46,7 @@ CREATE TABLE strings (
 
 -- Names of CUPTI enumeration values used in this schema.
 CREATE TABLE enums (
-  type  TEXT NOT NULL,        -- 'op_kind', 'copy_kind', 'memory_kind', 'sync_type', 'stream_flag', 'api_domain', 'handle_kind'
+  type  TEXT NOT NULL,        -- 'op_kind', 'copy_kind', 'memory_kind', 'sync_type', 'stream_flag', 'api_domain', 'handle_kind', 'mem_role', 'alloc_kind'
   value INTEGER NOT NULL,
   name  TEXT NOT NULL,
   PRIMARY KEY (type, value)
@@ -69,7 +69,11 @@ INSERT INTO enums VALUES
   ('stream_flag', 2, 'non_blocking'), ('stream_flag', 3, 'null'),
   ('api_domain', 1, 'runtime'), ('api_domain', 2, 'driver'),
   ('handle_kind', 0, 'none'), ('handle_kind', 1, 'legacy_default'),
-  ('handle_kind', 2, 'per_thread_default'), ('handle_kind', 3, 'explicit');
+  ('handle_kind', 2, 'per_thread_default'), ('handle_kind', 3, 'explicit'),
+  ('mem_role', 1, 'alloc'), ('mem_role', 2, 'free'), ('mem_role', 3, 'read'),
+  ('mem_role', 4, 'write'), ('mem_role', 5, 'argument'),
+  ('alloc_kind', 1, 'device'), ('alloc_kind', 2, 'async'), ('alloc_kind', 3, 'managed'),
+  ('alloc_kind', 4, 'host'), ('alloc_kind', 5, 'registered');
 
 -- CUDA contexts (CUPTI CONTEXT records).
 CREATE TABLE contexts (
@@ -188,6 +192,22 @@ CREATE TABLE api_args (
   flags          INTEGER,               -- stream creation: the flags asked for
   PRIMARY KEY (correlation_id, domain)
 ) WITHOUT ROWID;
+
+-- Memory the program's calls allocated, freed and touched, from the API
+-- callbacks (docs/hazards.md), while meta mem_tracking is 'on'. One row per
+-- fact; the call's time, thread and name are its api row's (correlation_id,
+-- domain). Only addresses inside an allocation the tracer saw are kept: a
+-- copy's pageable end or an integer argument is not here. No index: readers
+-- load the table in one scan.
+CREATE TABLE mem (
+  correlation_id INTEGER NOT NULL,
+  domain         INTEGER NOT NULL,      -- enums 'api_domain'
+  role           INTEGER NOT NULL,      -- enums 'mem_role': 1 alloc, 2 free, 3 read, 4 write, 5 kernel argument
+  ptr            INTEGER NOT NULL,      -- the address (allocations and frees: the base)
+  bytes          INTEGER,               -- alloc: its size; read, write: the bytes touched from ptr
+  info           INTEGER,               -- alloc, free: enums 'alloc_kind'; kernel argument: the parameter's index
+  stream_id      INTEGER                -- stream-ordered allocs and frees: the CUPTI stream id
+);
 
 -- Synchronization calls (SYNCHRONIZATION records). Polling calls that
 -- returned "not ready" may appear with a non-zero return_value.

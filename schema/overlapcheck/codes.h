@@ -59,6 +59,24 @@ enum oc_overhead_kind {
 
 enum oc_api_domain { OC_API_RUNTIME = 1, OC_API_DRIVER = 2 };
 
+/* mem.role (schema/trace.sql, docs/hazards.md): what a memory row says. */
+enum oc_mem_role {
+	OC_MEM_ALLOC = 1,      /* an allocation [ptr, ptr + bytes) began */
+	OC_MEM_FREE = 2,       /* the allocation at ptr was freed (async: in stream_id) */
+	OC_MEM_READ = 3,       /* a copy read [ptr, ptr + bytes) */
+	OC_MEM_WRITE = 4,      /* a copy or memset wrote [ptr, ptr + bytes) */
+	OC_MEM_ARG = 5,        /* a kernel was given ptr as parameter `info` */
+};
+
+/* mem.info of allocation and free rows: how the memory was obtained. */
+enum oc_alloc_kind {
+	OC_ALLOC_DEVICE = 1,     /* cudaMalloc, cudaMallocPitch, cuMemAlloc */
+	OC_ALLOC_ASYNC = 2,      /* cudaMallocAsync / cuMemAllocAsync, from a pool */
+	OC_ALLOC_MANAGED = 3,    /* cudaMallocManaged */
+	OC_ALLOC_HOST = 4,       /* cudaMallocHost, cudaHostAlloc, cuMemHostAlloc: pinned */
+	OC_ALLOC_REGISTERED = 5, /* cudaHostRegister: pinned by registration */
+};
+
 #define OC_ASYNC_FLAG 1u   /* ops.flags bit 0: CUPTI's ASYNC flag (copies, memsets) */
 
 /*

@@ -76,7 +76,7 @@ static void test_every_id_extracts(void **state)
 	}
 	/* an id outside the table is not handled */
 	struct oc_args_row row;
-	assert_int_equal(oc_args_extract(RT, CUPTI_RUNTIME_TRACE_CBID_cudaMalloc_v3020, zero.b,
+	assert_int_equal(oc_args_extract(RT, CUPTI_RUNTIME_TRACE_CBID_cudaGetDevice_v3020, zero.b,
 					 &row, NULL), OC_CB_NONE);
 }
 
@@ -115,6 +115,100 @@ static void test_memcpy_async(void **state)
 	assert_int_equal(oc_args_extract(RT, CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_v3020, &p,
 					 &row, NULL), OC_CB_COPY);
 	assert_true(row.host_ptr == OC_ARG_NONE);
+}
+
+/* Both ends of copies and memsets, with the bytes touched at each (docs/hazards.md). */
+static void test_memory_ends(void **state)
+{
+	char host[16], dev[16];
+	cudaMemcpyAsync_v3020_params p = { dev, host, 4096, cudaMemcpyHostToDevice, 0 };
+	cudaMemcpy2DAsync_v3020_params p2 = { dev, 512, host, 256, 100, 10, cudaMemcpyHostToDevice, 0 };
+	cudaMemsetAsync_v3020_params m = { dev, 0, 64, 0 };
+	cuMemcpyDtoHAsync_v2_params d = { host, (CUdeviceptr)0x7f00aa000000ull, 128, 0 };
+	cuMemsetD32Async_params d32 = { (CUdeviceptr)0x7f00bb000000ull, 0, 10, 0 };
+	struct oc_args_row row;
+
+	assert_int_equal(oc_args_extract(RT, CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_v3020, &p,
+					 &row, NULL), OC_CB_COPY);
+	assert_int_equal(row.dst_ptr, H(dev));
+	assert_int_equal(row.src_ptr, H(host));
+	assert_int_equal(row.dst_span, 4096);
+	assert_int_equal(row.src_span, 4096);
+
+	/* 2D: pitch * (height - 1) + width at each end, by its own pitch */
+	assert_int_equal(oc_args_extract(RT, CUPTI_RUNTIME_TRACE_CBID_cudaMemcpy2DAsync_v3020, &p2,
+					 &row, NULL), OC_CB_COPY);
+	assert_int_equal(row.dst_span, 512 * 9 + 100);
+	assert_int_equal(row.src_span, 256 * 9 + 100);
+	assert_int_equal(row.bytes, 1000);
+
+	assert_int_equal(oc_args_extract(RT, CUPTI_RUNTIME_TRACE_CBID_cudaMemsetAsync_v3020, &m,
+					 &row, NULL), OC_CB_MEMSET);
+	assert_int_equal(row.dst_ptr, H(dev));
+	assert_int_equal(row.dst_span, 64);
+	assert_true(row.src_ptr == OC_ARG_NONE);
+
+	assert_int_equal(oc_args_extract(DRV, CUPTI_DRIVER_TRACE_CBID_cuMemcpyDtoHAsync_v2, &d,
+					 &row, NULL), OC_CB_COPY);
+	assert_int_equal(row.dst_ptr, H(host));
+	assert_int_equal(row.src_ptr, 0x7f00aa000000ll);
+	assert_int_equal(oc_args_extract(DRV, CUPTI_DRIVER_TRACE_CBID_cuMemsetD32Async, &d32,
+					 &row, NULL), OC_CB_MEMSET);
+	assert_int_equal(row.dst_ptr, 0x7f00bb000000ll);
+	assert_int_equal(row.dst_span, 40);
+}
+
+/* Allocations give where their pointer will be; frees their address and stream. */
+static void test_allocs(void **state)
+{
+	void *devp = NULL;
+	size_t pitch = 0;
+	cudaStream_t s = (cudaStream_t)(uintptr_t)0x7f0012345600ull;
+	cudaMalloc_v3020_params ma = { &devp, 1 << 20 };
+	cudaMallocPitch_v3020_params mp = { &devp, &pitch, 1000, 30 };
+	cudaMallocAsync_v11020_params mas = { &devp, 4096, s };
+	cudaHostRegister_v4000_params hr = { (void *)0x7f00cc000000ull, 8192, 0 };
+	cudaFreeAsync_v11020_params fa = { (void *)0x7f00dd000000ull, s };
+	cuMemAlloc_v2_params cm = { (CUdeviceptr *)&devp, 256 };
+	struct oc_args_row row;
+	void *const *sp = NULL;
+
+	assert_int_equal(oc_args_extract(RT, CUPTI_RUNTIME_TRACE_CBID_cudaMalloc_v3020, &ma, &row, &sp),
+			 OC_CB_ALLOC);
+	assert_ptr_equal(sp, (void *const *)&devp);
+	assert_int_equal(row.bytes, 1 << 20);
+	assert_int_equal(row.alloc_kind, OC_ALLOC_DEVICE);
+
+	/* pitched: until the exit site, host_ptr is where the pitch goes and bytes the height */
+	assert_int_equal(oc_args_extract(RT, CUPTI_RUNTIME_TRACE_CBID_cudaMallocPitch_v3020, &mp, &row, &sp),
+			 OC_CB_ALLOC);
+	assert_int_equal(row.pitched, 1);
+	assert_int_equal(row.host_ptr, H(&pitch));
+	assert_int_equal(row.bytes, 30);
+
+	assert_int_equal(oc_args_extract(RT, CUPTI_RUNTIME_TRACE_CBID_cudaMallocAsync_v11020, &mas, &row, &sp),
+			 OC_CB_ALLOC);
+	assert_int_equal(row.alloc_kind, OC_ALLOC_ASYNC);
+	assert_int_equal(row.stream_handle, H(s));
+	assert_int_equal(row.handle_kind, OC_HANDLE_EXPLICIT);
+
+	sp = (void *const *)&devp;
+	assert_int_equal(oc_args_extract(RT, CUPTI_RUNTIME_TRACE_CBID_cudaHostRegister_v4000, &hr, &row, &sp),
+			 OC_CB_ALLOC);
+	assert_null(sp);
+	assert_int_equal(row.dst_ptr, 0x7f00cc000000ll);
+	assert_int_equal(row.alloc_kind, OC_ALLOC_REGISTERED);
+
+	assert_int_equal(oc_args_extract(RT, CUPTI_RUNTIME_TRACE_CBID_cudaFreeAsync_v11020, &fa, &row, &sp),
+			 OC_CB_FREE);
+	assert_int_equal(row.dst_ptr, 0x7f00dd000000ll);
+	assert_int_equal(row.stream_handle, H(s));
+	assert_int_equal(row.alloc_kind, OC_ALLOC_ASYNC);
+
+	assert_int_equal(oc_args_extract(DRV, CUPTI_DRIVER_TRACE_CBID_cuMemAlloc_v2, &cm, &row, &sp),
+			 OC_CB_ALLOC);
+	assert_ptr_equal(sp, (void *const *)&devp);
+	assert_int_equal(row.bytes, 256);
 }
 
 static void test_launches(void **state)
@@ -232,6 +326,8 @@ int main(void)
 		cmocka_unit_test(test_every_id_extracts),
 		cmocka_unit_test(test_memcpy_async),
 		cmocka_unit_test(test_launches),
+		cmocka_unit_test(test_memory_ends),
+		cmocka_unit_test(test_allocs),
 		cmocka_unit_test(test_sync_copy_and_memset),
 		cmocka_unit_test(test_streams_and_events),
 	};
