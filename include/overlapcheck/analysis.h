@@ -452,6 +452,52 @@ struct oc_comm_range {
 	int64_t  exposed_ns;    /* of which no compute kernel of the device ran */
 };
 
+/*
+ * Hazards (docs/hazards.md): two ops of different streams that touched the
+ * same allocation, at least one writing, with nothing ordering them.
+ */
+enum oc_hazard_kind {
+	OC_HAZARD = 1,          /* they also ran at the same time */
+	OC_LATENT_HAZARD,       /* they did not: only timing kept them apart */
+	OC_USE_AFTER_FREE,      /* an op and a stream-ordered free of its memory in another stream */
+};
+const char *oc_hazard_kind_name(enum oc_hazard_kind k);  /* "hazard", "latent_hazard", "use_after_free" */
+
+/* One side of a hazard. */
+struct oc_hazard_access {
+	int32_t  op;            /* index into trace->ops; -1: the free */
+	int32_t  api;           /* the call that queued it (the free: cudaFreeAsync), or -1 */
+	int32_t  stream;        /* index into trace->streams */
+	uint8_t  write;         /* 1: wrote (a copy's destination, a memset, a kernel's
+	                           non-const pointer, a free), 0: read */
+	int32_t  param;         /* a kernel's parameter index, else -1 */
+	uint64_t lo, hi;        /* the bytes taken to be touched, [lo, hi) */
+	int64_t  queued_ns;     /* CPU time it was queued */
+};
+
+struct oc_hazard {
+	enum oc_hazard_kind kind;
+	uint64_t base;          /* the allocation */
+	int64_t  bytes;
+	uint8_t  alloc_kind;    /* enum oc_alloc_kind */
+	int32_t  alloc_api;     /* the allocating call, or -1 */
+	struct oc_hazard_access first, second;   /* first: queued earlier */
+	int64_t  overlap_ns;    /* device time both ran (OC_HAZARD), else 0 */
+	size_t   count;         /* pairs folded into this one: same kind, allocation,
+	                           streams, and names of both ops */
+};
+
+struct oc_hazard_status {
+	int      checked;       /* the trace has the allocation map */
+	const char *why_not;    /* when not checked: a sentence */
+	size_t   allocations;   /* allocations seen */
+	size_t   accesses;      /* op-allocation accesses examined */
+	size_t   kernels_with_args;   /* kernel ops with at least one pointer argument */
+	size_t   unplaced;      /* mem rows whose call or allocation was not found */
+	int64_t  launches_without_layout; /* meta mem_launches_without_layout, -1 unknown */
+	size_t   dropped;       /* findings past the list's limit (counted, not listed) */
+};
+
 struct oc_analysis {
 	const struct oc_trace *trace;
 	struct oc_analysis_options opts;
@@ -468,6 +514,9 @@ struct oc_analysis {
 	struct oc_communicator *comms; size_t n_comms;           /* by device, then ordinal */
 	struct oc_comm_device *comm_devices; size_t n_comm_devices;
 	struct oc_comm_range *comm_ranges; size_t n_comm_ranges; /* by exposed time, longest first */
+
+	struct oc_hazard *hazards; size_t n_hazards; /* by kind, then first op's queue time */
+	struct oc_hazard_status hazard_status;
 
 	char   **warnings;         size_t n_warnings;  /* sentences for the reader */
 
@@ -514,6 +563,14 @@ const char *oc_lever_text(const struct oc_analysis *a, char *buf, size_t len);
  * direction ("HtoD", "DtoH", "PtoP", ...) or "memset". Returns buf.
  */
 const char *oc_op_label(const struct oc_trace *t, int32_t i, char *buf, size_t len);
+
+/* A hazard's side as a label: the op's (oc_op_label), or the freeing call's name. */
+const char *oc_hazard_side_label(const struct oc_trace *t, const struct oc_hazard_access *s,
+				 char *buf, size_t len);
+/* The advice of a hazard (docs/hazards.md): the event and wait that would order it. */
+const char *oc_hazard_advice(const struct oc_trace *t, const struct oc_hazard *h, char *buf, size_t len);
+/* What is missing between its two sides, as a sentence. */
+const char *oc_hazard_missing(const struct oc_trace *t, const struct oc_hazard *h, char *buf, size_t len);
 
 /* Parse "10us", "2ms", "500ns", "1s", "1.5us" or a bare number of ns. 0 or -1. */
 int oc_parse_duration(const char *s, int64_t *ns);

@@ -131,6 +131,18 @@ struct oc_overhead {
 	uint32_t correlation_id;
 };
 
+/* A row of table mem: memory a call allocated, freed or touched (docs/hazards.md). */
+struct oc_memref {
+	uint64_t ptr;
+	int64_t  bytes;             /* alloc: its size; read, write: bytes from ptr; else -1 */
+	int64_t  stream_id;         /* stream-ordered allocs and frees: CUPTI stream id, else -1 */
+	uint32_t correlation_id;    /* the call: api (correlation_id, domain) */
+	uint8_t  domain;            /* enum oc_api_domain */
+	uint8_t  role;              /* enum oc_mem_role */
+	int32_t  info;              /* alloc, free: enum oc_alloc_kind; kernel argument: the
+	                               parameter's index; else -1 */
+};
+
 struct oc_device {                  /* from meta device.N.* */
 	int      id;
 	const char *name, *uuid;    /* point into meta values; may be NULL */
@@ -170,6 +182,11 @@ struct oc_trace {
 	struct oc_mark *marks;    size_t n_marks;    /* sorted by ts_ns */
 	struct oc_overhead *overheads; size_t n_overheads; /* sorted by start_ns */
 	struct oc_warning *warnings;   size_t n_warnings;
+	struct oc_memref *mem;    size_t n_mem;      /* sorted by (correlation_id, row order) */
+	/* The allocation map (table mem): 1 recorded, 0 recorded with it off
+	 * (meta mem_tracking 'off'), -1 not in this trace (an older tracer, an
+	 * imported profile). */
+	int      mem_tracking;
 
 	/* The run, from meta. -1 when unknown. */
 	int64_t  dropped_records;

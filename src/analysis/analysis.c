@@ -453,7 +453,7 @@ int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 	if (oc_find_blocks(&c, err, errlen) < 0 || oc_find_default_syncs(&c, err, errlen) < 0 ||
 	    oc_decide_claims(&c, err, errlen) < 0 || oc_find_gaps(&c, err, errlen) < 0)
 		goto fail;
-	if (oc_find_comm(&c) < 0)
+	if (oc_find_comm(&c) < 0 || oc_find_hazards(&c) < 0)
 		goto nomem;
 	if (bandwidth(&c) < 0)
 		goto nomem;
@@ -537,6 +537,7 @@ void oc_analysis_release(struct oc_analysis *a)
 	free(a->comms);
 	free(a->comm_devices);
 	free(a->comm_ranges);
+	free(a->hazards);
 	for (size_t k = 0; k < a->n_warnings; k++)
 		free(a->warnings[k]);
 	free(a->warnings);

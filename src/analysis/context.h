@@ -186,6 +186,7 @@ int oc_find_gaps(struct oc_actx *c, char *err, size_t errlen);        /* gaps.c 
  * (after the claims, whose verdicts and window flags it reads). 0, or -1
  * out of memory. */
 int oc_find_comm(struct oc_actx *c);
+int oc_find_hazards(struct oc_actx *c);                               /* hazards.c */
 /* 1 for a compute kernel: a kernel that is not NCCL's */
 static inline int oc_is_compute(const struct oc_op *op)
 {

@@ -659,6 +659,99 @@ static void engines_list(struct oc_json *j, const struct oc_analysis *a)
 	oc_json_end_array(j);
 }
 
+static const char *alloc_kind_name(int k)
+{
+	static const char *const n[] = { "unknown", "device", "async", "managed", "host", "registered" };
+
+	return k >= 0 && k <= 5 ? n[k] : "unknown";
+}
+
+static void kv_hex(struct oc_json *j, const char *key, uint64_t v)
+{
+	char b[32];
+
+	snprintf(b, sizeof b, "0x%llx", (unsigned long long)v);
+	oc_json_kv_string(j, key, b);
+}
+
+/* first_* / second_* members of a hazard (docs/report-json.md). */
+static void hazard_side(struct out *o, const char *pre, const struct oc_hazard_access *s)
+{
+	struct oc_json *j = &o->j;
+	const struct oc_trace *t = o->t;
+	char key[32], b[256];
+
+#define K(x) (snprintf(key, sizeof key, "%s_%s", pre, x), key)
+	if (s->op >= 0)
+		oc_json_kv_int(j, K("op_id"), t->ops[s->op].row_id);
+	else
+		oc_json_kv_null(j, K("op_id"));
+	oc_json_kv_string(j, K("name"), s->op >= 0 ? oc_rj_op_label(o, s->op)
+					   : oc_hazard_side_label(t, s, b, sizeof b));
+	kv_stream_id(j, K("stream"), t, s->stream);
+	oc_json_kv_string(j, K("access"), s->write ? "write" : "read");
+	if (s->param >= 0)
+		oc_json_kv_int(j, K("param"), s->param);
+	else
+		oc_json_kv_null(j, K("param"));
+	kv_hex(j, K("lo"), s->lo);
+	kv_hex(j, K("hi"), s->hi);
+	oc_json_kv_int(j, K("queued_ns"), s->queued_ns);
+	kv_api(j, K("api"), t, s->api);
+	oc_json_key(j, pre);
+	op_object(o, s->op);
+#undef K
+}
+
+/* "hazard_check" and "hazards" (docs/hazards.md, docs/report-json.md). */
+static void hazards(struct out *o)
+{
+	struct oc_json *j = &o->j;
+	const struct oc_analysis *a = o->a;
+	const struct oc_hazard_status *st = &a->hazard_status;
+	char b[1024];
+
+	oc_json_key(j, "hazard_check");
+	oc_json_begin_object(j);
+	oc_json_kv_bool(j, "checked", st->checked);
+	oc_json_kv_string(j, "why_not", st->checked ? NULL : st->why_not);
+	oc_json_kv_uint(j, "allocations", st->allocations);
+	oc_json_kv_uint(j, "accesses", st->accesses);
+	oc_json_kv_uint(j, "kernels_with_args", st->kernels_with_args);
+	oc_json_kv_uint(j, "unplaced", st->unplaced);
+	if (st->launches_without_layout >= 0)
+		oc_json_kv_int(j, "launches_without_layout", st->launches_without_layout);
+	else
+		oc_json_kv_null(j, "launches_without_layout");
+	oc_json_kv_uint(j, "not_listed", st->dropped);
+	oc_json_end_object(j);
+
+	oc_json_key(j, "hazards");
+	oc_json_begin_array(j);
+	for (size_t k = 0; k < a->n_hazards; k++) {
+		const struct oc_hazard *h = &a->hazards[k];
+
+		oc_json_begin_object(j);
+		oc_json_kv_string(j, "kind", oc_hazard_kind_name(h->kind));
+		kv_hex(j, "alloc_base", h->base);
+		oc_json_kv_int(j, "alloc_bytes", h->bytes);
+		oc_json_kv_string(j, "alloc_kind", alloc_kind_name(h->alloc_kind));
+		kv_api(j, "alloc_api", o->t, h->alloc_api);
+		if (h->alloc_api >= 0)
+			oc_json_kv_int(j, "alloc_ns", o->t->api[h->alloc_api].start_ns);
+		else
+			oc_json_kv_null(j, "alloc_ns");
+		hazard_side(o, "first", &h->first);
+		hazard_side(o, "second", &h->second);
+		oc_json_kv_int(j, "overlap_ns", h->overlap_ns);
+		oc_json_kv_uint(j, "count", h->count);
+		oc_json_kv_string(j, "missing", oc_hazard_missing(o->t, h, b, sizeof b));
+		oc_json_kv_string(j, "advice", oc_hazard_advice(o->t, h, b, sizeof b));
+		oc_json_end_object(j);
+	}
+	oc_json_end_array(j);
+}
+
 int oc_report_json(FILE *f, const struct oc_analysis *a)
 {
 	const struct oc_trace *t = a->trace;
@@ -760,6 +853,8 @@ int oc_report_json(FILE *f, const struct oc_analysis *a)
 	for (size_t k = 0; k < a->n_gaps; k++)
 		gap_object(o, &a->gaps[k]);
 	oc_json_end_array(j);
+
+	hazards(o);
 
 	oc_json_key(j, "warnings");
 	oc_json_begin_array(j);

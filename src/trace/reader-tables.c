@@ -601,6 +601,67 @@ int oc_rd_load_overheads(struct rd *r)
 	return rc;
 }
 
+/* ---- mem ----------------------------------------------------------------- */
+
+static int mem_row(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
+{
+	struct oc_memref *m = rec;
+	int64_t id = sqlite3_column_int64(st, 0), v[4];
+
+	for (int c = 1; c <= 4; c++)
+		if (need_int(r, st, c, "mem", id, &v[c - 1]))
+			return -1;
+	if (v[2] < OC_MEM_ALLOC || v[2] > OC_MEM_ARG)
+		return oc_rd_fail(r, "mem row %lld has role %lld: not one of 1..5",
+				  (long long)id, (long long)v[2]);
+	m->correlation_id = (uint32_t)v[0];
+	m->domain = (uint8_t)v[1];
+	m->role = (uint8_t)v[2];
+	m->ptr = (uint64_t)v[3];
+	m->bytes = sqlite3_column_type(st, 5) == SQLITE_NULL ? -1 : sqlite3_column_int64(st, 5);
+	if ((m->role == OC_MEM_ALLOC || m->role == OC_MEM_READ || m->role == OC_MEM_WRITE) &&
+	    m->bytes < 0)
+		m->bytes = -1;   /* unknown extent: the analysis skips it */
+	m->info = sqlite3_column_type(st, 6) == SQLITE_NULL ? -1 : (int32_t)sqlite3_column_int64(st, 6);
+	m->stream_id = sqlite3_column_type(st, 7) == SQLITE_NULL ? -1 : sqlite3_column_int64(st, 7);
+	k->a = m->correlation_id;
+	k->b = id;
+	return 0;
+}
+
+/* Table mem and meta mem_tracking (docs/hazards.md); a trace without them has none. */
+int oc_rd_load_mem(struct rd *r)
+{
+	static const struct table_load tl = {
+		"SELECT count(*) FROM mem",
+		"SELECT rowid, correlation_id, domain, role, ptr, bytes, info, stream_id FROM mem",
+		sizeof(struct oc_memref), 0, "mem rows", mem_row,
+	};
+	const char *m = oc_trace_meta(r->t, "mem_tracking");
+	sqlite3_stmt *st;
+	int have = 0, rc;
+	void *v = NULL;
+
+	r->t->mem_tracking = -1;
+	if (sqlite3_prepare_v2(r->db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'mem'",
+			       -1, &st, NULL) == SQLITE_OK) {
+		have = sqlite3_step(st) == SQLITE_ROW;
+		sqlite3_finalize(st);
+	}
+	if (!have)
+		return 0;
+	if (m && !strcmp(m, "off"))
+		r->t->mem_tracking = 0;
+	else if (m && !strcmp(m, "on"))
+		r->t->mem_tracking = 1;
+	rc = load_table(r, &tl, &v, &r->t->n_mem, NULL);
+	r->t->mem = v;
+	/* a trace whose tracer said nothing (killed before it wrote meta) but has rows */
+	if (rc == 0 && r->t->mem_tracking < 0 && r->t->n_mem > 0)
+		r->t->mem_tracking = 1;
+	return rc;
+}
+
 int oc_rd_load_markers(struct rd *r)
 {
 	struct oc_trace *t = r->t;

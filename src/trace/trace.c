@@ -36,6 +36,7 @@ void oc_trace_release(struct oc_trace *t)
 	free(t->ranges);
 	free(t->marks);
 	free(t->overheads);
+	free(t->mem);
 	free(t->warnings);
 	memset(t, 0, sizeof *t);
 }

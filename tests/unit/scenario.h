@@ -211,6 +211,49 @@ static inline int sc_copy(struct sc *s, int stream, int copy_kind, int host_kind
 	return corr;
 }
 
+/* ---- memory (docs/hazards.md) ---------------------------------------------- */
+
+/* The allocation map is on: table mem (as schema v2 defines it) and meta mem_tracking. */
+static inline void sc_mem_on(struct sc *s)
+{
+	sc_exec(s, "CREATE TABLE IF NOT EXISTS mem (correlation_id INTEGER NOT NULL,"
+		   " domain INTEGER NOT NULL, role INTEGER NOT NULL, ptr INTEGER NOT NULL,"
+		   " bytes INTEGER, info INTEGER, stream_id INTEGER)");
+	sc_meta(s, "mem_tracking", "on");
+}
+
+/* A mem row of call corr (runtime domain); bytes, info, stream < 0: NULL. */
+static inline void sc_mem(struct sc *s, int corr, int role, long long ptr, long long bytes,
+			  int info, int stream)
+{
+	char b[32] = "NULL", i[32] = "NULL", st[32] = "NULL";
+
+	if (bytes >= 0)
+		snprintf(b, sizeof b, "%lld", bytes);
+	if (info >= 0)
+		snprintf(i, sizeof i, "%d", info);
+	if (stream >= 0)
+		snprintf(st, sizeof st, "%d", stream);
+	sc_exec(s, "INSERT INTO mem VALUES (%d, 1, %d, %lld, %s, %s, %s)", corr, role, ptr, b, i, st);
+}
+
+/* cudaMalloc (or `api`) of [ptr, ptr + bytes) at CPU time ts. Returns corr. */
+static inline int sc_alloc(struct sc *s, const char *api, long long ptr, long long bytes, int kind,
+			   int64_t ts)
+{
+	int corr = sc_call(s, api, ts, ts + 5);
+	sc_mem(s, corr, OC_MEM_ALLOC, ptr, bytes, kind, -1);
+	return corr;
+}
+
+/* cudaFreeAsync(ptr, stream) at CPU time ts. Returns corr. */
+static inline int sc_free_async(struct sc *s, long long ptr, int stream, int64_t ts)
+{
+	int corr = sc_call(s, "cudaFreeAsync", ts, ts + 2);
+	sc_mem(s, corr, OC_MEM_FREE, ptr, -1, OC_ALLOC_ASYNC, stream);
+	return corr;
+}
+
 static inline void sc_analyse(struct sc *s, const struct oc_analysis_options *o)
 {
 	char err[512];

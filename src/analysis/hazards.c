@@ -1,0 +1,919 @@
+/*
+ * hazards.c: ops of different streams that touched the same memory with
+ * nothing ordering them (docs/hazards.md).
+ *
+ * What each op touched comes from table mem (trace.h's oc_memref): a copy's
+ * read and written ranges, a memset's, a kernel's pointer arguments. Each
+ * address is resolved to the allocation that held it when the op was queued.
+ * A kernel's argument p is taken to touch [p, q), q the next address the
+ * trace saw pointed into that allocation above p (or its end): an allocation
+ * the program only ever used whole is one object, and one that a caching
+ * allocator cut up is cut at the addresses its users were given.
+ *
+ * Order is decided with vector clocks over the submissions, taken in CPU
+ * time order (the context's queue times): every stream has a clock; an op
+ * advances its own stream's entry; an event record keeps a copy of its
+ * stream's clock, a stream-wait-event takes it in; an explicit
+ * synchronization (stream, event, device) gives the host, when it returns,
+ * the clock of what it covered when it began, and a hidden one (syncs.c's
+ * proven blocks) the positions of the ops it waited for; every later submission takes the host's
+ * clock in (any thread: host threads are taken to be ordered among
+ * themselves, which can only hide a hazard, never invent one); an op in the
+ * legacy default stream takes in every blocking stream's clock and gives
+ * them its own. Op X in stream A is ordered before Y in stream B when Y's
+ * stream knew X's position when Y was queued.
+ *
+ * Each allocation keeps, per stream, the last HISTORY accesses; a new access
+ * is checked against the other streams' entries, newest first, until one is
+ * ordered before it (all older ones are then ordered too). Pairs of the same
+ * kind, allocation, streams and op names fold into one finding.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "context.h"
+#include "overlapcheck/demangle.h"
+
+#define HISTORY 32          /* accesses kept per allocation and stream */
+#define MAX_FINDINGS 256    /* distinct findings listed; more are counted */
+#define MAX_LEGACY_PUSH 512 /* streams beyond this: the legacy rule is not applied */
+
+static void *zalloc(size_t n, size_t size)
+{
+	return calloc(n ? n : 1, size);
+}
+
+static const char *const kind_names[] = { "", "hazard", "latent_hazard", "use_after_free" };
+
+const char *oc_hazard_kind_name(enum oc_hazard_kind k)
+{
+	return k >= OC_HAZARD && k <= OC_USE_AFTER_FREE ? kind_names[k] : "unknown";
+}
+
+struct alloc {
+	uint64_t base, end;
+	int64_t  t_alloc, t_free;   /* CPU time: usable from t_alloc, freed at t_free */
+	int32_t  api, free_api;
+	int32_t  free_stream;       /* stream-ordered free: its stream, else -1 */
+	uint8_t  kind;
+	uint64_t *addrs;            /* addresses seen inside, ascending, unique */
+	size_t   n_addrs, cap_addrs;
+	struct hist *hist;          /* per stream that touched it */
+	size_t   n_hist;
+};
+
+struct entry {
+	int32_t  op;                /* -1: the free */
+	uint32_t seq;               /* the op's position in its stream */
+	uint8_t  write;
+	int32_t  param;
+	uint64_t lo, hi;
+	int64_t  queued;
+	int32_t  api;
+};
+
+struct hist {
+	int32_t stream;
+	size_t  n;                  /* entries ever added; the last HISTORY are kept */
+	struct entry e[HISTORY];
+};
+
+/* One access of an op, before it is checked. */
+struct acc {
+	int32_t  alloc;
+	uint8_t  write;
+	int32_t  param;
+	uint64_t lo, hi;
+};
+
+/* A submission or host event, in time order. */
+enum ev_kind { EV_BLOCK_END = 0, EV_SYNC_END, EV_SYNC_BEGIN, EV_RECORD, EV_WAIT, EV_FREE, EV_SUBMIT };
+struct ev {
+	int64_t  ts;
+	uint8_t  kind;
+	int32_t  idx;               /* block, sync, erec, wait, alloc (free), or op */
+};
+
+struct hz {
+	struct oc_actx *c;
+	const struct oc_trace *t;
+	size_t   ns;                /* streams */
+	uint32_t *vc;               /* ns x ns: vc[s * ns + k] = what stream s knows of k */
+	uint32_t *host;             /* ns */
+	uint32_t *seq;              /* per op: its position in its stream (0: not yet queued) */
+	uint32_t *evk;              /* per erec: its event key */
+	uint32_t *snap;             /* per event key: ns entries, the clock at its last record */
+	uint8_t  *snap_set;
+	size_t   n_keys;
+	uint32_t **sync_snap;       /* per explicit sync under way: what it covers */
+	struct alloc *al;  size_t n_al;
+	uint64_t *const_mask;       /* per string: bit i = parameter i is a pointer to const */
+	uint8_t  *const_done;
+	struct oc_hazard *out; size_t n_out, cap_out;
+};
+
+static int cmp_u64(const void *x, const void *y)
+{
+	uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+
+	return a < b ? -1 : a > b;
+}
+
+static int cmp_alloc(const void *x, const void *y)
+{
+	const struct alloc *a = x, *b = y;
+
+	if (a->base != b->base)
+		return a->base < b->base ? -1 : 1;
+	return a->t_alloc < b->t_alloc ? -1 : a->t_alloc > b->t_alloc;
+}
+
+static int cmp_ev(const void *x, const void *y)
+{
+	const struct ev *a = x, *b = y;
+
+	if (a->ts != b->ts)
+		return a->ts < b->ts ? -1 : 1;
+	if (a->kind != b->kind)
+		return a->kind < b->kind ? -1 : 1;
+	return a->idx < b->idx ? -1 : a->idx > b->idx;
+}
+
+/* ---- allocations ----------------------------------------------------------- */
+
+/* Index of the stream with CUPTI id sid (any context), or -1. */
+static int32_t stream_by_id(const struct oc_trace *t, int64_t sid)
+{
+	if (sid < 0)
+		return -1;
+	for (size_t i = 0; i < t->n_streams; i++)
+		if (t->streams[i].stream_id == (uint32_t)sid)
+			return (int32_t)i;
+	return -1;
+}
+
+static int build_allocs(struct hz *h)
+{
+	const struct oc_trace *t = h->t;
+	size_t n = 0;
+
+	for (size_t i = 0; i < t->n_mem; i++)
+		n += t->mem[i].role == OC_MEM_ALLOC;
+	h->al = zalloc(n, sizeof *h->al);
+	if (!h->al)
+		return -1;
+	for (size_t i = 0; i < t->n_mem; i++) {
+		const struct oc_memref *m = &t->mem[i];
+		int32_t api;
+
+		if (m->role != OC_MEM_ALLOC)
+			continue;
+		api = oc_trace_api_find(t, m->correlation_id, m->domain);
+		if (m->bytes <= 0 || !m->ptr) {
+			h->c->a->hazard_status.unplaced++;
+			continue;
+		}
+		h->al[h->n_al++] = (struct alloc){
+			.base = m->ptr, .end = m->ptr + (uint64_t)m->bytes,
+			.t_alloc = api >= 0 ? t->api[api].start_ns : INT64_MIN,
+			.t_free = INT64_MAX, .api = api, .free_api = -1, .free_stream = -1,
+			.kind = (uint8_t)(m->info > 0 ? m->info : 0),
+		};
+	}
+	qsort(h->al, h->n_al, sizeof *h->al, cmp_alloc);
+	return 0;
+}
+
+/* The allocation holding p at time ts (the latest one allocated by then), or -1. */
+static int32_t find_alloc(const struct hz *h, uint64_t p, int64_t ts)
+{
+	size_t lo = 0, hi = h->n_al;
+	int32_t best = -1;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (h->al[mid].base <= p)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	/* allocations do not nest while live: look back over those that could hold p */
+	for (size_t k = lo, seen = 0; k-- > 0 && seen < 4096; seen++) {
+		const struct alloc *a = &h->al[k];
+
+		if (p < a->end && a->t_alloc <= ts &&
+		    (best < 0 || a->t_alloc > h->al[best].t_alloc))
+			best = (int32_t)k;
+		if (best >= 0 && a->base < h->al[best].base && a->end <= p)
+			break;
+	}
+	return best;
+}
+
+/* Frees: each closes the latest allocation at its address allocated before it. */
+static void place_frees(struct hz *h)
+{
+	const struct oc_trace *t = h->t;
+
+	for (size_t i = 0; i < t->n_mem; i++) {
+		const struct oc_memref *m = &t->mem[i];
+		int32_t api, k;
+		int64_t ts;
+
+		if (m->role != OC_MEM_FREE)
+			continue;
+		api = oc_trace_api_find(t, m->correlation_id, m->domain);
+		ts = api >= 0 ? t->api[api].start_ns : INT64_MAX;
+		k = find_alloc(h, m->ptr, ts);
+		if (k < 0 || h->al[k].base != m->ptr || h->al[k].t_free != INT64_MAX) {
+			h->c->a->hazard_status.unplaced++;
+			continue;
+		}
+		h->al[k].t_free = ts;
+		h->al[k].free_api = api;
+		if (m->info == OC_ALLOC_ASYNC)
+			h->al[k].free_stream = stream_by_id(t, m->stream_id);
+	}
+}
+
+static int add_addr(struct alloc *a, uint64_t p)
+{
+	if (p <= a->base || p >= a->end)
+		return 0;
+	if (a->n_addrs == a->cap_addrs) {
+		size_t cap = a->cap_addrs ? a->cap_addrs * 2 : 8;
+		uint64_t *v = realloc(a->addrs, cap * sizeof *v);
+
+		if (!v)
+			return -1;
+		a->addrs = v;
+		a->cap_addrs = cap;
+	}
+	a->addrs[a->n_addrs++] = p;
+	return 0;
+}
+
+/* The first address seen inside a above p, else its end. */
+static uint64_t next_addr(const struct alloc *a, uint64_t p)
+{
+	size_t lo = 0, hi = a->n_addrs;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (a->addrs[mid] <= p)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < a->n_addrs ? a->addrs[lo] : a->end;
+}
+
+/* ---- what ops touched ----------------------------------------------------- */
+
+/* The mem rows of call api: [*lo, *hi) in t->mem. */
+static void rows_of(const struct oc_trace *t, int32_t api, size_t *lo, size_t *hi)
+{
+	uint32_t corr = t->api[api].correlation_id;
+	size_t a = 0, b = t->n_mem;
+
+	while (a < b) {
+		size_t mid = a + (b - a) / 2;
+
+		if (t->mem[mid].correlation_id < corr)
+			a = mid + 1;
+		else
+			b = mid;
+	}
+	*lo = a;
+	while (a < t->n_mem && t->mem[a].correlation_id == corr)
+		a++;
+	*hi = a;
+}
+
+/*
+ * Whether parameter i of kernel `name` is a pointer to const, from the
+ * demangled signature ("k(float const*, float*, int)"); unknown: no.
+ */
+static uint64_t const_params(struct hz *h, int32_t name)
+{
+	char buf[4096];
+	const char *d, *open = NULL, *p;
+	uint64_t mask = 0;
+	int depth = 0, idx = 0;
+	size_t len;
+
+	if (name < 0 || (size_t)name >= h->t->n_strs)
+		return 0;
+	if (h->const_done[name])
+		return h->const_mask[name];
+	h->const_done[name] = 1;
+	d = oc_demangle(oc_trace_str(h->t, name), buf, sizeof buf);
+	len = strlen(d);
+	if (!len || d[len - 1] != ')')
+		return 0;
+	/* the '(' that matches the final ')' */
+	for (p = d + len - 1; p >= d; p--) {
+		if (*p == ')')
+			depth++;
+		else if (*p == '(' && --depth == 0) {
+			open = p;
+			break;
+		}
+	}
+	if (!open)
+		return 0;
+	for (const char *s = open + 1; s < d + len - 1 && idx < 64; idx++) {
+		const char *e = s;
+		char one[512];
+		size_t n;
+
+		for (depth = 0; e < d + len - 1; e++) {
+			if (*e == '<' || *e == '(' || *e == '[')
+				depth++;
+			else if (*e == '>' || *e == ')' || *e == ']')
+				depth--;
+			else if (*e == ',' && depth == 0)
+				break;
+		}
+		n = (size_t)(e - s) < sizeof one - 1 ? (size_t)(e - s) : sizeof one - 1;
+		memcpy(one, s, n);
+		one[n] = '\0';
+		/* the pointer's own constness says nothing about what it points to */
+		while (n && one[n - 1] == ' ')
+			one[--n] = '\0';
+		if (n > 6 && !strcmp(one + n - 6, " const"))
+			one[n -= 6] = '\0';
+		if (n > 11 && !strcmp(one + n - 11, " __restrict"))
+			one[n -= 11] = '\0';
+		if (n && one[n - 1] == '*' && !strchr(one, '&')) {
+			char *star = strchr(one, '*');
+			size_t k = (size_t)(star - one);
+
+			/* one level of pointer: "T const*" or "const T*" */
+			if (star == one + n - 1 &&
+			    ((k >= 5 && !strncmp(star - 5, "const", 5)) || !strncmp(one, "const ", 6)))
+				mask |= 1ull << idx;
+		}
+		s = e < d + len - 1 ? e + 1 : e;
+		while (*s == ' ')
+			s++;
+	}
+	h->const_mask[name] = mask;
+	return mask;
+}
+
+/*
+ * The accesses of the ops queued by call api (their rows in mem), resolved to
+ * allocations at time ts. Kernel regions need every allocation's addresses:
+ * pass 0 collects them (acc NULL), pass 1 fills acc. Returns the count.
+ */
+static size_t accesses(struct hz *h, int32_t op, int64_t ts, struct acc *acc, size_t max)
+{
+	const struct oc_trace *t = h->t;
+	const struct oc_op *o = &t->ops[op];
+	size_t lo, hi, n = 0;
+	uint64_t cmask = 0;
+
+	if (o->api < 0)
+		return 0;
+	rows_of(t, o->api, &lo, &hi);
+	if (o->kind == OC_OP_KERNEL)
+		cmask = acc ? const_params(h, o->name) : 0;
+	for (size_t i = lo; i < hi; i++) {
+		const struct oc_memref *m = &t->mem[i];
+		int kernel_arg = m->role == OC_MEM_ARG && o->kind == OC_OP_KERNEL;
+		int range = (m->role == OC_MEM_READ || m->role == OC_MEM_WRITE) &&
+			    o->kind != OC_OP_KERNEL && m->bytes > 0;
+		int32_t k;
+
+		if (m->domain != t->api[o->api].domain || (!kernel_arg && !range))
+			continue;
+		k = find_alloc(h, m->ptr, ts);
+		if (k < 0) {
+			if (!acc)
+				h->c->a->hazard_status.unplaced++;
+			continue;
+		}
+		if (!acc) {
+			if (add_addr(&h->al[k], m->ptr) ||
+			    (range && add_addr(&h->al[k], m->ptr + (uint64_t)m->bytes)))
+				return (size_t)-1;
+			continue;
+		}
+		if (n == max)
+			break;
+		acc[n].alloc = k;
+		acc[n].param = kernel_arg ? m->info : -1;
+		acc[n].lo = m->ptr;
+		if (kernel_arg) {
+			acc[n].hi = next_addr(&h->al[k], m->ptr);
+			acc[n].write = !(m->info >= 0 && m->info < 64 && (cmask >> m->info & 1));
+		} else {
+			uint64_t e = m->ptr + (uint64_t)m->bytes;
+
+			acc[n].hi = e < h->al[k].end ? e : h->al[k].end;
+			acc[n].write = m->role == OC_MEM_WRITE;
+		}
+		n++;
+	}
+	return n;
+}
+
+/* ---- clocks ---------------------------------------------------------------- */
+
+static void join(uint32_t *dst, const uint32_t *src, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		if (src[k] > dst[k])
+			dst[k] = src[k];
+}
+
+/* Stream s is about to have something queued: what it must know first. */
+static void before_submit(struct hz *h, int32_t s)
+{
+	const struct oc_trace *t = h->t;
+	uint32_t *v = h->vc + (size_t)s * h->ns;
+
+	join(v, h->host, h->ns);
+	if (t->streams[s].kind == OC_STREAM_LEGACY_DEFAULT && h->ns <= MAX_LEGACY_PUSH)
+		for (size_t b = 0; b < h->ns; b++)
+			if (oc_is_blocking_kind(t->streams[b].kind) &&
+			    t->streams[b].device_id == t->streams[s].device_id)
+				join(v, h->vc + b * h->ns, h->ns);
+}
+
+/* After something was queued in legacy stream s: every blocking stream waits for it. */
+static void after_submit(struct hz *h, int32_t s)
+{
+	const struct oc_trace *t = h->t;
+
+	if (t->streams[s].kind != OC_STREAM_LEGACY_DEFAULT || h->ns > MAX_LEGACY_PUSH)
+		return;
+	for (size_t b = 0; b < h->ns; b++)
+		if (oc_is_blocking_kind(t->streams[b].kind) &&
+		    t->streams[b].device_id == t->streams[s].device_id)
+			join(h->vc + b * h->ns, h->vc + (size_t)s * h->ns, h->ns);
+}
+
+/* ---- findings -------------------------------------------------------------- */
+
+static int32_t op_name_key(const struct oc_trace *t, int32_t op)
+{
+	if (op < 0)
+		return -2;
+	return t->ops[op].kind == OC_OP_KERNEL ? t->ops[op].name : -100 - t->ops[op].kind * 16 -
+	       t->ops[op].copy_kind;
+}
+
+static struct oc_hazard_access side(const struct hz *h, const struct entry *e, int32_t stream)
+{
+	return (struct oc_hazard_access){ .op = e->op, .api = e->api, .stream = stream,
+		.write = e->write, .param = e->param, .lo = e->lo, .hi = e->hi, .queued_ns = e->queued };
+}
+
+static int report(struct hz *h, enum oc_hazard_kind kind, int32_t k, const struct entry *x,
+		  int32_t sx, const struct entry *y, int32_t sy)
+{
+	const struct oc_trace *t = h->t;
+	struct oc_hazard *f;
+	int64_t ov = 0;
+
+	if (x->op >= 0 && y->op >= 0) {
+		const struct oc_op *a = &t->ops[x->op], *b = &t->ops[y->op];
+		int64_t s = a->start_ns > b->start_ns ? a->start_ns : b->start_ns;
+		int64_t e = a->end_ns < b->end_ns ? a->end_ns : b->end_ns;
+
+		ov = e > s ? e - s : 0;
+	}
+	if (kind != OC_USE_AFTER_FREE)
+		kind = ov > 0 ? OC_HAZARD : OC_LATENT_HAZARD;
+	for (size_t i = 0; i < h->n_out; i++) {
+		f = &h->out[i];
+		if (f->kind == kind && f->base == h->al[k].base && f->alloc_api == h->al[k].api &&
+		    f->first.stream == sx && f->second.stream == sy &&
+		    op_name_key(t, f->first.op) == op_name_key(t, x->op) &&
+		    op_name_key(t, f->second.op) == op_name_key(t, y->op)) {
+			f->count++;
+			return 0;
+		}
+	}
+	if (h->n_out == MAX_FINDINGS) {
+		h->c->a->hazard_status.dropped++;
+		return 0;
+	}
+	if (h->n_out == h->cap_out) {
+		size_t cap = h->cap_out ? h->cap_out * 2 : 16;
+		struct oc_hazard *v = realloc(h->out, cap * sizeof *v);
+
+		if (!v)
+			return -1;
+		h->out = v;
+		h->cap_out = cap;
+	}
+	f = &h->out[h->n_out++];
+	*f = (struct oc_hazard){ .kind = kind, .base = h->al[k].base,
+		.bytes = (int64_t)(h->al[k].end - h->al[k].base), .alloc_kind = h->al[k].kind,
+		.alloc_api = h->al[k].api, .first = side(h, x, sx), .second = side(h, y, sy),
+		.overlap_ns = kind == OC_HAZARD ? ov : 0, .count = 1 };
+	return 0;
+}
+
+static struct hist *hist_of(struct alloc *a, int32_t stream)
+{
+	for (size_t i = 0; i < a->n_hist; i++)
+		if (a->hist[i].stream == stream)
+			return &a->hist[i];
+	struct hist *v = realloc(a->hist, (a->n_hist + 1) * sizeof *v);
+
+	if (!v)
+		return NULL;
+	a->hist = v;
+	memset(&v[a->n_hist], 0, sizeof *v);
+	v[a->n_hist].stream = stream;
+	return &v[a->n_hist++];
+}
+
+/* Check access y of stream s (clock v) against allocation k's history, then add it. */
+static int access(struct hz *h, int32_t k, int32_t s, const struct entry *y, int free_op)
+{
+	struct alloc *a = &h->al[k];
+	const uint32_t *v = h->vc + (size_t)s * h->ns;
+	struct hist *mine;
+
+	for (size_t i = 0; i < a->n_hist; i++) {
+		struct hist *o = &a->hist[i];
+		size_t keep = o->n < HISTORY ? o->n : HISTORY;
+
+		if (o->stream == s)
+			continue;
+		for (size_t j = 0; j < keep; j++) {
+			const struct entry *x = &o->e[(o->n - 1 - j) % HISTORY];
+
+			if (v[o->stream] >= x->seq)
+				break;   /* ordered before y, and so is everything older */
+			if (!(x->write || y->write) || x->hi <= y->lo || y->hi <= x->lo)
+				continue;
+			if (report(h, free_op || x->op < 0 ? OC_USE_AFTER_FREE : OC_HAZARD, k, x,
+				   o->stream, y, s))
+				return -1;
+		}
+	}
+	if (!(mine = hist_of(a, s)))
+		return -1;
+	mine->e[mine->n++ % HISTORY] = *y;
+	return 0;
+}
+
+/* ---- the walk -------------------------------------------------------------- */
+
+static int build_events(struct hz *h, struct ev **out, size_t *n_out)
+{
+	struct oc_actx *c = h->c;
+	const struct oc_trace *t = h->t;
+	size_t n = 0, cap = t->n_ops + c->n_erecs + c->n_waits + c->a->n_blocks + h->n_al +
+			     2 * t->n_syncs;
+	struct ev *e = zalloc(cap, sizeof *e);
+
+	if (!e)
+		return -1;
+	for (size_t i = 0; i < t->n_ops; i++)
+		if (t->ops[i].api >= 0)
+			e[n++] = (struct ev){ c->q[i], EV_SUBMIT, (int32_t)i };
+	for (size_t i = 0; i < c->n_erecs; i++)
+		e[n++] = (struct ev){ c->erecs[i].ts_ns, EV_RECORD, (int32_t)i };
+	for (size_t i = 0; i < c->n_waits; i++)
+		e[n++] = (struct ev){ c->waits[i].ts_ns, EV_WAIT, (int32_t)i };
+	/* explicit syncs cover what was queued before they began, waited for or
+	 * not; a hidden one is known only by the ops it waited for */
+	for (size_t i = 0; i < c->a->n_blocks; i++)
+		if (c->a->blocks[i].hidden)
+			e[n++] = (struct ev){ c->a->blocks[i].end_ns, EV_BLOCK_END, (int32_t)i };
+	for (size_t i = 0; i < t->n_syncs; i++) {
+		const struct oc_sync *y = &t->syncs[i];
+
+		if (y->return_value || (y->type != OC_SYNC_STREAM && y->type != OC_SYNC_CONTEXT &&
+					y->type != OC_SYNC_EVENT))
+			continue;
+		e[n++] = (struct ev){ y->start_ns, EV_SYNC_BEGIN, (int32_t)i };
+		e[n++] = (struct ev){ y->end_ns, EV_SYNC_END, (int32_t)i };
+	}
+	for (size_t i = 0; i < h->n_al; i++)
+		if (h->al[i].free_stream >= 0 && h->al[i].t_free != INT64_MAX)
+			e[n++] = (struct ev){ h->al[i].t_free, EV_FREE, (int32_t)i };
+	qsort(e, n, sizeof *e, cmp_ev);
+	*out = e;
+	*n_out = n;
+	return 0;
+}
+
+/* Event keys: one per (source, event id); c->erecs is sorted by them. */
+static int build_keys(struct hz *h)
+{
+	struct oc_actx *c = h->c;
+
+	h->evk = zalloc(c->n_erecs, sizeof *h->evk);
+	if (!h->evk)
+		return -1;
+	for (size_t i = 0; i < c->n_erecs; i++) {
+		if (i && (c->erecs[i].source != c->erecs[i - 1].source ||
+			  c->erecs[i].event_id != c->erecs[i - 1].event_id))
+			h->n_keys++;
+		h->evk[i] = (uint32_t)h->n_keys;
+	}
+	if (c->n_erecs)
+		h->n_keys++;
+	h->snap = zalloc(h->n_keys * h->ns, sizeof *h->snap);
+	h->snap_set = zalloc(h->n_keys, 1);
+	return h->snap && h->snap_set ? 0 : -1;
+}
+
+/* The key of wait w's event, or -1 if it was never recorded. */
+static int32_t wait_key(const struct hz *h, const struct oc_wait *w)
+{
+	const struct oc_actx *c = h->c;
+	size_t lo = 0, hi = c->n_erecs;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct oc_erec *r = &c->erecs[mid];
+
+		if (r->source < w->source || (r->source == w->source && r->event_id < w->event_id))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < c->n_erecs && c->erecs[lo].source == w->source &&
+	    c->erecs[lo].event_id == w->event_id)
+		return (int32_t)h->evk[lo];
+	return -1;
+}
+
+static int submit(struct hz *h, int32_t op, int64_t ts)
+{
+	const struct oc_trace *t = h->t;
+	const struct oc_op *o = &t->ops[op];
+	int32_t s = o->stream;
+	struct acc acc[64];
+	size_t n;
+
+	before_submit(h, s);
+	h->seq[op] = ++h->vc[(size_t)s * h->ns + (size_t)s];
+	n = accesses(h, op, ts, acc, 64);
+	if (n && o->kind == OC_OP_KERNEL)
+		h->c->a->hazard_status.kernels_with_args++;
+	for (size_t i = 0; i < n; i++) {
+		struct entry y = { .op = op, .seq = h->seq[op], .write = acc[i].write,
+			.param = acc[i].param, .lo = acc[i].lo, .hi = acc[i].hi, .queued = ts,
+			.api = o->api };
+
+		h->c->a->hazard_status.accesses++;
+		if (access(h, acc[i].alloc, s, &y, 0))
+			return -1;
+	}
+	after_submit(h, s);
+	return 0;
+}
+
+/* An explicit sync begins: what it will have waited for when it returns. */
+static int sync_begin(struct hz *h, int32_t i)
+{
+	const struct oc_trace *t = h->t;
+	const struct oc_sync *y = &t->syncs[i];
+	uint32_t *v = zalloc(h->ns, sizeof *v);
+
+	if (!v)
+		return -1;
+	if (y->type == OC_SYNC_CONTEXT) {
+		for (size_t s = 0; s < h->ns; s++)
+			join(v, h->vc + s * h->ns, h->ns);
+	} else if (y->type == OC_SYNC_STREAM) {
+		int32_t s = y->stream_id >= 0
+			? oc_trace_stream_find(t, y->context_id, (uint32_t)y->stream_id) : -1;
+
+		if (s >= 0)
+			memcpy(v, h->vc + (size_t)s * h->ns, h->ns * sizeof *v);
+	} else {
+		struct oc_wait w = { .event_id = y->event_id, .source = 0 };
+		int32_t key = y->event_id >= 0 ? wait_key(h, &w) : -1;
+
+		if (key >= 0 && h->snap_set[key])
+			memcpy(v, h->snap + (size_t)key * h->ns, h->ns * sizeof *v);
+	}
+	free(h->sync_snap[i]);
+	h->sync_snap[i] = v;
+	return 0;
+}
+
+static int walk(struct hz *h)
+{
+	struct oc_actx *c = h->c;
+	struct ev *e = NULL;
+	size_t n = 0;
+
+	if (build_events(h, &e, &n))
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		switch (e[i].kind) {
+		case EV_SUBMIT:
+			/* a graph's nodes have no rows in mem: their arguments are
+			 * not seen at launch (docs/hazards.md) */
+			if (submit(h, e[i].idx, e[i].ts))
+				goto fail;
+			break;
+		case EV_RECORD: {
+			const struct oc_erec *r = &c->erecs[e[i].idx];
+			uint32_t key = h->evk[e[i].idx];
+
+			if (r->stream < 0)
+				break;
+			before_submit(h, r->stream);
+			memcpy(h->snap + key * h->ns, h->vc + (size_t)r->stream * h->ns,
+			       h->ns * sizeof *h->snap);
+			h->snap_set[key] = 1;
+			break;
+		}
+		case EV_WAIT: {
+			const struct oc_wait *w = &c->waits[e[i].idx];
+			int32_t key = wait_key(h, w);
+
+			if (w->stream < 0 || key < 0 || !h->snap_set[key])
+				break;
+			join(h->vc + (size_t)w->stream * h->ns, h->snap + (size_t)key * h->ns, h->ns);
+			break;
+		}
+		case EV_SYNC_BEGIN:
+			if (sync_begin(h, e[i].idx))
+				goto fail;
+			break;
+		case EV_SYNC_END:
+			if (h->sync_snap[e[i].idx]) {
+				join(h->host, h->sync_snap[e[i].idx], h->ns);
+				free(h->sync_snap[e[i].idx]);
+				h->sync_snap[e[i].idx] = NULL;
+			}
+			break;
+		case EV_BLOCK_END: {
+			const struct oc_block *b = &c->a->blocks[e[i].idx];
+
+			for (size_t k = 0; k < b->n_waited_for; k++) {
+				int32_t op = b->waited_for[k];
+				int32_t s = h->t->ops[op].stream;
+
+				if (h->seq[op] > h->host[s])
+					h->host[s] = h->seq[op];
+			}
+			break;
+		}
+		case EV_FREE: {
+			struct alloc *a = &h->al[e[i].idx];
+			int32_t s = a->free_stream;
+			struct entry y = { .op = -1, .write = 1, .param = -1, .lo = a->base,
+				.hi = a->end, .queued = e[i].ts, .api = a->free_api };
+
+			before_submit(h, s);
+			y.seq = ++h->vc[(size_t)s * h->ns + (size_t)s];
+			if (access(h, e[i].idx, s, &y, 1))
+				goto fail;
+			after_submit(h, s);
+			break;
+		}
+		}
+	}
+	free(e);
+	return 0;
+fail:
+	free(e);
+	return -1;
+}
+
+static int cmp_finding(const void *x, const void *y)
+{
+	const struct oc_hazard *a = x, *b = y;
+
+	if (a->kind != b->kind)
+		return a->kind < b->kind ? -1 : 1;
+	if (a->first.queued_ns != b->first.queued_ns)
+		return a->first.queued_ns < b->first.queued_ns ? -1 : 1;
+	return a->second.queued_ns < b->second.queued_ns ? -1 : a->second.queued_ns > b->second.queued_ns;
+}
+
+int oc_find_hazards(struct oc_actx *c)
+{
+	const struct oc_trace *t = c->t;
+	struct oc_hazard_status *st = &c->a->hazard_status;
+	struct hz h = { .c = c, .t = t, .ns = t->n_streams };
+	const char *nl = oc_trace_meta(t, "mem_launches_without_layout");
+	int rc = -1;
+
+	memset(st, 0, sizeof *st);
+	st->launches_without_layout = nl ? atoll(nl) : -1;
+	if (t->mem_tracking != 1) {
+		st->why_not = t->mem_tracking == 0
+			? "the trace was recorded with the allocation map off (OVERLAPCHECK_MEMREFS=0)"
+			: "the trace has no allocation map (recorded by an older tracer, or imported)";
+		return 0;
+	}
+	st->checked = 1;
+	if (!h.ns)
+		return 0;
+	h.vc = zalloc(h.ns * h.ns, sizeof *h.vc);
+	h.host = zalloc(h.ns, sizeof *h.host);
+	h.seq = zalloc(t->n_ops, sizeof *h.seq);
+	h.const_mask = zalloc(t->n_strs, sizeof *h.const_mask);
+	h.const_done = zalloc(t->n_strs, 1);
+	h.sync_snap = zalloc(t->n_syncs, sizeof *h.sync_snap);
+	if (!h.vc || !h.host || !h.seq || !h.const_mask || !h.const_done || !h.sync_snap ||
+	    build_allocs(&h))
+		goto out;
+	st->allocations = h.n_al;
+	place_frees(&h);
+	/* pass 0: every address seen inside each allocation, for kernels' regions */
+	for (size_t i = 0; i < t->n_ops; i++)
+		if (accesses(&h, (int32_t)i, c->q[i], NULL, 0) == (size_t)-1)
+			goto out;
+	for (size_t k = 0; k < h.n_al; k++) {
+		struct alloc *a = &h.al[k];
+		size_t m = 0;
+
+		qsort(a->addrs, a->n_addrs, sizeof *a->addrs, cmp_u64);
+		for (size_t i = 0; i < a->n_addrs; i++)
+			if (!m || a->addrs[i] != a->addrs[m - 1])
+				a->addrs[m++] = a->addrs[i];
+		a->n_addrs = m;
+	}
+	if (build_keys(&h) || walk(&h))
+		goto out;
+	qsort(h.out, h.n_out, sizeof *h.out, cmp_finding);
+	c->a->hazards = h.out;
+	c->a->n_hazards = h.n_out;
+	h.out = NULL;
+	rc = 0;
+out:
+	for (size_t k = 0; k < h.n_al; k++) {
+		free(h.al[k].addrs);
+		free(h.al[k].hist);
+	}
+	free(h.al);
+	free(h.vc);
+	free(h.host);
+	free(h.seq);
+	free(h.evk);
+	free(h.snap);
+	free(h.snap_set);
+	free(h.const_mask);
+	free(h.const_done);
+	for (size_t i = 0; h.sync_snap && i < t->n_syncs; i++)
+		free(h.sync_snap[i]);
+	free(h.sync_snap);
+	free(h.out);
+	return rc;
+}
+
+/* ---- words ------------------------------------------------------------------ */
+
+const char *oc_hazard_side_label(const struct oc_trace *t, const struct oc_hazard_access *s,
+				 char *buf, size_t len)
+{
+	if (s->op >= 0)
+		return oc_op_label(t, s->op, buf, len);
+	snprintf(buf, len, "%s", s->api >= 0 ? oc_trace_str(t, t->api[s->api].name) : "the free");
+	return buf;
+}
+
+static unsigned sid(const struct oc_trace *t, int32_t s)
+{
+	return s >= 0 && (size_t)s < t->n_streams ? t->streams[s].stream_id : 0;
+}
+
+const char *oc_hazard_advice(const struct oc_trace *t, const struct oc_hazard *h, char *buf, size_t len)
+{
+	char a[256], b[256];
+
+	oc_hazard_side_label(t, &h->first, a, sizeof a);
+	oc_hazard_side_label(t, &h->second, b, sizeof b);
+	if (h->kind == OC_USE_AFTER_FREE && h->second.op < 0)
+		snprintf(buf, len, "record an event in stream %u after %s and make stream %u wait on it "
+			 "(cudaStreamWaitEvent) before the %s, or free the memory in stream %u",
+			 sid(t, h->first.stream), a, sid(t, h->second.stream), b, sid(t, h->first.stream));
+	else if (h->kind == OC_USE_AFTER_FREE)
+		snprintf(buf, len, "do not use memory after it is freed: allocate it again, or move the %s "
+			 "in stream %u after %s", a, sid(t, h->first.stream), b);
+	else
+		snprintf(buf, len, "record an event in stream %u after %s and make stream %u wait on it "
+			 "(cudaStreamWaitEvent) before %s", sid(t, h->first.stream), a,
+			 sid(t, h->second.stream), b);
+	return buf;
+}
+
+const char *oc_hazard_missing(const struct oc_trace *t, const struct oc_hazard *h, char *buf, size_t len)
+{
+	snprintf(buf, len, "nothing orders stream %u's %s before stream %u's %s: no event recorded after "
+		 "it in stream %u is waited for by stream %u before, no host synchronization waited for it "
+		 "before the other was queued, and no legacy-stream op lies between them",
+		 sid(t, h->first.stream), h->first.write ? "write" : "read", sid(t, h->second.stream),
+		 h->second.write ? "write" : "read", sid(t, h->first.stream), sid(t, h->second.stream));
+	return buf;
+}

@@ -1,0 +1,391 @@
+/*
+ * test-hazards.c: the hazard analysis (src/analysis/hazards.c,
+ * docs/hazards.md) on hand-built traces: every ordering rule, the kinds,
+ * kernels' regions and const parameters, folding, and traces without the
+ * allocation map.
+ *
+ * Streams (scenario.h): 7 legacy, 13 and 15 blocking, 14 and 16 non-blocking.
+ * Kernel _Z1kPKjPj is k(unsigned int const*, unsigned int*): parameter 0 is
+ * read, 1 may be written.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "scenario.h"
+
+#define BUF  0x7f0000000000ll
+#define OUT  0x7f0010000000ll
+#define SIZE (8ll << 20)
+#define KRW  "_Z1kPKjPj"
+
+/* An H2D copy into [dst, dst + bytes) in stream s (pinned host source, untracked). */
+static int copy_into(struct sc *s, int stream, long long dst, long long bytes, int64_t start,
+		     int64_t end, int64_t api)
+{
+	int c = sc_copy(s, stream, SC_HTOD, OC_MEM_PINNED, 1, start, end, api, api + 5,
+			"cudaMemcpyAsync");
+	sc_mem(s, c, OC_MEM_WRITE, dst, bytes, -1, -1);
+	return c;
+}
+
+/* k(in, out) in stream s. */
+static int kernel_rw(struct sc *s, int stream, long long in, long long out, int64_t start,
+		     int64_t end, int64_t api)
+{
+	int k = sc_kernel(s, stream, start, end, api, api + 5, KRW, 132);
+	sc_mem(s, k, OC_MEM_ARG, in, -1, 0, -1);
+	sc_mem(s, k, OC_MEM_ARG, out, -1, 1, -1);
+	return k;
+}
+
+static void two_buffers(struct sc *s)
+{
+	sc_open(s);
+	sc_mem_on(s);
+	sc_alloc(s, "cudaMalloc", BUF, SIZE, OC_ALLOC_DEVICE, 10);
+	sc_alloc(s, "cudaMalloc", OUT, SIZE, OC_ALLOC_DEVICE, 20);
+}
+
+static size_t count_kind(const struct sc *s, enum oc_hazard_kind k)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < s->a.n_hazards; i++)
+		n += s->a.hazards[i].kind == k;
+	return n;
+}
+
+/* A copy fills BUF in stream 14 while a kernel in 16 reads it: a hazard. */
+static void test_copy_kernel_race(void **state)
+{
+	struct sc s;
+
+	two_buffers(&s);
+	int c = copy_into(&s, 14, BUF, SIZE, 1000, 3000, 900);
+	int k = kernel_rw(&s, 16, BUF, OUT, 1100, 4000, 950);
+	sc_analyse(&s, NULL);
+	assert_true(s.a.hazard_status.checked);
+	assert_int_equal(s.a.n_hazards, 1);
+	const struct oc_hazard *h = &s.a.hazards[0];
+	assert_int_equal(h->kind, OC_HAZARD);
+	assert_int_equal(h->base, BUF);
+	assert_int_equal(h->bytes, SIZE);
+	assert_int_equal((int)s.t.ops[h->first.op].correlation_id, c);
+	assert_int_equal((int)s.t.ops[h->second.op].correlation_id, k);
+	assert_int_equal(h->first.write, 1);
+	assert_int_equal(h->second.write, 0);      /* const pointer: read */
+	assert_int_equal(h->second.param, 0);
+	assert_int_equal(h->overlap_ns, 3000 - 1100);
+	char adv[512];
+	oc_hazard_advice(&s.t, h, adv, sizeof adv);
+	assert_non_null(strstr(adv, "record an event in stream 14"));
+	assert_non_null(strstr(adv, "make stream 16 wait on it"));
+	sc_done(&s);
+}
+
+/* The same, apart in time: latent. */
+static void test_latent(void **state)
+{
+	struct sc s;
+
+	two_buffers(&s);
+	copy_into(&s, 14, BUF, SIZE, 1000, 3000, 900);
+	kernel_rw(&s, 16, BUF, OUT, 5000, 6000, 950);
+	sc_analyse(&s, NULL);
+	assert_int_equal(s.a.n_hazards, 1);
+	assert_int_equal(s.a.hazards[0].kind, OC_LATENT_HAZARD);
+	assert_int_equal(s.a.hazards[0].overlap_ns, 0);
+	sc_done(&s);
+}
+
+/* An event recorded after the copy and waited for before the kernel orders them. */
+static void test_event_orders(void **state)
+{
+	struct sc s;
+
+	two_buffers(&s);
+	copy_into(&s, 14, BUF, SIZE, 1000, 3000, 900);
+	sc_event_record(&s, 5, 14, 910);
+	sc_wait_event(&s, 16, 5, 920);
+	kernel_rw(&s, 16, BUF, OUT, 3100, 4000, 950);
+	sc_analyse(&s, NULL);
+	assert_int_equal(s.a.n_hazards, 0);
+	assert_true(s.a.hazard_status.accesses >= 3);
+	sc_done(&s);
+}
+
+/* An event recorded before the copy orders nothing. */
+static void test_event_too_early(void **state)
+{
+	struct sc s;
+
+	two_buffers(&s);
+	sc_event_record(&s, 5, 14, 890);
+	copy_into(&s, 14, BUF, SIZE, 1000, 3000, 900);
+	sc_wait_event(&s, 16, 5, 920);
+	kernel_rw(&s, 16, BUF, OUT, 1100, 4000, 950);
+	sc_analyse(&s, NULL);
+	assert_int_equal(count_kind(&s, OC_HAZARD), 1);
+	sc_done(&s);
+}
+
+/* Chains: 14 -> 15 -> 16 through two events. */
+static void test_event_chain(void **state)
+{
+	struct sc s;
+
+	two_buffers(&s);
+	copy_into(&s, 14, BUF, SIZE, 1000, 3000, 900);
+	sc_event_record(&s, 5, 14, 910);
+	sc_wait_event(&s, 15, 5, 915);
+	sc_event_record(&s, 6, 15, 918);
+	sc_wait_event(&s, 16, 6, 920);
+	kernel_rw(&s, 16, BUF, OUT, 3100, 4000, 950);
+	sc_analyse(&s, NULL);
+	assert_int_equal(s.a.n_hazards, 0);
+	sc_done(&s);
+}
+
+/* A host synchronization on the copy's stream before the kernel is queued. */
+static void test_host_sync_orders(void **state)
+{
+	struct sc s;
+
+	two_buffers(&s);
+	copy_into(&s, 14, BUF, SIZE, 1000, 3000, 900);
+	sc_stream_sync(&s, 14, 910, 3010);
+	kernel_rw(&s, 16, BUF, OUT, 3100, 4000, 3020);
+	sc_analyse(&s, NULL);
+	assert_int_equal(s.a.n_hazards, 0);
+	sc_done(&s);
+}
+
+/* A sync of another stream does not. */
+static void test_host_sync_other_stream(void **state)
+{
+	struct sc s;
+
+	two_buffers(&s);
+	copy_into(&s, 14, BUF, SIZE, 1000, 3000, 900);
+	sc_kernel(&s, 15, 1000, 1500, 905, 908, "_Z5otherv", 1);
+	sc_stream_sync(&s, 15, 910, 1510);
+	kernel_rw(&s, 16, BUF, OUT, 1600, 4000, 1520);
+	sc_analyse(&s, NULL);
+	assert_int_equal(count_kind(&s, OC_HAZARD), 1);
+	sc_done(&s);
+}
+
+/* Legacy stream: a blocking stream's op and a legacy op are ordered; a non-blocking one is not. */
+static void test_legacy_stream(void **state)
+{
+	struct sc s;
+
+	two_buffers(&s);
+	copy_into(&s, 13, BUF, SIZE, 1000, 3000, 900);
+	kernel_rw(&s, 7, BUF, OUT, 3100, 4000, 950);
+	sc_analyse(&s, NULL);
+	assert_int_equal(s.a.n_hazards, 0);
+	sc_done(&s);
+
+	two_buffers(&s);
+	copy_into(&s, 14, BUF, SIZE, 1000, 3000, 900);
+	kernel_rw(&s, 7, BUF, OUT, 1100, 4000, 950);
+	sc_analyse(&s, NULL);
+	assert_int_equal(count_kind(&s, OC_HAZARD), 1);
+	sc_done(&s);
+
+	/* legacy then blocking: the blocking stream's later op waits for the legacy one */
+	two_buffers(&s);
+	kernel_rw(&s, 7, OUT, BUF, 1000, 2000, 900);
+	copy_into(&s, 15, BUF, SIZE, 2100, 3000, 950);
+	sc_analyse(&s, NULL);
+	assert_int_equal(s.a.n_hazards, 0);
+	sc_done(&s);
+}
+
+/* One stream: program order. */
+static void test_same_stream(void **state)
+{
+	struct sc s;
+
+	two_buffers(&s);
+	copy_into(&s, 14, BUF, SIZE, 1000, 3000, 900);
+	kernel_rw(&s, 14, BUF, OUT, 3100, 4000, 950);
+	sc_analyse(&s, NULL);
+	assert_int_equal(s.a.n_hazards, 0);
+	sc_done(&s);
+}
+
+/* Two kernels reading one buffer (const) at once: no conflict; one writing it: a hazard. */
+static void test_readers(void **state)
+{
+	struct sc s;
+
+	two_buffers(&s);
+	kernel_rw(&s, 14, BUF, OUT, 1000, 3000, 900);
+	kernel_rw(&s, 16, BUF, OUT + 4096, 1100, 3000, 950);   /* out: another address of OUT */
+	sc_analyse(&s, NULL);
+	/* both read BUF; both write OUT but at addresses the trace cut apart */
+	assert_int_equal(s.a.n_hazards, 0);
+	sc_done(&s);
+
+	two_buffers(&s);
+	kernel_rw(&s, 14, BUF, OUT, 1000, 3000, 900);
+	kernel_rw(&s, 16, OUT, BUF, 1100, 3000, 950);          /* writes BUF, reads OUT */
+	sc_analyse(&s, NULL);
+	assert_int_equal(s.a.n_hazards, 2);                   /* BUF and OUT */
+	assert_int_equal(count_kind(&s, OC_HAZARD), 2);
+	sc_done(&s);
+}
+
+/* A cut-up allocation: a kernel touches from its pointer to the next address seen. */
+static void test_suballocation(void **state)
+{
+	struct sc s;
+
+	two_buffers(&s);
+	copy_into(&s, 14, BUF + 4096, 4096, 1000, 3000, 900);
+	kernel_rw(&s, 16, OUT, BUF, 1100, 4000, 950);          /* writes [BUF, BUF + 4096) */
+	sc_analyse(&s, NULL);
+	assert_int_equal(s.a.n_hazards, 0);
+	sc_done(&s);
+
+	two_buffers(&s);
+	copy_into(&s, 14, BUF + 4096, 4096, 1000, 3000, 900);
+	kernel_rw(&s, 16, OUT, BUF + 4096, 1100, 4000, 950);
+	sc_analyse(&s, NULL);
+	assert_int_equal(s.a.n_hazards, 1);
+	assert_int_equal(s.a.hazards[0].second.lo, BUF + 4096);
+	sc_done(&s);
+}
+
+/* A stream-ordered free in one stream while a kernel in another still uses the memory. */
+static void test_free_async(void **state)
+{
+	struct sc s;
+
+	sc_open(&s);
+	sc_mem_on(&s);
+	sc_alloc(&s, "cudaMallocAsync", BUF, SIZE, OC_ALLOC_ASYNC, 10);
+	sc_alloc(&s, "cudaMalloc", OUT, SIZE, OC_ALLOC_DEVICE, 20);
+	kernel_rw(&s, 16, OUT, BUF, 1000, 5000, 900);
+	sc_free_async(&s, BUF, 14, 960);
+	sc_analyse(&s, NULL);
+	assert_int_equal(s.a.n_hazards, 1);
+	const struct oc_hazard *h = &s.a.hazards[0];
+	assert_int_equal(h->kind, OC_USE_AFTER_FREE);
+	assert_int_equal(h->second.op, -1);
+	assert_int_equal(h->alloc_kind, OC_ALLOC_ASYNC);
+	char b[256];
+	assert_string_equal(oc_hazard_side_label(&s.t, &h->second, b, sizeof b), "cudaFreeAsync");
+	sc_done(&s);
+
+	/* freed in the stream that used it: ordered */
+	sc_open(&s);
+	sc_mem_on(&s);
+	sc_alloc(&s, "cudaMallocAsync", BUF, SIZE, OC_ALLOC_ASYNC, 10);
+	sc_alloc(&s, "cudaMalloc", OUT, SIZE, OC_ALLOC_DEVICE, 20);
+	kernel_rw(&s, 16, OUT, BUF, 1000, 5000, 900);
+	sc_free_async(&s, BUF, 16, 960);
+	sc_analyse(&s, NULL);
+	assert_int_equal(s.a.n_hazards, 0);
+	sc_done(&s);
+}
+
+/* Repeats of one pattern fold into one finding with a count. */
+static void test_folding(void **state)
+{
+	struct sc s;
+
+	two_buffers(&s);
+	for (int i = 0; i < 5; i++) {
+		int64_t t0 = 1000 + i * 10000;
+
+		copy_into(&s, 14, BUF, SIZE, t0, t0 + 2000, t0 - 100);
+		kernel_rw(&s, 16, BUF, OUT, t0 + 100, t0 + 3000, t0 - 50);
+		sc_stream_sync(&s, 16, t0 - 40, t0 + 3010);
+		sc_stream_sync(&s, 14, t0 + 3020, t0 + 3030);
+	}
+	sc_analyse(&s, NULL);
+	assert_int_equal(s.a.n_hazards, 1);
+	assert_int_equal(s.a.hazards[0].count, 5);
+	sc_done(&s);
+}
+
+/* Memory the trace did not see allocated is not checked; nor is a trace without the map. */
+static void test_not_checked(void **state)
+{
+	struct sc s;
+
+	sc_open(&s);
+	sc_kernel(&s, 14, 1000, 2000, 900, 905, KRW, 1);
+	sc_analyse(&s, NULL);
+	assert_false(s.a.hazard_status.checked);
+	assert_non_null(strstr(s.a.hazard_status.why_not, "no allocation map"));
+	sc_done(&s);
+
+	sc_open(&s);
+	sc_mem_on(&s);
+	sc_meta(&s, "mem_tracking", "off");
+	sc_analyse(&s, NULL);
+	assert_false(s.a.hazard_status.checked);
+	assert_non_null(strstr(s.a.hazard_status.why_not, "off"));
+	sc_done(&s);
+
+	/* an address in no allocation: counted as unplaced, no finding */
+	two_buffers(&s);
+	copy_into(&s, 14, 0x1000, 4096, 1000, 3000, 900);
+	kernel_rw(&s, 16, 0x1000, OUT, 1100, 4000, 950);
+	sc_analyse(&s, NULL);
+	assert_true(s.a.hazard_status.checked);
+	assert_int_equal(s.a.n_hazards, 0);
+	assert_true(s.a.hazard_status.unplaced >= 2);
+	sc_done(&s);
+}
+
+/* An allocation freed and given again at the same address: two lifetimes. */
+static void test_reuse_address(void **state)
+{
+	struct sc s;
+
+	sc_open(&s);
+	sc_mem_on(&s);
+	sc_alloc(&s, "cudaMalloc", BUF, SIZE, OC_ALLOC_DEVICE, 10);
+	sc_alloc(&s, "cudaMalloc", OUT, SIZE, OC_ALLOC_DEVICE, 20);
+	copy_into(&s, 14, BUF, SIZE, 1000, 3000, 900);
+	int f = sc_call(&s, "cudaFree", 4000, 5000);
+	sc_mem(&s, f, OC_MEM_FREE, BUF, -1, OC_ALLOC_DEVICE, -1);
+	sc_alloc(&s, "cudaMalloc", BUF, 4096, OC_ALLOC_DEVICE, 6000);
+	kernel_rw(&s, 16, BUF, OUT, 7000, 8000, 6500);
+	sc_analyse(&s, NULL);
+	/* different allocations: the copy's is gone; the kernel's is new */
+	assert_int_equal(s.a.n_hazards, 0);
+	assert_int_equal(s.a.hazard_status.allocations, 3);
+	sc_done(&s);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_copy_kernel_race),
+		cmocka_unit_test(test_latent),
+		cmocka_unit_test(test_event_orders),
+		cmocka_unit_test(test_event_too_early),
+		cmocka_unit_test(test_event_chain),
+		cmocka_unit_test(test_host_sync_orders),
+		cmocka_unit_test(test_host_sync_other_stream),
+		cmocka_unit_test(test_legacy_stream),
+		cmocka_unit_test(test_same_stream),
+		cmocka_unit_test(test_readers),
+		cmocka_unit_test(test_suballocation),
+		cmocka_unit_test(test_free_async),
+		cmocka_unit_test(test_folding),
+		cmocka_unit_test(test_not_checked),
+		cmocka_unit_test(test_reuse_address),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
