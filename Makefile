@@ -179,7 +179,8 @@ $(BUILD)/tests/test-inj-%: tests/unit/test-inj-%.c $(INJ_CORE_OBJ)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  TEST    $@")
 	$(Q)$(CC) $(CFLAGS) -I$(CUPTI_INC) -I$(CUDA_INC) -Iinjection $(LDFLAGS) -o $@ $^ \
-	    -L$(CUPTI_LIB) -Wl,-rpath,$(CUPTI_LIB) -lcupti -lcmocka -lsqlite3 -lpthread -ldl -lm
+	    -L$(CUPTI_LIB) -Wl,-rpath,$(CUPTI_LIB) -lcupti -lcmocka -lsqlite3 -lpthread -ldl -lm \
+	    -Wl,--no-as-needed $(CXXABI_LIB) -Wl,--as-needed
 
 $(BUILD)/tests/test-%: tests/unit/test-%.c $(LIBA)
 	@mkdir -p $(dir $@)

@@ -11,6 +11,7 @@
  * SQLite.
  */
 #include <pthread.h>
+#include <stdio.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <sys/syscall.h>
@@ -232,15 +233,16 @@ static int64_t stream_id_of(struct tstate *t, CUcontext ctx, uint64_t handle, in
  * A launch's pointer arguments (memrefs.h) into rows after its own. 0, or -1
  * when its function's parameter layout could not be had.
  */
-static int capture_params(struct holder *h, int domain, CUpti_CallbackId cbid, const void *params,
-			  const struct oc_args_row *tmpl)
+static int capture_params(struct holder *h, int domain, CUpti_CallbackId cbid,
+			  const CUpti_CallbackData *cb, const struct oc_args_row *tmpl)
 {
 	struct oc_mr_launch l;
 	struct oc_args_row rows[4];
 	int n;
 
-	if (!oc_mr_launch_of(domain, cbid, params, &l))
+	if (!oc_mr_launch_of(domain, cbid, cb->functionParams, &l))
 		return 0;
+	l.symbol = cb->symbolName;
 	n = oc_mr_capture(&l, tmpl, rows, 4);
 	for (int i = 0; i < n; i++)
 		append_row(h, &rows[i]);
@@ -295,11 +297,16 @@ void CUPTIAPI oc_inj_api_callback(void *userdata, CUpti_CallbackDomain domain,
 		/* the runtime call above already recorded this one; a launch may
 		 * still give the pointer arguments the runtime's could not */
 		if (t->want_params && cb->callbackSite == CUPTI_API_ENTER && t->holder &&
-		    capture_params(t->holder, OC_API_DRIVER, cbid, cb->functionParams,
-				   &t->want_tmpl) == 0 &&
 		    oc_mr_launch_of(OC_API_DRIVER, cbid, cb->functionParams,
-				    &(struct oc_mr_launch){ 0 }))
-			t->want_params = 0;
+				    &(struct oc_mr_launch){ 0 })) {
+			int rc = capture_params(t->holder, OC_API_DRIVER, cbid, cb, &t->want_tmpl);
+
+			if (oc_mr_debug())
+				fprintf(stderr, "overlapcheck: memrefs: nested driver launch %u of call %u: %s\n",
+					(unsigned)cbid, t->want_tmpl.correlation_id, rc ? "no layout" : "captured");
+			if (rc == 0)
+				t->want_params = 0;
+		}
 		goto out;
 	}
 	if (!(h = holder_get(t)))
@@ -369,7 +376,7 @@ void CUPTIAPI oc_inj_api_callback(void *userdata, CUpti_CallbackDomain domain,
 	case OC_CB_LAUNCH:
 		atomic_fetch_add_explicit(&h->launches, 1, memory_order_relaxed);
 		if (oc_inj.mem_on &&
-		    capture_params(h, row.domain, cbid, cb->functionParams, &row) < 0) {
+		    capture_params(h, row.domain, cbid, cb, &row) < 0) {
 			if (row.domain == OC_API_RUNTIME) {
 				t->want_params = 1;
 				t->want_tmpl = row;

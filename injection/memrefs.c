@@ -10,6 +10,7 @@
  * function (counted as no worse than a cache miss).
  */
 #include <dlfcn.h>
+#include <stdio.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -157,54 +158,78 @@ static _Atomic uint64_t n_failures;
 static pthread_mutex_t cache_mu = PTHREAD_MUTEX_INITIALIZER;
 static _Atomic oc_mr_layout_fn layout_override;
 
+/*
+ * Only the driver is asked: a runtime call made here would set the runtime's
+ * sticky last error on failure, which the program reads with
+ * cudaGetLastError (PyTorch checks it after every launch). A host function
+ * (cudaLaunchKernel) is therefore never asked about: its arguments come from
+ * the driver launch nested in the runtime's, when there is one
+ * (inject-callbacks.c).
+ */
 typedef CUresult (*kernel_info_fn)(CUkernel, size_t, size_t *, size_t *);
 typedef CUresult (*func_info_fn)(CUfunction, size_t, size_t *, size_t *);
-typedef cudaError_t (*rt_info_fn)(const void *, size_t, size_t *, size_t *);
+typedef CUresult (*kernel_function_fn)(CUfunction *, CUkernel);
 
 static pthread_once_t syms_once = PTHREAD_ONCE_INIT;
 static kernel_info_fn kernel_info;
 static func_info_fn func_info;
-static rt_info_fn rt_info;
+static kernel_function_fn kernel_function;
+static int debug;
 
 static void find_syms(void)
 {
-	static const char *const cudart[] = { "libcudart.so.13", "libcudart.so.12", "libcudart.so" };
 	void *drv = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+	const char *d = getenv("OVERLAPCHECK_DEBUG_MEMREFS");
 
+	debug = d && *d && *d != '0';
 	if (drv) {
 		kernel_info = (kernel_info_fn)dlsym(drv, "cuKernelGetParamInfo");
 		func_info = (func_info_fn)dlsym(drv, "cuFuncGetParamInfo");
+		kernel_function = (kernel_function_fn)dlsym(drv, "cuKernelGetFunction");
 	}
-	/* a program linked with the static runtime has none to find: its
-	 * launches of host functions keep no pointer arguments (docs/hazards.md) */
-	rt_info = (rt_info_fn)dlsym(RTLD_DEFAULT, "cudaFuncGetParamInfo");
-	for (size_t i = 0; !rt_info && i < sizeof cudart / sizeof cudart[0]; i++) {
-		void *h = dlopen(cudart[i], RTLD_NOW | RTLD_NOLOAD);
-
-		if (h)
-			rt_info = (rt_info_fn)dlsym(h, "cudaFuncGetParamInfo");
-	}
+	if (debug)
+		fprintf(stderr, "overlapcheck: memrefs: libcuda %s, cuKernelGetParamInfo %s, "
+			"cuFuncGetParamInfo %s, cuKernelGetFunction %s\n", drv ? "found" : "not loaded",
+			kernel_info ? "yes" : "no", func_info ? "yes" : "no", kernel_function ? "yes" : "no");
 }
 
 static int cuda_layout(enum oc_mr_fn k, const void *fn, size_t index, size_t *off, size_t *size)
 {
+	CUresult rc = CUDA_ERROR_NOT_SUPPORTED;
+	CUfunction f;
+
 	pthread_once(&syms_once, find_syms);
 	switch (k) {
 	case OC_MR_KERNEL:
-		return kernel_info ? kernel_info((CUkernel)(uintptr_t)fn, index, off, size) != CUDA_SUCCESS : -1;
+		if (kernel_info)
+			rc = kernel_info((CUkernel)(uintptr_t)fn, index, off, size);
+		/* a kernel the driver does not answer for: its function in this context */
+		if (rc != CUDA_SUCCESS && rc != CUDA_ERROR_INVALID_VALUE && func_info &&
+		    kernel_function && kernel_function(&f, (CUkernel)(uintptr_t)fn) == CUDA_SUCCESS)
+			rc = func_info(f, index, off, size);
+		break;
 	case OC_MR_FUNCTION:
-		return func_info ? func_info((CUfunction)(uintptr_t)fn, index, off, size) != CUDA_SUCCESS : -1;
+		if (func_info)
+			rc = func_info((CUfunction)(uintptr_t)fn, index, off, size);
+		/* a library's kernel launched through cuLaunchKernel as a CUfunction */
+		if (rc == CUDA_ERROR_INVALID_HANDLE && kernel_info)
+			rc = kernel_info((CUkernel)(uintptr_t)fn, index, off, size);
+		break;
 	case OC_MR_HOST_STUB:
-		return rt_info ? rt_info(fn, index, off, size) != cudaSuccess : -1;
+		break;
 	}
-	return -1;
+	if (debug && index == 0 && rc != CUDA_SUCCESS)
+		fprintf(stderr, "overlapcheck: memrefs: layout of %s %p: CUDA error %d\n",
+			k == OC_MR_KERNEL ? "kernel" : k == OC_MR_FUNCTION ? "function" : "host function",
+			fn, (int)rc);
+	/* past the last parameter, or no answer at all */
+	return rc == CUDA_SUCCESS ? 0 : rc == CUDA_ERROR_INVALID_VALUE ? 1 : -1;
 }
 
-static int have_query(enum oc_mr_fn k)
+int oc_mr_debug(void)
 {
 	pthread_once(&syms_once, find_syms);
-	return k == OC_MR_KERNEL ? kernel_info != NULL
-	     : k == OC_MR_FUNCTION ? func_info != NULL : rt_info != NULL;
+	return debug;
 }
 
 void oc_mr_set_layout_fn(oc_mr_layout_fn f)
@@ -227,7 +252,87 @@ static size_t slot_of(enum oc_mr_fn k, const void *fn)
 }
 
 /* The layout of fn: cached, or asked and cached; NULL out of memory. */
-static const struct layout *layout_get(enum oc_mr_fn k, const void *fn)
+/* ---- layouts from the kernel's name ------------------------------------------ */
+
+typedef char *(*demangle_fn)(const char *, char *, size_t *, int *);
+static pthread_once_t dem_once = PTHREAD_ONCE_INIT;
+static demangle_fn demangle;
+
+static void find_demangle(void)
+{
+	void *h;
+
+	demangle = (demangle_fn)dlsym(RTLD_DEFAULT, "__cxa_demangle");
+	if (!demangle && (h = dlopen("libstdc++.so.6", RTLD_NOW | RTLD_NOLOAD)))
+		demangle = (demangle_fn)dlsym(h, "__cxa_demangle");
+}
+
+/*
+ * A launch's argument array has one entry per parameter, so the parameters'
+ * types in the kernel's demangled name ("k(float const*, int, float*)") say
+ * which entries are pointers, without offsets: the layout of a function the
+ * driver cannot be asked about (a runtime launch of a host function). Each
+ * pointer gets size 8 and offset UINT32_MAX (unknown: no use for a packed
+ * `extra` buffer). Returns the parameter count, or -1 when the name is not a
+ * C++ signature (an extern "C" kernel) or no demangler is loaded.
+ */
+static int name_layout(const char *mangled, size_t *off, size_t *size, size_t max)
+{
+	char *d;
+	size_t len, n = 0;
+	int status = -1, depth = 0;
+	const char *open = NULL, *p;
+
+	pthread_once(&dem_once, find_demangle);
+	if (!mangled || strncmp(mangled, "_Z", 2) || !demangle ||
+	    !(d = demangle(mangled, NULL, NULL, &status)) || status != 0)
+		return -1;
+	len = strlen(d);
+	for (p = d + len; len && p-- > d;) {
+		if (*p == ')')
+			depth++;
+		else if (*p == '(' && --depth == 0) {
+			open = p;
+			break;
+		}
+	}
+	if (!len || d[len - 1] != ')' || !open) {
+		free(d);
+		return -1;
+	}
+	for (const char *q = open + 1; q < d + len - 1 && n < max; n++) {
+		const char *e = q, *end;
+
+		for (depth = 0; e < d + len - 1; e++) {
+			if (*e == '<' || *e == '(' || *e == '[')
+				depth++;
+			else if (*e == '>' || *e == ')' || *e == ']')
+				depth--;
+			else if (*e == ',' && depth == 0)
+				break;
+		}
+		end = e;
+		while (end > q && end[-1] == ' ')
+			end--;
+		if (end - q >= 6 && !strncmp(end - 6, " const", 6))
+			end -= 6;
+		if (end - q >= 11 && !strncmp(end - 11, " __restrict", 11))
+			end -= 11;
+		if (end - q == 4 && !strncmp(q, "void", 4) && n == 0 && e == d + len - 1) {
+			free(d);
+			return 0;   /* k(void) */
+		}
+		off[n] = UINT32_MAX;
+		size[n] = end > q && end[-1] == '*' ? 8 : 0;
+		q = e < d + len - 1 ? e + 1 : e;
+		while (*q == ' ')
+			q++;
+	}
+	free(d);
+	return (int)n;
+}
+
+static const struct layout *layout_get(enum oc_mr_fn k, const void *fn, const char *symbol)
 {
 	size_t s = slot_of(k, fn), i;
 	oc_mr_layout_fn q = atomic_load(&layout_override);
@@ -246,13 +351,27 @@ static const struct layout *layout_get(enum oc_mr_fn k, const void *fn)
 	for (n = 0; n < MAX_PARAMS; n++) {
 		int rc = q ? q(k, fn, n, &off[n], &size[n]) : cuda_layout(k, fn, n, &off[n], &size[n]);
 
-		if (rc)
+		if (rc) {
+			/* none: no parameter, unless the driver could not answer */
+			if (n == 0 && rc < 0)
+				ok = 0;
 			break;
+		}
 		n8 += size[n] == 8;
 	}
-	/* none: no parameter, unless there is no way to ask */
-	if (n == 0 && !q)
-		ok = have_query(k);
+	if (!ok) {
+		int m = name_layout(symbol, off, size, MAX_PARAMS);
+
+		if (m >= 0) {
+			ok = 1;
+			n = (size_t)m;
+			for (size_t j = 0; j < n; j++)
+				n8 += size[j] == 8;
+		}
+		if (oc_mr_debug())
+			fprintf(stderr, "overlapcheck: memrefs: layout of %s from its name: %d parameters\n",
+				symbol ? symbol : "(no name)", m);
+	}
 	l = calloc(1, sizeof *l + n8 * sizeof l->p[0]);
 	if (!l)
 		return NULL;
@@ -324,7 +443,7 @@ int oc_mr_capture(const struct oc_mr_launch *l, const struct oc_args_row *tmpl,
 
 	if (!l->fn || (!l->args && !l->extra))
 		return 0;
-	lay = layout_get(l->fn_kind, l->fn);
+	lay = layout_get(l->fn_kind, l->fn, l->symbol);
 	if (!lay || !lay->ok) {
 		atomic_fetch_add_explicit(&n_failures, 1, memory_order_relaxed);
 		if (lay && !is_cached(lay))
@@ -343,7 +462,7 @@ int oc_mr_capture(const struct oc_mr_launch *l, const struct oc_args_row *tmpl,
 				if (!l->args[lay->p[j].index])
 					continue;
 				memcpy(&v, l->args[lay->p[j].index], 8);
-			} else if (buf && lay->p[j].off + 8 <= buflen) {
+			} else if (buf && lay->p[j].off != UINT32_MAX && lay->p[j].off + 8 <= buflen) {
 				memcpy(&v, buf + lay->p[j].off, 8);
 			} else {
 				continue;

@@ -12,8 +12,12 @@
  * function (offset and size of each parameter: cuKernelGetParamInfo,
  * cuFuncGetParamInfo, CUDA 12.4 and later), asked once per function and
  * cached; the launch's argument array then gives each value. The layout
- * functions are looked up in the driver (or the runtime) with dlsym when the
- * first launch needs them, or set by oc_mr_set_layout_fn (tests).
+ * functions are looked up in the driver with dlsym when the first launch
+ * needs them, or set by oc_mr_set_layout_fn (tests). Where the driver
+ * cannot answer (a runtime launch of a host function has no driver handle;
+ * on CUDA 13.0 the handle of the driver launch nested in it is refused
+ * too), the parameters' types in the kernel's demangled name tell which
+ * argument entries are pointers.
  *
  * Thread safety: every function may run on any program thread at once.
  * Lookups take a read lock on the map; the layout cache is read without a
@@ -40,12 +44,13 @@ struct oc_mr_launch {
 	const void *fn;
 	void **args;           /* one pointer per parameter, or NULL */
 	void **extra;          /* the driver's `extra` array, or NULL */
+	const char *symbol;    /* the kernel's (mangled) name, CUPTI's symbolName, or NULL */
 };
 
 /*
  * Parameter layout query, as cuKernelGetParamInfo: parameter `index` of
- * function fn of kind k; 0 on success, non-zero past the last parameter or on
- * any error.
+ * function fn of kind k; 0 on success, 1 past the last parameter, -1 on any
+ * other error.
  */
 typedef int (*oc_mr_layout_fn)(enum oc_mr_fn k, const void *fn, size_t index,
 			       size_t *offset, size_t *size);
@@ -82,6 +87,9 @@ int oc_mr_capture(const struct oc_mr_launch *l, const struct oc_args_row *tmpl,
 
 /* Clear a copy's or memset's ends that point into no tracked allocation. */
 void oc_mr_filter_ends(struct oc_args_row *row);
+
+/* OVERLAPCHECK_DEBUG_MEMREFS is set: say on stderr what the layout queries answered. */
+int oc_mr_debug(void);
 
 /* Layout queries that failed, and functions cached (the end-of-run counters). */
 uint64_t oc_mr_layout_failures(void);

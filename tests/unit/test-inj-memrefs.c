@@ -88,7 +88,7 @@ static void test_capture(void **state)
 	double x = 1.0;
 	char c = 'a';
 	void *args[] = { &in, &n, &out, &x, &c, &unused };
-	struct oc_mr_launch l = { OC_MR_KERNEL, (const void *)0x4242, args, NULL };
+	struct oc_mr_launch l = { OC_MR_KERNEL, (const void *)0x4242, args, NULL, NULL };
 	struct oc_args_row tmpl, rows[4];
 
 	oc_mr_add(0x20000, 0x100);
@@ -118,13 +118,13 @@ static void test_capture(void **state)
 	memcpy(buf + 16, &out, 8);
 	void *extra[] = { CU_LAUNCH_PARAM_BUFFER_POINTER, buf, CU_LAUNCH_PARAM_BUFFER_SIZE, &len,
 			  CU_LAUNCH_PARAM_END };
-	struct oc_mr_launch le = { OC_MR_FUNCTION, (const void *)0x4343, NULL, extra };
+	struct oc_mr_launch le = { OC_MR_FUNCTION, (const void *)0x4343, NULL, extra, NULL };
 	assert_int_equal(oc_mr_capture(&le, &tmpl, rows, 4), 1);
 	assert_int_equal(rows[0].np, 1);
 	assert_int_equal(rows[0].pidx[0], 2);
 
 	/* no parameters at all: no rows, and not a failure */
-	struct oc_mr_launch none = { OC_MR_KERNEL, (const void *)0xbad, args, NULL };
+	struct oc_mr_launch none = { OC_MR_KERNEL, (const void *)0xbad, args, NULL, NULL };
 	assert_int_equal(oc_mr_capture(&none, &tmpl, rows, 4), 0);
 }
 
@@ -143,7 +143,7 @@ static void test_many(void **state)
 	uint64_t v[20];
 	void *args[20];
 	struct oc_args_row tmpl, rows[2];
-	struct oc_mr_launch l = { OC_MR_KERNEL, (const void *)0x5555, args, NULL };
+	struct oc_mr_launch l = { OC_MR_KERNEL, (const void *)0x5555, args, NULL, NULL };
 
 	oc_mr_set_layout_fn(many_layout);
 	oc_mr_add(0x100000, 0x10000);
@@ -156,6 +156,34 @@ static void test_many(void **state)
 	assert_int_equal(rows[0].np, OC_PARAMS_ROW);
 	assert_int_equal(rows[1].np, OC_PARAMS_ROW);
 	assert_int_equal(rows[1].pidx[0], OC_PARAMS_ROW);
+}
+
+/* The driver cannot answer: the parameters' types in the kernel's name tell the pointers. */
+static int no_layout(enum oc_mr_fn k, const void *fn, size_t index, size_t *off, size_t *size)
+{
+	return -1;
+}
+
+static void test_name_layout(void **state)
+{
+	uint64_t in = 0x200000, out = 0x200100;
+	int n = 3;
+	void *args[] = { &in, &n, &out };
+	/* k(unsigned int const*, int, unsigned int*) */
+	struct oc_mr_launch l = { OC_MR_HOST_STUB, (const void *)0x6161, args, NULL, "_Z1kPKjiPj" };
+	struct oc_mr_launch c = { OC_MR_HOST_STUB, (const void *)0x6262, args, NULL, "kernel_c" };
+	struct oc_args_row tmpl, rows[2];
+
+	oc_mr_set_layout_fn(no_layout);
+	oc_mr_add(0x200000, 0x1000);
+	memset(&tmpl, 0, sizeof tmpl);
+	assert_int_equal(oc_mr_capture(&l, &tmpl, rows, 2), 1);
+	assert_int_equal(rows[0].np, 2);
+	assert_int_equal(rows[0].pidx[0], 0);
+	assert_int_equal(rows[0].pidx[1], 2);
+	assert_int_equal(rows[0].pval[1], 0x200100);
+	/* an extern "C" name says nothing: no layout */
+	assert_int_equal(oc_mr_capture(&c, &tmpl, rows, 2), -1);
 }
 
 static void test_launch_of(void **state)
@@ -185,6 +213,7 @@ int main(void)
 		cmocka_unit_test_setup(test_filter_ends, setup),
 		cmocka_unit_test_setup(test_capture, setup),
 		cmocka_unit_test_setup(test_many, setup),
+		cmocka_unit_test_setup(test_name_layout, setup),
 		cmocka_unit_test_setup(test_launch_of, setup),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
