@@ -50,6 +50,12 @@ struct oc_tl_hsync {             /* a hidden synchronization */
 	const char *evidence;    /* or NULL */
 };
 
+struct oc_tl_hazard {            /* a hazard (docs/hazards.md): two ops joined */
+	int32_t     op_a, op_b;  /* indices into trace->ops; op_b -1: the other side is a free */
+	uint8_t     latent;      /* 1: latent_hazard (kept apart only by timing) */
+	const char *text;        /* kind, memory, both sides, advice */
+};
+
 /*
  * The analysis, as the outputs need it. Every pointer may be NULL (and every
  * count 0): the outputs then show the trace alone. ops and api, when set,
@@ -65,6 +71,7 @@ struct oc_tl_notes {
 	struct oc_tl_note  *api;
 	struct oc_tl_gap   *gaps;   size_t n_gaps;
 	struct oc_tl_hsync *hsyncs; size_t n_hsyncs;
+	struct oc_tl_hazard *hazards; size_t n_hazards;
 	void               *priv;   /* owner's storage (oc_tl_notes_release) */
 };
 

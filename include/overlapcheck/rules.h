@@ -18,6 +18,8 @@
  *   max-peer-wait F          time a rank's collectives waited for slower peers
  *                            (peer_wait) <= F of its communication time; decided
  *                            with --ranks only (docs/nccl.md)
+ *   no-hazard                no hazard and no use after free (docs/hazards.md)
+ *   no-latent-hazard         no latent hazard
  *
  * Rules come from command-line options and from rules files, one rule a
  * line, `#` starting a comment. Fractions are written 0.25 or 25%. Parsing is
@@ -46,12 +48,14 @@ enum oc_rule_kind {
 	OC_RULE_MAX_LATE_SUBMISSION,  /* idle waiting for a late submission / window time <= F */
 	OC_RULE_MAX_EXPOSED_COMM,     /* exposed communication / communication time <= F */
 	OC_RULE_MAX_PEER_WAIT,        /* peer waits / communication time <= F (--ranks) */
+	OC_RULE_NO_HAZARD,            /* hazards and uses after free == 0 (docs/hazards.md) */
+	OC_RULE_NO_LATENT_HAZARD,     /* latent hazards == 0 */
 	OC_RULE__COUNT
 };
 
 struct oc_rule {
 	enum oc_rule_kind kind;
-	double limit;          /* fraction 0..1, or a count; unused for no-hidden-sync */
+	double limit;          /* fraction 0..1, or a count; unused for the no-* rules */
 	char   cause[40];      /* forbid-cause: the cause code */
 	char   origin[160];    /* where it was given: "--min-overlap" or "rules.txt:3" */
 };

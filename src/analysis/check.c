@@ -25,6 +25,7 @@ struct totals {
 	int64_t copy_ns, copy_compute_ns;
 	int64_t claims, overlapped;
 	int64_t hidden_syncs;
+	int64_t hazards, latent_hazards;          /* findings (pairs); -1: a trace was not checked */
 	int64_t makespan_ns, idle_ns;
 	int64_t time_ns, host_wait_ns, late_ns;   /* the window's time split */
 	int64_t dropped;         /* -1 when unknown in any trace */
@@ -259,6 +260,30 @@ static size_t worst(const struct pick *p, int64_t (*score)(const struct pick *, 
 enum evidence_kind { EV_CLAIMS, EV_BLOCKS, EV_GAPS };
 
 /* Add the n worst items of one kind as evidence lines, then "... and N more". 0 or -1 (memory). */
+/* The first n findings of one side of the hazard rules (the list is by kind, then time). */
+static void hazard_evidence(struct oc_rule_result *r, const struct oc_analysis *a, int latent, int n)
+{
+	char s1[256], s2[256], b[32];
+
+	for (size_t i = 0; i < a->n_hazards && n > 0; i++) {
+		const struct oc_hazard *h = &a->hazards[i];
+
+		if ((h->kind == OC_LATENT_HAZARD) != latent)
+			continue;
+		n--;
+		oc_result_evidence(r, "%s on %s at 0x%llx: %s (stream %u, %s) and %s (stream %u, %s), "
+				   "%zu pair%s", oc_hazard_kind_name(h->kind),
+				   oc_fmt_bytes((uint64_t)h->bytes, b, sizeof b), (unsigned long long)h->base,
+				   oc_hazard_side_label(a->trace, &h->first, s1, sizeof s1),
+				   a->trace->streams[h->first.stream].stream_id,
+				   h->first.op < 0 ? "free" : h->first.write ? "write" : "read",
+				   oc_hazard_side_label(a->trace, &h->second, s2, sizeof s2),
+				   a->trace->streams[h->second.stream].stream_id,
+				   h->second.op < 0 ? "free" : h->second.write ? "write" : "read",
+				   h->count, h->count == 1 ? "" : "s");
+	}
+}
+
 static int add_evidence(struct oc_rule_result *r, const struct oc_analysis *a, enum evidence_kind kind,
 			int64_t (*score)(const struct pick *, size_t), int cause, int n)
 {
@@ -339,6 +364,13 @@ static void measure(struct totals *tot, const struct oc_analysis *a, const struc
 	tot->claims = (int64_t)s->claims;
 	tot->overlapped = (int64_t)s->overlapped;
 	tot->hidden_syncs = (int64_t)s->hidden_syncs;
+	tot->hazards = tot->latent_hazards = a->hazard_status.checked ? 0 : -1;
+	for (size_t i = 0; a->hazard_status.checked && i < a->n_hazards; i++) {
+		if (a->hazards[i].kind == OC_LATENT_HAZARD)
+			tot->latent_hazards += (int64_t)a->hazards[i].count;
+		else
+			tot->hazards += (int64_t)a->hazards[i].count;
+	}
 	tot->makespan_ns = s->makespan_ns;
 	tot->idle_ns = s->idle_ns;
 	tot->time_ns = s->time.total_ns;
@@ -402,11 +434,20 @@ static int decide(struct oc_check_suite *suite, const struct oc_rules *rules,
 		case OC_RULE_MAX_LATE_SUBMISSION:
 			m = share(tot->late_ns, tot->time_ns);
 			break;
+		case OC_RULE_NO_HAZARD:
+			m = tot->hazards < 0 ? NAN : (double)tot->hazards;
+			break;
+		case OC_RULE_NO_LATENT_HAZARD:
+			m = tot->latent_hazards < 0 ? NAN : (double)tot->latent_hazards;
+			break;
 		case OC_RULE__COUNT:
 			break;
 		}
-		/* An unknown dropped count cannot prove the limit: fail, not skip. */
-		r = oc_suite_add(suite, rule, rule->kind == OC_RULE_MAX_DROPPED && isnan(m) ?
+		/* An unknown count cannot prove the limit (dropped records, hazards
+		 * in a trace without the allocation map): fail, not skip. */
+		r = oc_suite_add(suite, rule, (rule->kind == OC_RULE_MAX_DROPPED ||
+					       rule->kind == OC_RULE_NO_HAZARD ||
+					       rule->kind == OC_RULE_NO_LATENT_HAZARD) && isnan(m) ?
 				 OC_RULE_FAIL : oc_rule_decide(rule, m), m);
 
 		switch (rule->kind) {
@@ -428,6 +469,19 @@ static int decide(struct oc_check_suite *suite, const struct oc_rules *rules,
 						  (long long)tot->claims);
 			if (a && r->status == OC_RULE_FAIL)
 				ev |= add_evidence(r, a, EV_CLAIMS, score_serialized, -1, o->evidence);
+			break;
+		case OC_RULE_NO_HAZARD:
+		case OC_RULE_NO_LATENT_HAZARD:
+			if (isnan(m)) {
+				oc_result_message(r, "hazards not checked: %s", a && a->hazard_status.why_not ?
+						  a->hazard_status.why_not : "a trace has no allocation map");
+				break;
+			}
+			oc_result_message(r, "%.0f %s pair%s", m, rule->kind == OC_RULE_NO_HAZARD ?
+					  "unordered (hazard, use-after-free)" : "latent hazard",
+					  m == 1 ? "" : "s");
+			if (a && r->status == OC_RULE_FAIL)
+				hazard_evidence(r, a, rule->kind == OC_RULE_NO_LATENT_HAZARD, o->evidence);
 			break;
 		case OC_RULE_NO_HIDDEN_SYNC:
 			oc_result_message(r, "%lld hidden synchronization%s", (long long)tot->hidden_syncs,
@@ -748,6 +802,9 @@ int oc_check_run(struct oc_check *c, const struct oc_rules *rules,
 		sum.claims += one.claims;
 		sum.overlapped += one.overlapped;
 		sum.hidden_syncs += one.hidden_syncs;
+		sum.hazards = (i && sum.hazards < 0) || one.hazards < 0 ? -1 : sum.hazards + one.hazards;
+		sum.latent_hazards = (i && sum.latent_hazards < 0) || one.latent_hazards < 0
+				     ? -1 : sum.latent_hazards + one.latent_hazards;
 		sum.makespan_ns += one.makespan_ns;
 		sum.idle_ns += one.idle_ns;
 		sum.time_ns += one.time_ns;

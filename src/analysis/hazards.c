@@ -111,6 +111,7 @@ struct hz {
 	uint64_t *const_mask;       /* per string: bit i = parameter i is a pointer to const */
 	uint8_t  *const_done;
 	struct oc_hazard *out; size_t n_out, cap_out;
+	int32_t last_x[MAX_FINDINGS], last_y[MAX_FINDINGS];   /* per finding: its last pair */
 };
 
 static int cmp_u64(const void *x, const void *y)
@@ -474,6 +475,12 @@ static struct oc_hazard_access side(const struct hz *h, const struct entry *e, i
 		.write = e->write, .param = e->param, .lo = e->lo, .hi = e->hi, .queued_ns = e->queued };
 }
 
+/* What tells the sides of pairs apart: the op, or for a free its call. */
+static int32_t pair_id(const struct entry *e)
+{
+	return e->op >= 0 ? e->op : -2 - e->api;
+}
+
 static int report(struct hz *h, enum oc_hazard_kind kind, int32_t k, const struct entry *x,
 		  int32_t sx, const struct entry *y, int32_t sy)
 {
@@ -496,7 +503,11 @@ static int report(struct hz *h, enum oc_hazard_kind kind, int32_t k, const struc
 		    f->first.stream == sx && f->second.stream == sy &&
 		    op_name_key(t, f->first.op) == op_name_key(t, x->op) &&
 		    op_name_key(t, f->second.op) == op_name_key(t, y->op)) {
-			f->count++;
+			/* the same two ops again (another argument of one kernel): one pair */
+			if (h->last_x[i] != pair_id(x) || h->last_y[i] != pair_id(y))
+				f->count++;
+			h->last_x[i] = pair_id(x);
+			h->last_y[i] = pair_id(y);
 			return 0;
 		}
 	}
@@ -513,6 +524,8 @@ static int report(struct hz *h, enum oc_hazard_kind kind, int32_t k, const struc
 		h->out = v;
 		h->cap_out = cap;
 	}
+	h->last_x[h->n_out] = pair_id(x);
+	h->last_y[h->n_out] = pair_id(y);
 	f = &h->out[h->n_out++];
 	*f = (struct oc_hazard){ .kind = kind, .base = h->al[k].base,
 		.bytes = (int64_t)(h->al[k].end - h->al[k].base), .alloc_kind = h->al[k].kind,
@@ -877,9 +890,28 @@ out:
 const char *oc_hazard_side_label(const struct oc_trace *t, const struct oc_hazard_access *s,
 				 char *buf, size_t len)
 {
-	if (s->op >= 0)
-		return oc_op_label(t, s->op, buf, len);
-	snprintf(buf, len, "%s", s->api >= 0 ? oc_trace_str(t, t->api[s->api].name) : "the free");
+	char full[1024];
+	const struct oc_op *o;
+
+	if (s->op < 0) {
+		snprintf(buf, len, "%s", s->api >= 0 ? oc_trace_str(t, t->api[s->api].name) : "the free");
+		return buf;
+	}
+	o = &t->ops[s->op];
+	if (o->kind == OC_OP_KERNEL) {
+		/* the kernel's name without its parameter list */
+		char *p;
+
+		oc_op_label(t, s->op, full, sizeof full);
+		p = strrchr(full, '(');
+		if (p && p > full)
+			*p = '\0';
+		snprintf(buf, len, "%s", full);
+	} else if (o->kind == OC_OP_MEMSET) {
+		snprintf(buf, len, "the memset");
+	} else {
+		snprintf(buf, len, "the %s copy", oc_op_label(t, s->op, full, sizeof full));
+	}
 	return buf;
 }
 
@@ -899,8 +931,9 @@ const char *oc_hazard_advice(const struct oc_trace *t, const struct oc_hazard *h
 			 "(cudaStreamWaitEvent) before the %s, or free the memory in stream %u",
 			 sid(t, h->first.stream), a, sid(t, h->second.stream), b, sid(t, h->first.stream));
 	else if (h->kind == OC_USE_AFTER_FREE)
-		snprintf(buf, len, "do not use memory after it is freed: allocate it again, or move the %s "
-			 "in stream %u after %s", a, sid(t, h->first.stream), b);
+		snprintf(buf, len, "the memory was freed (%s, stream %u) before %s in stream %u was "
+			 "queued: allocate it again, or free it after that use",
+			 a, sid(t, h->first.stream), b, sid(t, h->second.stream));
 	else
 		snprintf(buf, len, "record an event in stream %u after %s and make stream %u wait on it "
 			 "(cudaStreamWaitEvent) before %s", sid(t, h->first.stream), a,
@@ -910,10 +943,12 @@ const char *oc_hazard_advice(const struct oc_trace *t, const struct oc_hazard *h
 
 const char *oc_hazard_missing(const struct oc_trace *t, const struct oc_hazard *h, char *buf, size_t len)
 {
-	snprintf(buf, len, "nothing orders stream %u's %s before stream %u's %s: no event recorded after "
-		 "it in stream %u is waited for by stream %u before, no host synchronization waited for it "
-		 "before the other was queued, and no legacy-stream op lies between them",
-		 sid(t, h->first.stream), h->first.write ? "write" : "read", sid(t, h->second.stream),
-		 h->second.write ? "write" : "read", sid(t, h->first.stream), sid(t, h->second.stream));
+	const char *w1 = h->first.op < 0 ? "free" : h->first.write ? "write" : "read";
+	const char *w2 = h->second.op < 0 ? "free" : h->second.write ? "write" : "read";
+
+	snprintf(buf, len, "nothing orders the %s in stream %u before the %s in stream %u: no event "
+		 "recorded after it in stream %u is waited for in stream %u, no host synchronization "
+		 "covers it, no legacy-stream op lies between them", w1, sid(t, h->first.stream), w2,
+		 sid(t, h->second.stream), sid(t, h->first.stream), sid(t, h->second.stream));
 	return buf;
 }

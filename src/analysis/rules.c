@@ -36,6 +36,8 @@ static const struct {
 	[OC_RULE_MAX_LATE_SUBMISSION]    = { "max-late-submission", 1, 1 },
 	[OC_RULE_MAX_EXPOSED_COMM]       = { "max-exposed-comm", 1, 1 },
 	[OC_RULE_MAX_PEER_WAIT]          = { "max-peer-wait", 1, 1 },
+	[OC_RULE_NO_HAZARD]              = { "no-hazard", 0, 0 },
+	[OC_RULE_NO_LATENT_HAZARD]       = { "no-latent-hazard", 0, 0 },
 };
 
 static void *xrealloc(void *p, size_t n)
@@ -214,6 +216,8 @@ int oc_rules_add(struct oc_rules *r, const char *name, const char *arg,
 		snprintf(rule.cause, sizeof rule.cause, "%s", arg);
 		break;
 	case OC_RULE_NO_HIDDEN_SYNC:
+	case OC_RULE_NO_HAZARD:
+	case OC_RULE_NO_LATENT_HAZARD:
 	case OC_RULE__COUNT:
 		break;
 	}
@@ -347,6 +351,8 @@ enum oc_rule_status oc_rule_decide(const struct oc_rule *rule, double measured)
 		return measured <= rule->limit ? OC_RULE_PASS : OC_RULE_FAIL;
 	case OC_RULE_NO_HIDDEN_SYNC:
 	case OC_RULE_FORBID_CAUSE:
+	case OC_RULE_NO_HAZARD:
+	case OC_RULE_NO_LATENT_HAZARD:
 		return measured == 0 ? OC_RULE_PASS : OC_RULE_FAIL;
 	case OC_RULE__COUNT:
 		break;
@@ -382,8 +388,9 @@ const char *oc_rule_label(const struct oc_rule *rule, char *buf, size_t len)
 
 	if (rule->kind == OC_RULE_FORBID_CAUSE)
 		snprintf(buf, len, "forbid-cause %s", rule->cause);
-	else if (rule->kind == OC_RULE_NO_HIDDEN_SYNC)
-		snprintf(buf, len, "no-hidden-sync");
+	else if (rule->kind == OC_RULE_NO_HIDDEN_SYNC || rule->kind == OC_RULE_NO_HAZARD ||
+		 rule->kind == OC_RULE_NO_LATENT_HAZARD)
+		snprintf(buf, len, "%s", oc_rule_name(rule->kind));
 	else
 		snprintf(buf, len, "%s %s", oc_rule_name(rule->kind),
 			 oc_rule_limit_text(rule, lim, sizeof lim));

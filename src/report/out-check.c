@@ -24,6 +24,8 @@ static const char *relation(const struct oc_rule *rule)
 		return ">=";
 	case OC_RULE_NO_HIDDEN_SYNC:
 	case OC_RULE_FORBID_CAUSE:
+	case OC_RULE_NO_HAZARD:
+	case OC_RULE_NO_LATENT_HAZARD:
 		return "==";
 	default:
 		return "<=";
@@ -191,7 +193,8 @@ int oc_check_write_json(FILE *f, const struct oc_check *c)
 			oc_json_kv_string(&j, "rule", oc_rule_name(r->rule->kind));
 			if (r->rule->kind == OC_RULE_FORBID_CAUSE)
 				oc_json_kv_string(&j, "cause", r->rule->cause);
-			if (r->rule->kind == OC_RULE_NO_HIDDEN_SYNC || r->rule->kind == OC_RULE_FORBID_CAUSE)
+			if (r->rule->kind == OC_RULE_NO_HIDDEN_SYNC || r->rule->kind == OC_RULE_FORBID_CAUSE ||
+			    r->rule->kind == OC_RULE_NO_HAZARD || r->rule->kind == OC_RULE_NO_LATENT_HAZARD)
 				oc_json_kv_int(&j, "limit", 0);
 			else
 				oc_json_kv_double(&j, "limit", r->rule->limit);

@@ -6,7 +6,8 @@
  * kernels, and of idle gaps. One process for the host, with a track per CPU
  * thread holding its API calls, a track per row of its NVTX ranges, and a
  * track of its hidden synchronizations. A flow arrow (ph s/f, id = op index
- * + 1) joins each API call to every device op it queued.
+ * + 1) joins each API call to every device op it queued; another (category
+ * "hazard", ids from 2^40) joins the two ops of each hazard (docs/hazards.md).
  *
  * Times are the trace's own offsets from meta('trace_start_ns'), printed as
  * microseconds with three decimals from integer nanoseconds, so nothing is
@@ -403,6 +404,54 @@ static void device_evs(struct out *o)
 	}
 }
 
+/* One end of a hazard's flow arrow, on op i's slice. */
+static void hazard_end(struct out *o, const char *ph, size_t id, const char *name, int32_t i)
+{
+	const struct oc_op *op = &o->t->ops[i];
+
+	ev(o, ph);
+	fprintf(o->f, "%s,\"cat\":\"hazard\"", ph[0] == 'f' ? ",\"bp\":\"e\"" : "");
+	kv_str(o, "name", name);
+	fprintf(o->f, ",\"id\":%zu", id);
+	kv_int(o, "pid", DEV_PID_BASE + op->device_id);
+	kv_int(o, "tid", syn_tid((size_t)o->l->op_lane[i], o->l->op_row[i]));
+	when(o, op->start_ns + (op->end_ns - op->start_ns) / 2, -1);
+	fputs("}", o->f);
+}
+
+/*
+ * Hazards (docs/hazards.md): a flow arrow from the earlier op to the later,
+ * category "hazard", and an instant event on the first with the sentence.
+ * Flow ids start at 2^40, above the "queued" flows' op numbers.
+ */
+static void hazard_evs(struct out *o)
+{
+	if (!o->n)
+		return;
+	for (size_t k = 0; k < o->n->n_hazards; k++) {
+		const struct oc_tl_hazard *z = &o->n->hazards[k];
+		const char *name = z->latent ? "latent hazard" : "hazard";
+		const struct oc_op *op = &o->t->ops[z->op_a];
+
+		if (z->op_a < 0 || o->l->op_lane[z->op_a] < 0)
+			continue;
+		ev(o, "i");
+		fputs(",\"cat\":\"hazard\",\"s\":\"t\"", o->f);
+		kv_str(o, "name", name);
+		kv_int(o, "pid", DEV_PID_BASE + op->device_id);
+		kv_int(o, "tid", syn_tid((size_t)o->l->op_lane[z->op_a], o->l->op_row[z->op_a]));
+		when(o, op->start_ns, -1);
+		fputs(",\"args\":{", o->f);
+		fputs("\"evidence\":", o->f);
+		oc_tl_json_str(o->f, z->text ? z->text : "");
+		fputs("}}", o->f);
+		if (z->op_b < 0 || o->l->op_lane[z->op_b] < 0)
+			continue;
+		hazard_end(o, "s", ((size_t)1 << 40) + k, name, z->op_a);
+		hazard_end(o, "f", ((size_t)1 << 40) + k, name, z->op_b);
+	}
+}
+
 static void hsync_evs(struct out *o)
 {
 	if (!o->n)
@@ -504,6 +553,7 @@ int oc_write_chrome(FILE *f, const struct oc_trace *t, const struct oc_tl_notes 
 		mark_ev(&o, i);
 	device_evs(&o);
 	hsync_evs(&o);
+	hazard_evs(&o);
 	fputs("\n]}\n", f);
 
 	free(hs_of_api);

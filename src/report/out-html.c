@@ -22,7 +22,8 @@
  * "notes" (the analysis' causes and evidence) or is -1; cat is one of the
  * CAT_* values, which the page's script knows by the same numbers.
  * Times are nanoseconds since the trace start: exact in a double up to
- * about 104 days.
+ * about 104 days. "hazards" (docs/hazards.md) are [item a, item b (-1: a
+ * free), latent, text]: the page joins the two ops with a warning line.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -433,6 +434,16 @@ static int write_page(FILE *f, const struct page_part *pp, size_t np, const char
 	fputs("],\n\"notes\":[", f);
 	for (size_t p = 0; p < np; p++)
 		notes(&h[p]);
+	fputs("],\n\"hazards\":[", f);
+	for (size_t p = 0, k = 0; p < np; p++)
+		for (size_t i = 0; h[p].n && i < h[p].n->n_hazards; i++) {
+			const struct oc_tl_hazard *z = &h[p].n->hazards[i];
+
+			fprintf(f, "%s[%ld,%ld,%d,", k++ ? "," : "", (long)z->op_a + h[p].item_off,
+				z->op_b >= 0 ? (long)z->op_b + h[p].item_off : -1L, z->latent);
+			oc_tl_json_str(f, z->text ? z->text : "");
+			fputs("]", f);
+		}
 	fputs("],\n\"strs\":[", f);
 	for (size_t p = 0; p < np; p++)
 		strs(&h[p], is_kernel[p]);

@@ -80,6 +80,54 @@ static int cmp_longest(const void *x, const void *y, void *arg)
 	return (a->start_ns > b->start_ns) - (a->start_ns < b->start_ns);
 }
 
+/* Hazards (docs/hazards.md): a status line, or a table of the findings. */
+static void hazards(FILE *f, const struct oc_analysis *a, size_t max)
+{
+	const struct oc_trace *t = a->trace;
+	const struct oc_hazard_status *st = &a->hazard_status;
+	char b[1024], x[32];
+
+	if (!st->checked) {
+		fputs("**Hazards:** not checked: ", f);
+		md(f, st->why_not ? st->why_not : "no allocation map", 300);
+		fputs(".\n\n", f);
+		return;
+	}
+	if (!a->n_hazards) {
+		fprintf(f, "**Hazards:** none (%zu allocations, %zu accesses, %zu kernels with pointer "
+			"arguments).\n\n", st->allocations, st->accesses, st->kernels_with_args);
+		return;
+	}
+	fputs("### Hazards\n\n| kind | allocation | first (queued earlier) | second | overlap | pairs | advice |\n"
+	      "| --- | --- | --- | --- | --- | --- | --- |\n", f);
+	for (size_t k = 0; k < a->n_hazards && k < max; k++) {
+		const struct oc_hazard *h = &a->hazards[k];
+		const struct oc_hazard_access *sd[2] = { &h->first, &h->second };
+
+		fprintf(f, "| %s | %s at 0x%llx (", oc_hazard_kind_name(h->kind),
+			oc_fmt_bytes((uint64_t)h->bytes, x, sizeof x), (unsigned long long)h->base);
+		api(f, t, h->alloc_api);
+		fputs(") |", f);
+		for (int i = 0; i < 2; i++) {
+			fputs(" ", f);
+			md(f, oc_hazard_side_label(t, sd[i], b, sizeof b), 80);
+			fprintf(f, " %s, stream %u |", sd[i]->op < 0 ? "frees" : sd[i]->write ? "writes" : "reads",
+				t->streams[sd[i]->stream].stream_id);
+		}
+		fputs(" ", f);
+		if (h->kind == OC_HAZARD)
+			dur(f, h->overlap_ns);
+		else
+			fputs("-", f);
+		fprintf(f, " | %zu | ", h->count);
+		md(f, oc_hazard_advice(t, h, b, sizeof b), 400);
+		fputs(" |\n", f);
+	}
+	if (a->n_hazards > max)
+		fprintf(f, "\n... and %zu more\n", a->n_hazards - max);
+	fputs("\n", f);
+}
+
 int oc_report_markdown(FILE *f, const struct oc_analysis *a, const struct oc_report_opts *ro)
 {
 	const struct oc_trace *t = a->trace;
@@ -265,6 +313,7 @@ int oc_report_markdown(FILE *f, const struct oc_analysis *a, const struct oc_rep
 			fprintf(f, "\n... and %zu more\n", shown - max);
 		fputs("\n", f);
 	}
+	hazards(f, a, max);
 	if (a->n_gaps) {
 		fputs("### Idle gaps\n\n| start | duration | device | cause | next work | advice |\n"
 		      "| --- | --- | --- | --- | --- | --- |\n", f);

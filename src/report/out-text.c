@@ -661,6 +661,64 @@ static void syncs(const struct out *o)
 	}
 }
 
+/* "lcg_kernel arg 0 reads, stream 14" */
+static void side_text(const struct out *o, const struct oc_hazard_access *s, char *buf, size_t len)
+{
+	char w[1024], n[128], arg[24] = "";
+
+	if (s->param >= 0)
+		snprintf(arg, sizeof arg, " arg %d", s->param);
+	snprintf(buf, len, "%s%s %s, stream %u", clean(oc_hazard_side_label(o->t, s, w, sizeof w), n,
+		 sizeof n, 20), arg, s->op < 0 ? "frees" : s->write ? "writes" : "reads",
+		 o->t->streams[s->stream].stream_id);
+}
+
+/* Hazards (docs/hazards.md): one line of status, or the findings. */
+static void hazards(const struct out *o)
+{
+	const struct oc_analysis *a = o->a;
+	const struct oc_hazard_status *st = &a->hazard_status;
+	char b1[32], b2[32], w[1024], c1[1100];
+
+	if (!st->checked) {
+		fprintf(o->f, "\n%sHazards%s: not checked: %s\n", col(o, C_BOLD), col(o, C_RESET),
+			st->why_not ? st->why_not : "no allocation map");
+		return;
+	}
+	if (!a->n_hazards) {
+		fprintf(o->f, "\n%sHazards%s: none (%zu allocations, %zu accesses, %zu kernels with pointer "
+			"arguments", col(o, C_BOLD), col(o, C_RESET), st->allocations, st->accesses,
+			st->kernels_with_args);
+		if (st->launches_without_layout > 0)
+			fprintf(o->f, "; %lld launches' arguments unknown",
+				(long long)st->launches_without_layout);
+		fputs(")\n", o->f);
+		return;
+	}
+	fprintf(o->f, "\n%sHazards%s: %zu (unordered accesses of one allocation from two streams, one writing)\n",
+		col(o, C_BOLD), col(o, C_RESET), a->n_hazards + st->dropped);
+	fprintf(o->f, "    %-15s %-28s %-44s %-44s %-10s %s\n", "kind", "allocation", "first (queued earlier)",
+		"second", "overlap", "pairs");
+	for (size_t k = 0; k < a->n_hazards && k < (size_t)o->max_rows; k++) {
+		const struct oc_hazard *h = &a->hazards[k];
+		char al[64], s1[96], s2[96];
+
+		snprintf(al, sizeof al, "%s %s", oc_fmt_bytes((uint64_t)h->bytes, b1, sizeof b1),
+			 h->alloc_api >= 0 ? oc_trace_str(o->t, o->t->api[h->alloc_api].name) : "");
+		side_text(o, &h->first, s1, sizeof s1);
+		side_text(o, &h->second, s2, sizeof s2);
+		fprintf(o->f, "    %s%-15s%s %-28s %-44s %-44s %-10s %zu\n",
+			col(o, h->kind == OC_LATENT_HAZARD ? C_YELLOW : C_RED), oc_hazard_kind_name(h->kind),
+			col(o, C_RESET), clean(al, c1, sizeof c1, 28), s1, s2,
+			h->kind == OC_HAZARD ? dur(h->overlap_ns, b2, sizeof b2) : "-", h->count);
+		fprintf(o->f, "        at 0x%llx; %s\n", (unsigned long long)h->base,
+			clean(oc_hazard_missing(o->t, h, w, sizeof w), c1, sizeof c1, 600));
+		fprintf(o->f, "        advice: %s\n", clean(oc_hazard_advice(o->t, h, w, sizeof w), c1, sizeof c1, 600));
+	}
+	if (a->n_hazards + st->dropped > (size_t)o->max_rows)
+		fprintf(o->f, "    ... and %zu more\n", a->n_hazards + st->dropped - (size_t)o->max_rows);
+}
+
 static int cmp_gap_len(const void *x, const void *y, void *arg)
 {
 	const struct oc_gap *gaps = arg;
@@ -751,6 +809,7 @@ int oc_report_text(FILE *f, const struct oc_analysis *a, const struct oc_report_
 	serialized(&o);
 	overlapped(&o);
 	syncs(&o);
+	hazards(&o);
 	gaps(&o);
 	program(&o);
 	fflush(f);

@@ -11,6 +11,7 @@
  *                  launch has both);
  *   a gap       -> a gap with its cause and evidence;
  *   a hidden block -> a hidden sync on the calling thread;
+ *   a hazard    -> its two ops, joined, with a sentence;
  *   the summary -> the one-line answer.
  *
  * The sentences are built here into one string pool, freed together.
@@ -23,6 +24,7 @@
 
 #include "overlapcheck/analysis.h"
 #include "overlapcheck/export.h"
+#include "overlapcheck/format.h"
 
 struct pool {
 	char  **blocks;
@@ -330,6 +332,33 @@ int oc_tl_notes_init(struct oc_tl_notes *n, struct oc_trace *t,
 					     dur(b->blocked_ns, d1, sizeof d1), b->n_waited_for),
 		};
 	}
+	n->hazards = calloc(a->n_hazards + 1, sizeof *n->hazards);
+	if (!n->hazards)
+		goto nomem;
+	for (size_t i = 0; i < a->n_hazards; i++) {
+		const struct oc_hazard *hz = &a->hazards[i];
+		char s1[256], s2[256], adv[600], b[32];
+		int32_t x = hz->first.op, y = hz->second.op;
+
+		if (x < 0) {       /* the free came first: the op is the one to mark */
+			x = y;
+			y = -1;
+		}
+		if (x < 0)
+			continue;
+		n->hazards[n->n_hazards++] = (struct oc_tl_hazard){
+			.op_a = x, .op_b = y, .latent = hz->kind == OC_LATENT_HAZARD,
+			.text = pool_fmt(&pv->pool, "%s on %s at 0x%llx: %s (stream %u) and %s (stream %u), "
+					 "%zu pair(s); advice: %s", oc_hazard_kind_name(hz->kind),
+					 oc_fmt_bytes((uint64_t)hz->bytes, b, sizeof b),
+					 (unsigned long long)hz->base,
+					 oc_hazard_side_label(t, &hz->first, s1, sizeof s1),
+					 t->streams[hz->first.stream].stream_id,
+					 oc_hazard_side_label(t, &hz->second, s2, sizeof s2),
+					 t->streams[hz->second.stream].stream_id, hz->count,
+					 oc_hazard_advice(t, hz, adv, sizeof adv)),
+		};
+	}
 	n->answer = answer_text(&pv->pool, t, a);
 	{
 		char lev[600];
@@ -377,5 +406,6 @@ void oc_tl_notes_release(struct oc_tl_notes *n)
 	free(n->api);
 	free(n->gaps);
 	free(n->hsyncs);
+	free(n->hazards);
 	memset(n, 0, sizeof *n);
 }
