@@ -3,7 +3,8 @@
  * analysis.c drives the steps; syncs.c, claims.c and gaps.c read it). Not
  * installed, not used outside src/analysis/. The steps include this header
  * and never analysis.c's functions, so the arrows run one way:
- * analysis.c -> {claims.c, gaps.c} -> syncs.c -> context.c.
+ * analysis.c -> {claims.c, gaps.c} -> syncs.c -> context.c, and
+ * analysis.c -> hazards.c -> hazards-mem.c -> context.c.
  *
  * The context indexes the (already narrowed) trace once: each op's queue
  * time, the ops of every stream, the ops every API call queued, each device's

@@ -2,7 +2,7 @@
  * hazards.c: ops of different streams that touched the same memory with
  * nothing ordering them (docs/hazards.md).
  *
- * What each op touched comes from table mem (trace.h's oc_memref): a copy's
+ * What each op touched (hazards-mem.c) comes from table mem (trace.h's oc_memref): a copy's
  * read and written ranges, a memset's, a kernel's pointer arguments. Each
  * address is resolved to the allocation that held it when the op was queued.
  * A kernel's argument p is taken to touch [p, q), q the next address the
@@ -32,17 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "context.h"
-#include "overlapcheck/demangle.h"
-
-#define HISTORY 32          /* accesses kept per allocation and stream */
-#define MAX_FINDINGS 256    /* distinct findings listed; more are counted */
-#define MAX_LEGACY_PUSH 512 /* streams beyond this: the legacy rule is not applied */
-
-static void *zalloc(size_t n, size_t size)
-{
-	return calloc(n ? n : 1, size);
-}
+#include "hazards.h"
 
 static const char *const kind_names[] = { "", "hazard", "latent_hazard", "use_after_free" };
 
@@ -51,84 +41,12 @@ const char *oc_hazard_kind_name(enum oc_hazard_kind k)
 	return k >= OC_HAZARD && k <= OC_USE_AFTER_FREE ? kind_names[k] : "unknown";
 }
 
-struct alloc {
-	uint64_t base, end;
-	int64_t  t_alloc, t_free;   /* CPU time: usable from t_alloc, freed at t_free */
-	int32_t  api, free_api;
-	int32_t  free_stream;       /* stream-ordered free: its stream, else -1 */
-	uint8_t  kind;
-	uint64_t *addrs;            /* addresses seen inside, ascending, unique */
-	size_t   n_addrs, cap_addrs;
-	struct hist *hist;          /* per stream that touched it */
-	size_t   n_hist;
-};
-
-struct entry {
-	int32_t  op;                /* -1: the free */
-	uint32_t seq;               /* the op's position in its stream */
-	uint8_t  write;
-	int32_t  param;
-	uint64_t lo, hi;
-	int64_t  queued;
-	int32_t  api;
-};
-
-struct hist {
-	int32_t stream;
-	size_t  n;                  /* entries ever added; the last HISTORY are kept */
-	struct entry e[HISTORY];
-};
-
-/* One access of an op, before it is checked. */
-struct acc {
-	int32_t  alloc;
-	uint8_t  write;
-	int32_t  param;
-	uint64_t lo, hi;
-};
-
-/* A submission or host event, in time order. */
 enum ev_kind { EV_BLOCK_END = 0, EV_SYNC_END, EV_SYNC_BEGIN, EV_RECORD, EV_WAIT, EV_FREE, EV_SUBMIT };
 struct ev {
 	int64_t  ts;
 	uint8_t  kind;
 	int32_t  idx;               /* block, sync, erec, wait, alloc (free), or op */
 };
-
-struct hz {
-	struct oc_actx *c;
-	const struct oc_trace *t;
-	size_t   ns;                /* streams */
-	uint32_t *vc;               /* ns x ns: vc[s * ns + k] = what stream s knows of k */
-	uint32_t *host;             /* ns */
-	uint32_t *seq;              /* per op: its position in its stream (0: not yet queued) */
-	uint32_t *evk;              /* per erec: its event key */
-	uint32_t *snap;             /* per event key: ns entries, the clock at its last record */
-	uint8_t  *snap_set;
-	size_t   n_keys;
-	uint32_t **sync_snap;       /* per explicit sync under way: what it covers */
-	struct alloc *al;  size_t n_al;
-	uint64_t *const_mask;       /* per string: bit i = parameter i is a pointer to const */
-	uint8_t  *const_done;
-	struct oc_hazard *out; size_t n_out, cap_out;
-	int32_t last_x[MAX_FINDINGS], last_y[MAX_FINDINGS];   /* per finding: its last pair */
-};
-
-static int cmp_u64(const void *x, const void *y)
-{
-	uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
-
-	return a < b ? -1 : a > b;
-}
-
-static int cmp_alloc(const void *x, const void *y)
-{
-	const struct alloc *a = x, *b = y;
-
-	if (a->base != b->base)
-		return a->base < b->base ? -1 : 1;
-	return a->t_alloc < b->t_alloc ? -1 : a->t_alloc > b->t_alloc;
-}
 
 static int cmp_ev(const void *x, const void *y)
 {
@@ -139,288 +57,6 @@ static int cmp_ev(const void *x, const void *y)
 	if (a->kind != b->kind)
 		return a->kind < b->kind ? -1 : 1;
 	return a->idx < b->idx ? -1 : a->idx > b->idx;
-}
-
-/* ---- allocations ----------------------------------------------------------- */
-
-/* Index of the stream with CUPTI id sid (any context), or -1. */
-static int32_t stream_by_id(const struct oc_trace *t, int64_t sid)
-{
-	if (sid < 0)
-		return -1;
-	for (size_t i = 0; i < t->n_streams; i++)
-		if (t->streams[i].stream_id == (uint32_t)sid)
-			return (int32_t)i;
-	return -1;
-}
-
-static int build_allocs(struct hz *h)
-{
-	const struct oc_trace *t = h->t;
-	size_t n = 0;
-
-	for (size_t i = 0; i < t->n_mem; i++)
-		n += t->mem[i].role == OC_MEM_ALLOC;
-	h->al = zalloc(n, sizeof *h->al);
-	if (!h->al)
-		return -1;
-	for (size_t i = 0; i < t->n_mem; i++) {
-		const struct oc_memref *m = &t->mem[i];
-		int32_t api;
-
-		if (m->role != OC_MEM_ALLOC)
-			continue;
-		api = oc_trace_api_find(t, m->correlation_id, m->domain);
-		if (m->bytes <= 0 || !m->ptr) {
-			h->c->a->hazard_status.unplaced++;
-			continue;
-		}
-		h->al[h->n_al++] = (struct alloc){
-			.base = m->ptr, .end = m->ptr + (uint64_t)m->bytes,
-			.t_alloc = api >= 0 ? t->api[api].start_ns : INT64_MIN,
-			.t_free = INT64_MAX, .api = api, .free_api = -1, .free_stream = -1,
-			.kind = (uint8_t)(m->info > 0 ? m->info : 0),
-		};
-	}
-	qsort(h->al, h->n_al, sizeof *h->al, cmp_alloc);
-	return 0;
-}
-
-/* The allocation holding p at time ts (the latest one allocated by then), or -1. */
-static int32_t find_alloc(const struct hz *h, uint64_t p, int64_t ts)
-{
-	size_t lo = 0, hi = h->n_al;
-	int32_t best = -1;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (h->al[mid].base <= p)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	/* allocations do not nest while live: look back over those that could hold p */
-	for (size_t k = lo, seen = 0; k-- > 0 && seen < 4096; seen++) {
-		const struct alloc *a = &h->al[k];
-
-		if (p < a->end && a->t_alloc <= ts &&
-		    (best < 0 || a->t_alloc > h->al[best].t_alloc))
-			best = (int32_t)k;
-		if (best >= 0 && a->base < h->al[best].base && a->end <= p)
-			break;
-	}
-	return best;
-}
-
-/* Frees: each closes the latest allocation at its address allocated before it. */
-static void place_frees(struct hz *h)
-{
-	const struct oc_trace *t = h->t;
-
-	for (size_t i = 0; i < t->n_mem; i++) {
-		const struct oc_memref *m = &t->mem[i];
-		int32_t api, k;
-		int64_t ts;
-
-		if (m->role != OC_MEM_FREE)
-			continue;
-		api = oc_trace_api_find(t, m->correlation_id, m->domain);
-		ts = api >= 0 ? t->api[api].start_ns : INT64_MAX;
-		k = find_alloc(h, m->ptr, ts);
-		if (k < 0 || h->al[k].base != m->ptr || h->al[k].t_free != INT64_MAX) {
-			h->c->a->hazard_status.unplaced++;
-			continue;
-		}
-		h->al[k].t_free = ts;
-		h->al[k].free_api = api;
-		if (m->info == OC_ALLOC_ASYNC)
-			h->al[k].free_stream = stream_by_id(t, m->stream_id);
-	}
-}
-
-static int add_addr(struct alloc *a, uint64_t p)
-{
-	if (p <= a->base || p >= a->end)
-		return 0;
-	if (a->n_addrs == a->cap_addrs) {
-		size_t cap = a->cap_addrs ? a->cap_addrs * 2 : 8;
-		uint64_t *v = realloc(a->addrs, cap * sizeof *v);
-
-		if (!v)
-			return -1;
-		a->addrs = v;
-		a->cap_addrs = cap;
-	}
-	a->addrs[a->n_addrs++] = p;
-	return 0;
-}
-
-/* The first address seen inside a above p, else its end. */
-static uint64_t next_addr(const struct alloc *a, uint64_t p)
-{
-	size_t lo = 0, hi = a->n_addrs;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (a->addrs[mid] <= p)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < a->n_addrs ? a->addrs[lo] : a->end;
-}
-
-/* ---- what ops touched ----------------------------------------------------- */
-
-/* The mem rows of call api: [*lo, *hi) in t->mem. */
-static void rows_of(const struct oc_trace *t, int32_t api, size_t *lo, size_t *hi)
-{
-	uint32_t corr = t->api[api].correlation_id;
-	size_t a = 0, b = t->n_mem;
-
-	while (a < b) {
-		size_t mid = a + (b - a) / 2;
-
-		if (t->mem[mid].correlation_id < corr)
-			a = mid + 1;
-		else
-			b = mid;
-	}
-	*lo = a;
-	while (a < t->n_mem && t->mem[a].correlation_id == corr)
-		a++;
-	*hi = a;
-}
-
-/*
- * Whether parameter i of kernel `name` is a pointer to const, from the
- * demangled signature ("k(float const*, float*, int)"); unknown: no.
- */
-static uint64_t const_params(struct hz *h, int32_t name)
-{
-	char buf[4096];
-	const char *d, *open = NULL, *p;
-	uint64_t mask = 0;
-	int depth = 0, idx = 0;
-	size_t len;
-
-	if (name < 0 || (size_t)name >= h->t->n_strs)
-		return 0;
-	if (h->const_done[name])
-		return h->const_mask[name];
-	h->const_done[name] = 1;
-	d = oc_demangle(oc_trace_str(h->t, name), buf, sizeof buf);
-	len = strlen(d);
-	if (!len || d[len - 1] != ')')
-		return 0;
-	/* the '(' that matches the final ')' */
-	for (p = d + len - 1; p >= d; p--) {
-		if (*p == ')')
-			depth++;
-		else if (*p == '(' && --depth == 0) {
-			open = p;
-			break;
-		}
-	}
-	if (!open)
-		return 0;
-	for (const char *s = open + 1; s < d + len - 1 && idx < 64; idx++) {
-		const char *e = s;
-		char one[512];
-		size_t n;
-
-		for (depth = 0; e < d + len - 1; e++) {
-			if (*e == '<' || *e == '(' || *e == '[')
-				depth++;
-			else if (*e == '>' || *e == ')' || *e == ']')
-				depth--;
-			else if (*e == ',' && depth == 0)
-				break;
-		}
-		n = (size_t)(e - s) < sizeof one - 1 ? (size_t)(e - s) : sizeof one - 1;
-		memcpy(one, s, n);
-		one[n] = '\0';
-		/* the pointer's own constness says nothing about what it points to */
-		while (n && one[n - 1] == ' ')
-			one[--n] = '\0';
-		if (n > 6 && !strcmp(one + n - 6, " const"))
-			one[n -= 6] = '\0';
-		if (n > 11 && !strcmp(one + n - 11, " __restrict"))
-			one[n -= 11] = '\0';
-		if (n && one[n - 1] == '*' && !strchr(one, '&')) {
-			char *star = strchr(one, '*');
-			size_t k = (size_t)(star - one);
-
-			/* one level of pointer: "T const*" or "const T*" */
-			if (star == one + n - 1 &&
-			    ((k >= 5 && !strncmp(star - 5, "const", 5)) || !strncmp(one, "const ", 6)))
-				mask |= 1ull << idx;
-		}
-		s = e < d + len - 1 ? e + 1 : e;
-		while (*s == ' ')
-			s++;
-	}
-	h->const_mask[name] = mask;
-	return mask;
-}
-
-/*
- * The accesses of the ops queued by call api (their rows in mem), resolved to
- * allocations at time ts. Kernel regions need every allocation's addresses:
- * pass 0 collects them (acc NULL), pass 1 fills acc. Returns the count.
- */
-static size_t accesses(struct hz *h, int32_t op, int64_t ts, struct acc *acc, size_t max)
-{
-	const struct oc_trace *t = h->t;
-	const struct oc_op *o = &t->ops[op];
-	size_t lo, hi, n = 0;
-	uint64_t cmask = 0;
-
-	if (o->api < 0)
-		return 0;
-	rows_of(t, o->api, &lo, &hi);
-	if (o->kind == OC_OP_KERNEL)
-		cmask = acc ? const_params(h, o->name) : 0;
-	for (size_t i = lo; i < hi; i++) {
-		const struct oc_memref *m = &t->mem[i];
-		int kernel_arg = m->role == OC_MEM_ARG && o->kind == OC_OP_KERNEL;
-		int range = (m->role == OC_MEM_READ || m->role == OC_MEM_WRITE) &&
-			    o->kind != OC_OP_KERNEL && m->bytes > 0;
-		int32_t k;
-
-		if (m->domain != t->api[o->api].domain || (!kernel_arg && !range))
-			continue;
-		k = find_alloc(h, m->ptr, ts);
-		if (k < 0) {
-			if (!acc)
-				h->c->a->hazard_status.unplaced++;
-			continue;
-		}
-		if (!acc) {
-			if (add_addr(&h->al[k], m->ptr) ||
-			    (range && add_addr(&h->al[k], m->ptr + (uint64_t)m->bytes)))
-				return (size_t)-1;
-			continue;
-		}
-		if (n == max)
-			break;
-		acc[n].alloc = k;
-		acc[n].param = kernel_arg ? m->info : -1;
-		acc[n].lo = m->ptr;
-		if (kernel_arg) {
-			acc[n].hi = next_addr(&h->al[k], m->ptr);
-			acc[n].write = !(m->info >= 0 && m->info < 64 && (cmask >> m->info & 1));
-		} else {
-			uint64_t e = m->ptr + (uint64_t)m->bytes;
-
-			acc[n].hi = e < h->al[k].end ? e : h->al[k].end;
-			acc[n].write = m->role == OC_MEM_WRITE;
-		}
-		n++;
-	}
-	return n;
 }
 
 /* ---- clocks ---------------------------------------------------------------- */
@@ -674,7 +310,7 @@ static int submit(struct hz *h, int32_t op, int64_t ts)
 
 	before_submit(h, s);
 	h->seq[op] = ++h->vc[(size_t)s * h->ns + (size_t)s];
-	n = accesses(h, op, ts, acc, 64);
+	n = oc_hz_accesses(h, op, ts, acc, 64);
 	if (n && o->kind == OC_OP_KERNEL)
 		h->c->a->hazard_status.kernels_with_args++;
 	for (size_t i = 0; i < n; i++) {
@@ -839,24 +475,12 @@ int oc_find_hazards(struct oc_actx *c)
 	h.const_done = zalloc(t->n_strs, 1);
 	h.sync_snap = zalloc(t->n_syncs, sizeof *h.sync_snap);
 	if (!h.vc || !h.host || !h.seq || !h.const_mask || !h.const_done || !h.sync_snap ||
-	    build_allocs(&h))
+	    oc_hz_build_allocs(&h))
 		goto out;
 	st->allocations = h.n_al;
-	place_frees(&h);
-	/* pass 0: every address seen inside each allocation, for kernels' regions */
-	for (size_t i = 0; i < t->n_ops; i++)
-		if (accesses(&h, (int32_t)i, c->q[i], NULL, 0) == (size_t)-1)
-			goto out;
-	for (size_t k = 0; k < h.n_al; k++) {
-		struct alloc *a = &h.al[k];
-		size_t m = 0;
-
-		qsort(a->addrs, a->n_addrs, sizeof *a->addrs, cmp_u64);
-		for (size_t i = 0; i < a->n_addrs; i++)
-			if (!m || a->addrs[i] != a->addrs[m - 1])
-				a->addrs[m++] = a->addrs[i];
-		a->n_addrs = m;
-	}
+	oc_hz_place_frees(&h);
+	if (oc_hz_index_addrs(&h))
+		goto out;
 	if (build_keys(&h) || walk(&h))
 		goto out;
 	qsort(h.out, h.n_out, sizeof *h.out, cmp_finding);
