@@ -468,8 +468,8 @@ struct oc_hazard_access {
 	int32_t  op;            /* index into trace->ops; -1: the free */
 	int32_t  api;           /* the call that queued it (the free: cudaFreeAsync), or -1 */
 	int32_t  stream;        /* index into trace->streams */
-	uint8_t  write;         /* 1: wrote (a copy's destination, a memset, a kernel's
-	                           non-const pointer, a free), 0: read */
+	uint8_t  write;         /* 0 read; 1 wrote (a copy's destination, a memset, a free);
+	                           2 may have written (a kernel's non-const pointer) */
 	int32_t  param;         /* a kernel's parameter index, else -1 */
 	uint64_t lo, hi;        /* the bytes taken to be touched, [lo, hi) */
 	int64_t  queued_ns;     /* CPU time it was queued */
@@ -483,8 +483,10 @@ struct oc_hazard {
 	int32_t  alloc_api;     /* the allocating call, or -1 */
 	struct oc_hazard_access first, second;   /* first: queued earlier */
 	int64_t  overlap_ns;    /* device time both ran (OC_HAZARD), else 0 */
-	size_t   count;         /* pairs folded into this one: same kind, allocation,
-	                           streams, and names of both ops */
+	uint8_t  presumed;      /* no side is a proven write: every writing side is a kernel
+	                           through a non-const pointer, which may only read */
+	size_t   count;         /* pairs folded into this one: same kind, allocation and
+	                           names of both ops (the first pair's streams are kept) */
 };
 
 struct oc_hazard_status {
@@ -567,6 +569,9 @@ const char *oc_op_label(const struct oc_trace *t, int32_t i, char *buf, size_t l
 /* A hazard's side as a label: the op's (oc_op_label), or the freeing call's name. */
 const char *oc_hazard_side_label(const struct oc_trace *t, const struct oc_hazard_access *s,
 				 char *buf, size_t len);
+/* A side's access: "read", "write", "may_write" (a kernel's non-const pointer),
+ * "free"; verb 1: "reads", "writes", "may write", "frees". */
+const char *oc_hazard_access_name(const struct oc_hazard_access *s, int verb);
 /* The advice of a hazard (docs/hazards.md): the event and wait that would order it. */
 const char *oc_hazard_advice(const struct oc_trace *t, const struct oc_hazard *h, char *buf, size_t len);
 /* What is missing between its two sides, as a sentence. */

@@ -276,10 +276,10 @@ static void hazard_evidence(struct oc_rule_result *r, const struct oc_analysis *
 				   oc_fmt_bytes((uint64_t)h->bytes, b, sizeof b), (unsigned long long)h->base,
 				   oc_hazard_side_label(a->trace, &h->first, s1, sizeof s1),
 				   a->trace->streams[h->first.stream].stream_id,
-				   h->first.op < 0 ? "free" : h->first.write ? "write" : "read",
+				   oc_hazard_access_name(&h->first, 0),
 				   oc_hazard_side_label(a->trace, &h->second, s2, sizeof s2),
 				   a->trace->streams[h->second.stream].stream_id,
-				   h->second.op < 0 ? "free" : h->second.write ? "write" : "read",
+				   oc_hazard_access_name(&h->second, 0),
 				   h->count, h->count == 1 ? "" : "s");
 	}
 }

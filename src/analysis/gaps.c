@@ -108,7 +108,10 @@ static void explain_gap(const struct oc_actx *c, struct oc_gap *g)
 	 * (a first launch whose module load drained the device): the launch
 	 * rules below decide */
 	int own = b >= 0 && N->api >= 0 && c->a->blocks[b].api == N->api;
-	if (b >= 0 && !own && 2 * covered >= len) {
+	/* and N was queued only after the block began: work already queued
+	 * when the host blocked was not held back by it (a launch blocked on a
+	 * full launch queue while the device ran what was queued before) */
+	if (b >= 0 && !own && 2 * covered >= len && q >= c->a->blocks[b].start_ns) {
 		g->cause = OC_GAP_HOST_SYNCHRONIZATION;
 		g->block = b;
 		g->covered_ns = covered;

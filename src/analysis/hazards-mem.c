@@ -297,7 +297,8 @@ size_t oc_hz_accesses(struct hz *h, int32_t op, int64_t ts, struct acc *acc, siz
 		acc[n].lo = m->ptr;
 		if (kernel_arg) {
 			acc[n].hi = oc_hz_next_addr(&h->al[k], m->ptr);
-			acc[n].write = !(m->info >= 0 && m->info < 64 && (cmask >> m->info & 1));
+			/* a pointer to const is read; any other may be written (2) */
+			acc[n].write = m->info >= 0 && m->info < 64 && (cmask >> m->info & 1) ? 0 : 2;
 		} else {
 			uint64_t e = m->ptr + (uint64_t)m->bytes;
 

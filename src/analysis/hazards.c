@@ -26,7 +26,8 @@
  * Each allocation keeps, per stream, the last HISTORY accesses; a new access
  * is checked against the other streams' entries, newest first, until one is
  * ordered before it (all older ones are then ordered too). Pairs of the same
- * kind, allocation, streams and op names fold into one finding.
+ * kind, allocation and op names fold into one finding (the first pair's
+ * streams and times are kept): a loop repeats one mistake over its streams.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,7 +42,7 @@ const char *oc_hazard_kind_name(enum oc_hazard_kind k)
 	return k >= OC_HAZARD && k <= OC_USE_AFTER_FREE ? kind_names[k] : "unknown";
 }
 
-enum ev_kind { EV_BLOCK_END = 0, EV_SYNC_END, EV_SYNC_BEGIN, EV_RECORD, EV_WAIT, EV_FREE, EV_SUBMIT };
+enum ev_kind { EV_BLOCK_END = 0, EV_SYNC_COPY, EV_SYNC_END, EV_SYNC_BEGIN, EV_RECORD, EV_WAIT, EV_FREE, EV_SUBMIT };
 struct ev {
 	int64_t  ts;
 	uint8_t  kind;
@@ -136,7 +137,6 @@ static int report(struct hz *h, enum oc_hazard_kind kind, int32_t k, const struc
 	for (size_t i = 0; i < h->n_out; i++) {
 		f = &h->out[i];
 		if (f->kind == kind && f->base == h->al[k].base && f->alloc_api == h->al[k].api &&
-		    f->first.stream == sx && f->second.stream == sy &&
 		    op_name_key(t, f->first.op) == op_name_key(t, x->op) &&
 		    op_name_key(t, f->second.op) == op_name_key(t, y->op)) {
 			/* the same two ops again (another argument of one kernel): one pair */
@@ -166,7 +166,8 @@ static int report(struct hz *h, enum oc_hazard_kind kind, int32_t k, const struc
 	*f = (struct oc_hazard){ .kind = kind, .base = h->al[k].base,
 		.bytes = (int64_t)(h->al[k].end - h->al[k].base), .alloc_kind = h->al[k].kind,
 		.alloc_api = h->al[k].api, .first = side(h, x, sx), .second = side(h, y, sy),
-		.overlap_ns = kind == OC_HAZARD ? ov : 0, .count = 1 };
+		.overlap_ns = kind == OC_HAZARD ? ov : 0, .count = 1,
+		.presumed = x->write != 1 && y->write != 1 };
 	return 0;
 }
 
@@ -218,19 +219,38 @@ static int access(struct hz *h, int32_t k, int32_t s, const struct entry *y, int
 
 /* ---- the walk -------------------------------------------------------------- */
 
+/*
+ * A copy whose call returns only once it completed, by CUDA's rules for
+ * synchronous copies (the runtime API's "API synchronization behavior"):
+ * device to host, host to host, and pinned host to device. A synchronous
+ * copy from pageable memory to the device may return before its data
+ * reached the device; one from device to device does not wait at all.
+ */
+static int sync_copy(const struct oc_op *o)
+{
+	if ((o->kind != OC_OP_MEMCPY && o->kind != OC_OP_MEMCPY_PEER) || (o->flags & OC_ASYNC_FLAG))
+		return 0;
+	return o->copy_kind == OC_COPY_DTOH || o->copy_kind == OC_COPY_HTOH ||
+	       (o->copy_kind == OC_COPY_HTOD && o->src_kind == OC_MEM_PINNED);
+}
+
 static int build_events(struct hz *h, struct ev **out, size_t *n_out)
 {
 	struct oc_actx *c = h->c;
 	const struct oc_trace *t = h->t;
-	size_t n = 0, cap = t->n_ops + c->n_erecs + c->n_waits + c->a->n_blocks + h->n_al +
+	size_t n = 0, cap = 2 * t->n_ops + c->n_erecs + c->n_waits + c->a->n_blocks + h->n_al +
 			     2 * t->n_syncs;
 	struct ev *e = zalloc(cap, sizeof *e);
 
 	if (!e)
 		return -1;
-	for (size_t i = 0; i < t->n_ops; i++)
-		if (t->ops[i].api >= 0)
-			e[n++] = (struct ev){ c->q[i], EV_SUBMIT, (int32_t)i };
+	for (size_t i = 0; i < t->n_ops; i++) {
+		if (t->ops[i].api < 0)
+			continue;
+		e[n++] = (struct ev){ c->q[i], EV_SUBMIT, (int32_t)i };
+		if (sync_copy(&t->ops[i]))
+			e[n++] = (struct ev){ t->api[t->ops[i].api].end_ns, EV_SYNC_COPY, (int32_t)i };
+	}
 	for (size_t i = 0; i < c->n_erecs; i++)
 		e[n++] = (struct ev){ c->erecs[i].ts_ns, EV_RECORD, (int32_t)i };
 	for (size_t i = 0; i < c->n_waits; i++)
@@ -393,6 +413,13 @@ static int walk(struct hz *h)
 			join(h->vc + (size_t)w->stream * h->ns, h->snap + (size_t)key * h->ns, h->ns);
 			break;
 		}
+		case EV_SYNC_COPY: {
+			int32_t op = e[i].idx, s = h->t->ops[op].stream;
+
+			if (h->seq[op] > h->host[s])
+				h->host[s] = h->seq[op];
+			break;
+		}
 		case EV_SYNC_BEGIN:
 			if (sync_begin(h, e[i].idx))
 				goto fail;
@@ -539,6 +566,14 @@ const char *oc_hazard_side_label(const struct oc_trace *t, const struct oc_hazar
 	return buf;
 }
 
+const char *oc_hazard_access_name(const struct oc_hazard_access *s, int verb)
+{
+	static const char *const names[2][4] = {
+		{ "read", "write", "may_write", "free" }, { "reads", "writes", "may write", "frees" } };
+
+	return names[verb ? 1 : 0][s->op < 0 ? 3 : s->write > 2 ? 2 : s->write];
+}
+
 static unsigned sid(const struct oc_trace *t, int32_t s)
 {
 	return s >= 0 && (size_t)s < t->n_streams ? t->streams[s].stream_id : 0;
@@ -559,16 +594,22 @@ const char *oc_hazard_advice(const struct oc_trace *t, const struct oc_hazard *h
 			 "queued: allocate it again, or free it after that use",
 			 a, sid(t, h->first.stream), b, sid(t, h->second.stream));
 	else
-		snprintf(buf, len, "record an event in stream %u after %s and make stream %u wait on it "
-			 "(cudaStreamWaitEvent) before %s", sid(t, h->first.stream), a,
-			 sid(t, h->second.stream), b);
+		snprintf(buf, len, "%srecord an event in stream %u after %s and make stream %u wait on it "
+			 "(cudaStreamWaitEvent) before %s",
+			 h->presumed ? "if the kernels only read it, declare the parameter a pointer to const "
+				       "(const T*), which is taken as a read; else " : "",
+			 sid(t, h->first.stream), a, sid(t, h->second.stream), b);
 	return buf;
+}
+
+static const char *noun(const struct oc_hazard_access *s)
+{
+	return s->op < 0 ? "free" : s->write == 2 ? "possible write" : s->write ? "write" : "read";
 }
 
 const char *oc_hazard_missing(const struct oc_trace *t, const struct oc_hazard *h, char *buf, size_t len)
 {
-	const char *w1 = h->first.op < 0 ? "free" : h->first.write ? "write" : "read";
-	const char *w2 = h->second.op < 0 ? "free" : h->second.write ? "write" : "read";
+	const char *w1 = noun(&h->first), *w2 = noun(&h->second);
 
 	snprintf(buf, len, "nothing orders the %s in stream %u before the %s in stream %u: no event "
 		 "recorded after it in stream %u is waited for in stream %u, no host synchronization "

@@ -689,7 +689,7 @@ static void hazard_side(struct out *o, const char *pre, const struct oc_hazard_a
 	oc_json_kv_string(j, K("name"), s->op >= 0 ? oc_rj_op_label(o, s->op)
 					   : oc_hazard_side_label(t, s, b, sizeof b));
 	kv_stream_id(j, K("stream"), t, s->stream);
-	oc_json_kv_string(j, K("access"), s->write ? "write" : "read");
+	oc_json_kv_string(j, K("access"), oc_hazard_access_name(s, 0));
 	if (s->param >= 0)
 		oc_json_kv_int(j, K("param"), s->param);
 	else
@@ -745,6 +745,7 @@ static void hazards(struct out *o)
 		hazard_side(o, "second", &h->second);
 		oc_json_kv_int(j, "overlap_ns", h->overlap_ns);
 		oc_json_kv_uint(j, "count", h->count);
+		oc_json_kv_bool(j, "presumed", h->presumed);
 		oc_json_kv_string(j, "missing", oc_hazard_missing(o->t, h, b, sizeof b));
 		oc_json_kv_string(j, "advice", oc_hazard_advice(o->t, h, b, sizeof b));
 		oc_json_end_object(j);

@@ -111,7 +111,7 @@ static void hazards(FILE *f, const struct oc_analysis *a, size_t max)
 		for (int i = 0; i < 2; i++) {
 			fputs(" ", f);
 			md(f, oc_hazard_side_label(t, sd[i], b, sizeof b), 80);
-			fprintf(f, " %s, stream %u |", sd[i]->op < 0 ? "frees" : sd[i]->write ? "writes" : "reads",
+			fprintf(f, " %s, stream %u |", oc_hazard_access_name(sd[i], 1),
 				t->streams[sd[i]->stream].stream_id);
 		}
 		fputs(" ", f);

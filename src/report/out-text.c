@@ -669,7 +669,7 @@ static void side_text(const struct out *o, const struct oc_hazard_access *s, cha
 	if (s->param >= 0)
 		snprintf(arg, sizeof arg, " arg %d", s->param);
 	snprintf(buf, len, "%s%s %s, stream %u", clean(oc_hazard_side_label(o->t, s, w, sizeof w), n,
-		 sizeof n, 20), arg, s->op < 0 ? "frees" : s->write ? "writes" : "reads",
+		 sizeof n, 20), arg, oc_hazard_access_name(s, 1),
 		 o->t->streams[s->stream].stream_id);
 }
 

@@ -78,6 +78,7 @@ static void test_copy_kernel_race(void **state)
 	assert_int_equal((int)s.t.ops[h->second.op].correlation_id, k);
 	assert_int_equal(h->first.write, 1);
 	assert_int_equal(h->second.write, 0);      /* const pointer: read */
+	assert_false(h->presumed);                 /* the copy wrote */
 	assert_int_equal(h->second.param, 0);
 	assert_int_equal(h->overlap_ns, 3000 - 1100);
 	char adv[512];
@@ -207,6 +208,40 @@ static void test_legacy_stream(void **state)
 	sc_done(&s);
 }
 
+/* A synchronous copy that CUDA makes the host wait for orders what is queued after it
+ * returns; one from pageable memory to the device does not (it may return early). */
+static void test_sync_copies(void **state)
+{
+	struct sc s;
+
+	two_buffers(&s);
+	int c = sc_copy(&s, 14, SC_HTOD, OC_MEM_PINNED, 0, 1000, 3000, 900, 3010, "cudaMemcpy");
+	sc_mem(&s, c, OC_MEM_WRITE, BUF, SIZE, -1, -1);
+	kernel_rw(&s, 16, BUF, OUT, 3100, 4000, 3020);
+	sc_analyse(&s, NULL);
+	assert_int_equal(s.a.n_hazards, 0);
+	sc_done(&s);
+
+	two_buffers(&s);
+	c = sc_copy(&s, 14, SC_HTOD, OC_MEM_PAGEABLE, 0, 1000, 3000, 900, 3010, "cudaMemcpy");
+	sc_mem(&s, c, OC_MEM_WRITE, BUF, SIZE, -1, -1);
+	kernel_rw(&s, 16, BUF, OUT, 3100, 4000, 3020);
+	sc_analyse(&s, NULL);
+	assert_int_equal(count_kind(&s, OC_LATENT_HAZARD), 1);
+	sc_done(&s);
+
+	/* device to host: waited for */
+	two_buffers(&s);
+	kernel_rw(&s, 16, OUT, BUF, 1000, 2000, 900);            /* may write BUF */
+	sc_stream_sync(&s, 16, 910, 2010);
+	c = sc_copy(&s, 14, SC_DTOH, OC_MEM_PINNED, 0, 2100, 2500, 2020, 2510, "cudaMemcpy");
+	sc_mem(&s, c, OC_MEM_READ, BUF, SIZE, -1, -1);
+	kernel_rw(&s, 15, OUT, BUF, 2600, 3000, 2520);
+	sc_analyse(&s, NULL);
+	assert_int_equal(s.a.n_hazards, 0);
+	sc_done(&s);
+}
+
 /* One stream: program order. */
 static void test_same_stream(void **state)
 {
@@ -239,6 +274,11 @@ static void test_readers(void **state)
 	sc_analyse(&s, NULL);
 	assert_int_equal(s.a.n_hazards, 2);                   /* BUF and OUT */
 	assert_int_equal(count_kind(&s, OC_HAZARD), 2);
+	/* no copy or memset wrote: both findings rest on non-const pointers */
+	assert_true(s.a.hazards[0].presumed && s.a.hazards[1].presumed);
+	char adv[600];
+	assert_non_null(strstr(oc_hazard_advice(&s.t, &s.a.hazards[0], adv, sizeof adv),
+			       "pointer to const"));
 	sc_done(&s);
 }
 
@@ -379,6 +419,7 @@ int main(void)
 		cmocka_unit_test(test_host_sync_orders),
 		cmocka_unit_test(test_host_sync_other_stream),
 		cmocka_unit_test(test_legacy_stream),
+		cmocka_unit_test(test_sync_copies),
 		cmocka_unit_test(test_same_stream),
 		cmocka_unit_test(test_readers),
 		cmocka_unit_test(test_suballocation),
