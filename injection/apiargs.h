@@ -27,7 +27,7 @@ enum oc_cb_class {
 	OC_CB_GRAPH_LAUNCH,
 	OC_CB_ALLOC,           /* the new pointer is read at exit (docs/hazards.md) */
 	OC_CB_FREE,
-	OC_CB_PARAMS,          /* a launch's pointer arguments (injection/memmap.c) */
+	OC_CB_PARAMS,          /* a launch's pointer arguments (injection/memrefs.c) */
 };
 
 /*

@@ -284,6 +284,11 @@ void CUPTIAPI oc_inj_api_callback(void *userdata, CUpti_CallbackDomain domain,
 	if (atomic_load_explicit(&oc_inj.disabled, memory_order_relaxed) ||
 	    atomic_load_explicit(&oc_inj.finished, memory_order_relaxed))
 		return;
+	if (domain == CUPTI_CB_DOMAIN_RESOURCE) {
+		if (cbid == CUPTI_CBID_RESOURCE_MODULE_UNLOAD_STARTING)
+			oc_mr_forget_layouts();
+		return;
+	}
 	if (oc_inj.stats_on)
 		t0 = mono_ns();
 	if (domain == CUPTI_CB_DOMAIN_RUNTIME_API) {
@@ -320,11 +325,17 @@ void CUPTIAPI oc_inj_api_callback(void *userdata, CUpti_CallbackDomain domain,
 			t->want_params = 0;   /* no nested launch gave them */
 			atomic_fetch_add_explicit(&no_layout, 1, memory_order_relaxed);
 		}
-		/* Stream creation and allocations need the exit site: the new handle or pointer. */
-		if (t->pending_on && t->pending.cls == OC_CB_ALLOC &&
+		/* Stream creation, allocations and frees need the exit site: the new
+		 * handle or pointer, or whether the call succeeded. */
+		if (t->pending_on && (t->pending.cls == OC_CB_ALLOC || t->pending.cls == OC_CB_FREE) &&
 		    t->pending.correlation_id == cb->correlationId && t->pending.domain == dom) {
 			t->pending_on = 0;
-			alloc_done(h, t, cb);
+			if (t->pending.cls == OC_CB_ALLOC) {
+				alloc_done(h, t, cb);
+			} else if (cb->functionReturnValue && *(const int *)cb->functionReturnValue == 0) {
+				oc_mr_remove((uint64_t)t->pending.dst_ptr);
+				append_row(h, &t->pending);
+			}
 		} else if (t->pending_on && t->pending_ptr && t->pending.correlation_id == cb->correlationId &&
 		    t->pending.domain == dom) {
 			void *handle = *t->pending_ptr;
@@ -357,7 +368,10 @@ void CUPTIAPI oc_inj_api_callback(void *userdata, CUpti_CallbackDomain domain,
 		t->pending_on = 1;
 		goto out;
 	case OC_CB_ALLOC:
-		if (!oc_inj.mem_on)
+		/* a stream-ordered allocation captured into a graph happens when the
+		 * graph runs, not now: not recorded (docs/hazards.md) */
+		if (!oc_inj.mem_on || (row.handle_kind == OC_HANDLE_EXPLICIT &&
+				       oc_mr_stream_capturing((uint64_t)row.stream_handle)))
 			goto out;
 		if (row.stream_handle != OC_ARG_NONE && cb->context)
 			row.stream_id = stream_id_of(t, cb->context, (uint64_t)row.stream_handle, row.ptsz);
@@ -366,10 +380,17 @@ void CUPTIAPI oc_inj_api_callback(void *userdata, CUpti_CallbackDomain domain,
 		t->pending_on = 1;
 		goto out;
 	case OC_CB_FREE:
-		if (!oc_inj.mem_on || row.dst_ptr == 0 || row.dst_ptr == OC_ARG_NONE)
+		if (!oc_inj.mem_on || row.dst_ptr == 0 || row.dst_ptr == OC_ARG_NONE ||
+		    (row.handle_kind == OC_HANDLE_EXPLICIT &&
+		     oc_mr_stream_capturing((uint64_t)row.stream_handle)))
 			goto out;
-		oc_mr_remove((uint64_t)row.dst_ptr);
-		break;
+		/* kept for the exit site: only a free that succeeded is one */
+		if (row.stream_handle != OC_ARG_NONE && cb->context)
+			row.stream_id = stream_id_of(t, cb->context, (uint64_t)row.stream_handle, row.ptsz);
+		t->pending = row;
+		t->pending_ptr = NULL;
+		t->pending_on = 1;
+		goto out;
 	case OC_CB_STREAM_DESTROY:
 		atomic_fetch_add_explicit(&stream_gen, 1, memory_order_relaxed);
 		goto out;

@@ -31,6 +31,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -214,6 +215,14 @@ static int setup_cupti(int quiet_unavailable)
 		}
 	}
 
+	/* a module's unload may free functions whose handles come back: the
+	 * parameter layouts cached for them are set aside (memrefs.c) */
+	if (oc_inj.mem_on &&
+	    (rc = cuptiEnableCallback(1, subscriber, CUPTI_CB_DOMAIN_RESOURCE,
+				      CUPTI_CBID_RESOURCE_MODULE_UNLOAD_STARTING)) != CUPTI_SUCCESS)
+		oc_writer_warn("cupti", "enable_callback_failed",
+			       "cannot enable the module-unload callback: %s", cupti_err(rc));
+
 	rc = cuptiSetThreadIdType(CUPTI_ACTIVITY_THREAD_ID_TYPE_SYSTEM);
 	if (rc != CUPTI_SUCCESS)
 		oc_writer_warn("cupti", "thread_id_type",
@@ -261,7 +270,8 @@ static int init(int quiet)
 	{
 		const char *m = getenv("OVERLAPCHECK_MEMREFS");
 
-		oc_inj.mem_on = !(m && m[0] == '0' && !m[1]);
+		oc_inj.mem_on = !(m && (!strcmp(m, "0") || !strcasecmp(m, "off") ||
+					!strcasecmp(m, "false") || !strcasecmp(m, "no")));
 	}
 	oc_inj.flush_ms = (unsigned)env_ulong("OVERLAPCHECK_FLUSH_MS", 100, 1, 3600000);
 	oc_inj.term_flush_ms = (unsigned)env_ulong("OVERLAPCHECK_TERM_FLUSH_MS", 5000, 0, 600000);

@@ -28,7 +28,22 @@ struct range {
 	uint64_t base, end;
 };
 
-static pthread_rwlock_t map_lock = PTHREAD_RWLOCK_INITIALIZER;
+/* writers first: a free waiting for the lock must not starve behind launches */
+static pthread_rwlock_t map_lock;
+static pthread_once_t map_once = PTHREAD_ONCE_INIT;
+
+static void map_lock_init(void)
+{
+	pthread_rwlockattr_t a;
+
+	pthread_rwlockattr_init(&a);
+	pthread_rwlockattr_setkind_np(&a, PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP);
+	pthread_rwlock_init(&map_lock, &a);
+	pthread_rwlockattr_destroy(&a);
+}
+
+#define MAP_READ() (pthread_once(&map_once, map_lock_init), pthread_rwlock_rdlock(&map_lock))
+#define MAP_WRITE() (pthread_once(&map_once, map_lock_init), pthread_rwlock_wrlock(&map_lock))
 static struct range *map;
 static size_t map_n, map_cap;
 
@@ -62,7 +77,7 @@ int oc_mr_add(uint64_t base, uint64_t bytes)
 
 	if (!base || !bytes)
 		return 0;
-	pthread_rwlock_wrlock(&map_lock);
+	MAP_WRITE();
 	i = upper(base);
 	if (i > 0 && map[i - 1].base == base) {
 		map[i - 1].end = base + bytes;   /* freed unseen and given again */
@@ -91,7 +106,7 @@ void oc_mr_remove(uint64_t base)
 {
 	size_t i;
 
-	pthread_rwlock_wrlock(&map_lock);
+	MAP_WRITE();
 	i = upper(base);
 	if (i > 0 && map[i - 1].base == base) {
 		memmove(map + i - 1, map + i, (map_n - i) * sizeof *map);
@@ -104,7 +119,7 @@ int oc_mr_contains(uint64_t p)
 {
 	int r;
 
-	pthread_rwlock_rdlock(&map_lock);
+	MAP_READ();
 	r = contains_locked(p);
 	pthread_rwlock_unlock(&map_lock);
 	return r;
@@ -114,7 +129,7 @@ size_t oc_mr_count(void)
 {
 	size_t n;
 
-	pthread_rwlock_rdlock(&map_lock);
+	MAP_READ();
 	n = map_n;
 	pthread_rwlock_unlock(&map_lock);
 	return n;
@@ -122,7 +137,7 @@ size_t oc_mr_count(void)
 
 void oc_mr_reset(void)
 {
-	pthread_rwlock_wrlock(&map_lock);
+	MAP_WRITE();
 	map_n = 0;
 	pthread_rwlock_unlock(&map_lock);
 }
@@ -131,7 +146,7 @@ void oc_mr_filter_ends(struct oc_args_row *row)
 {
 	if (row->src_ptr == OC_ARG_NONE && row->dst_ptr == OC_ARG_NONE)
 		return;
-	pthread_rwlock_rdlock(&map_lock);
+	MAP_READ();
 	if (row->src_ptr != OC_ARG_NONE && !contains_locked((uint64_t)row->src_ptr))
 		row->src_ptr = OC_ARG_NONE;
 	if (row->dst_ptr != OC_ARG_NONE && !contains_locked((uint64_t)row->dst_ptr))
@@ -148,11 +163,24 @@ struct layout {
 	enum oc_mr_fn kind;
 	const void *fn;
 	int ok;                 /* the layout was had (else: every launch counts a failure) */
+	int cached;             /* stored in a table: never freed */
 	uint16_t n8;            /* 8-byte parameters */
 	struct param8 { uint32_t off; uint16_t index; } p[];
 };
 
-static _Atomic(struct layout *) cache[CACHE_SLOTS];
+#define PROBES 64          /* slots looked at per function; past them it is not cached */
+
+/*
+ * The cache. A module unload (oc_mr_forget_layouts) may free a function
+ * whose handle a later one reuses, so it swaps in an empty table; the old
+ * one and its entries are left in place (never freed: a launch on another
+ * thread may still be reading them).
+ */
+struct ltab {
+	_Atomic(struct layout *) slot[CACHE_SLOTS];
+};
+static struct ltab first_tab;
+static _Atomic(struct ltab *) tab = &first_tab;
 static _Atomic size_t n_cached;
 static _Atomic uint64_t n_failures;
 static pthread_mutex_t cache_mu = PTHREAD_MUTEX_INITIALIZER;
@@ -226,6 +254,29 @@ static int cuda_layout(enum oc_mr_fn k, const void *fn, size_t index, size_t *of
 	return rc == CUDA_SUCCESS ? 0 : rc == CUDA_ERROR_INVALID_VALUE ? 1 : -1;
 }
 
+typedef CUresult (*capturing_fn)(CUstream, CUstreamCaptureStatus *);
+static _Atomic(capturing_fn) is_capturing;
+static pthread_once_t cap_once = PTHREAD_ONCE_INIT;
+
+static void find_capturing(void)
+{
+	void *drv = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+
+	if (drv)
+		atomic_store(&is_capturing, (capturing_fn)dlsym(drv, "cuStreamIsCapturing"));
+}
+
+int oc_mr_stream_capturing(uint64_t handle)
+{
+	CUstreamCaptureStatus st = CU_STREAM_CAPTURE_STATUS_NONE;
+	capturing_fn f;
+
+	pthread_once(&cap_once, find_capturing);
+	f = atomic_load(&is_capturing);
+	return f && f((CUstream)(uintptr_t)handle, &st) == CUDA_SUCCESS &&
+	       st != CU_STREAM_CAPTURE_STATUS_NONE;
+}
+
 int oc_mr_debug(void)
 {
 	pthread_once(&syms_once, find_syms);
@@ -238,7 +289,7 @@ void oc_mr_set_layout_fn(oc_mr_layout_fn f)
 	/* a new source of layouts: forget the old ones (tests only) */
 	pthread_mutex_lock(&cache_mu);
 	for (size_t i = 0; i < CACHE_SLOTS; i++)
-		free(atomic_exchange(&cache[i], NULL));
+		free(atomic_exchange(&atomic_load(&tab)->slot[i], NULL));
 	atomic_store(&n_cached, 0);
 	atomic_store(&n_failures, 0);
 	pthread_mutex_unlock(&cache_mu);
@@ -340,8 +391,10 @@ static const struct layout *layout_get(enum oc_mr_fn k, const void *fn, const ch
 	size_t off[MAX_PARAMS], size[MAX_PARAMS], n = 0, n8 = 0;
 	int ok = 1;
 
-	for (i = 0; i < CACHE_SLOTS; i++) {
-		e = atomic_load_explicit(&cache[(s + i) & (CACHE_SLOTS - 1)], memory_order_acquire);
+	struct ltab *tb = atomic_load_explicit(&tab, memory_order_acquire);
+
+	for (i = 0; i < PROBES; i++) {
+		e = atomic_load_explicit(&tb->slot[(s + i) & (CACHE_SLOTS - 1)], memory_order_acquire);
 		if (!e)
 			break;
 		if (e->fn == fn && e->kind == k)
@@ -382,8 +435,9 @@ static const struct layout *layout_get(enum oc_mr_fn k, const void *fn, const ch
 		if (size[j] == 8)
 			l->p[l->n8++] = (struct param8){ (uint32_t)off[j], (uint16_t)j };
 	pthread_mutex_lock(&cache_mu);
-	for (i = 0; i < CACHE_SLOTS; i++) {
-		_Atomic(struct layout *) *c = &cache[(s + i) & (CACHE_SLOTS - 1)];
+	tb = atomic_load_explicit(&tab, memory_order_acquire);
+	for (i = 0; i < PROBES; i++) {
+		_Atomic(struct layout *) *c = &tb->slot[(s + i) & (CACHE_SLOTS - 1)];
 
 		e = atomic_load_explicit(c, memory_order_relaxed);
 		if (e && e->fn == fn && e->kind == k) {
@@ -392,6 +446,7 @@ static const struct layout *layout_get(enum oc_mr_fn k, const void *fn, const ch
 			return e;
 		}
 		if (!e) {
+			l->cached = 1;
 			atomic_store_explicit(c, l, memory_order_release);
 			atomic_fetch_add(&n_cached, 1);
 			pthread_mutex_unlock(&cache_mu);
@@ -402,20 +457,21 @@ static const struct layout *layout_get(enum oc_mr_fn k, const void *fn, const ch
 	return l;   /* the table is full: the caller frees it (l is not cached) */
 }
 
+/* Whether l is in a table, the present or an earlier one (then not to be freed either). */
 static int is_cached(const struct layout *l)
 {
-	size_t s = slot_of(l->kind, l->fn);
+	return l->cached;
+}
 
-	for (size_t i = 0; i < CACHE_SLOTS; i++) {
-		struct layout *e = atomic_load_explicit(&cache[(s + i) & (CACHE_SLOTS - 1)],
-							memory_order_acquire);
+void oc_mr_forget_layouts(void)
+{
+	struct ltab *t = calloc(1, sizeof *t);
 
-		if (!e)
-			return 0;
-		if (e == l)
-			return 1;
-	}
-	return 0;
+	if (!t)
+		return;   /* out of memory: keep the old table (a reused handle stays possible) */
+	pthread_mutex_lock(&cache_mu);
+	atomic_store_explicit(&tab, t, memory_order_release);
+	pthread_mutex_unlock(&cache_mu);
 }
 
 /* The packed argument buffer of a driver launch's `extra`, or NULL. */
@@ -453,7 +509,7 @@ int oc_mr_capture(const struct oc_mr_launch *l, const struct oc_args_row *tmpl,
 	if (!l->args)
 		buf = extra_buffer(l->extra, &buflen);
 	if (lay->n8) {
-		pthread_rwlock_rdlock(&map_lock);
+		MAP_READ();
 		for (uint16_t j = 0; j < lay->n8; j++) {
 			uint64_t v;
 			struct oc_args_row *r;

@@ -66,7 +66,7 @@ void oc_mr_remove(uint64_t base);
 int oc_mr_contains(uint64_t p);
 /* Tracked allocations now. */
 size_t oc_mr_count(void);
-/* Forget everything (tests; a fork child starts over). */
+/* Forget every allocation (tests). */
 void oc_mr_reset(void);
 
 /*
@@ -87,6 +87,18 @@ int oc_mr_capture(const struct oc_mr_launch *l, const struct oc_args_row *tmpl,
 
 /* Clear a copy's or memset's ends that point into no tracked allocation. */
 void oc_mr_filter_ends(struct oc_args_row *row);
+
+/* A module is being unloaded: its functions' handles may be reused, so the
+ * cached layouts are set aside (never freed: launches may be reading them). */
+void oc_mr_forget_layouts(void);
+
+/*
+ * Whether explicit stream `handle` is being captured into a graph
+ * (cuStreamIsCapturing; 0 when unknown). Never ask about the legacy or
+ * per-thread stream: during a global capture that query is an error that
+ * ends the capture.
+ */
+int oc_mr_stream_capturing(uint64_t handle);
 
 /* OVERLAPCHECK_DEBUG_MEMREFS is set: say on stderr what the layout queries answered. */
 int oc_mr_debug(void);

@@ -485,8 +485,9 @@ struct oc_hazard {
 	int64_t  overlap_ns;    /* device time both ran (OC_HAZARD), else 0 */
 	uint8_t  presumed;      /* no side is a proven write: every writing side is a kernel
 	                           through a non-const pointer, which may only read */
-	size_t   count;         /* pairs folded into this one: same kind, allocation and
-	                           names of both ops (the first pair's streams are kept) */
+	size_t   count;         /* pairs of ops folded into this one: same kind, allocation
+	                           and names of both ops (the first pair's streams are kept) */
+	size_t   stream_pairs;  /* distinct (first stream, second stream) among them */
 };
 
 struct oc_hazard_status {
@@ -497,7 +498,9 @@ struct oc_hazard_status {
 	size_t   kernels_with_args;   /* kernel ops with at least one pointer argument */
 	size_t   unplaced;      /* mem rows whose call or allocation was not found */
 	int64_t  launches_without_layout; /* meta mem_launches_without_layout, -1 unknown */
-	size_t   dropped;       /* findings past the list's limit (counted, not listed) */
+	size_t   pairs[4];      /* every pair found, by kind (index enum oc_hazard_kind),
+	                           listed or not: what check decides on */
+	size_t   not_listed;    /* pairs in no listed finding (past 256 findings of a kind) */
 };
 
 struct oc_analysis {

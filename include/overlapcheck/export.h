@@ -53,6 +53,7 @@ struct oc_tl_hsync {             /* a hidden synchronization */
 struct oc_tl_hazard {            /* a hazard (docs/hazards.md): two ops joined */
 	int32_t     op_a, op_b;  /* indices into trace->ops; op_b -1: the other side is a free */
 	uint8_t     latent;      /* 1: latent_hazard (kept apart only by timing) */
+	const char *kind;        /* "hazard", "latent_hazard", "use_after_free" */
 	const char *text;        /* kind, memory, both sides, advice */
 };
 

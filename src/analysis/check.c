@@ -364,12 +364,14 @@ static void measure(struct totals *tot, const struct oc_analysis *a, const struc
 	tot->claims = (int64_t)s->claims;
 	tot->overlapped = (int64_t)s->overlapped;
 	tot->hidden_syncs = (int64_t)s->hidden_syncs;
-	tot->hazards = tot->latent_hazards = a->hazard_status.checked ? 0 : -1;
-	for (size_t i = 0; a->hazard_status.checked && i < a->n_hazards; i++) {
-		if (a->hazards[i].kind == OC_LATENT_HAZARD)
-			tot->latent_hazards += (int64_t)a->hazards[i].count;
-		else
-			tot->hazards += (int64_t)a->hazards[i].count;
+	/* every pair, listed or not; a trace whose ops touched no tracked
+	 * allocation proves nothing either (-1) */
+	if (a->hazard_status.checked && a->hazard_status.accesses) {
+		tot->hazards = (int64_t)(a->hazard_status.pairs[OC_HAZARD] +
+					 a->hazard_status.pairs[OC_USE_AFTER_FREE]);
+		tot->latent_hazards = (int64_t)a->hazard_status.pairs[OC_LATENT_HAZARD];
+	} else {
+		tot->hazards = tot->latent_hazards = -1;
 	}
 	tot->makespan_ns = s->makespan_ns;
 	tot->idle_ns = s->idle_ns;
@@ -473,8 +475,11 @@ static int decide(struct oc_check_suite *suite, const struct oc_rules *rules,
 		case OC_RULE_NO_HAZARD:
 		case OC_RULE_NO_LATENT_HAZARD:
 			if (isnan(m)) {
-				oc_result_message(r, "hazards not checked: %s", a && a->hazard_status.why_not ?
-						  a->hazard_status.why_not : "a trace has no allocation map");
+				oc_result_message(r, "hazards not checked: %s", !a ? "a trace was not checked" :
+						  a->hazard_status.why_not ? a->hazard_status.why_not :
+						  "no op touched an allocation the tracer saw (memory from "
+						  "cuMemCreate/cuMemMap, pointers only inside structs, or "
+						  "launches whose arguments are unknown)");
 				break;
 			}
 			oc_result_message(r, "%.0f %s pair%s", m, rule->kind == OC_RULE_NO_HAZARD ?

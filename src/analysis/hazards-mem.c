@@ -61,6 +61,8 @@ int oc_hz_build_allocs(struct hz *h)
 			h->c->a->hazard_status.unplaced++;
 			continue;
 		}
+		if ((uint64_t)m->bytes > h->max_bytes)
+			h->max_bytes = (uint64_t)m->bytes;
 		h->al[h->n_al++] = (struct alloc){
 			.base = m->ptr, .end = m->ptr + (uint64_t)m->bytes,
 			.t_alloc = api >= 0 ? t->api[api].start_ns : INT64_MIN,
@@ -72,7 +74,12 @@ int oc_hz_build_allocs(struct hz *h)
 	return 0;
 }
 
-/* The allocation holding p at time ts (the latest one allocated by then), or -1. */
+/*
+ * The allocation live at ts (t_alloc <= ts < t_free) that holds p, or -1.
+ * Live allocations do not overlap, but dead ones may lie under a live one
+ * (memory freed and given again in other sizes): every allocation whose base
+ * is within the largest allocation's size below p is looked at.
+ */
 int32_t oc_hz_find_alloc(const struct hz *h, uint64_t p, int64_t ts)
 {
 	size_t lo = 0, hi = h->n_al;
@@ -86,17 +93,89 @@ int32_t oc_hz_find_alloc(const struct hz *h, uint64_t p, int64_t ts)
 		else
 			hi = mid;
 	}
-	/* allocations do not nest while live: look back over those that could hold p */
-	for (size_t k = lo, seen = 0; k-- > 0 && seen < 4096; seen++) {
+	for (size_t k = lo; k-- > 0;) {
 		const struct alloc *a = &h->al[k];
 
-		if (p < a->end && a->t_alloc <= ts &&
+		if (p - a->base >= h->max_bytes)
+			break;
+		if (p < a->end && a->t_alloc <= ts && ts < a->t_free &&
 		    (best < 0 || a->t_alloc > h->al[best].t_alloc))
 			best = (int32_t)k;
-		if (best >= 0 && a->base < h->al[best].base && a->end <= p)
-			break;
 	}
 	return best;
+}
+
+/* ---- a small map ---------------------------------------------------------------- */
+
+static size_t k4_hash(struct k4 k, size_t cap)
+{
+	uint64_t x = (uint64_t)(uint32_t)k.a * 0x9E3779B97F4A7C15ull;
+
+	x ^= ((uint64_t)(uint32_t)k.b + 0x632BE59BD9B4E019ull) * 0xBF58476D1CE4E5B9ull;
+	x ^= ((uint64_t)(uint32_t)k.c + 0x8CB92BA72F3D8DD7ull) * 0x94D049BB133111EBull;
+	x ^= ((uint64_t)(uint32_t)k.d + 0x2545F4914F6CDD1Dull) * 0xD6E8FEB86659FD93ull;
+	x ^= x >> 31;
+	return (size_t)x & (cap - 1);
+}
+
+static int k4_eq(struct k4 x, struct k4 y)
+{
+	return x.a == y.a && x.b == y.b && x.c == y.c && x.d == y.d;
+}
+
+static int hmap_grow(struct hmap *m)
+{
+	size_t cap = m->cap ? m->cap * 2 : 256;
+	struct k4 *k = zalloc(cap, sizeof *k);
+	int32_t *v = malloc(cap * sizeof *v);
+
+	if (!k || !v) {
+		free(k);
+		free(v);
+		return -1;
+	}
+	for (size_t i = 0; i < cap; i++)
+		v[i] = -1;
+	for (size_t i = 0; i < m->cap; i++) {
+		size_t j;
+
+		if (m->v[i] < 0)
+			continue;
+		for (j = k4_hash(m->k[i], cap); v[j] >= 0; j = (j + 1) & (cap - 1))
+			;
+		k[j] = m->k[i];
+		v[j] = m->v[i];
+	}
+	free(m->k);
+	free(m->v);
+	m->k = k;
+	m->v = v;
+	m->cap = cap;
+	return 0;
+}
+
+int32_t oc_hz_hmap_put(struct hmap *m, struct k4 key, int32_t val, int *isnew)
+{
+	size_t j;
+
+	*isnew = 0;
+	if ((m->n + 1) * 2 > m->cap && hmap_grow(m))
+		return -2;
+	for (j = k4_hash(key, m->cap); m->v[j] >= 0; j = (j + 1) & (m->cap - 1))
+		if (k4_eq(m->k[j], key))
+			return m->v[j];
+	m->k[j] = key;
+	m->v[j] = val;
+	m->n++;
+	*isnew = 1;
+	return val;
+}
+
+void oc_hz_hmap_free(struct hmap *m)
+{
+	free(m->k);
+	free(m->v);
+	memset(m, 0, sizeof *m);
 }
 
 /* Frees: each closes the latest allocation at its address allocated before it. */
@@ -120,8 +199,12 @@ void oc_hz_place_frees(struct hz *h)
 		}
 		h->al[k].t_free = ts;
 		h->al[k].free_api = api;
-		if (m->info == OC_ALLOC_ASYNC)
+		if (m->info == OC_ALLOC_ASYNC) {
 			h->al[k].free_stream = stream_by_id(t, m->stream_id);
+			/* a stream-ordered free whose stream is unknown orders nothing: say so */
+			if (h->al[k].free_stream < 0)
+				h->c->a->hazard_status.unplaced++;
+		}
 	}
 }
 

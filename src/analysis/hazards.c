@@ -118,6 +118,11 @@ static int32_t pair_id(const struct entry *e)
 	return e->op >= 0 ? e->op : -2 - e->api;
 }
 
+/*
+ * A pair is counted once per allocation and kind (a kernel's two arguments
+ * into one buffer are one pair), then folded into the finding of its kind,
+ * allocation and op names, made when there is room (MAX_FINDINGS per kind).
+ */
 static int report(struct hz *h, enum oc_hazard_kind kind, int32_t k, const struct entry *x,
 		  int32_t sx, const struct entry *y, int32_t sy)
 {
@@ -134,23 +139,35 @@ static int report(struct hz *h, enum oc_hazard_kind kind, int32_t k, const struc
 	}
 	if (kind != OC_USE_AFTER_FREE)
 		kind = ov > 0 ? OC_HAZARD : OC_LATENT_HAZARD;
-	for (size_t i = 0; i < h->n_out; i++) {
-		f = &h->out[i];
-		if (f->kind == kind && f->base == h->al[k].base && f->alloc_api == h->al[k].api &&
-		    op_name_key(t, f->first.op) == op_name_key(t, x->op) &&
-		    op_name_key(t, f->second.op) == op_name_key(t, y->op)) {
-			/* the same two ops again (another argument of one kernel): one pair */
-			if (h->last_x[i] != pair_id(x) || h->last_y[i] != pair_id(y))
-				f->count++;
-			h->last_x[i] = pair_id(x);
-			h->last_y[i] = pair_id(y);
-			return 0;
-		}
-	}
-	if (h->n_out == MAX_FINDINGS) {
-		h->c->a->hazard_status.dropped++;
+	int isnew;
+	int32_t fi;
+
+	if (oc_hz_hmap_put(&h->pairs, (struct k4){ k, (int32_t)kind, pair_id(x), pair_id(y) }, 0,
+			   &isnew) == -2)
+		return -1;
+	if (!isnew)
+		return 0;
+	h->c->a->hazard_status.pairs[kind]++;
+	fi = oc_hz_hmap_put(&h->findings, (struct k4){ (int32_t)kind, k, op_name_key(t, x->op),
+						     op_name_key(t, y->op) },
+			    h->listed[kind] < MAX_FINDINGS ? (int32_t)h->n_out : INT32_MAX, &isnew);
+	if (fi == -2)
+		return -1;
+	if (fi == INT32_MAX) {
+		h->c->a->hazard_status.not_listed++;
 		return 0;
 	}
+	if (!isnew) {
+		f = &h->out[fi];
+		f->count++;
+		if (oc_hz_hmap_put(&h->spairs, (struct k4){ fi, sx, sy, 0 }, 0, &isnew) == -2)
+			return -1;
+		f->stream_pairs += isnew;
+		return 0;
+	}
+	if (oc_hz_hmap_put(&h->spairs, (struct k4){ fi, sx, sy, 0 }, 0, &isnew) == -2)
+		return -1;
+	h->listed[kind]++;
 	if (h->n_out == h->cap_out) {
 		size_t cap = h->cap_out ? h->cap_out * 2 : 16;
 		struct oc_hazard *v = realloc(h->out, cap * sizeof *v);
@@ -160,13 +177,11 @@ static int report(struct hz *h, enum oc_hazard_kind kind, int32_t k, const struc
 		h->out = v;
 		h->cap_out = cap;
 	}
-	h->last_x[h->n_out] = pair_id(x);
-	h->last_y[h->n_out] = pair_id(y);
 	f = &h->out[h->n_out++];
 	*f = (struct oc_hazard){ .kind = kind, .base = h->al[k].base,
 		.bytes = (int64_t)(h->al[k].end - h->al[k].base), .alloc_kind = h->al[k].kind,
 		.alloc_api = h->al[k].api, .first = side(h, x, sx), .second = side(h, y, sy),
-		.overlap_ns = kind == OC_HAZARD ? ov : 0, .count = 1,
+		.overlap_ns = kind == OC_HAZARD ? ov : 0, .count = 1, .stream_pairs = 1,
 		.presumed = x->write != 1 && y->write != 1 };
 	return 0;
 }
@@ -230,8 +245,14 @@ static int sync_copy(const struct oc_op *o)
 {
 	if ((o->kind != OC_OP_MEMCPY && o->kind != OC_OP_MEMCPY_PEER) || (o->flags & OC_ASYNC_FLAG))
 		return 0;
-	return o->copy_kind == OC_COPY_DTOH || o->copy_kind == OC_COPY_HTOH ||
-	       (o->copy_kind == OC_COPY_HTOD && o->src_kind == OC_MEM_PINNED);
+	if (o->copy_kind == OC_COPY_DTOH || o->copy_kind == OC_COPY_HTOH ||
+	    (o->copy_kind == OC_COPY_HTOD && o->src_kind == OC_MEM_PINNED))
+		return 1;
+	/* from pageable memory: a stream sync comes first, so what its stream
+	 * held before it is done when the call returns, not the copy itself */
+	if (o->copy_kind == OC_COPY_HTOD && o->src_kind == OC_MEM_PAGEABLE)
+		return 2;
+	return 0;
 }
 
 static int build_events(struct hz *h, struct ev **out, size_t *n_out)
@@ -330,6 +351,18 @@ static int submit(struct hz *h, int32_t op, int64_t ts)
 
 	before_submit(h, s);
 	h->seq[op] = ++h->vc[(size_t)s * h->ns + (size_t)s];
+	/* the clock a later host join takes in: its stream's, with the op or
+	 * (a pageable copy's stream sync) without it */
+	if (h->need_vc[op]) {
+		uint32_t *v = malloc(h->ns * sizeof *v);
+
+		if (!v)
+			return -1;
+		memcpy(v, h->vc + (size_t)s * h->ns, h->ns * sizeof *v);
+		if (h->need_vc[op] == 2)
+			v[s] = h->seq[op] - 1;
+		h->opvc[op] = v;
+	}
 	n = oc_hz_accesses(h, op, ts, acc, 64);
 	if (n && o->kind == OC_OP_KERNEL)
 		h->c->a->hazard_status.kernels_with_args++;
@@ -356,8 +389,10 @@ static int sync_begin(struct hz *h, int32_t i)
 	if (!v)
 		return -1;
 	if (y->type == OC_SYNC_CONTEXT) {
+		/* the device of that context: its streams */
 		for (size_t s = 0; s < h->ns; s++)
-			join(v, h->vc + s * h->ns, h->ns);
+			if (!y->context_id || t->streams[s].context_id == y->context_id)
+				join(v, h->vc + s * h->ns, h->ns);
 	} else if (y->type == OC_SYNC_STREAM) {
 		int32_t s = y->stream_id >= 0
 			? oc_trace_stream_find(t, y->context_id, (uint32_t)y->stream_id) : -1;
@@ -413,13 +448,10 @@ static int walk(struct hz *h)
 			join(h->vc + (size_t)w->stream * h->ns, h->snap + (size_t)key * h->ns, h->ns);
 			break;
 		}
-		case EV_SYNC_COPY: {
-			int32_t op = e[i].idx, s = h->t->ops[op].stream;
-
-			if (h->seq[op] > h->host[s])
-				h->host[s] = h->seq[op];
+		case EV_SYNC_COPY:
+			if (h->opvc[e[i].idx])
+				join(h->host, h->opvc[e[i].idx], h->ns);
 			break;
-		}
 		case EV_SYNC_BEGIN:
 			if (sync_begin(h, e[i].idx))
 				goto fail;
@@ -434,13 +466,10 @@ static int walk(struct hz *h)
 		case EV_BLOCK_END: {
 			const struct oc_block *b = &c->a->blocks[e[i].idx];
 
-			for (size_t k = 0; k < b->n_waited_for; k++) {
-				int32_t op = b->waited_for[k];
-				int32_t s = h->t->ops[op].stream;
-
-				if (h->seq[op] > h->host[s])
-					h->host[s] = h->seq[op];
-			}
+			/* what each op it waited for knew, with the op */
+			for (size_t k = 0; k < b->n_waited_for; k++)
+				if (h->opvc[b->waited_for[k]])
+					join(h->host, h->opvc[b->waited_for[k]], h->ns);
 			break;
 		}
 		case EV_FREE: {
@@ -501,9 +530,18 @@ int oc_find_hazards(struct oc_actx *c)
 	h.const_mask = zalloc(t->n_strs, sizeof *h.const_mask);
 	h.const_done = zalloc(t->n_strs, 1);
 	h.sync_snap = zalloc(t->n_syncs, sizeof *h.sync_snap);
+	h.need_vc = zalloc(t->n_ops, 1);
+	h.opvc = zalloc(t->n_ops, sizeof *h.opvc);
 	if (!h.vc || !h.host || !h.seq || !h.const_mask || !h.const_done || !h.sync_snap ||
-	    oc_hz_build_allocs(&h))
+	    !h.need_vc || !h.opvc || oc_hz_build_allocs(&h))
 		goto out;
+	/* the ops whose stream clock a host join will take in */
+	for (size_t i = 0; i < t->n_ops; i++)
+		h.need_vc[i] = (uint8_t)sync_copy(&t->ops[i]);
+	for (size_t b = 0; b < c->a->n_blocks; b++)
+		for (size_t k = 0; c->a->blocks[b].hidden && k < c->a->blocks[b].n_waited_for; k++)
+			if (!h.need_vc[c->a->blocks[b].waited_for[k]])
+				h.need_vc[c->a->blocks[b].waited_for[k]] = 1;
 	st->allocations = h.n_al;
 	oc_hz_place_frees(&h);
 	if (oc_hz_index_addrs(&h))
@@ -532,6 +570,13 @@ out:
 	for (size_t i = 0; h.sync_snap && i < t->n_syncs; i++)
 		free(h.sync_snap[i]);
 	free(h.sync_snap);
+	for (size_t i = 0; h.opvc && i < t->n_ops; i++)
+		free(h.opvc[i]);
+	free(h.opvc);
+	free(h.need_vc);
+	oc_hz_hmap_free(&h.pairs);
+	oc_hz_hmap_free(&h.findings);
+	oc_hz_hmap_free(&h.spairs);
 	free(h.out);
 	return rc;
 }

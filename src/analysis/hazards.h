@@ -12,7 +12,7 @@
 #include "context.h"
 
 #define HISTORY 32          /* accesses kept per allocation and stream */
-#define MAX_FINDINGS 256    /* distinct findings listed; more are counted */
+#define MAX_FINDINGS 256    /* distinct findings listed per kind; more are counted */
 #define MAX_LEGACY_PUSH 512 /* streams beyond this: the legacy rule is not applied */
 
 static inline void *zalloc(size_t n, size_t size)
@@ -56,6 +56,14 @@ struct acc {
 	uint64_t lo, hi;
 };
 
+/* A map from four int32s to an int32 (open addressing; value -1: absent). */
+struct k4 { int32_t a, b, c, d; };
+struct hmap {
+	struct k4 *k;
+	int32_t  *v;
+	size_t    cap, n;           /* cap: 0 or a power of two */
+};
+
 /* A submission or host event, in time order. */
 struct hz {
 	struct oc_actx *c;
@@ -73,14 +81,26 @@ struct hz {
 	uint64_t *const_mask;       /* per string: bit i = parameter i is a pointer to const */
 	uint8_t  *const_done;
 	struct oc_hazard *out; size_t n_out, cap_out;
-	int32_t last_x[MAX_FINDINGS], last_y[MAX_FINDINGS];   /* per finding: its last pair */
+	size_t   listed[4];         /* findings listed, per kind */
+	struct hmap pairs;          /* (allocation, kind, side, side) counted once */
+	struct hmap findings;       /* (kind, allocation, name, name) -> finding */
+	struct hmap spairs;         /* (finding, stream, stream) seen */
+	uint8_t  *need_vc;          /* per op: 1 its stream's clock with it, 2 without it (a
+	                               pageable copy's stream sync), kept for a later host join */
+	uint32_t **opvc;            /* per op: that clock, or NULL */
+	uint64_t max_bytes;         /* the largest allocation */
 };
+
+/* hmap_put: the value at key, after storing v there when absent; *isnew 1
+ * when it was absent. -2 out of memory. */
+int32_t oc_hz_hmap_put(struct hmap *m, struct k4 key, int32_t v, int *isnew);
+void oc_hz_hmap_free(struct hmap *m);
 
 /* ---- hazards-mem.c ---------------------------------------------------------- */
 
 /* The allocations of table mem, by (base, time). 0 or -1 out of memory. */
 int oc_hz_build_allocs(struct hz *h);
-/* The allocation holding p at time ts (the latest one allocated by then), or -1. */
+/* The allocation live at time ts (t_alloc <= ts < t_free) that holds p, or -1. */
 int32_t oc_hz_find_alloc(const struct hz *h, uint64_t p, int64_t ts);
 /* Frees: each closes the latest allocation at its address allocated before it. */
 void oc_hz_place_frees(struct hz *h);

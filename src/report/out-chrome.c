@@ -430,7 +430,7 @@ static void hazard_evs(struct out *o)
 		return;
 	for (size_t k = 0; k < o->n->n_hazards; k++) {
 		const struct oc_tl_hazard *z = &o->n->hazards[k];
-		const char *name = z->latent ? "latent hazard" : "hazard";
+		const char *name = z->kind ? z->kind : z->latent ? "latent_hazard" : "hazard";
 		const struct oc_op *op = &o->t->ops[z->op_a];
 
 		if (z->op_a < 0 || o->l->op_lane[z->op_a] < 0)

@@ -723,7 +723,13 @@ static void hazards(struct out *o)
 		oc_json_kv_int(j, "launches_without_layout", st->launches_without_layout);
 	else
 		oc_json_kv_null(j, "launches_without_layout");
-	oc_json_kv_uint(j, "not_listed", st->dropped);
+	oc_json_key(j, "pairs");
+	oc_json_begin_object(j);
+	oc_json_kv_uint(j, "hazard", st->pairs[OC_HAZARD]);
+	oc_json_kv_uint(j, "latent_hazard", st->pairs[OC_LATENT_HAZARD]);
+	oc_json_kv_uint(j, "use_after_free", st->pairs[OC_USE_AFTER_FREE]);
+	oc_json_end_object(j);
+	oc_json_kv_uint(j, "not_listed", st->not_listed);
 	oc_json_end_object(j);
 
 	oc_json_key(j, "hazards");
@@ -745,6 +751,7 @@ static void hazards(struct out *o)
 		hazard_side(o, "second", &h->second);
 		oc_json_kv_int(j, "overlap_ns", h->overlap_ns);
 		oc_json_kv_uint(j, "count", h->count);
+		oc_json_kv_uint(j, "stream_pairs", h->stream_pairs);
 		oc_json_kv_bool(j, "presumed", h->presumed);
 		oc_json_kv_string(j, "missing", oc_hazard_missing(o->t, h, b, sizeof b));
 		oc_json_kv_string(j, "advice", oc_hazard_advice(o->t, h, b, sizeof b));

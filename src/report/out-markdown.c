@@ -93,24 +93,33 @@ static void hazards(FILE *f, const struct oc_analysis *a, size_t max)
 		fputs(".\n\n", f);
 		return;
 	}
-	if (!a->n_hazards) {
+	if (!a->n_hazards && !st->not_listed) {
 		fprintf(f, "**Hazards:** none (%zu allocations, %zu accesses, %zu kernels with pointer "
-			"arguments).\n\n", st->allocations, st->accesses, st->kernels_with_args);
+			"arguments", st->allocations, st->accesses, st->kernels_with_args);
+		if (st->launches_without_layout > 0)
+			fprintf(f, "; %lld launches' arguments unknown", (long long)st->launches_without_layout);
+		fputs(").\n\n", f);
 		return;
 	}
-	fputs("### Hazards\n\n| kind | allocation | first (queued earlier) | second | overlap | pairs | advice |\n"
-	      "| --- | --- | --- | --- | --- | --- | --- |\n", f);
+	fprintf(f, "### Hazards\n\n%zu pairs of ops: %zu hazard, %zu latent, %zu use after free.\n\n"
+		"| kind | allocation | first (queued earlier) | second | overlap | pairs | what is missing | advice |\n"
+		"| --- | --- | --- | --- | --- | --- | --- | --- |\n",
+		st->pairs[OC_HAZARD] + st->pairs[OC_LATENT_HAZARD] + st->pairs[OC_USE_AFTER_FREE],
+		st->pairs[OC_HAZARD], st->pairs[OC_LATENT_HAZARD], st->pairs[OC_USE_AFTER_FREE]);
 	for (size_t k = 0; k < a->n_hazards && k < max; k++) {
 		const struct oc_hazard *h = &a->hazards[k];
 		const struct oc_hazard_access *sd[2] = { &h->first, &h->second };
 
-		fprintf(f, "| %s | %s at 0x%llx (", oc_hazard_kind_name(h->kind),
-			oc_fmt_bytes((uint64_t)h->bytes, x, sizeof x), (unsigned long long)h->base);
+		fprintf(f, "| %s%s | %s at 0x%llx (", oc_hazard_kind_name(h->kind),
+			h->presumed ? " (presumed)" : "", oc_fmt_bytes((uint64_t)h->bytes, x, sizeof x),
+			(unsigned long long)h->base);
 		api(f, t, h->alloc_api);
 		fputs(") |", f);
 		for (int i = 0; i < 2; i++) {
 			fputs(" ", f);
 			md(f, oc_hazard_side_label(t, sd[i], b, sizeof b), 80);
+			if (sd[i]->param >= 0)
+				fprintf(f, " arg %d", sd[i]->param);
 			fprintf(f, " %s, stream %u |", oc_hazard_access_name(sd[i], 1),
 				t->streams[sd[i]->stream].stream_id);
 		}
@@ -119,12 +128,19 @@ static void hazards(FILE *f, const struct oc_analysis *a, size_t max)
 			dur(f, h->overlap_ns);
 		else
 			fputs("-", f);
-		fprintf(f, " | %zu | ", h->count);
+		fprintf(f, " | %zu", h->count);
+		if (h->stream_pairs > 1)
+			fprintf(f, " over %zu stream pairs", h->stream_pairs);
+		fputs(" | ", f);
+		md(f, oc_hazard_missing(t, h, b, sizeof b), 400);
+		fputs(" | ", f);
 		md(f, oc_hazard_advice(t, h, b, sizeof b), 400);
 		fputs(" |\n", f);
 	}
 	if (a->n_hazards > max)
-		fprintf(f, "\n... and %zu more\n", a->n_hazards - max);
+		fprintf(f, "\n... and %zu more findings\n", a->n_hazards - max);
+	if (st->not_listed)
+		fprintf(f, "\n%zu pairs are in findings past the 256 listed per kind.\n", st->not_listed);
 	fputs("\n", f);
 }
 

@@ -669,7 +669,7 @@ static void side_text(const struct out *o, const struct oc_hazard_access *s, cha
 	if (s->param >= 0)
 		snprintf(arg, sizeof arg, " arg %d", s->param);
 	snprintf(buf, len, "%s%s %s, stream %u", clean(oc_hazard_side_label(o->t, s, w, sizeof w), n,
-		 sizeof n, 20), arg, oc_hazard_access_name(s, 1),
+		 sizeof n, 32), arg, oc_hazard_access_name(s, 1),
 		 o->t->streams[s->stream].stream_id);
 }
 
@@ -679,13 +679,14 @@ static void hazards(const struct out *o)
 	const struct oc_analysis *a = o->a;
 	const struct oc_hazard_status *st = &a->hazard_status;
 	char b1[32], b2[32], w[1024], c1[1100];
+	size_t pairs = st->pairs[OC_HAZARD] + st->pairs[OC_LATENT_HAZARD] + st->pairs[OC_USE_AFTER_FREE];
 
 	if (!st->checked) {
 		fprintf(o->f, "\n%sHazards%s: not checked: %s\n", col(o, C_BOLD), col(o, C_RESET),
 			st->why_not ? st->why_not : "no allocation map");
 		return;
 	}
-	if (!a->n_hazards) {
+	if (!a->n_hazards && !st->not_listed) {
 		fprintf(o->f, "\n%sHazards%s: none (%zu allocations, %zu accesses, %zu kernels with pointer "
 			"arguments", col(o, C_BOLD), col(o, C_RESET), st->allocations, st->accesses,
 			st->kernels_with_args);
@@ -695,28 +696,42 @@ static void hazards(const struct out *o)
 		fputs(")\n", o->f);
 		return;
 	}
-	fprintf(o->f, "\n%sHazards%s: %zu (unordered accesses of one allocation from two streams, one writing)\n",
-		col(o, C_BOLD), col(o, C_RESET), a->n_hazards + st->dropped);
-	fprintf(o->f, "    %-15s %-28s %-44s %-44s %-10s %s\n", "kind", "allocation", "first (queued earlier)",
+	fprintf(o->f, "\n%sHazards%s: %zu finding%s, %zu pair%s of ops (%zu hazard, %zu latent, %zu use "
+		"after free): unordered accesses of one allocation from two streams, at least one "
+		"writing or, where marked presumed, possibly writing\n", col(o, C_BOLD), col(o, C_RESET),
+		a->n_hazards, a->n_hazards == 1 ? "" : "s", pairs, pairs == 1 ? "" : "s",
+		st->pairs[OC_HAZARD], st->pairs[OC_LATENT_HAZARD], st->pairs[OC_USE_AFTER_FREE]);
+	fprintf(o->f, "    %-15s %-28s %-56s %-56s %-10s %s\n", "kind", "allocation", "first (queued earlier)",
 		"second", "overlap", "pairs");
 	for (size_t k = 0; k < a->n_hazards && k < (size_t)o->max_rows; k++) {
 		const struct oc_hazard *h = &a->hazards[k];
-		char al[64], s1[96], s2[96];
+		char al[64], s1[128], s2[128], sp[48] = "";
 
 		snprintf(al, sizeof al, "%s %s", oc_fmt_bytes((uint64_t)h->bytes, b1, sizeof b1),
 			 h->alloc_api >= 0 ? oc_trace_str(o->t, o->t->api[h->alloc_api].name) : "");
 		side_text(o, &h->first, s1, sizeof s1);
 		side_text(o, &h->second, s2, sizeof s2);
-		fprintf(o->f, "    %s%-15s%s %-28s %-44s %-44s %-10s %zu\n",
+		if (h->stream_pairs > 1)
+			snprintf(sp, sizeof sp, " over %zu stream pairs", h->stream_pairs);
+		fprintf(o->f, "    %s%-15s%s %-28s %-56s %-56s %-10s %zu%s\n",
 			col(o, h->kind == OC_LATENT_HAZARD ? C_YELLOW : C_RED), oc_hazard_kind_name(h->kind),
 			col(o, C_RESET), clean(al, c1, sizeof c1, 28), s1, s2,
-			h->kind == OC_HAZARD ? dur(h->overlap_ns, b2, sizeof b2) : "-", h->count);
-		fprintf(o->f, "        at 0x%llx; %s\n", (unsigned long long)h->base,
+			h->kind == OC_HAZARD ? dur(h->overlap_ns, b2, sizeof b2) : "-", h->count, sp);
+		fprintf(o->f, "        at 0x%llx [0x%llx, 0x%llx) and [0x%llx, 0x%llx)%s; %s\n",
+			(unsigned long long)h->base, (unsigned long long)h->first.lo,
+			(unsigned long long)h->first.hi, (unsigned long long)h->second.lo,
+			(unsigned long long)h->second.hi,
+			h->presumed ? "; presumed: its only writes are kernels' non-const pointers, which "
+				      "may only read" : "",
 			clean(oc_hazard_missing(o->t, h, w, sizeof w), c1, sizeof c1, 600));
 		fprintf(o->f, "        advice: %s\n", clean(oc_hazard_advice(o->t, h, w, sizeof w), c1, sizeof c1, 600));
 	}
-	if (a->n_hazards + st->dropped > (size_t)o->max_rows)
-		fprintf(o->f, "    ... and %zu more\n", a->n_hazards + st->dropped - (size_t)o->max_rows);
+	if (a->n_hazards > (size_t)o->max_rows)
+		fprintf(o->f, "    ... and %zu more finding%s\n", a->n_hazards - (size_t)o->max_rows,
+			a->n_hazards - (size_t)o->max_rows == 1 ? "" : "s");
+	if (st->not_listed)
+		fprintf(o->f, "    and %zu pair%s in findings past the %d listed per kind (JSON: hazard_check)\n",
+			st->not_listed, st->not_listed == 1 ? "" : "s", 256);
 }
 
 static int cmp_gap_len(const void *x, const void *y, void *arg)

@@ -348,6 +348,7 @@ int oc_tl_notes_init(struct oc_tl_notes *n, struct oc_trace *t,
 			continue;
 		n->hazards[n->n_hazards++] = (struct oc_tl_hazard){
 			.op_a = x, .op_b = y, .latent = hz->kind == OC_LATENT_HAZARD,
+			.kind = oc_hazard_kind_name(hz->kind),
 			.text = pool_fmt(&pv->pool, "%s on %s at 0x%llx: %s (stream %u) and %s (stream %u), "
 					 "%zu pair(s); advice: %s", oc_hazard_kind_name(hz->kind),
 					 oc_fmt_bytes((uint64_t)hz->bytes, b, sizeof b),

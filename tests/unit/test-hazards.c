@@ -242,6 +242,131 @@ static void test_sync_copies(void **state)
 	sc_done(&s);
 }
 
+/* cudaEventSynchronize of an event recorded after the copy; cudaDeviceSynchronize. */
+static void test_event_and_device_sync(void **state)
+{
+	struct sc s;
+
+	two_buffers(&s);
+	copy_into(&s, 14, BUF, SIZE, 1000, 3000, 900);
+	sc_event_record(&s, 5, 14, 910);
+	int e = sc_call(&s, "cudaEventSynchronize", 920, 3010);
+	sc_sync(&s, e, OC_SYNC_EVENT, 920, 3010, -1, 5, 0);
+	kernel_rw(&s, 16, BUF, OUT, 3100, 4000, 3020);
+	sc_analyse(&s, NULL);
+	assert_int_equal(s.a.n_hazards, 0);
+	sc_done(&s);
+
+	two_buffers(&s);
+	copy_into(&s, 14, BUF, SIZE, 1000, 3000, 900);
+	int d = sc_call(&s, "cudaDeviceSynchronize", 920, 3010);
+	sc_sync(&s, d, OC_SYNC_CONTEXT, 920, 3010, -1, -1, 0);
+	kernel_rw(&s, 16, BUF, OUT, 3100, 4000, 3020);
+	sc_analyse(&s, NULL);
+	assert_int_equal(s.a.n_hazards, 0);
+	sc_done(&s);
+}
+
+/* What the host waited for includes what that op itself waited for: a kernel in a
+ * blocking stream, then a synchronous pinned copy in the legacy stream (which waits
+ * for it), then a kernel in a non-blocking stream. */
+static void test_transitive_host(void **state)
+{
+	struct sc s;
+
+	two_buffers(&s);
+	kernel_rw(&s, 13, OUT, BUF, 1000, 2000, 900);              /* may write BUF */
+	int c = sc_copy(&s, 7, SC_DTOH, OC_MEM_PINNED, 0, 2100, 2500, 950, 2510, "cudaMemcpy");
+	sc_mem(&s, c, OC_MEM_READ, OUT, 4096, -1, -1);
+	kernel_rw(&s, 16, BUF, OUT + 8192, 2600, 3000, 2520);      /* reads BUF */
+	sc_analyse(&s, NULL);
+	assert_int_equal(s.a.n_hazards, 0);
+	sc_done(&s);
+
+	/* a synchronous copy from pageable memory: not itself waited for, but the
+	 * stream sync before it covers what its stream held (here, through the
+	 * legacy stream, the blocking stream's kernel) */
+	two_buffers(&s);
+	kernel_rw(&s, 13, OUT, BUF, 1000, 2000, 900);
+	c = sc_copy(&s, 7, SC_HTOD, OC_MEM_PAGEABLE, 0, 2100, 2500, 950, 2510, "cudaMemcpy");
+	sc_mem(&s, c, OC_MEM_WRITE, OUT, 4096, -1, -1);
+	kernel_rw(&s, 16, BUF, OUT + 8192, 2600, 3000, 2520);
+	sc_analyse(&s, NULL);
+	assert_int_equal(s.a.n_hazards, 0);
+	sc_done(&s);
+}
+
+/* Past 256 findings of a kind, pairs are still counted, and another kind still listed. */
+static void test_cap(void **state)
+{
+	struct sc s;
+
+	sc_open(&s);
+	sc_mem_on(&s);
+	for (int i = 0; i < 300; i++)
+		sc_alloc(&s, "cudaMalloc", BUF + (long long)i * SIZE, SIZE, OC_ALLOC_DEVICE, 10 + i);
+	sc_alloc(&s, "cudaMalloc", OUT, SIZE, OC_ALLOC_DEVICE, 400);
+	for (int i = 0; i < 300; i++) {
+		int64_t t0 = 1000 + i * 100;
+
+		copy_into(&s, 14, BUF + (long long)i * SIZE, SIZE, t0, t0 + 10, t0 - 50);
+		kernel_rw(&s, 16, BUF + (long long)i * SIZE, OUT + 64 * i, t0 + 20, t0 + 30, t0 - 40);
+	}
+	copy_into(&s, 14, OUT + (1 << 20), 4096, 100000, 102000, 99000);
+	kernel_rw(&s, 15, OUT + (1 << 20), BUF, 100500, 103000, 99010);   /* a real hazard */
+	sc_analyse(&s, NULL);
+	const struct oc_hazard_status *st = &s.a.hazard_status;
+	assert_int_equal(st->pairs[OC_LATENT_HAZARD] >= 300, 1);
+	assert_true(st->pairs[OC_HAZARD] >= 1);
+	assert_true(st->not_listed >= 44);
+	assert_true(count_kind(&s, OC_HAZARD) >= 1);
+	assert_int_equal(count_kind(&s, OC_LATENT_HAZARD), 256);
+	sc_done(&s);
+}
+
+/* Dead allocations under a live one do not hide it. */
+static void test_dead_under_live(void **state)
+{
+	struct sc s;
+	long long a = 0x7f2000000000ll;
+
+	sc_open(&s);
+	sc_mem_on(&s);
+	int s1 = sc_alloc(&s, "cudaMalloc", a + (1 << 20), 4096, OC_ALLOC_DEVICE, 10);
+	int s2 = sc_alloc(&s, "cudaMalloc", a + (2 << 20), 4096, OC_ALLOC_DEVICE, 20);
+	int f1 = sc_call(&s, "cudaFree", 30, 35);
+	sc_mem(&s, f1, OC_MEM_FREE, a + (1 << 20), -1, OC_ALLOC_DEVICE, -1);
+	int f2 = sc_call(&s, "cudaFree", 40, 45);
+	sc_mem(&s, f2, OC_MEM_FREE, a + (2 << 20), -1, OC_ALLOC_DEVICE, -1);
+	sc_alloc(&s, "cudaMalloc", a, 8 << 20, OC_ALLOC_DEVICE, 50);
+	sc_alloc(&s, "cudaMalloc", OUT, SIZE, OC_ALLOC_DEVICE, 60);
+	copy_into(&s, 14, a, 8 << 20, 1000, 3000, 900);
+	kernel_rw(&s, 16, a + (2 << 20) + 16, OUT, 1100, 4000, 950);
+	sc_analyse(&s, NULL);
+	assert_int_equal(count_kind(&s, OC_HAZARD), 1);
+	assert_int_equal(s.a.hazards[0].bytes, 8 << 20);
+	(void)s1; (void)s2;
+	sc_done(&s);
+}
+
+/* Two arguments of one kernel into one buffer make one pair with each copy. */
+static void test_pair_count(void **state)
+{
+	struct sc s;
+
+	two_buffers(&s);
+	copy_into(&s, 14, BUF, SIZE, 1000, 2000, 900);
+	copy_into(&s, 14, BUF, SIZE, 2000, 3000, 910);
+	int k = sc_kernel(&s, 16, 1100, 4000, 950, 955, KRW, 132);
+	sc_mem(&s, k, OC_MEM_ARG, BUF, -1, 0, -1);
+	sc_mem(&s, k, OC_MEM_ARG, BUF, -1, 1, -1);
+	sc_analyse(&s, NULL);
+	assert_int_equal(s.a.n_hazards, 1);
+	assert_int_equal(s.a.hazards[0].count, 2);
+	assert_int_equal(s.a.hazard_status.pairs[OC_HAZARD], 2);
+	sc_done(&s);
+}
+
 /* One stream: program order. */
 static void test_same_stream(void **state)
 {
@@ -420,6 +545,11 @@ int main(void)
 		cmocka_unit_test(test_host_sync_other_stream),
 		cmocka_unit_test(test_legacy_stream),
 		cmocka_unit_test(test_sync_copies),
+		cmocka_unit_test(test_event_and_device_sync),
+		cmocka_unit_test(test_transitive_host),
+		cmocka_unit_test(test_cap),
+		cmocka_unit_test(test_dead_under_live),
+		cmocka_unit_test(test_pair_count),
 		cmocka_unit_test(test_same_stream),
 		cmocka_unit_test(test_readers),
 		cmocka_unit_test(test_suballocation),
