@@ -284,6 +284,10 @@ void CUPTIAPI oc_inj_api_callback(void *userdata, CUpti_CallbackDomain domain,
 	if (atomic_load_explicit(&oc_inj.disabled, memory_order_relaxed) ||
 	    atomic_load_explicit(&oc_inj.finished, memory_order_relaxed))
 		return;
+	if (domain == CUPTI_CB_DOMAIN_NVTX) {
+		oc_cap_nvtx(cbid, data);   /* the capture range (inject-capture.c) */
+		return;
+	}
 	if (domain == CUPTI_CB_DOMAIN_RESOURCE) {
 		if (cbid == CUPTI_CBID_RESOURCE_MODULE_UNLOAD_STARTING)
 			oc_mr_forget_layouts();
@@ -314,6 +318,9 @@ void CUPTIAPI oc_inj_api_callback(void *userdata, CUpti_CallbackDomain domain,
 		}
 		goto out;
 	}
+	/* the capture range's own calls (cudaProfilerStart/Stop) */
+	if (oc_cap_api(domain, cbid, cb->callbackSite == CUPTI_API_EXIT))
+		goto out;
 	if (!(h = holder_get(t)))
 		goto out;
 
@@ -356,6 +363,11 @@ void CUPTIAPI oc_inj_api_callback(void *userdata, CUpti_CallbackDomain domain,
 
 	cls = oc_args_extract(domain, cbid, cb->functionParams, &row, &create_ptr);
 	if (cls == OC_CB_NONE)
+		goto out;
+	/* outside the capture window only what keeps the allocation map and the
+	 * streams whole is recorded */
+	if (cls != OC_CB_ALLOC && cls != OC_CB_FREE && cls != OC_CB_STREAM_CREATE &&
+	    cls != OC_CB_STREAM_DESTROY && !oc_cap_recording())
 		goto out;
 	row.correlation_id = cb->correlationId;
 	row.tid = tstate_tid(t);

@@ -221,6 +221,7 @@ static void *flush_main(void *arg)
 		if (now < next)
 			continue;
 		follow_up = periodic_flush() ? mono_ns() + period / 4 : 0;
+		oc_cap_tick();   /* the capture's delay, duration and size limit */
 		next += period;
 		now = mono_ns();
 		if (next <= now)

@@ -81,6 +81,7 @@ static void finalize(int sig, uint64_t at_ns)
 	atomic_store(&oc_inj.final_state, OC_FINAL_RUNNING);
 
 	oc_inj_stop_flush_thread();
+	oc_cap_finish();
 	if (!sig && !oc_inj_env_flag("OVERLAPCHECK_NO_EXIT_SYNC"))
 		sync_current_context();
 	cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);

@@ -103,6 +103,19 @@ int oc_inj_request_served(uint64_t seq);
 int oc_inj_request_wait(int (*ready)(uint64_t), uint64_t arg, uint64_t deadline_ns);
 void oc_inj_requests_done(void);
 
+/* ---- inject-capture.c ------------------------------------------------------ */
+
+enum oc_cap_mode { OC_CAP_ALL = 0, OC_CAP_PROFILER, OC_CAP_NVTX };
+void oc_cap_init(void);
+void oc_cap_start(void);
+void oc_cap_enable_callbacks(CUpti_SubscriberHandle sub);
+int oc_cap_mode(void);
+int oc_cap_recording(void);
+int oc_cap_api(CUpti_CallbackDomain domain, CUpti_CallbackId cbid, int exit_site);
+void oc_cap_nvtx(CUpti_CallbackId cbid, const CUpti_NvtxData *d);
+void oc_cap_tick(void);
+void oc_cap_finish(void);
+
 /* ---- inject-buffers.c ------------------------------------------------------ */
 
 void CUPTIAPI oc_inj_buffer_requested(uint8_t **buffer, size_t *size, size_t *max_records);

@@ -215,6 +215,7 @@ static int setup_cupti(int quiet_unavailable)
 		}
 	}
 
+	oc_cap_enable_callbacks(subscriber);
 	/* a module's unload may free functions whose handles come back: the
 	 * parameter layouts cached for them are set aside (memrefs.c) */
 	if (oc_inj.mem_on &&
@@ -280,6 +281,7 @@ static int init(int quiet)
 	cfg.quiet = oc_inj_env_flag("OVERLAPCHECK_QUIET");
 	cfg.stats = oc_inj.stats_on;
 	cfg.mem_tracking = oc_inj.mem_on;
+	oc_cap_init();
 	cfg.buffer_bytes = (size_t)env_ulong("OVERLAPCHECK_BUFFER_KB", 8192, 64, 1u << 20) << 10;
 	cfg.flush_ms = oc_inj.flush_ms;
 	cfg.on_first_context = (void (*)(void))oc_passport_collect;
@@ -323,6 +325,7 @@ static int init(int quiet)
 			atomic_store(&oc_inj.disabled, 1);
 		return 1;
 	}
+	oc_cap_start();
 	if (oc_inj_start_flush_thread(oc_inj_signals_serve))
 		oc_writer_warn("inject", "no_flush_thread",
 			       "cannot start the flush thread: records arrive only when buffers fill "

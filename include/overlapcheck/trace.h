@@ -143,6 +143,11 @@ struct oc_memref {
 	                               parameter's index; else -1 */
 };
 
+/* A part of the run that was recorded (run --capture-range, --delay, ...). */
+struct oc_capture_window {
+	int64_t  start_ns, end_ns;  /* CPU time; end_ns INT64_MAX: still open at the end */
+};
+
 struct oc_device {                  /* from meta device.N.* */
 	int      id;
 	const char *name, *uuid;    /* point into meta values; may be NULL */
@@ -183,6 +188,13 @@ struct oc_trace {
 	struct oc_overhead *overheads; size_t n_overheads; /* sorted by start_ns */
 	struct oc_warning *warnings;   size_t n_warnings;
 	struct oc_memref *mem;    size_t n_mem;      /* sorted by (correlation_id, row order) */
+	/* The capture (meta capture.*, docs/schema.md "Capture"): NULL mode when
+	 * the whole run was recorded; else "all" (a delay, duration or size
+	 * limit), "cudaProfilerApi" or "nvtx" (capture_nvtx names the range),
+	 * its windows by start, and why recording stopped ("duration",
+	 * "max_size") or NULL. */
+	const char *capture_mode, *capture_nvtx, *capture_stopped;
+	struct oc_capture_window *capture_windows; size_t n_capture_windows;
 	/* The allocation map (table mem): 1 recorded, 0 recorded with it off
 	 * (meta mem_tracking 'off'), -1 not in this trace (an older tracer, an
 	 * imported profile). */

@@ -177,6 +177,17 @@ static void explain_gap(const struct oc_actx *c, struct oc_gap *g)
 	g->cause = OC_GAP_UNKNOWN;
 }
 
+/* Whether [s, e) lies inside one capture window (always, when the run was recorded whole). */
+static int captured(const struct oc_trace *t, int64_t s, int64_t e)
+{
+	if (!t->n_capture_windows)
+		return 1;
+	for (size_t i = 0; i < t->n_capture_windows; i++)
+		if (t->capture_windows[i].start_ns <= s && e <= t->capture_windows[i].end_ns)
+			return 1;
+	return 0;
+}
+
 int oc_find_gaps(struct oc_actx *c, char *err, size_t errlen)
 {
 	const struct oc_trace *t = c->t;
@@ -196,6 +207,9 @@ int oc_find_gaps(struct oc_actx *c, char *err, size_t errlen)
 			size_t pos = oc_lower_start(t, dv->sel.idx, dv->sel.n, iv->end_ns);
 			if (pos >= dv->sel.n)
 				continue;       /* cannot happen: a gap ends where an op starts */
+			/* the device was not idle between capture windows: it was not watched */
+			if (!captured(t, iv->start_ns, iv->end_ns))
+				continue;
 			memset(g, 0, sizeof *g);
 			g->device_id = dv->device_id;
 			g->start_ns = iv->start_ns;

@@ -57,6 +57,8 @@ struct run_opts {
 	const char *output;         /* pattern */
 	const char *flush_ms;       /* validated digits, or NULL */
 	int force, quiet, preload;
+	const char *capture_range;  /* "cudaProfilerApi" or "nvtx:NAME", or NULL */
+	char delay_ns[24], duration_ns[24], max_bytes[24];   /* "" when not given */
 };
 
 struct saved_signals {
@@ -69,7 +71,8 @@ static void usage(FILE *f)
 {
 	fputs(
 "usage: overlapcheck run [-o PATH] [--force] [--flush-ms N] [--quiet] [--preload]\n"
-"                        [--] PROGRAM [ARGS...]\n"
+"                        [--capture-range=cudaProfilerApi|nvtx:NAME] [--delay S]\n"
+"                        [--duration S] [--max-size BYTES] [--] PROGRAM [ARGS...]\n"
 "\n"
 "Runs PROGRAM with CUDA activity tracing (CUPTI, loaded through\n"
 "CUDA_INJECTION64_PATH; the program is not rebuilt) into a SQLite trace.\n"
@@ -83,6 +86,16 @@ static void usage(FILE *f)
 "                      something fails\n"
 "      --preload       also load the library with LD_PRELOAD (a fallback for\n"
 "                      programs that hide CUDA_INJECTION64_PATH)\n"
+"      --capture-range=cudaProfilerApi\n"
+"                      record only between cudaProfilerStart and cudaProfilerStop\n"
+"      --capture-range=nvtx:NAME\n"
+"                      record only while an NVTX range NAME is open on any thread\n"
+"      --delay S       record nothing for the first S seconds\n"
+"      --duration S    stop recording S seconds after it began\n"
+"      --max-size BYTES  stop recording when the trace reaches BYTES (K, M, G:\n"
+"                      KiB, MiB, GiB); outside the recording, activity is off and\n"
+"                      only allocations and streams are kept (docs/schema.md,\n"
+"                      \"Capture\")\n"
 "  -h, --help          this help\n"
 "\n"
 "The library is found at <dir of overlapcheck>/../lib/" LIB_NAME ",\n"
@@ -249,7 +262,11 @@ static void child_main(const struct run_opts *o, char **prog, const char *lib,
 	    setenv("OVERLAPCHECK_MAIN_PID", buf, 1) ||
 	    setenv("OVERLAPCHECK_TRACE_START_NS", start_ns, 1) ||
 	    (o->flush_ms && setenv("OVERLAPCHECK_FLUSH_MS", o->flush_ms, 1)) ||
-	    (o->quiet && setenv("OVERLAPCHECK_QUIET", "1", 1)))
+	    (o->quiet && setenv("OVERLAPCHECK_QUIET", "1", 1)) ||
+	    (o->capture_range && setenv("OVERLAPCHECK_CAPTURE_RANGE", o->capture_range, 1)) ||
+	    (o->delay_ns[0] && setenv("OVERLAPCHECK_DELAY_NS", o->delay_ns, 1)) ||
+	    (o->duration_ns[0] && setenv("OVERLAPCHECK_DURATION_NS", o->duration_ns, 1)) ||
+	    (o->max_bytes[0] && setenv("OVERLAPCHECK_MAX_BYTES", o->max_bytes, 1)))
 		goto fail;
 	if (o->preload) {
 		const char *old = getenv("LD_PRELOAD");
@@ -433,6 +450,49 @@ static void summary(const char *path)
 		fprintf(stderr, "  ... %lld more (overlapcheck info)\n", c.warnings - 10);
 }
 
+/* "2.5" seconds into ns digits; positive: more than 0. 0 or -1. */
+static int parse_seconds(const char *s, int positive, char *out, size_t len)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || end == s || *end || !(v >= 0) || v > 1e6 || (positive && !(v > 0)) ||
+	    s[0] == '+' || s[0] == ' ')
+		return -1;
+	snprintf(out, len, "%llu", (unsigned long long)(v * 1e9 + 0.5));
+	return 0;
+}
+
+/* "512M" into bytes; at least 1 MiB. 0 or -1. */
+static int parse_size(const char *s, char *out, size_t len)
+{
+	char *end;
+	unsigned long long v, mul = 1;
+
+	if (!*s || s[0] == '-' || s[0] == '+' || s[0] == ' ')
+		return -1;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno || end == s)
+		return -1;
+	if (*end == 'K' || *end == 'k')
+		mul = 1ull << 10;
+	else if (*end == 'M' || *end == 'm')
+		mul = 1ull << 20;
+	else if (*end == 'G' || *end == 'g')
+		mul = 1ull << 30;
+	else if (*end)
+		return -1;
+	if (*end && end[1])
+		return -1;
+	if (v > (1ull << 50) / mul || v * mul < (1ull << 20))
+		return -1;
+	snprintf(out, len, "%llu", v * mul);
+	return 0;
+}
+
 static int parse_args(int argc, char **argv, struct run_opts *o)
 {
 	static const struct option longopts[] = {
@@ -441,6 +501,10 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 		{ "flush-ms", required_argument, NULL, 'F' },
 		{ "quiet",    no_argument,       NULL, 'q' },
 		{ "preload",  no_argument,       NULL, 'P' },
+		{ "capture-range", required_argument, NULL, 'C' },
+		{ "delay",    required_argument, NULL, 'D' },
+		{ "duration", required_argument, NULL, 'U' },
+		{ "max-size", required_argument, NULL, 'M' },
 		{ "help",     no_argument,       NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -476,6 +540,32 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 			break;
 		case 'P':
 			o->preload = 1;
+			break;
+		case 'C':
+			if (strcmp(optarg, "cudaProfilerApi") &&
+			    (strncmp(optarg, "nvtx:", 5) || !optarg[5] || strlen(optarg + 5) > 255)) {
+				fprintf(stderr, "overlapcheck run: bad --capture-range '%s': want "
+					"cudaProfilerApi or nvtx:NAME (a range name of 1 to 255 bytes)\n",
+					optarg);
+				return -1;
+			}
+			o->capture_range = optarg;
+			break;
+		case 'D': case 'U':
+			if (parse_seconds(optarg, c == 'U', c == 'D' ? o->delay_ns : o->duration_ns,
+					  sizeof o->delay_ns)) {
+				fprintf(stderr, "overlapcheck run: bad --%s '%s': want seconds, %s up to "
+					"1000000 (e.g. 2.5)\n", c == 'D' ? "delay" : "duration", optarg,
+					c == 'D' ? "0" : "more than 0");
+				return -1;
+			}
+			break;
+		case 'M':
+			if (parse_size(optarg, o->max_bytes, sizeof o->max_bytes)) {
+				fprintf(stderr, "overlapcheck run: bad --max-size '%s': want bytes, at "
+					"least 1M, with an optional K, M or G (1024-based)\n", optarg);
+				return -1;
+			}
 			break;
 		case 'h':
 			usage(stdout);

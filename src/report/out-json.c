@@ -795,6 +795,29 @@ int oc_report_json(FILE *f, const struct oc_analysis *a)
 		oc_json_kv_int(j, "ranges_matched", a->summary.ranges_matched);
 	oc_json_end_object(j);
 
+	oc_json_key(j, "capture");
+	if (!t->capture_mode) {
+		oc_json_null(j);
+	} else {
+		oc_json_begin_object(j);
+		oc_json_kv_string(j, "mode", t->capture_mode);
+		oc_json_kv_string(j, "nvtx_range", t->capture_nvtx);
+		oc_json_kv_string(j, "stopped", t->capture_stopped);
+		oc_json_key(j, "windows");
+		oc_json_begin_array(j);
+		for (size_t k = 0; k < t->n_capture_windows; k++) {
+			oc_json_begin_object(j);
+			oc_json_kv_int(j, "start_ns", t->capture_windows[k].start_ns);
+			if (t->capture_windows[k].end_ns == INT64_MAX)
+				oc_json_kv_null(j, "end_ns");
+			else
+				oc_json_kv_int(j, "end_ns", t->capture_windows[k].end_ns);
+			oc_json_end_object(j);
+		}
+		oc_json_end_array(j);
+		oc_json_end_object(j);
+	}
+
 	oc_json_key(j, "summary");
 	summary_object(j, a);
 	window_objects(o);

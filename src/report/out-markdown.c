@@ -184,6 +184,29 @@ int oc_report_markdown(FILE *f, const struct oc_analysis *a, const struct oc_rep
 		fputs(w->how == OC_WINDOW_STEADY ? " (counts use the window; `--whole` for the whole trace)."
 		      "\n\n" : ".\n\n", f);
 	}
+	if (t->capture_mode) {
+		fprintf(f, "Capture: %s", !strcmp(t->capture_mode, "nvtx") ? "NVTX range" :
+			!strcmp(t->capture_mode, "all") ? "limited" : t->capture_mode);
+		if (t->capture_nvtx) {
+			fputs(" `", f);
+			md(f, t->capture_nvtx, 200);
+			fputs("`", f);
+		}
+		fprintf(f, ", %zu window(s) recorded", t->n_capture_windows);
+		for (size_t i = 0; i < t->n_capture_windows && i < 4; i++) {
+			fputs(i ? ", " : ": ", f);
+			dur(f, t->capture_windows[i].start_ns);
+			fputs(" to ", f);
+			if (t->capture_windows[i].end_ns == INT64_MAX)
+				fputs("the end", f);
+			else
+				dur(f, t->capture_windows[i].end_ns);
+		}
+		if (t->capture_stopped)
+			fprintf(f, "; stopped by the %s limit", !strcmp(t->capture_stopped, "duration") ?
+				"`--duration`" : "`--max-size`");
+		fputs(". Nothing outside them was recorded.\n\n", f);
+	}
 	if (!s->claims) {
 		fputs("**No async device work in this trace: nothing to prove or disprove.**\n\n", f);
 	} else {

@@ -221,6 +221,40 @@ static void window(const struct out *o)
 }
 
 /* Where the device's time in the window went, and the largest lever. */
+/* What part of the run was recorded (run --capture-range, --delay, ...). */
+static void capture(const struct out *o)
+{
+	const struct oc_trace *t = o->t;
+	char b1[32], b2[32], nv[300];
+	int64_t rec = 0;
+
+	if (!t->capture_mode)
+		return;
+	fprintf(o->f, "Capture: %s", !strcmp(t->capture_mode, "nvtx") ? "NVTX range" :
+		!strcmp(t->capture_mode, "all") ? "limited" : t->capture_mode);
+	if (t->capture_nvtx)
+		fprintf(o->f, " '%s'", clean(t->capture_nvtx, nv, sizeof nv, 200));
+	fprintf(o->f, ", %zu window%s recorded", t->n_capture_windows,
+		t->n_capture_windows == 1 ? "" : "s");
+	for (size_t i = 0; i < t->n_capture_windows && i < 4; i++) {
+		const struct oc_capture_window *w = &t->capture_windows[i];
+
+		fprintf(o->f, "%s %s to %s", i ? "," : ":", dur(w->start_ns, b1, sizeof b1),
+			w->end_ns == INT64_MAX ? "the end" : dur(w->end_ns, b2, sizeof b2));
+	}
+	if (t->n_capture_windows > 4)
+		fprintf(o->f, ", and %zu more", t->n_capture_windows - 4);
+	for (size_t i = 0; i < t->n_capture_windows; i++)
+		if (t->capture_windows[i].end_ns != INT64_MAX)
+			rec += t->capture_windows[i].end_ns - t->capture_windows[i].start_ns;
+	if (rec)
+		fprintf(o->f, " (%s in all)", dur(rec, b1, sizeof b1));
+	if (t->capture_stopped)
+		fprintf(o->f, "; stopped by the %s", !strcmp(t->capture_stopped, "duration") ?
+			"--duration limit" : "--max-size limit");
+	fputs(". Nothing outside them was recorded; idle time between them is not a gap.\n", o->f);
+}
+
 static void time_split(const struct out *o)
 {
 	const struct oc_summary *s = &o->a->summary;
@@ -815,6 +849,7 @@ int oc_report_text(FILE *f, const struct oc_analysis *a, const struct oc_report_
 		fprintf(f, " (device %d)", a->opts.device);
 	fputs("\n\n", f);
 	window(&o);
+	capture(&o);
 	time_split(&o);
 	answer(&o);
 	warnings(&o);

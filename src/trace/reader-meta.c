@@ -227,6 +227,37 @@ int oc_rd_load_devices(struct rd *r)
 	return 0;
 }
 
+/* meta capture.*: the mode, and capture.window.N = "START [END]" for N = 1..windows. */
+static void load_capture(struct oc_trace *t)
+{
+	long long n = meta_int(t, "capture.windows", 0);
+	char key[48];
+
+	t->capture_mode = oc_trace_meta(t, "capture.mode");
+	t->capture_nvtx = oc_trace_meta(t, "capture.nvtx_range");
+	t->capture_stopped = oc_trace_meta(t, "capture.stopped");
+	if (!t->capture_mode || n <= 0 || n > 1000000)
+		return;
+	t->capture_windows = xcalloc((size_t)n, sizeof *t->capture_windows);
+	if (!t->capture_windows)
+		return;
+	for (long long i = 1; i <= n; i++) {
+		const char *v;
+		long long s, e;
+		int k;
+
+		snprintf(key, sizeof key, "capture.window.%lld", i);
+		v = oc_trace_meta(t, key);
+		if (!v)
+			continue;
+		k = sscanf(v, "%lld %lld", &s, &e);
+		if (k < 1 || s < 0 || (k == 2 && e < s))
+			continue;   /* nonsense: left out */
+		t->capture_windows[t->n_capture_windows++] = (struct oc_capture_window){
+			s, k == 2 ? e : INT64_MAX };
+	}
+}
+
 void oc_rd_load_run_facts(struct oc_trace *t)
 {
 	const char *v;
@@ -245,6 +276,7 @@ void oc_rd_load_run_facts(struct oc_trace *t)
 	t->terminated_ns = t->terminated_signal > 0 ? meta_int(t, "terminated_ns", -1) : -1;
 	v = oc_trace_meta(t, "env.CUDA_LAUNCH_BLOCKING");
 	t->launch_blocking = v && !strcmp(v, "1");
+	load_capture(t);
 	t->max_connections = (int)meta_int(t, "env.CUDA_DEVICE_MAX_CONNECTIONS", -1);
 }
 

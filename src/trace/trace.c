@@ -37,6 +37,7 @@ void oc_trace_release(struct oc_trace *t)
 	free(t->marks);
 	free(t->overheads);
 	free(t->mem);
+	free(t->capture_windows);
 	free(t->warnings);
 	memset(t, 0, sizeof *t);
 }

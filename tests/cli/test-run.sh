@@ -58,6 +58,12 @@ is "unknown option: 125" "$(status "$OC" run --no-such-option true)" 125
 is "-o without a value: 125" "$(status "$OC" run -o)" 125
 is "bad --flush-ms: 125" "$(status "$OC" run --flush-ms 0 true)" 125
 is "bad --flush-ms text: 125" "$(status "$OC" run --flush-ms 5x true)" 125
+is "bad --capture-range: 125" "$(status "$OC" run --capture-range=foo true)" 125
+is "empty nvtx: range: 125" "$(status "$OC" run --capture-range=nvtx: true)" 125
+is "bad --delay: 125" "$(status "$OC" run --delay -1 true)" 125
+is "--duration 0: 125" "$(status "$OC" run --duration 0 true)" 125
+is "bad --max-size: 125" "$(status "$OC" run --max-size 10K true)" 125
+is "--max-size with a bad suffix: 125" "$(status "$OC" run --max-size 5X true)" 125
 err=$("$OC" run -o "$TMP/no/such/dir/t.db" true 2>&1); rc=$?
 is "unwritable output: 125" "$rc" 125
 like "unwritable output is named" "$err" "cannot create trace '$TMP/no/such/dir/t.db'"
@@ -112,6 +118,13 @@ is "OVERLAPCHECK_TRACE_START_NS is the trace's time base (children share it)" "$
 is "OVERLAPCHECK_FLUSH_MS" "$(sed -n 's/^OVERLAPCHECK_FLUSH_MS=//p' e1.txt)" 250
 is "OVERLAPCHECK_QUIET" "$(sed -n 's/^OVERLAPCHECK_QUIET=//p' e1.txt)" 1
 is "no LD_PRELOAD by default" "$(grep -c '^LD_PRELOAD=' e1.txt)" 0
+"$OC" run -q -o "$TMP/e4.db" --capture-range=nvtx:step --delay 1.5 --duration 2 --max-size 64M \
+	-- "$PROGS/envdump.sh" e4.txt
+is "OVERLAPCHECK_CAPTURE_RANGE" "$(sed -n 's/^OVERLAPCHECK_CAPTURE_RANGE=//p' e4.txt)" "nvtx:step"
+is "OVERLAPCHECK_DELAY_NS" "$(sed -n 's/^OVERLAPCHECK_DELAY_NS=//p' e4.txt)" 1500000000
+is "OVERLAPCHECK_DURATION_NS" "$(sed -n 's/^OVERLAPCHECK_DURATION_NS=//p' e4.txt)" 2000000000
+is "OVERLAPCHECK_MAX_BYTES" "$(sed -n 's/^OVERLAPCHECK_MAX_BYTES=//p' e4.txt)" 67108864
+is "no capture settings by default" "$(grep -c '^OVERLAPCHECK_CAPTURE_RANGE=\|^OVERLAPCHECK_DELAY_NS=' e1.txt)" 0
 "$OC" run -o rel.db -- "$PROGS/envdump.sh" e2.txt 2>/dev/null
 is "relative -o becomes absolute" "$(sed -n 's/^OVERLAPCHECK_OUTPUT=//p' e2.txt)" "$TMP/rel.db"
 is "no OVERLAPCHECK_QUIET without -q" "$(grep -c '^OVERLAPCHECK_QUIET=' e2.txt)" 0

@@ -92,6 +92,13 @@ CUptiResult cuptiActivityEnable(CUpti_ActivityKind kind)
 	return CUPTI_SUCCESS;
 }
 
+CUptiResult cuptiActivityDisable(CUpti_ActivityKind kind)
+{
+	if ((unsigned)kind < 64)
+		kinds_enabled &= ~(1ull << kind);
+	return CUPTI_SUCCESS;
+}
+
 CUptiResult cuptiActivityGetNumDroppedRecords(CUcontext ctx, uint32_t stream, size_t *dropped)
 {
 	*dropped = ctx == NULL && getenv("FAKE_DROPPED") ? 4 : 0;
@@ -289,7 +296,7 @@ enum mode {
 	/* termination signals (see the tests below test_child_trace) */
 	M_TERM, M_TERM_IGNORED, M_TERM_HANDLER_EXITS, M_TERM_HANDLER_RETURNS, M_TERM_LATE_HANDLER,
 	M_TERM_SECOND, M_TERM_FORWARDED_COPY, M_TERM_BOUNDED, M_INT_QUIT, M_SEGV, M_ABRT, M_FULL_DISK,
-	M_FOLLOW_UP,
+	M_FOLLOW_UP, M_CAPTURE,
 };
 
 static const char *prog_trace;     /* the program's trace, for its own handlers */
@@ -436,6 +443,39 @@ static void full_disk_program(void)
 	fflush(stdout);
 }
 
+#define KERNEL_ON() (!!(kinds_enabled & (1ull << CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL)))
+
+/*
+ * --capture-range=cudaProfilerApi: a launch before cudaProfilerStart, one
+ * between Start and Stop, one after. Only the middle one is recorded, and
+ * kernel activity is on only between the two calls.
+ */
+static void __attribute__((noreturn)) capture_program(void)
+{
+	struct launch13 { const void *k; dim3 g, b; void **a; size_t sm; cudaStream_t s; } lp;
+
+	memset(&lp, 0, sizeof lp);
+	if (KERNEL_ON())
+		_exit(80);
+	rt_call(CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_v7000, &lp, 0, NULL, 300);
+	rt_call(CUPTI_RUNTIME_TRACE_CBID_cudaProfilerStart_v4000, NULL,
+		CUPTI_DRIVER_TRACE_CBID_cuProfilerStart, NULL, 301);
+	if (!KERNEL_ON())
+		_exit(81);
+	rt_call(CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_v7000, &lp, 0, NULL, 302);
+	rt_call(CUPTI_RUNTIME_TRACE_CBID_cudaProfilerStop_v4000, NULL,
+		CUPTI_DRIVER_TRACE_CBID_cuProfilerStop, NULL, 303);
+	if (KERNEL_ON())
+		_exit(82);
+	rt_call(CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_v7000, &lp, 0, NULL, 304);
+	q_setup_records();
+	for (uint32_t c = 300; c <= 304; c++)
+		q_api(CUPTI_ACTIVITY_KIND_RUNTIME, c == 301 ? CUPTI_RUNTIME_TRACE_CBID_cudaProfilerStart_v4000 :
+		      c == 303 ? CUPTI_RUNTIME_TRACE_CBID_cudaProfilerStop_v4000 :
+		      CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_v7000, c, 100 * c, 100 * c + 50);
+	exit(0);
+}
+
 static void __attribute__((noreturn)) program(enum mode mode, const char *trace)
 {
 	char path[512], pid[32];
@@ -469,6 +509,8 @@ static void __attribute__((noreturn)) program(enum mode mode, const char *trace)
 	setenv("OVERLAPCHECK_QUIET", "1", 1);
 	if (mode == M_MULTI)
 		setenv("FAKE_MULTI", "1", 1);
+	if (mode == M_CAPTURE)
+		setenv("OVERLAPCHECK_CAPTURE_RANGE", "cudaProfilerApi", 1);
 	prog_trace = trace;
 	/* cmocka's own fault handlers, inherited through fork, are not the program's */
 	signal(SIGSEGV, SIG_DFL);
@@ -490,6 +532,8 @@ static void __attribute__((noreturn)) program(enum mode mode, const char *trace)
 		exit(0);          /* untraced, and the program goes on */
 	if (!api_cb || !buf_req)
 		_exit(92);
+	if (mode == M_CAPTURE)
+		capture_program();
 	if (mode == M_TERM_LATE_HANDLER)
 		signal(SIGTERM, SIG_DFL);   /* a later disposition replaces the library's */
 	if ((kinds_enabled & (1ull << CUPTI_ACTIVITY_KIND_KERNEL)) ||
@@ -691,6 +735,31 @@ static int teardown(void **state)
 }
 
 /* A program that exits normally leaves a complete, single-file trace. */
+/* --capture-range=cudaProfilerApi: one window, between the two calls. */
+static void test_capture_profiler(void **state)
+{
+	char trace[300];
+	sqlite3 *db;
+	int st;
+
+	snprintf(trace, sizeof trace, "%s/capture.db", dir);
+	make_trace(trace);
+	st = run(M_CAPTURE, trace);
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 0);
+	db = open_trace(trace);
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'capture.mode'"), "cudaProfilerApi");
+	assert_int_equal(q_int(db, "SELECT value FROM meta WHERE key = 'capture.windows'"), 1);
+	/* "START END": both, in order */
+	assert_int_equal(q_int(db, "SELECT instr(value, ' ') > 1 AND CAST(substr(value, instr(value, ' ') + 1)"
+				   " AS INTEGER) >= CAST(substr(value, 1, instr(value, ' ') - 1) AS INTEGER)"
+				   " FROM meta WHERE key = 'capture.window.1'"), 1);
+	/* only the launch inside the window left its callback row */
+	assert_int_equal(q_int(db, "SELECT count(*) FROM call_args WHERE correlation_id IN (300, 304)"), 0);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM call_args WHERE correlation_id = 302"), 1);
+	sqlite3_close(db);
+}
+
 static void test_exit(void **state)
 {
 	char trace[300], wal[310];
@@ -1354,6 +1423,7 @@ int main(int argc, char **argv)
 
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_exit),
+		cmocka_unit_test(test_capture_profiler),
 		cmocka_unit_test(test_sigkill),
 		cmocka_unit_test(test_fork),
 		cmocka_unit_test(test_multiple_subscribers),
