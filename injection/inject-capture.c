@@ -35,6 +35,7 @@
 #include <cupti.h>
 #include <generated_nvtx_meta.h>
 
+#include "apiargs.h"
 #include "writer.h"
 #include "inject-priv.h"
 
@@ -104,10 +105,56 @@ int oc_cap_recording(void)
 	return atomic_load_explicit(&rec, memory_order_relaxed);
 }
 
+/* The explicit synchronizations, besides what apiargs.c's table lists. */
+static const CUpti_CallbackId rt_syncs[] = {
+	CUPTI_RUNTIME_TRACE_CBID_cudaDeviceSynchronize_v3020,
+	CUPTI_RUNTIME_TRACE_CBID_cudaStreamSynchronize_v3020,
+	CUPTI_RUNTIME_TRACE_CBID_cudaStreamSynchronize_ptsz_v7000,
+	CUPTI_RUNTIME_TRACE_CBID_cudaEventSynchronize_v3020,
+	CUPTI_RUNTIME_TRACE_CBID_cudaStreamQuery_v3020, CUPTI_RUNTIME_TRACE_CBID_cudaStreamQuery_ptsz_v7000,
+	CUPTI_RUNTIME_TRACE_CBID_cudaEventQuery_v3020,
+};
+static const CUpti_CallbackId drv_syncs[] = {
+	CUPTI_DRIVER_TRACE_CBID_cuCtxSynchronize, CUPTI_DRIVER_TRACE_CBID_cuStreamSynchronize,
+	CUPTI_DRIVER_TRACE_CBID_cuStreamSynchronize_ptsz, CUPTI_DRIVER_TRACE_CBID_cuEventSynchronize,
+	CUPTI_DRIVER_TRACE_CBID_cuStreamQuery, CUPTI_DRIVER_TRACE_CBID_cuStreamQuery_ptsz,
+	CUPTI_DRIVER_TRACE_CBID_cuEventQuery,
+};
+
+CUptiResult oc_cap_minimal_api(int enable)
+{
+	CUptiResult rc = CUPTI_SUCCESS, r;
+	size_t n;
+	const CUpti_CallbackId *ids = oc_args_cbids(CUPTI_CB_DOMAIN_RUNTIME_API, &n);
+
+	for (size_t i = 0; i < n; i++)
+		if ((r = cuptiActivityEnableRuntimeApi(ids[i], (uint8_t)enable)) != CUPTI_SUCCESS)
+			rc = r;
+	for (size_t i = 0; i < sizeof rt_syncs / sizeof rt_syncs[0]; i++)
+		if ((r = cuptiActivityEnableRuntimeApi(rt_syncs[i], (uint8_t)enable)) != CUPTI_SUCCESS)
+			rc = r;
+	ids = oc_args_cbids(CUPTI_CB_DOMAIN_DRIVER_API, &n);
+	for (size_t i = 0; i < n; i++)
+		if ((r = cuptiActivityEnableDriverApi(ids[i], (uint8_t)enable)) != CUPTI_SUCCESS)
+			rc = r;
+	for (size_t i = 0; i < sizeof drv_syncs / sizeof drv_syncs[0]; i++)
+		if ((r = cuptiActivityEnableDriverApi(drv_syncs[i], (uint8_t)enable)) != CUPTI_SUCCESS)
+			rc = r;
+	return rc;
+}
+
 static void set_kinds(int enable)
 {
+	if (oc_inj.api_minimal)
+		oc_cap_minimal_api(enable);
 	for (size_t i = 0; i < sizeof toggled / sizeof toggled[0]; i++) {
-		CUptiResult rc = enable ? cuptiActivityEnable(toggled[i]) : cuptiActivityDisable(toggled[i]);
+		CUptiResult rc;
+
+		/* with --api=minimal the API kinds stay off: their ids were set above */
+		if (oc_inj.api_minimal && (toggled[i] == CUPTI_ACTIVITY_KIND_RUNTIME ||
+					   toggled[i] == CUPTI_ACTIVITY_KIND_DRIVER))
+			continue;
+		rc = enable ? cuptiActivityEnable(toggled[i]) : cuptiActivityDisable(toggled[i]);
 
 		if (rc != CUPTI_SUCCESS && toggled[i] == CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL)
 			oc_writer_warn("cupti", "capture_toggle_failed",

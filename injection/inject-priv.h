@@ -42,6 +42,8 @@ struct oc_inj_state {
 	pid_t init_pid;
 	int stats_on;
 	int mem_on;                   /* allocations and pointer arguments (OVERLAPCHECK_MEMREFS) */
+	int api_minimal;              /* OVERLAPCHECK_API=minimal: API records only of the calls
+	                                 that queue work or synchronize explicitly */
 	unsigned flush_ms;
 	unsigned term_flush_ms;       /* a signal handler's wait for the flush; 0: no handlers */
 };
@@ -115,6 +117,9 @@ int oc_cap_api(CUpti_CallbackDomain domain, CUpti_CallbackId cbid, int exit_site
 void oc_cap_nvtx(CUpti_CallbackId cbid, const CUpti_NvtxData *d);
 void oc_cap_tick(void);
 void oc_cap_finish(void);
+/* --api=minimal: API records of the calls that queue work, allocate, free or
+ * synchronize explicitly, enabled (or disabled) one callback id at a time. 0 or a CUPTI error. */
+CUptiResult oc_cap_minimal_api(int enable);
 
 /* ---- inject-buffers.c ------------------------------------------------------ */
 

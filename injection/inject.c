@@ -216,6 +216,9 @@ static int setup_cupti(int quiet_unavailable)
 	}
 
 	oc_cap_enable_callbacks(subscriber);
+	if (oc_inj.api_minimal && (rc = oc_cap_minimal_api(1)) != CUPTI_SUCCESS)
+		oc_writer_warn("cupti", "api_minimal_failed",
+			       "cannot enable the API records of --api=minimal's calls: %s", cupti_err(rc));
 	/* a module's unload may free functions whose handles come back: the
 	 * parameter layouts cached for them are set aside (memrefs.c) */
 	if (oc_inj.mem_on &&
@@ -237,6 +240,10 @@ static int setup_cupti(int quiet_unavailable)
 		return -1;
 	}
 	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+		/* --api=minimal: the API records of chosen calls only (inject-capture.c) */
+		if (oc_inj.api_minimal && (kinds[i] == CUPTI_ACTIVITY_KIND_RUNTIME ||
+					   kinds[i] == CUPTI_ACTIVITY_KIND_DRIVER))
+			continue;
 		rc = cuptiActivityEnable(kinds[i]);
 		if (rc == CUPTI_SUCCESS)
 			continue;
@@ -281,6 +288,11 @@ static int init(int quiet)
 	cfg.quiet = oc_inj_env_flag("OVERLAPCHECK_QUIET");
 	cfg.stats = oc_inj.stats_on;
 	cfg.mem_tracking = oc_inj.mem_on;
+	{
+		const char *lvl = getenv("OVERLAPCHECK_API");
+
+		oc_inj.api_minimal = lvl && !strcmp(lvl, "minimal");
+	}
 	oc_cap_init();
 	cfg.buffer_bytes = (size_t)env_ulong("OVERLAPCHECK_BUFFER_KB", 8192, 64, 1u << 20) << 10;
 	cfg.flush_ms = oc_inj.flush_ms;
@@ -326,6 +338,7 @@ static int init(int quiet)
 		return 1;
 	}
 	oc_cap_start();
+	oc_writer_meta("api_level", oc_inj.api_minimal ? "minimal" : "full");
 	if (oc_inj_start_flush_thread(oc_inj_signals_serve))
 		oc_writer_warn("inject", "no_flush_thread",
 			       "cannot start the flush thread: records arrive only when buffers fill "

@@ -305,6 +305,14 @@ static int warnings(struct oc_actx *c, size_t n_api_before)
 	struct oc_summary *s = &a->summary;
 	int r = 0;
 
+	{
+		const char *lvl = oc_trace_meta(t, "api_level");
+
+		if (lvl && !strcmp(lvl, "minimal"))
+			r |= add_warning(a, "recorded with --api=minimal: only calls that queue work, "
+					 "allocate, free or synchronize explicitly have records, so a hidden "
+					 "synchronization inside any other call is not proven (none is reported)");
+	}
 	if (t->dropped_records > 0) {
 		r |= add_warning(a, "%lld records were dropped while tracing: verdicts rest on incomplete data",
 				 (long long)t->dropped_records);

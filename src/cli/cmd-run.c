@@ -58,6 +58,7 @@ struct run_opts {
 	const char *flush_ms;       /* validated digits, or NULL */
 	int force, quiet, preload;
 	const char *capture_range;  /* "cudaProfilerApi" or "nvtx:NAME", or NULL */
+	const char *api;            /* "full" or "minimal", or NULL */
 	char delay_ns[24], duration_ns[24], max_bytes[24];   /* "" when not given */
 };
 
@@ -72,7 +73,8 @@ static void usage(FILE *f)
 	fputs(
 "usage: overlapcheck run [-o PATH] [--force] [--flush-ms N] [--quiet] [--preload]\n"
 "                        [--capture-range=cudaProfilerApi|nvtx:NAME] [--delay S]\n"
-"                        [--duration S] [--max-size BYTES] [--] PROGRAM [ARGS...]\n"
+"                        [--duration S] [--max-size BYTES] [--api=full|minimal]\n"
+"                        [--] PROGRAM [ARGS...]\n"
 "\n"
 "Runs PROGRAM with CUDA activity tracing (CUPTI, loaded through\n"
 "CUDA_INJECTION64_PATH; the program is not rebuilt) into a SQLite trace.\n"
@@ -96,6 +98,11 @@ static void usage(FILE *f)
 "                      KiB, MiB, GiB); outside the recording, activity is off and\n"
 "                      only allocations and streams are kept (docs/schema.md,\n"
 "                      \"Capture\")\n"
+"      --api=full|minimal\n"
+"                      full (default): a record of every CUDA call; minimal: only\n"
+"                      of calls that queue work, allocate, free or synchronize\n"
+"                      explicitly (cheaper; hidden syncs in other calls are not\n"
+"                      proven, and report and check say so)\n"
 "  -h, --help          this help\n"
 "\n"
 "The library is found at <dir of overlapcheck>/../lib/" LIB_NAME ",\n"
@@ -266,7 +273,8 @@ static void child_main(const struct run_opts *o, char **prog, const char *lib,
 	    (o->capture_range && setenv("OVERLAPCHECK_CAPTURE_RANGE", o->capture_range, 1)) ||
 	    (o->delay_ns[0] && setenv("OVERLAPCHECK_DELAY_NS", o->delay_ns, 1)) ||
 	    (o->duration_ns[0] && setenv("OVERLAPCHECK_DURATION_NS", o->duration_ns, 1)) ||
-	    (o->max_bytes[0] && setenv("OVERLAPCHECK_MAX_BYTES", o->max_bytes, 1)))
+	    (o->max_bytes[0] && setenv("OVERLAPCHECK_MAX_BYTES", o->max_bytes, 1)) ||
+	    (o->api && setenv("OVERLAPCHECK_API", o->api, 1)))
 		goto fail;
 	if (o->preload) {
 		const char *old = getenv("LD_PRELOAD");
@@ -505,6 +513,7 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 		{ "delay",    required_argument, NULL, 'D' },
 		{ "duration", required_argument, NULL, 'U' },
 		{ "max-size", required_argument, NULL, 'M' },
+		{ "api",      required_argument, NULL, 'A' },
 		{ "help",     no_argument,       NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -559,6 +568,14 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 					c == 'D' ? "0" : "more than 0");
 				return -1;
 			}
+			break;
+		case 'A':
+			if (strcmp(optarg, "full") && strcmp(optarg, "minimal")) {
+				fprintf(stderr, "overlapcheck run: bad --api '%s': want full or minimal\n",
+					optarg);
+				return -1;
+			}
+			o->api = optarg;
 			break;
 		case 'M':
 			if (parse_size(optarg, o->max_bytes, sizeof o->max_bytes)) {

@@ -92,6 +92,20 @@ CUptiResult cuptiActivityEnable(CUpti_ActivityKind kind)
 	return CUPTI_SUCCESS;
 }
 
+static int api_ids_enabled;   /* cuptiActivityEnable{Runtime,Driver}Api(id, 1) calls */
+
+CUptiResult cuptiActivityEnableRuntimeApi(CUpti_CallbackId cbid, uint8_t enable)
+{
+	api_ids_enabled += enable ? 1 : -1;
+	return CUPTI_SUCCESS;
+}
+
+CUptiResult cuptiActivityEnableDriverApi(CUpti_CallbackId cbid, uint8_t enable)
+{
+	api_ids_enabled += enable ? 1 : -1;
+	return CUPTI_SUCCESS;
+}
+
 CUptiResult cuptiActivityDisable(CUpti_ActivityKind kind)
 {
 	if ((unsigned)kind < 64)
@@ -296,7 +310,7 @@ enum mode {
 	/* termination signals (see the tests below test_child_trace) */
 	M_TERM, M_TERM_IGNORED, M_TERM_HANDLER_EXITS, M_TERM_HANDLER_RETURNS, M_TERM_LATE_HANDLER,
 	M_TERM_SECOND, M_TERM_FORWARDED_COPY, M_TERM_BOUNDED, M_INT_QUIT, M_SEGV, M_ABRT, M_FULL_DISK,
-	M_FOLLOW_UP, M_CAPTURE,
+	M_FOLLOW_UP, M_CAPTURE, M_API_MINIMAL,
 };
 
 static const char *prog_trace;     /* the program's trace, for its own handlers */
@@ -511,6 +525,8 @@ static void __attribute__((noreturn)) program(enum mode mode, const char *trace)
 		setenv("FAKE_MULTI", "1", 1);
 	if (mode == M_CAPTURE)
 		setenv("OVERLAPCHECK_CAPTURE_RANGE", "cudaProfilerApi", 1);
+	if (mode == M_API_MINIMAL)
+		setenv("OVERLAPCHECK_API", "minimal", 1);
 	prog_trace = trace;
 	/* cmocka's own fault handlers, inherited through fork, are not the program's */
 	signal(SIGSEGV, SIG_DFL);
@@ -534,6 +550,11 @@ static void __attribute__((noreturn)) program(enum mode mode, const char *trace)
 		_exit(92);
 	if (mode == M_CAPTURE)
 		capture_program();
+	/* --api=minimal: no API kind, the chosen ids one by one */
+	if (mode == M_API_MINIMAL)
+		exit((kinds_enabled & (1ull << CUPTI_ACTIVITY_KIND_RUNTIME)) ||
+		     (kinds_enabled & (1ull << CUPTI_ACTIVITY_KIND_DRIVER)) ? 84 :
+		     api_ids_enabled < 50 ? 85 : 0);
 	if (mode == M_TERM_LATE_HANDLER)
 		signal(SIGTERM, SIG_DFL);   /* a later disposition replaces the library's */
 	if ((kinds_enabled & (1ull << CUPTI_ACTIVITY_KIND_KERNEL)) ||
@@ -735,6 +756,23 @@ static int teardown(void **state)
 }
 
 /* A program that exits normally leaves a complete, single-file trace. */
+/* --api=minimal: the API kinds stay off, the calls are chosen one by one, meta says so. */
+static void test_api_minimal(void **state)
+{
+	char trace[300];
+	sqlite3 *db;
+	int st;
+
+	snprintf(trace, sizeof trace, "%s/minimal.db", dir);
+	make_trace(trace);
+	st = run(M_API_MINIMAL, trace);
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 0);
+	db = open_trace(trace);
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'api_level'"), "minimal");
+	sqlite3_close(db);
+}
+
 /* --capture-range=cudaProfilerApi: one window, between the two calls. */
 static void test_capture_profiler(void **state)
 {
@@ -1424,6 +1462,7 @@ int main(int argc, char **argv)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_exit),
 		cmocka_unit_test(test_capture_profiler),
+		cmocka_unit_test(test_api_minimal),
 		cmocka_unit_test(test_sigkill),
 		cmocka_unit_test(test_fork),
 		cmocka_unit_test(test_multiple_subscribers),
