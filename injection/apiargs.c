@@ -61,6 +61,9 @@ static const CUpti_CallbackId rt_ids[] = {
 	RT(cudaMallocFromPoolAsync_v11020), RT(cudaMallocFromPoolAsync_ptsz_v11020),
 	RT(cudaFree_v3020), RT(cudaFreeHost_v3020), RT(cudaHostUnregister_v4000),
 	RT(cudaFreeAsync_v11020), RT(cudaFreeAsync_ptsz_v11020),
+	/* explicit synchronizations: timed for where they were called from */
+	RT(cudaDeviceSynchronize_v3020), RT(cudaStreamSynchronize_v3020),
+	RT(cudaStreamSynchronize_ptsz_v7000), RT(cudaEventSynchronize_v3020),
 };
 
 static const CUpti_CallbackId drv_ids[] = {
@@ -92,6 +95,8 @@ static const CUpti_CallbackId drv_ids[] = {
 	DRV(cuMemAllocFromPoolAsync), DRV(cuMemAllocFromPoolAsync_ptsz),
 	DRV(cuMemFree_v2), DRV(cuMemFreeHost), DRV(cuMemHostUnregister),
 	DRV(cuMemFreeAsync), DRV(cuMemFreeAsync_ptsz),
+	DRV(cuCtxSynchronize), DRV(cuStreamSynchronize), DRV(cuStreamSynchronize_ptsz),
+	DRV(cuEventSynchronize),
 };
 
 const CUpti_CallbackId *oc_args_cbids(CUpti_CallbackDomain domain, size_t *n)
@@ -124,7 +129,7 @@ int oc_args_is_ptsz(CUpti_CallbackDomain domain, CUpti_CallbackId cbid)
 		case RT(cudaEventRecord_ptsz_v7000): case RT(cudaEventRecordWithFlags_ptsz_v11010):
 		case RT(cudaStreamWaitEvent_ptsz_v7000): case RT(cudaGraphLaunch_ptsz_v10000):
 		case RT(cudaMallocAsync_ptsz_v11020): case RT(cudaMallocFromPoolAsync_ptsz_v11020):
-		case RT(cudaFreeAsync_ptsz_v11020):
+		case RT(cudaFreeAsync_ptsz_v11020): case RT(cudaStreamSynchronize_ptsz_v7000):
 			return 1;
 		default:
 			return 0;
@@ -145,7 +150,7 @@ int oc_args_is_ptsz(CUpti_CallbackDomain domain, CUpti_CallbackId cbid)
 		case DRV(cuEventRecord_ptsz): case DRV(cuEventRecordWithFlags_ptsz):
 		case DRV(cuStreamWaitEvent_ptsz): case DRV(cuGraphLaunch_ptsz):
 		case DRV(cuMemAllocAsync_ptsz): case DRV(cuMemAllocFromPoolAsync_ptsz):
-		case DRV(cuMemFreeAsync_ptsz):
+		case DRV(cuMemFreeAsync_ptsz): case DRV(cuStreamSynchronize_ptsz):
 			return 1;
 		default:
 			return 0;
@@ -498,6 +503,9 @@ static enum oc_cb_class extract_rt(CUpti_CallbackId cbid, const void *params,
 	case RT(cudaFreeAsync_v11020): case RT(cudaFreeAsync_ptsz_v11020):
 		r->stream_handle = H(P(cudaFreeAsync_v11020_params)->hStream);
 		return release(r, H(P(cudaFreeAsync_v11020_params)->devPtr), OC_ALLOC_ASYNC);
+	case RT(cudaDeviceSynchronize_v3020): case RT(cudaStreamSynchronize_v3020):
+	case RT(cudaStreamSynchronize_ptsz_v7000): case RT(cudaEventSynchronize_v3020):
+		return OC_CB_SYNC;
 	default:
 		return OC_CB_NONE;
 	}
@@ -720,6 +728,9 @@ static enum oc_cb_class extract_drv(CUpti_CallbackId cbid, const void *params,
 	case DRV(cuMemFreeAsync): case DRV(cuMemFreeAsync_ptsz):
 		r->stream_handle = H(P(cuMemFreeAsync_params)->hStream);
 		return release(r, (int64_t)P(cuMemFreeAsync_params)->dptr, OC_ALLOC_ASYNC);
+	case DRV(cuCtxSynchronize): case DRV(cuStreamSynchronize): case DRV(cuStreamSynchronize_ptsz):
+	case DRV(cuEventSynchronize):
+		return OC_CB_SYNC;
 	default:
 		return OC_CB_NONE;
 	}

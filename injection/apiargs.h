@@ -28,6 +28,7 @@ enum oc_cb_class {
 	OC_CB_ALLOC,           /* the new pointer is read at exit (docs/hazards.md) */
 	OC_CB_FREE,
 	OC_CB_PARAMS,          /* a launch's pointer arguments (injection/memrefs.c) */
+	OC_CB_SYNC,            /* an explicit synchronization: only timed, for its caller */
 };
 
 /*

@@ -10,8 +10,11 @@
  * into CUPTI's stream id through a small per-thread cache. Nothing here calls
  * SQLite.
  */
+#include <dlfcn.h>
+#include <execinfo.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <string.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <sys/syscall.h>
@@ -63,12 +66,76 @@ struct tstate {
 	int pending_on;                  /* a row waits for its call's exit site: */
 	void *const *pending_ptr;        /* where the new handle or pointer will be */
 	struct oc_args_row pending;      /* stream creation, allocation: its row */
+	uint64_t call_t0[2];             /* top-level runtime [0] / driver [1] call: its enter time */
 	uint32_t want_params;            /* a runtime launch whose pointer arguments a
 	                                    nested driver launch may give (its correlation id) */
 	struct oc_args_row want_tmpl;    /* ... and its row */
 };
 
 static _Atomic uint64_t no_layout;   /* launches whose parameter layout was not had */
+
+/*
+ * Callers (docs/schema.md, "Callers"). A call that held its thread at least
+ * OVERLAPCHECK_CALLER_US (default 50 us; 0: never) may have waited for the
+ * device: at its exit site, still on the caller's stack, the first frames
+ * outside CUDA and this library go to table callers. Every other call pays
+ * a clock read at each site.
+ */
+static uint64_t caller_ns = 50000;
+static pthread_once_t caller_once = PTHREAD_ONCE_INIT;
+
+static void caller_init(void)
+{
+	const char *v = getenv("OVERLAPCHECK_CALLER_US");
+	char *end;
+	unsigned long long us;
+
+	if (!v || !*v)
+		return;
+	us = strtoull(v, &end, 10);
+	if (!*end)
+		caller_ns = us ? us * 1000u : UINT64_MAX;
+}
+
+/* Frames of libraries that are not the program's own. */
+static int skipped_module(const char *path)
+{
+	static const char *const libs[] = { "libcupti", "libcuda.so", "libcudart", "liboverlapcheck",
+					    "libnvidia", NULL };
+	const char *base = path ? strrchr(path, '/') : NULL;
+
+	base = base ? base + 1 : path;
+	for (int i = 0; base && libs[i]; i++)
+		if (!strncmp(base, libs[i], strlen(libs[i])))
+			return 1;
+	return !base;
+}
+
+static void record_caller(const CUpti_CallbackData *cb, int domain, uint64_t ns)
+{
+	void *pcs[40];
+	char frames[1024];
+	size_t len = 0;
+	int n = backtrace(pcs, 40), kept = 0;
+
+	frames[0] = '\0';
+	for (int i = 1; i < n && kept < 6; i++) {
+		Dl_info in;
+		uintptr_t pc = (uintptr_t)pcs[i] - 1;   /* inside the call instruction */
+
+		if (!dladdr((void *)pc, &in) || skipped_module(in.dli_fname))
+			continue;
+		len += (size_t)snprintf(frames + len, len < sizeof frames ? sizeof frames - len : 0,
+					"%s%s+0x%lx (%s+0x%lx)", kept ? "\n" : "",
+					in.dli_sname ? in.dli_sname : "?",
+					(unsigned long)(in.dli_saddr ? pc - (uintptr_t)in.dli_saddr : 0),
+					in.dli_fname ? in.dli_fname : "?",
+					(unsigned long)(pc - (uintptr_t)in.dli_fbase));
+		kept++;
+	}
+	if (kept)
+		oc_writer_caller(cb->correlationId, domain, ns, frames);
+}
 static __thread struct tstate tls;
 
 /* The kernel thread id (what CUPTI reports with THREAD_ID_TYPE_SYSTEM). */
@@ -295,6 +362,24 @@ void CUPTIAPI oc_inj_api_callback(void *userdata, CUpti_CallbackDomain domain,
 	}
 	if (oc_inj.stats_on)
 		t0 = mono_ns();
+	/* a top-level call's time, for its caller (record_caller) */
+	if ((domain == CUPTI_CB_DOMAIN_RUNTIME_API && t->rt_depth <= (cb->callbackSite == CUPTI_API_EXIT)) ||
+	    (domain == CUPTI_CB_DOMAIN_DRIVER_API && t->rt_depth == 0)) {
+		int d = domain == CUPTI_CB_DOMAIN_DRIVER_API;
+
+		if (cb->callbackSite == CUPTI_API_ENTER) {
+			t->call_t0[d] = mono_ns();
+		} else if (t->call_t0[d]) {
+			uint64_t ns = mono_ns() - t->call_t0[d];
+
+			t->call_t0[d] = 0;
+			pthread_once(&caller_once, caller_init);
+			if (ns >= caller_ns &&
+			    atomic_load_explicit(&oc_inj.final_state, memory_order_relaxed) == OC_FINAL_NONE &&
+			    oc_cap_recording())
+				record_caller(cb, d ? OC_API_DRIVER : OC_API_RUNTIME, ns);
+		}
+	}
 	if (domain == CUPTI_CB_DOMAIN_RUNTIME_API) {
 		if (cb->callbackSite == CUPTI_API_EXIT) {
 			/* The enter site of the call running at subscription was never seen. */
@@ -362,8 +447,8 @@ void CUPTIAPI oc_inj_api_callback(void *userdata, CUpti_CallbackDomain domain,
 	}
 
 	cls = oc_args_extract(domain, cbid, cb->functionParams, &row, &create_ptr);
-	if (cls == OC_CB_NONE)
-		goto out;
+	if (cls == OC_CB_NONE || cls == OC_CB_SYNC)
+		goto out;   /* a sync is only timed, above */
 	/* outside the capture window only what keeps the allocation map and the
 	 * streams whole is recorded */
 	if (cls != OC_CB_ALLOC && cls != OC_CB_FREE && cls != OC_CB_STREAM_CREATE &&
@@ -406,6 +491,7 @@ void CUPTIAPI oc_inj_api_callback(void *userdata, CUpti_CallbackDomain domain,
 	case OC_CB_STREAM_DESTROY:
 		atomic_fetch_add_explicit(&stream_gen, 1, memory_order_relaxed);
 		goto out;
+
 	case OC_CB_LAUNCH:
 		atomic_fetch_add_explicit(&h->launches, 1, memory_order_relaxed);
 		if (oc_inj.mem_on &&

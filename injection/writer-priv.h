@@ -34,7 +34,7 @@
 #pragma GCC visibility push(hidden)
 
 /* What the producers queue for the writer thread (writer-queue.c). */
-enum item_type { IT_BUFFER, IT_CHUNK, IT_META, IT_WARNING, IT_SYNC, IT_TERM };
+enum item_type { IT_BUFFER, IT_CHUNK, IT_META, IT_WARNING, IT_SYNC, IT_TERM, IT_CALLER };
 
 struct item {
 	struct item *next;
@@ -46,6 +46,7 @@ struct item {
 		struct { int64_t ts_ns; char *source; char *code; char *msg; } w;
 		struct { int *done; } s;
 		struct { int sig; uint64_t ns; } t;
+		struct { uint32_t corr; int domain; uint64_t ns; char *frames; } c;
 	} u;
 };
 
@@ -101,7 +102,7 @@ struct bitset {
 enum {
 	ST_OP, ST_SHAPE, ST_API, ST_API_LATE, ST_API_FUNCTION, ST_ARGS, ST_SYNC, ST_STREAM, ST_STREAM_HANDLE, ST_STREAM_CREATE,
 	ST_CONTEXT, ST_NULL_STREAM, ST_EVENT, ST_MARKER, ST_MARKER_DATA, ST_OVERHEAD,
-	ST_WARNING, ST_META, ST_META_DEL, ST_STRING, ST_STRING_FIND, ST_MEM, ST_COUNT
+	ST_WARNING, ST_META, ST_META_DEL, ST_STRING, ST_STRING_FIND, ST_MEM, ST_CALLER, ST_COUNT
 };
 
 /*

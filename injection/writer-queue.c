@@ -138,6 +138,9 @@ void oc_wr_free_item(struct item *it)
 		free(it->u.m.key);
 		free(it->u.m.value);
 		break;
+	case IT_CALLER:
+		free(it->u.c.frames);
+		break;
 	case IT_WARNING:
 		free(it->u.w.source);
 		free(it->u.w.code);
@@ -222,6 +225,16 @@ static void process(struct item *list)
 			case IT_META:
 				meta_set(it->u.m.key, it->u.m.value);
 				break;
+			case IT_CALLER: {
+				sqlite3_stmt *st = oc_wr.st[ST_CALLER];
+
+				sqlite3_bind_int64(st, 1, it->u.c.corr);
+				sqlite3_bind_int(st, 2, it->u.c.domain);
+				sqlite3_bind_int64(st, 3, (int64_t)it->u.c.ns);
+				sqlite3_bind_text(st, 4, it->u.c.frames, -1, SQLITE_STATIC);
+				note_rc(step_done(st));
+				break;
+			}
 			case IT_WARNING:
 				oc_wr_write_warning_row(it);
 				break;

@@ -71,6 +71,7 @@ static const char *const stmt_sql[ST_COUNT] = {
 	[ST_STRING_FIND] = "SELECT id FROM strings WHERE value = ?",
 	[ST_MEM] = "INSERT INTO mem(correlation_id, domain, role, ptr, bytes, info, stream_id)"
 		   " VALUES (?,?,?,?,?,?,?)",
+	[ST_CALLER] = "INSERT INTO callers(correlation_id, domain, call_ns, frames) VALUES (?,?,?,?)",
 };
 
 /* Prepare every statement of stmt_sql; -1 with SQLite's message in err on failure. */

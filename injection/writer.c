@@ -42,6 +42,24 @@ void oc_writer_meta(const char *key, const char *value)
 	oc_wr_push(it);
 }
 
+void oc_writer_caller(uint32_t corr, int domain, uint64_t call_ns, const char *frames)
+{
+	struct item *it = calloc(1, sizeof *it);
+
+	if (!it)
+		return;
+	it->type = IT_CALLER;
+	it->u.c.corr = corr;
+	it->u.c.domain = domain;
+	it->u.c.ns = call_ns;
+	it->u.c.frames = strdup(frames);
+	if (!it->u.c.frames) {
+		free(it);
+		return;
+	}
+	oc_wr_push(it);
+}
+
 void oc_writer_meta_int(const char *key, long long value)
 {
 	char buf[32];

@@ -99,6 +99,8 @@ void oc_writer_submit_chunk(struct oc_args_chunk *chunk);
 /* Queue meta(key) = value (copied). */
 void oc_writer_meta(const char *key, const char *value);
 void oc_writer_meta_int(const char *key, long long value);
+/* Where call (corr, domain), which took call_ns, was made from (table callers). */
+void oc_writer_caller(uint32_t corr, int domain, uint64_t call_ns, const char *frames);
 
 /*
  * Report a failure: the first time for a given code, print "overlapcheck:

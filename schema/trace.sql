@@ -209,6 +209,18 @@ CREATE TABLE mem (
   stream_id      INTEGER                -- stream-ordered allocs and frees: the CUPTI stream id
 );
 
+-- Where each call that held the host long enough to be a possible hidden
+-- synchronization was made from (docs/schema.md, "Callers"): the first
+-- frames of the caller's stack outside CUDA and the tracer, one a line,
+-- "SYMBOL+0xOFF (MODULE+0xOFF)" (SYMBOL is "?" where the module exports
+-- none). The call's time and name are its api row's.
+CREATE TABLE callers (
+  correlation_id INTEGER NOT NULL,
+  domain         INTEGER NOT NULL,      -- enums 'api_domain'
+  call_ns        INTEGER NOT NULL,      -- how long the call took, as the callbacks measured
+  frames         TEXT NOT NULL
+);
+
 -- Synchronization calls (SYNCHRONIZATION records). Polling calls that
 -- returned "not ready" may appear with a non-zero return_value.
 CREATE TABLE syncs (

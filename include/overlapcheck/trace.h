@@ -148,6 +148,14 @@ struct oc_capture_window {
 	int64_t  start_ns, end_ns;  /* CPU time; end_ns INT64_MAX: still open at the end */
 };
 
+/* Where a call that held its thread long was made from (table callers). */
+struct oc_caller {
+	uint32_t correlation_id;
+	uint8_t  domain;
+	int64_t  call_ns;
+	const char *frames;         /* "SYMBOL+0xOFF (MODULE+0xOFF)" lines, in the arena */
+};
+
 struct oc_device {                  /* from meta device.N.* */
 	int      id;
 	const char *name, *uuid;    /* point into meta values; may be NULL */
@@ -188,6 +196,7 @@ struct oc_trace {
 	struct oc_overhead *overheads; size_t n_overheads; /* sorted by start_ns */
 	struct oc_warning *warnings;   size_t n_warnings;
 	struct oc_memref *mem;    size_t n_mem;      /* sorted by (correlation_id, row order) */
+	struct oc_caller *callers; size_t n_callers; /* sorted by (correlation_id, domain) */
 	/* The capture (meta capture.*, docs/schema.md "Capture"): NULL mode when
 	 * the whole run was recorded; else "all" (a delay, duration or size
 	 * limit), "cudaProfilerApi" or "nvtx" (capture_nvtx names the range),
@@ -233,6 +242,8 @@ size_t oc_trace_comm_ops(const struct oc_trace *t);
 
 /* meta value for key, or NULL. */
 const char *oc_trace_meta(const struct oc_trace *t, const char *key);
+/* Where API call api (index into t->api) was made from: its frames, or NULL. */
+const char *oc_trace_caller(const struct oc_trace *t, int32_t api);
 /* String by index; "" for -1 or out of range. */
 const char *oc_trace_str(const struct oc_trace *t, int32_t idx);
 /* Device by id, or NULL. */

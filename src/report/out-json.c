@@ -339,6 +339,29 @@ static const char *sync_type_name(int type)
 	}
 }
 
+/* "called_from": the caller's frames (table callers), one string each, or null. */
+static void called_from(struct out *o, int32_t api)
+{
+	const char *f = oc_trace_caller(o->t, api);
+
+	oc_json_key(&o->j, "called_from");
+	if (!f) {
+		oc_json_null(&o->j);
+		return;
+	}
+	oc_json_begin_array(&o->j);
+	while (*f) {
+		const char *nl = strchr(f, '\n');
+		size_t n = nl ? (size_t)(nl - f) : strlen(f);
+		char line[512];
+
+		snprintf(line, sizeof line, "%.*s", (int)(n < sizeof line - 1 ? n : sizeof line - 1), f);
+		oc_json_string(&o->j, line);
+		f += n + (nl != NULL);
+	}
+	oc_json_end_array(&o->j);
+}
+
 static void block_list(struct out *o, int hidden)
 {
 	struct oc_json *j = &o->j;
@@ -385,6 +408,7 @@ static void block_list(struct out *o, int hidden)
 		}
 		oc_json_key(j, "waited_for");
 		waited_list(o, b->waited_for, b->n_waited_for);
+		called_from(o, b->api);
 		oc_json_end_object(j);
 	}
 	oc_json_end_array(j);

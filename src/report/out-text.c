@@ -674,6 +674,17 @@ static void syncs(const struct out *o)
 			if (b->n_waited_for > 4)
 				fprintf(o->f, ", and %zu more", b->n_waited_for - 4);
 			fputs("\n", o->f);
+			{
+				const char *fr = oc_trace_caller(o->t, b->api);
+				char line[600], cl[700];
+				size_t n;
+
+				if (fr) {
+					n = strcspn(fr, "\n");
+					snprintf(line, sizeof line, "%.*s", (int)(n < 500 ? n : 500), fr);
+					fprintf(o->f, "        called from %s\n", clean(line, cl, sizeof cl, 300));
+				}
+			}
 		}
 		if (shown > (size_t)o->max_rows)
 			fprintf(o->f, "    ... and %zu more\n", shown - (size_t)o->max_rows);

@@ -629,6 +629,47 @@ static int mem_row(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
 	return 0;
 }
 
+static int caller_row(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
+{
+	struct oc_caller *c = rec;
+	const unsigned char *f = sqlite3_column_text(st, 3);
+	int n = sqlite3_column_bytes(st, 3);
+
+	c->correlation_id = (uint32_t)sqlite3_column_int64(st, 0);
+	c->domain = (uint8_t)sqlite3_column_int(st, 1);
+	c->call_ns = sqlite3_column_int64(st, 2);
+	c->frames = f ? oc_arena_dup(r->p, (const char *)f, (size_t)n) : NULL;
+	if (f && !c->frames)
+		return oc_rd_fail_nomem(r);
+	k->a = c->correlation_id;
+	k->b = c->domain;
+	return 0;
+}
+
+/* Table callers (docs/schema.md, "Callers"), when the trace has it. */
+int oc_rd_load_callers(struct rd *r)
+{
+	static const struct table_load tl = {
+		"SELECT count(*) FROM callers",
+		"SELECT correlation_id, domain, call_ns, frames FROM callers",
+		sizeof(struct oc_caller), 0, "callers", caller_row,
+	};
+	sqlite3_stmt *st;
+	int have = 0, rc;
+	void *v = NULL;
+
+	if (sqlite3_prepare_v2(r->db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'callers'",
+			       -1, &st, NULL) == SQLITE_OK) {
+		have = sqlite3_step(st) == SQLITE_ROW;
+		sqlite3_finalize(st);
+	}
+	if (!have)
+		return 0;
+	rc = load_table(r, &tl, &v, &r->t->n_callers, NULL);
+	r->t->callers = v;
+	return rc;
+}
+
 /* Table mem and meta mem_tracking (docs/hazards.md); a trace without them has none. */
 int oc_rd_load_mem(struct rd *r)
 {

@@ -37,12 +37,37 @@ void oc_trace_release(struct oc_trace *t)
 	free(t->marks);
 	free(t->overheads);
 	free(t->mem);
+	free(t->callers);
 	free(t->capture_windows);
 	free(t->warnings);
 	memset(t, 0, sizeof *t);
 }
 
 /* ---- lookups ------------------------------------------------------------- */
+
+const char *oc_trace_caller(const struct oc_trace *t, int32_t api)
+{
+	size_t lo = 0, hi;
+	uint32_t corr;
+	uint8_t dom;
+
+	if (api < 0 || (size_t)api >= t->n_api || !t->n_callers)
+		return NULL;
+	corr = t->api[api].correlation_id;
+	dom = t->api[api].domain;
+	hi = t->n_callers;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct oc_caller *c = &t->callers[mid];
+
+		if (c->correlation_id < corr || (c->correlation_id == corr && c->domain < dom))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < t->n_callers && t->callers[lo].correlation_id == corr &&
+	       t->callers[lo].domain == dom ? t->callers[lo].frames : NULL;
+}
 
 const char *oc_trace_meta(const struct oc_trace *t, const char *key)
 {

@@ -2,7 +2,8 @@
  * test-capture.c: a trace recorded in capture windows (run --capture-range,
  * --delay, --duration, --max-size; docs/schema.md "Capture"): the windows
  * are read from meta, the time between them is no idle gap, and the report
- * says what was recorded.
+ * says what was recorded; and table callers, where the calls that held the
+ * host were made from.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -95,12 +96,48 @@ static void test_report(void **state)
 	sc_done(&s);
 }
 
+/* Table callers: where a hidden synchronization was called from, in the report. */
+static void test_callers(void **state)
+{
+	struct sc s;
+	char buf[1 << 16];
+	FILE *f;
+	size_t n;
+
+	sc_open(&s);
+	sc_exec(&s, "CREATE TABLE callers (correlation_id INTEGER NOT NULL, domain INTEGER NOT NULL,"
+		    " call_ns INTEGER NOT NULL, frames TEXT NOT NULL)");
+	sc_kernel(&s, 14, 100000, 200000, 90000, 91000, "_Z1kv", 1);
+	int fr = sc_call(&s, "cudaFree", 120000, 205000);
+	sc_exec(&s, "INSERT INTO callers VALUES (%d, 1, 85000, 'train_step+0x41 (/opt/app+0x1234)\n"
+		    "main+0x20 (/opt/app+0x900)')", fr);
+	sc_analyse(&s, NULL);
+	assert_int_equal(s.a.n_blocks, 1);
+	assert_non_null(oc_trace_caller(&s.t, s.a.blocks[0].api));
+	assert_null(oc_trace_caller(&s.t, 0));     /* the launch: no row */
+	f = fmemopen(buf, sizeof buf - 1, "w");
+	assert_int_equal(oc_report_text(f, &s.a, NULL), 0);
+	n = (size_t)ftell(f);
+	fclose(f);
+	buf[n] = '\0';
+	assert_non_null(strstr(buf, "called from train_step+0x41 (/opt/app+0x1234)"));
+	f = fmemopen(buf, sizeof buf - 1, "w");
+	assert_int_equal(oc_report_json(f, &s.a), 0);
+	n = (size_t)ftell(f);
+	fclose(f);
+	buf[n] = '\0';
+	assert_non_null(strstr(buf, "\"called_from\": [ \"train_step+0x41 (/opt/app+0x1234)\", "
+				    "\"main+0x20 (/opt/app+0x900)\" ]"));
+	sc_done(&s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_read),
 		cmocka_unit_test(test_gaps),
 		cmocka_unit_test(test_report),
+		cmocka_unit_test(test_callers),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

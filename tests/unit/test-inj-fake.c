@@ -310,7 +310,7 @@ enum mode {
 	/* termination signals (see the tests below test_child_trace) */
 	M_TERM, M_TERM_IGNORED, M_TERM_HANDLER_EXITS, M_TERM_HANDLER_RETURNS, M_TERM_LATE_HANDLER,
 	M_TERM_SECOND, M_TERM_FORWARDED_COPY, M_TERM_BOUNDED, M_INT_QUIT, M_SEGV, M_ABRT, M_FULL_DISK,
-	M_FOLLOW_UP, M_CAPTURE, M_API_MINIMAL,
+	M_FOLLOW_UP, M_CAPTURE, M_API_MINIMAL, M_CALLER,
 };
 
 static const char *prog_trace;     /* the program's trace, for its own handlers */
@@ -490,6 +490,26 @@ static void __attribute__((noreturn)) capture_program(void)
 	exit(0);
 }
 
+/* A cudaDeviceSynchronize that holds its thread 60 ms, and one that returns at once. */
+static void __attribute__((noinline, noreturn)) caller_program(void)
+{
+	struct timespec ms60 = { 0, 60000000 };
+
+	callback(CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_RUNTIME_TRACE_CBID_cudaDeviceSynchronize_v3020,
+		 NULL, 400, CUPTI_API_ENTER);
+	nanosleep(&ms60, NULL);
+	callback(CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_RUNTIME_TRACE_CBID_cudaDeviceSynchronize_v3020,
+		 NULL, 400, CUPTI_API_EXIT);
+	callback(CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_RUNTIME_TRACE_CBID_cudaDeviceSynchronize_v3020,
+		 NULL, 401, CUPTI_API_ENTER);
+	callback(CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_RUNTIME_TRACE_CBID_cudaDeviceSynchronize_v3020,
+		 NULL, 401, CUPTI_API_EXIT);
+	q_setup_records();
+	q_api(CUPTI_ACTIVITY_KIND_RUNTIME, CUPTI_RUNTIME_TRACE_CBID_cudaDeviceSynchronize_v3020, 400, 100, 60100);
+	q_api(CUPTI_ACTIVITY_KIND_RUNTIME, CUPTI_RUNTIME_TRACE_CBID_cudaDeviceSynchronize_v3020, 401, 60200, 60210);
+	exit(0);
+}
+
 static void __attribute__((noreturn)) program(enum mode mode, const char *trace)
 {
 	char path[512], pid[32];
@@ -550,6 +570,8 @@ static void __attribute__((noreturn)) program(enum mode mode, const char *trace)
 		_exit(92);
 	if (mode == M_CAPTURE)
 		capture_program();
+	if (mode == M_CALLER)
+		caller_program();
 	/* --api=minimal: no API kind, the chosen ids one by one */
 	if (mode == M_API_MINIMAL)
 		exit((kinds_enabled & (1ull << CUPTI_ACTIVITY_KIND_RUNTIME)) ||
@@ -756,6 +778,28 @@ static int teardown(void **state)
 }
 
 /* A program that exits normally leaves a complete, single-file trace. */
+/* A call that held its thread 60 ms leaves where it was called from; a quick one does not. */
+static void test_caller(void **state)
+{
+	char trace[300];
+	sqlite3 *db;
+	int st;
+
+	snprintf(trace, sizeof trace, "%s/caller.db", dir);
+	make_trace(trace);
+	st = run(M_CALLER, trace);
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 0);
+	db = open_trace(trace);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM callers"), 1);
+	assert_int_equal(q_int(db, "SELECT correlation_id FROM callers"), 400);
+	assert_true(q_int(db, "SELECT call_ns FROM callers") >= 60000000);
+	/* the program's own frames, by module (this test executable) */
+	assert_int_equal(q_int(db, "SELECT frames LIKE '%test-inj-fake+0x%' FROM callers"), 1);
+	assert_int_equal(q_int(db, "SELECT frames LIKE '%liboverlapcheck%' FROM callers"), 0);
+	sqlite3_close(db);
+}
+
 /* --api=minimal: the API kinds stay off, the calls are chosen one by one, meta says so. */
 static void test_api_minimal(void **state)
 {
@@ -1463,6 +1507,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_exit),
 		cmocka_unit_test(test_capture_profiler),
 		cmocka_unit_test(test_api_minimal),
+		cmocka_unit_test(test_caller),
 		cmocka_unit_test(test_sigkill),
 		cmocka_unit_test(test_fork),
 		cmocka_unit_test(test_multiple_subscribers),

@@ -139,19 +139,28 @@ static inline int64_t tb_str(struct tb *b, const char *s)
 	return id;
 }
 
-/* Table mem (v2 only; a test adds it to a v1 trace by hand) goes as it is. */
-static inline int tb_copy_mem(sqlite3 *db, char **msg)
+static inline int tb_copy_table(sqlite3 *db, const char *name, char **msg)
 {
 	sqlite3_stmt *st;
+	char sql[160];
 	int have = 0;
 
-	if (sqlite3_prepare_v2(db, "SELECT 1 FROM old.sqlite_master WHERE name = 'mem'", -1, &st,
+	if (sqlite3_prepare_v2(db, "SELECT 1 FROM old.sqlite_master WHERE name = ?1", -1, &st,
 			       NULL) != SQLITE_OK)
 		return SQLITE_ERROR;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
 	have = sqlite3_step(st) == SQLITE_ROW;
 	sqlite3_finalize(st);
-	return have ? sqlite3_exec(db, "INSERT INTO mem SELECT * FROM old.mem", NULL, NULL, msg)
-		    : SQLITE_OK;
+	snprintf(sql, sizeof sql, "INSERT INTO %s SELECT * FROM old.%s", name, name);
+	return have ? sqlite3_exec(db, sql, NULL, NULL, msg) : SQLITE_OK;
+}
+
+/* Tables mem and callers (v2 only; a test adds them to a v1 trace by hand) go as they are. */
+static inline int tb_copy_mem(sqlite3 *db, char **msg)
+{
+	int rc = tb_copy_table(db, "mem", msg);
+
+	return rc != SQLITE_OK ? rc : tb_copy_table(db, "callers", msg);
 }
 
 /* The v1 trace at path, rewritten as v2 through the conversion script. 0 or -1. */
