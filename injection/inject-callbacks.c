@@ -89,12 +89,20 @@ static void caller_init(void)
 	const char *v = getenv("OVERLAPCHECK_CALLER_US");
 	char *end;
 	unsigned long long us;
+	void *pc[2];
 
+	/* the unwinder loads libgcc_s on its first use: now, not in a later call */
+	backtrace(pc, 2);
 	if (!v || !*v)
 		return;
 	us = strtoull(v, &end, 10);
 	if (!*end)
 		caller_ns = us ? us * 1000u : UINT64_MAX;
+}
+
+void oc_inj_callers_init(void)
+{
+	pthread_once(&caller_once, caller_init);
 }
 
 /* Frames of libraries that are not the program's own. */

@@ -139,6 +139,8 @@ void oc_inj_steal_chunks(void);
 void oc_inj_steal_chunks_nowait(void);
 void oc_inj_callback_totals(struct oc_writer_final *fin, int nowait);
 void oc_inj_forget_tid(void);
+/* Read OVERLAPCHECK_CALLER_US and load the unwinder (at set-up, on the initialising thread). */
+void oc_inj_callers_init(void);
 
 #pragma GCC visibility pop
 
