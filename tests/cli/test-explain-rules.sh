@@ -4,7 +4,9 @@
 # checker catches each rule broken: on reports written by the build of
 # 2026-12-01, before these rules (tests/fixtures/before-explain/*.json),
 # it finds stale partners, stale host blocks, module loading blamed on
-# launches, and gaps blamed on a sync that covered little of them.
+# launches, and gaps blamed on a sync that covered little of them; on
+# legacy_mixed's report by the build of commit c3dc80b (legacy_mixed.json),
+# a gap blamed on a sync that began after its next op was already queued.
 . tests/cli/lib.sh
 CHK=tests/fixtures/explain-rules.py
 out=$(python3 "$CHK" --cli "$OC" 2>&1); rc=$?
@@ -24,4 +26,5 @@ before() { # NAME RULE...: the old report of NAME breaks each RULE
 before pageable_pipeline adjacent fresh module
 before host_sync adjacent coverage
 before sm_saturation adjacent coverage fresh
+before legacy_mixed coverage
 done_testing
