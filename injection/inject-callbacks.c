@@ -381,7 +381,7 @@ void CUPTIAPI oc_inj_api_callback(void *userdata, CUpti_CallbackDomain domain,
 			uint64_t ns = mono_ns() - t->call_t0[d];
 
 			t->call_t0[d] = 0;
-			pthread_once(&caller_once, caller_init);
+			/* caller_ns was read at set-up (oc_inj_callers_init, before the subscription) */
 			if (ns >= caller_ns &&
 			    atomic_load_explicit(&oc_inj.final_state, memory_order_relaxed) == OC_FINAL_NONE &&
 			    oc_cap_recording())
