@@ -21,6 +21,7 @@
 
 #include "memrefs.h"
 #include "overlapcheck/codes.h"
+#include "oc-sig.h"
 
 /* ---- the allocation map ---------------------------------------------------- */
 
@@ -197,11 +198,13 @@ static _Atomic oc_mr_layout_fn layout_override;
 typedef CUresult (*kernel_info_fn)(CUkernel, size_t, size_t *, size_t *);
 typedef CUresult (*func_info_fn)(CUfunction, size_t, size_t *, size_t *);
 typedef CUresult (*kernel_function_fn)(CUfunction *, CUkernel);
+typedef CUresult (*capturing_fn)(CUstream, CUstreamCaptureStatus *);
 
 static pthread_once_t syms_once = PTHREAD_ONCE_INIT;
 static kernel_info_fn kernel_info;
 static func_info_fn func_info;
 static kernel_function_fn kernel_function;
+static capturing_fn is_capturing;
 static int debug;
 
 static void find_syms(void)
@@ -214,6 +217,7 @@ static void find_syms(void)
 		kernel_info = (kernel_info_fn)dlsym(drv, "cuKernelGetParamInfo");
 		func_info = (func_info_fn)dlsym(drv, "cuFuncGetParamInfo");
 		kernel_function = (kernel_function_fn)dlsym(drv, "cuKernelGetFunction");
+		is_capturing = (capturing_fn)dlsym(drv, "cuStreamIsCapturing");
 	}
 	if (debug)
 		fprintf(stderr, "overlapcheck: memrefs: libcuda %s, cuKernelGetParamInfo %s, "
@@ -254,26 +258,12 @@ static int cuda_layout(enum oc_mr_fn k, const void *fn, size_t index, size_t *of
 	return rc == CUDA_SUCCESS ? 0 : rc == CUDA_ERROR_INVALID_VALUE ? 1 : -1;
 }
 
-typedef CUresult (*capturing_fn)(CUstream, CUstreamCaptureStatus *);
-static _Atomic(capturing_fn) is_capturing;
-static pthread_once_t cap_once = PTHREAD_ONCE_INIT;
-
-static void find_capturing(void)
-{
-	void *drv = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
-
-	if (drv)
-		atomic_store(&is_capturing, (capturing_fn)dlsym(drv, "cuStreamIsCapturing"));
-}
-
 int oc_mr_stream_capturing(uint64_t handle)
 {
 	CUstreamCaptureStatus st = CU_STREAM_CAPTURE_STATUS_NONE;
-	capturing_fn f;
 
-	pthread_once(&cap_once, find_capturing);
-	f = atomic_load(&is_capturing);
-	return f && f((CUstream)(uintptr_t)handle, &st) == CUDA_SUCCESS &&
+	pthread_once(&syms_once, find_syms);
+	return is_capturing && is_capturing((CUstream)(uintptr_t)handle, &st) == CUDA_SUCCESS &&
 	       st != CU_STREAM_CAPTURE_STATUS_NONE;
 }
 
@@ -329,55 +319,27 @@ static void find_demangle(void)
  */
 static int name_layout(const char *mangled, size_t *off, size_t *size, size_t max)
 {
+	struct oc_sig sig;
+	const char *b;
 	char *d;
 	size_t len, n = 0;
-	int status = -1, depth = 0;
-	const char *open = NULL, *p;
+	int status = -1;
 
 	pthread_once(&dem_once, find_demangle);
 	if (!mangled || strncmp(mangled, "_Z", 2) || !demangle ||
 	    !(d = demangle(mangled, NULL, NULL, &status)) || status != 0)
 		return -1;
-	len = strlen(d);
-	for (p = d + len; len && p-- > d;) {
-		if (*p == ')')
-			depth++;
-		else if (*p == '(' && --depth == 0) {
-			open = p;
-			break;
-		}
-	}
-	if (!len || d[len - 1] != ')' || !open) {
+	if (!oc_sig_open(&sig, d)) {
 		free(d);
 		return -1;
 	}
-	for (const char *q = open + 1; q < d + len - 1 && n < max; n++) {
-		const char *e = q, *end;
-
-		for (depth = 0; e < d + len - 1; e++) {
-			if (*e == '<' || *e == '(' || *e == '[')
-				depth++;
-			else if (*e == '>' || *e == ')' || *e == ']')
-				depth--;
-			else if (*e == ',' && depth == 0)
-				break;
-		}
-		end = e;
-		while (end > q && end[-1] == ' ')
-			end--;
-		if (end - q >= 6 && !strncmp(end - 6, " const", 6))
-			end -= 6;
-		if (end - q >= 11 && !strncmp(end - 11, " __restrict", 11))
-			end -= 11;
-		if (end - q == 4 && !strncmp(q, "void", 4) && n == 0 && e == d + len - 1) {
+	for (; n < max && oc_sig_next(&sig, &b, &len); n++) {
+		if (n == 0 && len == 4 && !strncmp(b, "void", 4) && sig.p >= sig.end) {
 			free(d);
 			return 0;   /* k(void) */
 		}
 		off[n] = UINT32_MAX;
-		size[n] = end > q && end[-1] == '*' ? 8 : 0;
-		q = e < d + len - 1 ? e + 1 : e;
-		while (*q == ' ')
-			q++;
+		size[n] = len && b[len - 1] == '*' ? 8 : 0;
 	}
 	free(d);
 	return (int)n;

@@ -10,6 +10,7 @@
 
 #include "hazards.h"
 #include "overlapcheck/demangle.h"
+#include "oc-sig.h"
 
 static int cmp_u64(const void *x, const void *y)
 {
@@ -270,9 +271,9 @@ static void rows_of(const struct oc_trace *t, int32_t api, size_t *lo, size_t *h
 static uint64_t const_params(struct hz *h, int32_t name)
 {
 	char buf[4096];
-	const char *d, *open = NULL, *p;
+	struct oc_sig sig;
+	const char *b;
 	uint64_t mask = 0;
-	int depth = 0, idx = 0;
 	size_t len;
 
 	if (name < 0 || (size_t)name >= h->t->n_strs)
@@ -280,44 +281,14 @@ static uint64_t const_params(struct hz *h, int32_t name)
 	if (h->const_done[name])
 		return h->const_mask[name];
 	h->const_done[name] = 1;
-	d = oc_demangle(oc_trace_str(h->t, name), buf, sizeof buf);
-	len = strlen(d);
-	if (!len || d[len - 1] != ')')
+	if (!oc_sig_open(&sig, oc_demangle(oc_trace_str(h->t, name), buf, sizeof buf)))
 		return 0;
-	/* the '(' that matches the final ')' */
-	for (p = d + len - 1; p >= d; p--) {
-		if (*p == ')')
-			depth++;
-		else if (*p == '(' && --depth == 0) {
-			open = p;
-			break;
-		}
-	}
-	if (!open)
-		return 0;
-	for (const char *s = open + 1; s < d + len - 1 && idx < 64; idx++) {
-		const char *e = s;
+	for (int idx = 0; idx < 64 && oc_sig_next(&sig, &b, &len); idx++) {
 		char one[512];
-		size_t n;
+		size_t n = len < sizeof one - 1 ? len : sizeof one - 1;
 
-		for (depth = 0; e < d + len - 1; e++) {
-			if (*e == '<' || *e == '(' || *e == '[')
-				depth++;
-			else if (*e == '>' || *e == ')' || *e == ']')
-				depth--;
-			else if (*e == ',' && depth == 0)
-				break;
-		}
-		n = (size_t)(e - s) < sizeof one - 1 ? (size_t)(e - s) : sizeof one - 1;
-		memcpy(one, s, n);
+		memcpy(one, b, n);
 		one[n] = '\0';
-		/* the pointer's own constness says nothing about what it points to */
-		while (n && one[n - 1] == ' ')
-			one[--n] = '\0';
-		if (n > 6 && !strcmp(one + n - 6, " const"))
-			one[n -= 6] = '\0';
-		if (n > 11 && !strcmp(one + n - 11, " __restrict"))
-			one[n -= 11] = '\0';
 		if (n && one[n - 1] == '*' && !strchr(one, '&')) {
 			char *star = strchr(one, '*');
 			size_t k = (size_t)(star - one);
@@ -327,9 +298,6 @@ static uint64_t const_params(struct hz *h, int32_t name)
 			    ((k >= 5 && !strncmp(star - 5, "const", 5)) || !strncmp(one, "const ", 6)))
 				mask |= 1ull << idx;
 		}
-		s = e < d + len - 1 ? e + 1 : e;
-		while (*s == ' ')
-			s++;
 	}
 	h->const_mask[name] = mask;
 	return mask;
