@@ -3,7 +3,8 @@
 # --whole, every fixture's per-op verdicts, overlap ratios and witnesses and
 # its verdict counts (claims, overlapped, serialized, copy/compute share) are
 # those of the reports of 2026-12-01 before that work (tests/verdicts/,
-# digested by tools/verdict-digest.py).
+# digested by tools/verdict-digest.py), and those of the recordings added
+# since, as digested on commit 75d6ec6 (tests/verdicts/{mem,corpus,corpus-mem}).
 . tests/cli/lib.sh
 OC=$(cd "$(dirname "$OC")" && pwd)/$(basename "$OC")
 ROOT=$(pwd)
@@ -31,4 +32,28 @@ PY
 	n=$((n + 1))
 done
 is "every fixture of 2026-12-01 checked" "$n" 30
+
+# The recordings added since (tests/fixtures/mem, tests/corpus,
+# tests/corpus/mem), digested by the build of commit 75d6ec6, whose per-op
+# verdicts with --whole were those of commit c3dc80b's build on every one:
+# later work keeps them.
+m=0
+for pair in mem:tests/fixtures/mem corpus:tests/corpus corpus-mem:tests/corpus/mem; do
+	sub=${pair%%:*}
+	dir=${pair#*:}
+	for want in tests/verdicts/$sub/*.json; do
+		name=$(basename "$want" .json)
+		load_sql "$TMP/$sub-$name.db" "$dir/$name.sql" || { is "$sub/$name: loads" no yes; continue; }
+		"$OC" report --whole --format json "$TMP/$sub-$name.db" > "$TMP/$sub-$name.report" 2>&1
+		python3 tools/verdict-digest.py "$TMP/$sub-$name.report" > "$TMP/$sub-$name.digest" 2>&1
+		if cmp -s "$want" "$TMP/$sub-$name.digest"; then
+			is "$sub/$name: verdicts as before (--whole)" same same
+		else
+			diff "$want" "$TMP/$sub-$name.digest" | head -n 6
+			is "$sub/$name: verdicts as before (--whole)" differs same
+		fi
+		m=$((m + 1))
+	done
+done
+is "every later recording checked" "$m" 66
 done_testing
