@@ -99,6 +99,66 @@ static const CUpti_CallbackId drv_ids[] = {
 	DRV(cuEventSynchronize),
 };
 
+/*
+ * Queries (docs/schema.md, "Queries"): calls that only read state the host
+ * keeps (the current device, the last error, a stream's capture status, an
+ * attribute, a name) and never wait for the device. PyTorch makes about ten
+ * per kernel, and CUPTI's API record of each costs more than the call. The
+ * tracer times them in its callbacks instead: a call that took at least
+ * OVERLAPCHECK_QUERY_US gets its api row as any other, the others are
+ * counted per thread and function in api_summary.
+ */
+static const CUpti_CallbackId rt_query_ids[] = {
+	RT(cudaGetDevice_v3020), RT(cudaGetDeviceCount_v3020), RT(cudaGetDeviceFlags_v7000),
+	RT(cudaGetLastError_v3020), RT(cudaPeekAtLastError_v3020),
+	RT(cudaGetErrorString_v3020), RT(cudaGetErrorName_v6050),
+	RT(cudaDeviceGetAttribute_v5000),
+	RT(cudaDriverGetVersion_v3020), RT(cudaRuntimeGetVersion_v3020),
+	RT(cudaPointerGetAttributes_v4000),
+	RT(cudaStreamIsCapturing_v10000), RT(cudaStreamIsCapturing_ptsz_v10000),
+	RT(cudaStreamGetCaptureInfo_v10010), RT(cudaStreamGetCaptureInfo_ptsz_v10010),
+	RT(cudaStreamGetCaptureInfo_v2_v11030), RT(cudaStreamGetCaptureInfo_v2_ptsz_v11030),
+	RT(cudaStreamGetCaptureInfo_v12030), RT(cudaStreamGetCaptureInfo_ptsz_v12030),
+	RT(cudaStreamGetPriority_v5050), RT(cudaStreamGetPriority_ptsz_v7000),
+	RT(cudaStreamGetFlags_v5050), RT(cudaStreamGetFlags_ptsz_v7000),
+	RT(cudaStreamGetId_v12000), RT(cudaStreamGetId_ptsz_v12000),
+	RT(cudaStreamGetDevice_v12080),
+	RT(cudaThreadExchangeStreamCaptureMode_v10010),
+};
+
+static const CUpti_CallbackId drv_query_ids[] = {
+	DRV(cuDevicePrimaryCtxGetState), DRV(cuDeviceGetAttribute), DRV(cuDeviceGet),
+	DRV(cuDeviceGetCount), DRV(cuDeviceGetUuid), DRV(cuDeviceGetUuid_v2),
+	DRV(cuCtxGetCurrent), DRV(cuCtxGetDevice), DRV(cuCtxGetDevice_v2), DRV(cuCtxGetId),
+	DRV(cuCtxGetApiVersion), DRV(cuCtxGetFlags), DRV(cuCtxGetStreamPriorityRange),
+	DRV(cuCtxGetCacheConfig), DRV(cuCtxGetLimit),
+	DRV(cuKernelGetName), DRV(cuFuncGetName),
+	DRV(cuPointerGetAttribute), DRV(cuPointerGetAttributes),
+	DRV(cuStreamIsCapturing), DRV(cuStreamIsCapturing_ptsz),
+	DRV(cuStreamGetCaptureInfo), DRV(cuStreamGetCaptureInfo_ptsz),
+	DRV(cuStreamGetCaptureInfo_v2), DRV(cuStreamGetCaptureInfo_v2_ptsz),
+	DRV(cuStreamGetCaptureInfo_v3), DRV(cuStreamGetCaptureInfo_v3_ptsz),
+	DRV(cuStreamGetCtx), DRV(cuStreamGetCtx_ptsz), DRV(cuStreamGetId), DRV(cuStreamGetId_ptsz),
+	DRV(cuStreamGetPriority), DRV(cuStreamGetPriority_ptsz),
+	DRV(cuStreamGetFlags), DRV(cuStreamGetFlags_ptsz),
+	DRV(cuGetErrorString), DRV(cuGetErrorName), DRV(cuDriverGetVersion),
+	DRV(cuThreadExchangeStreamCaptureMode),
+};
+
+const CUpti_CallbackId *oc_args_query_cbids(CUpti_CallbackDomain domain, size_t *n)
+{
+	if (domain == CUPTI_CB_DOMAIN_RUNTIME_API) {
+		*n = sizeof rt_query_ids / sizeof rt_query_ids[0];
+		return rt_query_ids;
+	}
+	if (domain == CUPTI_CB_DOMAIN_DRIVER_API) {
+		*n = sizeof drv_query_ids / sizeof drv_query_ids[0];
+		return drv_query_ids;
+	}
+	*n = 0;
+	return NULL;
+}
+
 const CUpti_CallbackId *oc_args_cbids(CUpti_CallbackDomain domain, size_t *n)
 {
 	if (domain == CUPTI_CB_DOMAIN_RUNTIME_API) {

@@ -29,6 +29,8 @@ enum oc_cb_class {
 	OC_CB_FREE,
 	OC_CB_PARAMS,          /* a launch's pointer arguments (injection/memrefs.c) */
 	OC_CB_SYNC,            /* an explicit synchronization: only timed, for its caller */
+	OC_CB_TIMED,           /* a query the callbacks timed, long enough for its own api row */
+	OC_CB_QSUM,            /* a thread's running totals of one query (api_summary) */
 };
 
 /*
@@ -78,6 +80,13 @@ struct oc_args_row {
 			int64_t  src_span;/* copies: the bytes touched from src_ptr, memsets and */
 			int64_t  dst_span;/* copies: from dst_ptr (2D: pitch * (height - 1) + width) */
 		};
+		struct {                  /* OC_CB_TIMED: CUPTI timestamps */
+			uint64_t t_start, t_end;
+			int64_t  t_ret;   /* the call's return value */
+		};
+		struct {                  /* OC_CB_QSUM: totals so far */
+			uint64_t q_calls, q_total_ns, q_max_ns;
+		};
 		struct {                  /* OC_CB_PARAMS */
 			int64_t  pval[OC_PARAMS_ROW];  /* the pointer values */
 			uint8_t  pidx[OC_PARAMS_ROW];  /* their parameter indices */
@@ -91,6 +100,14 @@ struct oc_args_row {
  * CUPTI_CB_DOMAIN_DRIVER_API); *n receives the count.
  */
 const CUpti_CallbackId *oc_args_cbids(CUpti_CallbackDomain domain, size_t *n);
+
+/*
+ * The queries of a domain (apiargs.c, docs/schema.md "Queries"): calls that
+ * only read host state and never wait for the device, timed by the
+ * callbacks instead of API records. At most OC_QUERY_MAX in all.
+ */
+#define OC_QUERY_MAX 80
+const CUpti_CallbackId *oc_args_query_cbids(CUpti_CallbackDomain domain, size_t *n);
 
 /* Whether cbid is a per-thread-default-stream variant (_ptsz, _ptds). */
 int oc_args_is_ptsz(CUpti_CallbackDomain domain, CUpti_CallbackId cbid);

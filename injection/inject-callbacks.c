@@ -29,13 +29,21 @@
 #include "overlapcheck/codes.h"
 #include "inject-priv.h"
 
+/* A thread's totals of one query (inject-queries.c): written by the thread only. */
+struct qtally {
+	_Atomic uint64_t calls, total_ns, max_ns;
+};
+
 /* Per-thread state: the chunk being filled and counters. */
 struct holder {
 	pthread_mutex_t mu;
 	struct oc_args_chunk *chunk;
 	struct holder *next;
+	uint32_t tid;
 	_Atomic uint64_t launches, calls;
 	_Atomic uint64_t cb_calls, cb_ns;
+	struct qtally q[OC_QUERY_MAX];
+	uint64_t q_sent[OC_QUERY_MAX];   /* calls in the last api_summary row (under holders_mu) */
 };
 
 /* Stream id cache entry (per thread). */
@@ -67,6 +75,8 @@ struct tstate {
 	void *const *pending_ptr;        /* where the new handle or pointer will be */
 	struct oc_args_row pending;      /* stream creation, allocation: its row */
 	uint64_t call_t0[2];             /* top-level runtime [0] / driver [1] call: its enter time */
+	int q_depth;                     /* inside a top-level query */
+	uint64_t q_t0;                   /* ... since */
 	uint32_t want_params;            /* a runtime launch whose pointer arguments a
 	                                    nested driver launch may give (its correlation id) */
 	struct oc_args_row want_tmpl;    /* ... and its row */
@@ -169,6 +179,7 @@ static struct holder *holder_get(struct tstate *t)
 	if (!h)
 		return NULL;
 	pthread_mutex_init(&h->mu, NULL);
+	h->tid = tstate_tid(t);
 	pthread_mutex_lock(&holders_mu);
 	h->next = holders;
 	holders = h;
@@ -221,12 +232,55 @@ static int lock_holders(int nowait)
 	return 0;
 }
 
+/*
+ * The queries' totals that changed since the last time, as api_summary rows
+ * (the writer keeps the latest per thread and function). Under holders_mu.
+ */
+static void send_query_totals(void)
+{
+	struct oc_args_chunk *c = NULL;
+	unsigned n = oc_q_slots();
+
+	for (struct holder *h = holders; h; h = h->next) {
+		for (unsigned s = 0; s < n; s++) {
+			uint64_t calls = atomic_load_explicit(&h->q[s].calls, memory_order_relaxed);
+			struct oc_args_row *r;
+			int driver;
+			CUpti_CallbackId cbid;
+
+			if (calls == h->q_sent[s])
+				continue;
+			if (!c && !(c = oc_writer_chunk_get()))
+				return;
+			oc_q_slot_info(s, &driver, &cbid);
+			r = &c->rows[c->n++];
+			memset(r, 0, sizeof *r);
+			r->cls = OC_CB_QSUM;
+			r->tid = h->tid;
+			r->domain = driver ? OC_API_DRIVER : OC_API_RUNTIME;
+			r->cbid = cbid;
+			r->q_calls = calls;
+			r->q_total_ns = atomic_load_explicit(&h->q[s].total_ns, memory_order_relaxed);
+			r->q_max_ns = atomic_load_explicit(&h->q[s].max_ns, memory_order_relaxed);
+			h->q_sent[s] = calls;
+			if (c->n == OC_ARGS_CHUNK) {
+				oc_writer_submit_chunk(c);
+				c = NULL;
+			}
+		}
+	}
+	if (c)
+		oc_writer_submit_chunk(c);
+}
+
 static void steal(int nowait)
 {
 	struct holder *h;
 
 	if (lock_holders(nowait))
 		return;
+	if (oc_q_slots())
+		send_query_totals();
 	for (h = holders; h; h = h->next) {
 		struct oc_args_chunk *c;
 
@@ -345,6 +399,64 @@ static void alloc_done(struct holder *h, struct tstate *t, const CUpti_CallbackD
 	append_row(h, r);
 }
 
+/*
+ * A query (inject-queries.c): timed here, its API record being off. A
+ * top-level call that took at least oc_q_min_ns gets an api row (CUPTI's
+ * clock, like the records); the others add to the thread's totals. One made
+ * inside a runtime call is that call's.
+ */
+static void query_call(struct tstate *t, unsigned slot, CUpti_CallbackDomain domain,
+		       CUpti_CallbackId cbid, const CUpti_CallbackData *cb)
+{
+	int rt = domain == CUPTI_CB_DOMAIN_RUNTIME_API;
+	struct holder *h;
+	uint64_t ns, now;
+
+	if (cb->callbackSite == CUPTI_API_ENTER) {
+		if (rt ? t->rt_depth++ > 0 : t->rt_depth > 0)
+			return;
+		if (t->q_depth++ == 0)
+			t->q_t0 = mono_ns();
+		return;
+	}
+	if (rt) {
+		if (t->rt_depth == 0 || --t->rt_depth > 0)
+			return;   /* nested, or its enter site came before the subscription */
+	} else if (t->rt_depth > 0) {
+		return;
+	}
+	if (t->q_depth == 0 || --t->q_depth > 0)
+		return;
+	ns = mono_ns() - t->q_t0;
+	if (!oc_cap_recording() || !(h = holder_get(t)))
+		return;
+	if (ns >= oc_q_min_ns && cuptiGetTimestamp(&now) == CUPTI_SUCCESS) {
+		struct oc_args_row row;
+
+		memset(&row, 0, sizeof row);
+		row.cls = OC_CB_TIMED;
+		row.correlation_id = cb->correlationId;
+		row.cbid = cbid;
+		row.tid = h->tid;
+		row.domain = rt ? OC_API_RUNTIME : OC_API_DRIVER;
+		row.context_id = cb->contextUid;
+		row.t_end = now;
+		row.t_start = now - ns;
+		row.t_ret = cb->functionReturnValue ? *(const int *)cb->functionReturnValue : 0;
+		append_row(h, &row);
+		return;
+	}
+	struct qtally *q = &h->q[slot];
+
+	atomic_store_explicit(&q->calls, atomic_load_explicit(&q->calls, memory_order_relaxed) + 1,
+			      memory_order_relaxed);
+	atomic_store_explicit(&q->total_ns,
+			      atomic_load_explicit(&q->total_ns, memory_order_relaxed) + ns,
+			      memory_order_relaxed);
+	if (ns > atomic_load_explicit(&q->max_ns, memory_order_relaxed))
+		atomic_store_explicit(&q->max_ns, ns, memory_order_relaxed);
+}
+
 void CUPTIAPI oc_inj_api_callback(void *userdata, CUpti_CallbackDomain domain,
 				  CUpti_CallbackId cbid, const void *data)
 {
@@ -367,6 +479,16 @@ void CUPTIAPI oc_inj_api_callback(void *userdata, CUpti_CallbackDomain domain,
 		if (cbid == CUPTI_CBID_RESOURCE_MODULE_UNLOAD_STARTING)
 			oc_mr_forget_layouts();
 		return;
+	}
+	{
+		unsigned slot = domain == CUPTI_CB_DOMAIN_RUNTIME_API
+			? (cbid < CUPTI_RUNTIME_TRACE_CBID_SIZE ? oc_q_rt_slot[cbid] : 0)
+			: (cbid < CUPTI_DRIVER_TRACE_CBID_SIZE ? oc_q_drv_slot[cbid] : 0);
+
+		if (slot) {
+			query_call(t, slot - 1, domain, cbid, cb);
+			return;
+		}
 	}
 	if (oc_inj.stats_on)
 		t0 = mono_ns();

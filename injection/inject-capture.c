@@ -161,6 +161,9 @@ static void set_kinds(int enable)
 				       "cannot %s kernel activity at a capture boundary: %s",
 				       enable ? "enable" : "disable", cupti_err(rc));
 	}
+	/* enabling RUNTIME and DRIVER turned the queries' records back on */
+	if (enable)
+		oc_q_disable_records();
 }
 
 static void window_meta(int64_t end)

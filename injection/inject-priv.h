@@ -6,7 +6,9 @@
  * inject-lifecycle.c (exit, fork, the final flush and checkpoints),
  * inject-flush.c (the flush thread and the handoff to it),
  * inject-buffers.c (activity buffers) and inject-callbacks.c (API
- * callbacks, per-thread row holders).
+ * callbacks, per-thread row holders); beside them inject-capture.c (the
+ * capture window) and inject-queries.c (which calls are timed by the
+ * callbacks rather than by API records).
  *
  * These files are the library's CUPTI entry side: they are linked only into
  * liboverlapcheck-inject.so, while the unit tests and bench/writer-rate link
@@ -120,6 +122,21 @@ void oc_cap_finish(void);
 /* --api=minimal: API records of the calls that queue work, allocate, free or
  * synchronize explicitly, enabled (or disabled) one callback id at a time. 0 or a CUPTI error. */
 CUptiResult oc_cap_minimal_api(int enable);
+
+/* ---- inject-queries.c ------------------------------------------------------ */
+
+enum oc_q_mode { OC_Q_RECORD = 0, OC_Q_SUMMARY, OC_Q_OFF };
+/* callback id -> query slot + 1 (0: not a query, or not timed by the callbacks) */
+extern uint8_t oc_q_rt_slot[CUPTI_RUNTIME_TRACE_CBID_SIZE];
+extern uint8_t oc_q_drv_slot[CUPTI_DRIVER_TRACE_CBID_SIZE];
+extern uint64_t oc_q_min_ns;          /* a query this long gets its own api row */
+void oc_q_init(void);
+int oc_q_mode(void);
+unsigned oc_q_slots(void);
+void oc_q_slot_info(unsigned slot, int *driver, CUpti_CallbackId *cbid);
+void oc_q_enable_callbacks(CUpti_SubscriberHandle sub);
+void oc_q_disable_records(void);
+void oc_q_meta(void);
 
 /* ---- inject-buffers.c ------------------------------------------------------ */
 

@@ -216,6 +216,7 @@ static int setup_cupti(int quiet_unavailable)
 	}
 
 	oc_cap_enable_callbacks(subscriber);
+	oc_q_enable_callbacks(subscriber);
 	if (oc_inj.api_minimal && (rc = oc_cap_minimal_api(1)) != CUPTI_SUCCESS)
 		oc_writer_warn("cupti", "api_minimal_failed",
 			       "cannot enable the API records of --api=minimal's calls: %s", cupti_err(rc));
@@ -254,6 +255,8 @@ static int setup_cupti(int quiet_unavailable)
 			return -1;
 		}
 	}
+	/* the queries are timed by the callbacks (inject-queries.c) */
+	oc_q_disable_records();
 	return 0;
 }
 
@@ -294,6 +297,7 @@ static int init(int quiet)
 		oc_inj.api_minimal = lvl && !strcmp(lvl, "minimal");
 	}
 	oc_cap_init();
+	oc_q_init();
 	oc_inj_callers_init();
 	cfg.buffer_bytes = (size_t)env_ulong("OVERLAPCHECK_BUFFER_KB", 8192, 64, 1u << 20) << 10;
 	cfg.flush_ms = oc_inj.flush_ms;
@@ -340,6 +344,7 @@ static int init(int quiet)
 	}
 	oc_cap_start();
 	oc_writer_meta("api_level", oc_inj.api_minimal ? "minimal" : "full");
+	oc_q_meta();
 	if (oc_inj_start_flush_thread(oc_inj_signals_serve))
 		oc_writer_warn("inject", "no_flush_thread",
 			       "cannot start the flush thread: records arrive only when buffers fill "

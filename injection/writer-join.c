@@ -414,6 +414,35 @@ static int write_mem(const struct oc_args_row *a)
  * to api_args as well.
  * Stream handles and kinds also complete the streams table here.
  */
+/*
+ * A query the callbacks timed (inject-queries.c): its own api row, as an API
+ * record would have made it; or a thread's running totals of one query.
+ */
+static void write_query(const struct oc_args_row *a)
+{
+	sqlite3_stmt *st = oc_wr.st[ST_API_SUMMARY];
+
+	if (a->cls == OC_CB_TIMED) {
+		struct oc_api_row r = {
+			.domain = a->domain, .cbid = a->cbid,
+			.start_ns = oc_rec_rebase(a->t_start, oc_wr.base_ns),
+			.end_ns = oc_rec_rebase(a->t_end, oc_wr.base_ns),
+			.tid = a->tid, .correlation_id = a->correlation_id, .return_value = a->t_ret,
+		};
+
+		oc_wr_write_api(&r);
+		return;
+	}
+	oc_wr_api_name_id(a->domain, a->cbid);
+	sqlite3_bind_int64(st, 1, a->tid);
+	sqlite3_bind_int(st, 2, a->domain);
+	sqlite3_bind_int64(st, 3, a->cbid);
+	sqlite3_bind_int64(st, 4, (int64_t)a->q_calls);
+	sqlite3_bind_int64(st, 5, (int64_t)a->q_total_ns);
+	sqlite3_bind_int64(st, 6, (int64_t)a->q_max_ns);
+	note_rc(step_done(st));
+}
+
 void oc_wr_write_args(const struct oc_args_row *a)
 {
 	sqlite3_stmt *st;
@@ -422,6 +451,10 @@ void oc_wr_write_args(const struct oc_args_row *a)
 
 	if (oc_wr_tid_ignored(a->tid))
 		return;
+	if (a->cls == OC_CB_TIMED || a->cls == OC_CB_QSUM) {
+		write_query(a);
+		return;
+	}
 	oc_wr.n.args++;
 	if (write_mem(a))
 		return;

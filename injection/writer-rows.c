@@ -72,6 +72,10 @@ static const char *const stmt_sql[ST_COUNT] = {
 	[ST_MEM] = "INSERT INTO mem(correlation_id, domain, role, ptr, bytes, info, stream_id)"
 		   " VALUES (?,?,?,?,?,?,?)",
 	[ST_CALLER] = "INSERT INTO callers(correlation_id, domain, call_ns, frames) VALUES (?,?,?,?)",
+	[ST_API_SUMMARY] = "INSERT INTO api_summary(tid, domain, cbid, calls, total_ns, max_ns)"
+			   " VALUES (?,?,?,?,?,?) ON CONFLICT(tid, domain, cbid) DO UPDATE SET"
+			   " calls = excluded.calls, total_ns = excluded.total_ns,"
+			   " max_ns = excluded.max_ns",
 };
 
 /* Prepare every statement of stmt_sql; -1 with SQLite's message in err on failure. */

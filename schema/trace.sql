@@ -221,6 +221,21 @@ CREATE TABLE callers (
   frames         TEXT NOT NULL
 );
 
+-- Queries (docs/schema.md, "Queries"): calls that only read host state and
+-- never wait for the device (cudaGetDevice, cudaGetLastError, ...), timed by
+-- the tracer's callbacks instead of API records. A query that took at least
+-- meta api_query_min_ns has its api row like any call; the others are
+-- counted here, per thread and function (name: api_functions).
+CREATE TABLE api_summary (
+  tid            INTEGER NOT NULL,
+  domain         INTEGER NOT NULL,      -- enums 'api_domain'
+  cbid           INTEGER NOT NULL,
+  calls          INTEGER NOT NULL,      -- the calls not in api
+  total_ns       INTEGER NOT NULL,      -- their time, summed
+  max_ns         INTEGER NOT NULL,      -- the longest of them
+  PRIMARY KEY (tid, domain, cbid)
+) WITHOUT ROWID;
+
 -- Synchronization calls (SYNCHRONIZATION records). Polling calls that
 -- returned "not ready" may appear with a non-zero return_value.
 CREATE TABLE syncs (

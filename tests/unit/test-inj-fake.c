@@ -310,7 +310,7 @@ enum mode {
 	/* termination signals (see the tests below test_child_trace) */
 	M_TERM, M_TERM_IGNORED, M_TERM_HANDLER_EXITS, M_TERM_HANDLER_RETURNS, M_TERM_LATE_HANDLER,
 	M_TERM_SECOND, M_TERM_FORWARDED_COPY, M_TERM_BOUNDED, M_INT_QUIT, M_SEGV, M_ABRT, M_FULL_DISK,
-	M_FOLLOW_UP, M_CAPTURE, M_API_MINIMAL, M_CALLER,
+	M_FOLLOW_UP, M_CAPTURE, M_API_MINIMAL, M_CALLER, M_QUERY, M_QUERY_RECORD,
 };
 
 static const char *prog_trace;     /* the program's trace, for its own handlers */
@@ -510,6 +510,39 @@ static void __attribute__((noinline, noreturn)) caller_program(void)
 	exit(0);
 }
 
+/*
+ * Queries (inject-queries.c): five short cudaGetDevice calls, one that takes
+ * 15 ms, three cuKernelGetName calls of the driver, and one
+ * cuDevicePrimaryCtxGetState inside a runtime query (that call's own).
+ * Exits 86 when the queries' API records were not turned off one by one
+ * (summary) or were (record).
+ */
+static void __attribute__((noreturn)) query_program(enum mode mode)
+{
+	struct timespec ms15 = { 0, 15000000 };
+	int dev = 0;
+
+	q_setup_records();
+	for (uint32_t i = 0; i < 5; i++)
+		rt_call(CUPTI_RUNTIME_TRACE_CBID_cudaGetDevice_v3020, &dev,
+			i == 2 ? CUPTI_DRIVER_TRACE_CBID_cuDevicePrimaryCtxGetState : 0,
+			i == 2 ? &dev : NULL, 500 + i);
+	callback(CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_RUNTIME_TRACE_CBID_cudaGetDevice_v3020, &dev, 510,
+		 CUPTI_API_ENTER);
+	nanosleep(&ms15, NULL);
+	callback(CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_RUNTIME_TRACE_CBID_cudaGetDevice_v3020, &dev, 510,
+		 CUPTI_API_EXIT);
+	for (uint32_t i = 0; i < 3; i++) {
+		callback(CUPTI_CB_DOMAIN_DRIVER_API, CUPTI_DRIVER_TRACE_CBID_cuKernelGetName, &dev, 520 + i,
+			 CUPTI_API_ENTER);
+		callback(CUPTI_CB_DOMAIN_DRIVER_API, CUPTI_DRIVER_TRACE_CBID_cuKernelGetName, &dev, 520 + i,
+			 CUPTI_API_EXIT);
+	}
+	if (mode == M_QUERY_RECORD)
+		exit(api_ids_enabled != 0 ? 86 : 0);
+	exit(api_ids_enabled > -40 ? 86 : 0);
+}
+
 static void __attribute__((noreturn)) program(enum mode mode, const char *trace)
 {
 	char path[512], pid[32];
@@ -547,6 +580,8 @@ static void __attribute__((noreturn)) program(enum mode mode, const char *trace)
 		setenv("OVERLAPCHECK_CAPTURE_RANGE", "cudaProfilerApi", 1);
 	if (mode == M_API_MINIMAL)
 		setenv("OVERLAPCHECK_API", "minimal", 1);
+	if (mode == M_QUERY_RECORD)
+		setenv("OVERLAPCHECK_QUERIES", "record", 1);
 	prog_trace = trace;
 	/* cmocka's own fault handlers, inherited through fork, are not the program's */
 	signal(SIGSEGV, SIG_DFL);
@@ -572,6 +607,8 @@ static void __attribute__((noreturn)) program(enum mode mode, const char *trace)
 		capture_program();
 	if (mode == M_CALLER)
 		caller_program();
+	if (mode == M_QUERY || mode == M_QUERY_RECORD)
+		query_program(mode);
 	/* --api=minimal: no API kind, the chosen ids one by one */
 	if (mode == M_API_MINIMAL)
 		exit((kinds_enabled & (1ull << CUPTI_ACTIVITY_KIND_RUNTIME)) ||
@@ -797,6 +834,54 @@ static void test_caller(void **state)
 	/* the program's own frames, by module (this test executable) */
 	assert_int_equal(q_int(db, "SELECT frames LIKE '%test-inj-fake+0x%' FROM callers"), 1);
 	assert_int_equal(q_int(db, "SELECT frames LIKE '%liboverlapcheck%' FROM callers"), 0);
+	sqlite3_close(db);
+}
+
+/*
+ * Queries: timed by the callbacks, their records off; the long one has its
+ * api row, the others are counted per thread and function, the nested
+ * driver query is its runtime call's.
+ */
+static void test_queries(void **state)
+{
+	char trace[300];
+	sqlite3 *db;
+	int st;
+
+	snprintf(trace, sizeof trace, "%s/queries.db", dir);
+	make_trace(trace);
+	st = run(M_QUERY, trace);
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 0);
+	db = open_trace(trace);
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'api_queries'"), "summary");
+	assert_int_equal(q_int(db, "SELECT value FROM meta WHERE key = 'api_query_min_ns'"), 10000);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api"), 1);
+	assert_int_equal(q_int(db, "SELECT correlation_id FROM api"), 510);
+	assert_int_equal(q_int(db, "SELECT domain FROM api"), 1);
+	assert_true(q_int(db, "SELECT dur_ns FROM api") >= 15000000);
+	assert_true(q_int(db, "SELECT start_ns FROM api") > 0);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api_summary"), 2);
+	assert_int_equal(q_int(db, "SELECT cbid FROM api_summary WHERE domain = 1"),
+			 CUPTI_RUNTIME_TRACE_CBID_cudaGetDevice_v3020);
+	assert_int_equal(q_int(db, "SELECT calls FROM api_summary WHERE domain = 1"), 5);
+	assert_int_equal(q_int(db, "SELECT calls FROM api_summary WHERE domain = 2"), 3);
+	assert_true(q_int(db, "SELECT min(total_ns >= max_ns AND max_ns < 10000) FROM api_summary") == 1);
+	/* named, like the functions of api rows */
+	assert_string_equal(q_text(db, "SELECT s.value FROM api_summary q JOIN api_functions f"
+				       " ON f.domain = q.domain AND f.cbid = q.cbid JOIN strings s"
+				       " ON s.id = f.name_id WHERE q.domain = 2"), "cuKernelGetName");
+	sqlite3_close(db);
+
+	/* record: the tracer as before, no callbacks' totals */
+	snprintf(trace, sizeof trace, "%s/queries-record.db", dir);
+	make_trace(trace);
+	st = run(M_QUERY_RECORD, trace);
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 0);
+	db = open_trace(trace);
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'api_queries'"), "record");
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api_summary"), 0);
 	sqlite3_close(db);
 }
 
@@ -1508,6 +1593,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_capture_profiler),
 		cmocka_unit_test(test_api_minimal),
 		cmocka_unit_test(test_caller),
+		cmocka_unit_test(test_queries),
 		cmocka_unit_test(test_sigkill),
 		cmocka_unit_test(test_fork),
 		cmocka_unit_test(test_multiple_subscribers),

@@ -1,0 +1,152 @@
+/*
+ * inject-queries.c: the calls that only read host state ("queries",
+ * apiargs.c's list, docs/schema.md "Queries"), timed by the callbacks
+ * instead of CUPTI's API records.
+ *
+ * PyTorch asks for the current device, the last error and the primary
+ * context's state around every kernel: about ten such calls per launch. Each
+ * costs a few tens of nanoseconds, and its CUPTI API record several hundred.
+ * None of them waits for the device, so none can be a hidden
+ * synchronization; what the analysis needs of them is their time on the
+ * thread. OVERLAPCHECK_QUERIES chooses:
+ *   summary (default): their API records are off; the callbacks time each
+ *            call, one that took at least OVERLAPCHECK_QUERY_US (default 10)
+ *            gets its api row as before, the others are counted per thread
+ *            and function in api_summary (inject-callbacks.c);
+ *   record:  API records, as every other call (the tracer before this);
+ *   off:     API records off, no callbacks: not timed at all (to measure).
+ * --api=minimal records no query: its calls are chosen one by one.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <cupti.h>
+
+#include "apiargs.h"
+#include "writer.h"
+#include "inject-priv.h"
+
+uint8_t oc_q_rt_slot[CUPTI_RUNTIME_TRACE_CBID_SIZE];
+uint8_t oc_q_drv_slot[CUPTI_DRIVER_TRACE_CBID_SIZE];
+uint64_t oc_q_min_ns = 10000;
+
+static int mode = OC_Q_SUMMARY;
+static struct { uint8_t driver; CUpti_CallbackId cbid; } slots[OC_QUERY_MAX];
+static unsigned nslots;
+
+static const char *const mode_names[] = { "record", "summary", "off" };
+
+void oc_q_init(void)
+{
+	const char *v = getenv("OVERLAPCHECK_QUERIES");
+	const char *us = getenv("OVERLAPCHECK_QUERY_US");
+
+	mode = OC_Q_SUMMARY;
+	if (v && *v) {
+		for (int i = 0; i < 3; i++)
+			if (!strcmp(v, mode_names[i]))
+				mode = i;
+		if (strcmp(v, mode_names[mode]))
+			oc_writer_warn("inject", "bad_setting",
+				       "ignoring OVERLAPCHECK_QUERIES='%s': expected record, summary or off", v);
+	}
+	if (oc_inj.api_minimal)
+		mode = OC_Q_OFF;   /* its API records are chosen one by one: no query among them */
+	if (us && *us) {
+		char *end;
+		unsigned long long n = strtoull(us, &end, 10);
+
+		if (*end || n > 60000000ull)
+			oc_writer_warn("inject", "bad_setting",
+				       "ignoring OVERLAPCHECK_QUERY_US='%s': expected 0..60000000", us);
+		else
+			oc_q_min_ns = n * 1000u;
+	}
+	memset(oc_q_rt_slot, 0, sizeof oc_q_rt_slot);
+	memset(oc_q_drv_slot, 0, sizeof oc_q_drv_slot);
+	nslots = 0;
+	if (mode != OC_Q_SUMMARY)
+		return;
+	for (int d = 0; d < 2; d++) {
+		size_t n;
+		const CUpti_CallbackId *ids =
+			oc_args_query_cbids(d ? CUPTI_CB_DOMAIN_DRIVER_API : CUPTI_CB_DOMAIN_RUNTIME_API, &n);
+
+		for (size_t i = 0; i < n && nslots < OC_QUERY_MAX; i++) {
+			uint8_t *map = d ? oc_q_drv_slot : oc_q_rt_slot;
+			size_t size = d ? CUPTI_DRIVER_TRACE_CBID_SIZE : CUPTI_RUNTIME_TRACE_CBID_SIZE;
+
+			if (ids[i] >= size || map[ids[i]])
+				continue;
+			slots[nslots].driver = (uint8_t)d;
+			slots[nslots].cbid = ids[i];
+			map[ids[i]] = (uint8_t)++nslots;
+		}
+	}
+}
+
+int oc_q_mode(void)
+{
+	return mode;
+}
+
+unsigned oc_q_slots(void)
+{
+	return nslots;
+}
+
+void oc_q_slot_info(unsigned slot, int *driver, CUpti_CallbackId *cbid)
+{
+	*driver = slots[slot].driver;
+	*cbid = slots[slot].cbid;
+}
+
+/* summary: the callbacks that time the queries. */
+void oc_q_enable_callbacks(CUpti_SubscriberHandle sub)
+{
+	for (unsigned i = 0; i < nslots; i++) {
+		CUpti_CallbackDomain d = slots[i].driver ? CUPTI_CB_DOMAIN_DRIVER_API
+							 : CUPTI_CB_DOMAIN_RUNTIME_API;
+		CUptiResult rc = cuptiEnableCallback(1, sub, d, slots[i].cbid);
+
+		if (rc != CUPTI_SUCCESS)
+			oc_writer_warn("cupti", "enable_callback_failed",
+				       "cannot enable CUPTI callback %u of domain %d: %s",
+				       slots[i].cbid, (int)d, cupti_err(rc));
+	}
+}
+
+/*
+ * summary, off: the queries' API records off. After every
+ * cuptiActivityEnable of RUNTIME or DRIVER, which turns them all back on.
+ */
+void oc_q_disable_records(void)
+{
+	static int warned;
+
+	if (mode == OC_Q_RECORD || oc_inj.api_minimal)
+		return;
+	for (int d = 0; d < 2; d++) {
+		size_t n;
+		const CUpti_CallbackId *ids =
+			oc_args_query_cbids(d ? CUPTI_CB_DOMAIN_DRIVER_API : CUPTI_CB_DOMAIN_RUNTIME_API, &n);
+
+		for (size_t i = 0; i < n; i++) {
+			CUptiResult rc = d ? cuptiActivityEnableDriverApi(ids[i], 0)
+					   : cuptiActivityEnableRuntimeApi(ids[i], 0);
+
+			if (rc != CUPTI_SUCCESS && !warned++)
+				oc_writer_warn("cupti", "query_records_on",
+					       "cannot turn off the API records of queries (%s): they are "
+					       "recorded as every other call", cupti_err(rc));
+		}
+	}
+}
+
+/* What the trace says about it (docs/schema.md, meta). */
+void oc_q_meta(void)
+{
+	oc_writer_meta("api_queries", mode_names[mode]);
+	if (mode == OC_Q_SUMMARY)
+		oc_writer_meta_int("api_query_min_ns", (long long)oc_q_min_ns);
+}
