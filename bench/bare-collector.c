@@ -27,6 +27,14 @@
  *   BARE_CALLBACKS      same: overlapcheck's callback ids (default);
  *                       all: every callback of both domains; none: no
  *                       subscriber (activity records only)
+ *   BARE_QUERIES        summary: like overlapcheck's default, the queries'
+ *                       API records off and their callbacks on (default);
+ *                       record: their API records on, as every call's;
+ *                       off: neither (apiargs.c's query list)
+ *   BARE_LEAN           1: the lean floor: only CONCURRENT_KERNEL, MEMCPY,
+ *                       MEMCPY2, MEMSET and SYNCHRONIZATION, no API records
+ *                       and no subscriber (what a tracer of device activity
+ *                       alone pays)
  *   BARE_QUIET          1: no summary line
  *
  * Like the real library it never exits or aborts the host process: on a
@@ -221,7 +229,7 @@ static const struct {
  * Subscribe on_api to the runtime and driver domains: every callback when
  * all is set, else exactly the ids overlapcheck enables (oc_args_cbids).
  */
-static void subscribe(int all)
+static void subscribe(int all, int queries)
 {
 	static const CUpti_CallbackDomain domains[] = {
 		CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_CB_DOMAIN_DRIVER_API,
@@ -242,16 +250,41 @@ static void subscribe(int all)
 				warn_cupti("cuptiEnableDomain", r);
 			continue;
 		}
-		ids = oc_args_cbids(domains[d], &n);
-		for (size_t i = 0; i < n; i++) {
-			r = cuptiEnableCallback(1, subscriber, domains[d], ids[i]);
-			if (r != CUPTI_SUCCESS) {
-				n_failed_callbacks++;
-				if (n_failed_callbacks == 1)
-					warn_cupti("cuptiEnableCallback", r);
+		for (int q = 0; q < 1 + queries; q++) {
+			ids = q ? oc_args_query_cbids(domains[d], &n) : oc_args_cbids(domains[d], &n);
+			for (size_t i = 0; i < n; i++) {
+				r = cuptiEnableCallback(1, subscriber, domains[d], ids[i]);
+				if (r != CUPTI_SUCCESS) {
+					n_failed_callbacks++;
+					if (n_failed_callbacks == 1)
+						warn_cupti("cuptiEnableCallback", r);
+				}
 			}
 		}
 	}
+}
+
+/* The queries' API records off (after the API kinds are on). */
+static void queries_unrecorded(void)
+{
+	size_t n;
+	const CUpti_CallbackId *ids = oc_args_query_cbids(CUPTI_CB_DOMAIN_RUNTIME_API, &n);
+	CUptiResult r;
+
+	for (size_t i = 0; i < n; i++)
+		if ((r = cuptiActivityEnableRuntimeApi(ids[i], 0)) != CUPTI_SUCCESS)
+			warn_cupti("cuptiActivityEnableRuntimeApi", r);
+	ids = oc_args_query_cbids(CUPTI_CB_DOMAIN_DRIVER_API, &n);
+	for (size_t i = 0; i < n; i++)
+		if ((r = cuptiActivityEnableDriverApi(ids[i], 0)) != CUPTI_SUCCESS)
+			warn_cupti("cuptiActivityEnableDriverApi", r);
+}
+
+static int is_lean_kind(CUpti_ActivityKind k)
+{
+	return k == CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL || k == CUPTI_ACTIVITY_KIND_MEMCPY ||
+	       k == CUPTI_ACTIVITY_KIND_MEMCPY2 || k == CUPTI_ACTIVITY_KIND_MEMSET ||
+	       k == CUPTI_ACTIVITY_KIND_SYNCHRONIZATION;
 }
 
 /*
@@ -261,9 +294,10 @@ static void subscribe(int all)
  */
 EXPORT int InitializeInjection(void)
 {
-	const char *callbacks;
+	const char *callbacks, *queries;
 	CUptiResult r;
 	long b;
+	int lean;
 
 	if (atomic_exchange(&initialized, 1))
 		return 1;
@@ -281,12 +315,18 @@ EXPORT int InitializeInjection(void)
 	callbacks = getenv("BARE_CALLBACKS");
 	if (!callbacks || !*callbacks)
 		callbacks = "same";
-	if (strcmp(callbacks, "none") != 0)
-		subscribe(strcmp(callbacks, "all") == 0);
+	queries = getenv("BARE_QUERIES");
+	if (!queries || !*queries)
+		queries = "summary";
+	lean = env_long("BARE_LEAN", 0) == 1;
+	if (!lean && strcmp(callbacks, "none") != 0)
+		subscribe(strcmp(callbacks, "all") == 0, strcmp(queries, "summary") == 0);
 	if (env_long("BARE_ALL_SYNC", 0) == 1 &&
 	    (r = cuptiActivityEnableAllSyncRecords(1)) != CUPTI_SUCCESS)
 		warn_cupti("cuptiActivityEnableAllSyncRecords", r);
 	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+		if (lean && !is_lean_kind(kinds[i].kind))
+			continue;
 		r = cuptiActivityEnable(kinds[i].kind);
 		if (r != CUPTI_SUCCESS) {
 			size_t len = strlen(failed_kinds);
@@ -294,6 +334,8 @@ EXPORT int InitializeInjection(void)
 				 len ? "," : "", kinds[i].name);
 		}
 	}
+	if (!lean && strcmp(queries, "record") != 0)
+		queries_unrecorded();
 	if (flush_ms > 0 && pthread_create(&flush_thread, NULL, flush_loop, NULL) != 0) {
 		fprintf(stderr, "bare-collector: cannot start the flush thread\n");
 		flush_ms = 0;

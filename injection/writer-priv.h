@@ -170,6 +170,7 @@ struct oc_wr_state {
 	uint32_t self_tid;
 	struct oc_writer_counts n;
 	uint64_t busy_ns;
+	uint64_t cpu_ns;                     /* the writer thread's CPU time, at its end */
 	/* The open transaction: since when (monotonic), and the ends of the ops in it. */
 	uint64_t txn_start_ns;
 	uint64_t txn_ops;
@@ -309,6 +310,10 @@ void oc_wr_intern_free(void);
 void oc_wr_wal_start(void);
 void oc_wr_wal_stop(void);
 void oc_wr_wal_totals(uint64_t *calls, uint64_t *ns, uint64_t *max_ns);
+/* The checkpoint thread's CPU time, once it ended (oc_wr_wal_stop). */
+uint64_t oc_wr_wal_cpu_ns(void);
+/* The calling thread's CPU time so far. */
+uint64_t oc_wr_thread_cpu_ns(void);
 void oc_wr_wal_forget(void);
 
 /* ---- writer-state.c (and oc_wr, above) ------------------------------------ */

@@ -28,7 +28,7 @@ static int ck_running;
 static pthread_mutex_t ck_mu = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t ck_cv = PTHREAD_COND_INITIALIZER;
 static int ck_pending, ck_stop;
-static uint64_t ck_calls, ck_ns, ck_max_ns;
+static uint64_t ck_calls, ck_ns, ck_max_ns, ck_cpu_ns;
 
 /* After each of the writer's commits, on the writer thread. */
 static int wal_hook(void *arg, sqlite3 *db, const char *name, int pages)
@@ -71,6 +71,7 @@ static void *ck_main(void *arg)
 	}
 	pthread_mutex_unlock(&ck_mu);
 	sqlite3_close(db);
+	ck_cpu_ns = oc_wr_thread_cpu_ns();
 	return NULL;
 }
 
@@ -82,7 +83,7 @@ void oc_wr_wal_start(void)
 	int rc;
 
 	ck_pending = ck_stop = 0;
-	ck_calls = ck_ns = ck_max_ns = 0;
+	ck_calls = ck_ns = ck_max_ns = ck_cpu_ns = 0;
 	if (sqlite3_open_v2(oc_wr.path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK ||
 	    sqlite3_exec(db, "PRAGMA synchronous=NORMAL", NULL, NULL, NULL) != SQLITE_OK) {
 		sqlite3_close(db);
@@ -121,6 +122,11 @@ void oc_wr_wal_totals(uint64_t *calls, uint64_t *ns, uint64_t *max_ns)
 	*calls = ck_calls;
 	*ns = ck_ns;
 	*max_ns = ck_max_ns;
+}
+
+uint64_t oc_wr_wal_cpu_ns(void)
+{
+	return ck_cpu_ns;
 }
 
 /* After fork() in the child: the parent's thread is not there; its connection is leaked. */

@@ -140,6 +140,7 @@ int oc_writer_start(const struct oc_writer_config *cfg)
 	oc_wr.twins = NULL;
 	oc_wr.ntwins = oc_wr.cap_twins = 0;
 	oc_wr.busy_ns = 0;
+	oc_wr.cpu_ns = 0;
 	memset(&oc_wr.lag, 0, sizeof oc_wr.lag);
 
 	/* The program's signal handlers must never run on the tool's thread (faults aside). */
@@ -196,6 +197,8 @@ void oc_writer_finish(const struct oc_writer_final *fin)
 		meta_set_u("dropped_records", oc_wr.n.dropped);
 		meta_set_u("incomplete_records", oc_wr.n.incomplete);
 		meta_set_u("skipped_records", oc_wr.n.skipped);
+		/* the writer's and the checkpointer's CPU, which the program's threads did not pay */
+		meta_set_u("writer_cpu_ns", oc_wr.cpu_ns + oc_wr_wal_cpu_ns());
 		if (fin) {
 			meta_set_u("api_launches_seen", fin->api_launches_seen);
 			meta_set_u("api_calls_seen", fin->api_calls_seen);

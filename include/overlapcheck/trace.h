@@ -156,6 +156,18 @@ struct oc_caller {
 	const char *frames;         /* "SYMBOL+0xOFF (MODULE+0xOFF)" lines, in the arena */
 };
 
+/*
+ * One query function's calls that have no api row (table api_summary,
+ * docs/schema.md "Queries"), summed over the threads.
+ */
+struct oc_query {
+	uint8_t  domain;            /* enum oc_api_domain */
+	uint32_t cbid;
+	const char *name;           /* NULL when the trace does not name it */
+	int64_t  calls, total_ns, max_ns;
+	int      threads;
+};
+
 struct oc_device {                  /* from meta device.N.* */
 	int      id;
 	const char *name, *uuid;    /* point into meta values; may be NULL */
@@ -197,6 +209,13 @@ struct oc_trace {
 	struct oc_warning *warnings;   size_t n_warnings;
 	struct oc_memref *mem;    size_t n_mem;      /* sorted by (correlation_id, row order) */
 	struct oc_caller *callers; size_t n_callers; /* sorted by (correlation_id, domain) */
+	/* Queries the tracer timed but did not list (table api_summary), by
+	 * calls, most first; the mode (meta api_queries: "summary", "record",
+	 * "off"; NULL when the tracer did not say) and the threshold (meta
+	 * api_query_min_ns; -1 when unknown). */
+	struct oc_query *queries; size_t n_queries;
+	const char *queries_mode;
+	int64_t  query_min_ns;
 	/* The capture (meta capture.*, docs/schema.md "Capture"): NULL mode when
 	 * the whole run was recorded; else "all" (a delay, duration or size
 	 * limit), "cudaProfilerApi" or "nvtx" (capture_nvtx names the range),

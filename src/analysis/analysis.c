@@ -308,6 +308,10 @@ static int warnings(struct oc_actx *c, size_t n_api_before)
 	{
 		const char *lvl = oc_trace_meta(t, "api_level");
 
+		if (t->queries_mode && !strcmp(t->queries_mode, "off"))
+			r |= add_warning(a, "recorded with OVERLAPCHECK_QUERIES=off: calls such as "
+					 "cudaGetDevice were not timed, so their time counts as time outside "
+					 "CUDA calls in the idle-gap causes");
 		if (lvl && !strcmp(lvl, "minimal"))
 			r |= add_warning(a, "recorded with --api=minimal: only calls that queue work, "
 					 "allocate, free or synchronize explicitly have records, so a hidden "

@@ -54,6 +54,44 @@ static void dur(FILE *f, int64_t ns)
 		fprintf(f, "%.3f s", ns / 1e9);
 }
 
+/* The queries the tracer timed but did not list (docs/schema.md, "Queries"). */
+static void queries_line(FILE *f, const struct oc_trace *t)
+{
+	int64_t calls = 0, total = 0, max = 0;
+
+	if (t->queries_mode && !strcmp(t->queries_mode, "off")) {
+		fputs("Queries: not timed (`OVERLAPCHECK_QUERIES=off`): time in `cudaGetDevice` and the like "
+		      "counts as time outside CUDA calls.\n\n", f);
+		return;
+	}
+	for (size_t i = 0; i < t->n_queries; i++) {
+		calls += t->queries[i].calls;
+		total += t->queries[i].total_ns;
+		if (t->queries[i].max_ns > max)
+			max = t->queries[i].max_ns;
+	}
+	if (!calls)
+		return;
+	fprintf(f, "Queries: %lld call(s) of %zu function(s)", (long long)calls, t->n_queries);
+	for (size_t i = 0; i < t->n_queries && i < 3; i++) {
+		fputs(i ? ", `" : " (`", f);
+		md(f, t->queries[i].name ? t->queries[i].name : "?", 80);
+		fprintf(f, "` %lld", (long long)t->queries[i].calls);
+	}
+	if (t->n_queries > 3)
+		fprintf(f, ", %zu more", t->n_queries - 3);
+	fputs(") were timed but are not listed, each under ", f);
+	if (t->query_min_ns >= 0)
+		dur(f, t->query_min_ns);
+	else
+		fputs("the threshold", f);
+	fputs(": ", f);
+	dur(f, total);
+	fputs(" in all, the longest ", f);
+	dur(f, max);
+	fputs(". They read host state and never wait for the device.\n\n", f);
+}
+
 static void name(FILE *f, const struct oc_trace *t, int32_t op)
 {
 	char buf[1024];
@@ -207,6 +245,7 @@ int oc_report_markdown(FILE *f, const struct oc_analysis *a, const struct oc_rep
 				"`--duration`" : "`--max-size`");
 		fputs(". Nothing outside them was recorded.\n\n", f);
 	}
+	queries_line(f, t);
 	if (!s->claims) {
 		fputs("**No async device work in this trace: nothing to prove or disprove.**\n\n", f);
 	} else {

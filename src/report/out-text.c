@@ -255,6 +255,43 @@ static void capture(const struct out *o)
 	fputs(". Nothing outside them was recorded; idle time between them is not a gap.\n", o->f);
 }
 
+/*
+ * The queries the tracer timed but did not list (docs/schema.md, "Queries"):
+ * what they were, and that none of them can hide a synchronization.
+ */
+static void queries(const struct out *o)
+{
+	const struct oc_trace *t = o->t;
+	char b1[32], b2[32], b3[32], nm[200];
+	int64_t calls = 0, total = 0, max = 0;
+
+	if (t->queries_mode && !strcmp(t->queries_mode, "off")) {
+		fputs("Queries: not timed (OVERLAPCHECK_QUERIES=off): time in cudaGetDevice and the like "
+		      "counts as time outside CUDA calls.\n", o->f);
+		return;
+	}
+	for (size_t i = 0; i < t->n_queries; i++) {
+		calls += t->queries[i].calls;
+		total += t->queries[i].total_ns;
+		if (t->queries[i].max_ns > max)
+			max = t->queries[i].max_ns;
+	}
+	if (!calls)
+		return;
+	fprintf(o->f, "Queries: %lld call%s of %zu function%s", (long long)calls, calls == 1 ? "" : "s",
+		t->n_queries, t->n_queries == 1 ? "" : "s");
+	for (size_t i = 0; i < t->n_queries && i < 3; i++)
+		fprintf(o->f, "%s%s %lld", i ? ", " : " (",
+			t->queries[i].name ? clean(t->queries[i].name, nm, sizeof nm, 80) : "?",
+			(long long)t->queries[i].calls);
+	if (t->n_queries > 3)
+		fprintf(o->f, ", %zu more", t->n_queries - 3);
+	fprintf(o->f, ") were timed but are not listed, each under %s: %s in all, the longest %s. "
+		"They read host state and never wait for the device.\n\n",
+		t->query_min_ns >= 0 ? dur(t->query_min_ns, b1, sizeof b1) : "the threshold",
+		dur(total, b2, sizeof b2), dur(max, b3, sizeof b3));
+}
+
 static void time_split(const struct out *o)
 {
 	const struct oc_summary *s = &o->a->summary;
@@ -861,6 +898,7 @@ int oc_report_text(FILE *f, const struct oc_analysis *a, const struct oc_report_
 	fputs("\n\n", f);
 	window(&o);
 	capture(&o);
+	queries(&o);
 	time_split(&o);
 	answer(&o);
 	warnings(&o);

@@ -670,6 +670,69 @@ int oc_rd_load_callers(struct rd *r)
 	return rc;
 }
 
+static int query_row(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
+{
+	struct oc_query *q = rec;
+	const unsigned char *name = sqlite3_column_text(st, 2);
+
+	q->domain = (uint8_t)sqlite3_column_int(st, 0);
+	q->cbid = (uint32_t)sqlite3_column_int64(st, 1);
+	q->calls = sqlite3_column_int64(st, 3);
+	q->total_ns = sqlite3_column_int64(st, 4);
+	q->max_ns = sqlite3_column_int64(st, 5);
+	q->threads = sqlite3_column_int(st, 6);
+	if ((q->domain != OC_API_RUNTIME && q->domain != OC_API_DRIVER) || q->calls < 0 ||
+	    q->total_ns < 0 || q->max_ns < 0 || (q->calls && q->max_ns > q->total_ns))
+		return oc_rd_fail(r, "api_summary has impossible values for domain %d cbid %u "
+				  "(calls %lld, total_ns %lld, max_ns %lld)", (int)q->domain, q->cbid,
+				  (long long)q->calls, (long long)q->total_ns, (long long)q->max_ns);
+	q->name = name ? oc_arena_dup(r->p, (const char *)name, (size_t)sqlite3_column_bytes(st, 2))
+		       : NULL;
+	if (name && !q->name)
+		return oc_rd_fail_nomem(r);
+	k->a = -q->calls;
+	k->b = q->domain;
+	k->c = q->cbid;
+	return 0;
+}
+
+/* Table api_summary (docs/schema.md, "Queries"), when the trace has it. */
+int oc_rd_load_queries(struct rd *r)
+{
+	static const struct table_load tl = {
+		"SELECT count(*) FROM (SELECT 1 FROM api_summary GROUP BY domain, cbid)",
+		"SELECT q.domain, q.cbid, s.value, sum(q.calls), sum(q.total_ns), max(q.max_ns),"
+		" count(DISTINCT q.tid) FROM api_summary q LEFT JOIN api_functions f"
+		" ON f.domain = q.domain AND f.cbid = q.cbid LEFT JOIN strings s ON s.id = f.name_id"
+		" GROUP BY q.domain, q.cbid",
+		sizeof(struct oc_query), 0, "api_summary rows", query_row,
+	};
+	const char *min = oc_trace_meta(r->t, "api_query_min_ns");
+	sqlite3_stmt *st;
+	int have = 0, rc;
+	void *v = NULL;
+
+	r->t->queries_mode = oc_trace_meta(r->t, "api_queries");
+	r->t->query_min_ns = -1;
+	if (min) {
+		char *end;
+		long long n = strtoll(min, &end, 10);
+
+		if (!*end && n >= 0)
+			r->t->query_min_ns = n;
+	}
+	if (sqlite3_prepare_v2(r->db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'api_summary'",
+			       -1, &st, NULL) == SQLITE_OK) {
+		have = sqlite3_step(st) == SQLITE_ROW;
+		sqlite3_finalize(st);
+	}
+	if (!have)
+		return 0;
+	rc = load_table(r, &tl, &v, &r->t->n_queries, NULL);
+	r->t->queries = v;
+	return rc;
+}
+
 /* Table mem and meta mem_tracking (docs/hazards.md); a trace without them has none. */
 int oc_rd_load_mem(struct rd *r)
 {

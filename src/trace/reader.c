@@ -292,7 +292,7 @@ int oc_trace_open(struct oc_trace *t, const char *path, char *err, size_t errlen
 		goto err;
 	if (oc_rd_load_syncs(&r) || oc_rd_load_events(&r) || oc_rd_load_overheads(&r) ||
 	    oc_rd_load_warnings(&r) || oc_rd_load_markers(&r) || oc_rd_load_mem(&r) ||
-	    oc_rd_load_callers(&r))
+	    oc_rd_load_callers(&r) || oc_rd_load_queries(&r))
 		goto err;
 	sqlite3_exec(r.db, "COMMIT", NULL, NULL, NULL);
 	sqlite3_close(r.db);

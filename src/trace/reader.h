@@ -80,6 +80,7 @@ int oc_rd_load_events(struct rd *r);
 int oc_rd_load_overheads(struct rd *r);
 int oc_rd_load_mem(struct rd *r);
 int oc_rd_load_callers(struct rd *r);
+int oc_rd_load_queries(struct rd *r);
 int oc_rd_load_markers(struct rd *r);
 
 /* ---- reader-streams.c ---------------------------------------------------- */

@@ -38,6 +38,7 @@ void oc_trace_release(struct oc_trace *t)
 	free(t->overheads);
 	free(t->mem);
 	free(t->callers);
+	free(t->queries);
 	free(t->capture_windows);
 	free(t->warnings);
 	memset(t, 0, sizeof *t);

@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -318,9 +319,64 @@ static void test_streams_and_events(void **state)
 	assert_int_equal(row.handle_kind, OC_HANDLE_EXPLICIT);
 }
 
-int main(void)
+/*
+ * The queries (apiargs.c): real CUPTI ids with names, none of them an id
+ * whose arguments are read (a call is one or the other), within OC_QUERY_MAX.
+ */
+static void test_queries(void **state)
 {
+	CUpti_CallbackDomain doms[] = { RT, DRV };
+	size_t total = 0;
+
+	for (int d = 0; d < 2; d++) {
+		size_t n = 0, m = 0;
+		const CUpti_CallbackId *q = oc_args_query_cbids(doms[d], &n);
+		const CUpti_CallbackId *ids = oc_args_cbids(doms[d], &m);
+
+		assert_true(n > 10);
+		total += n;
+		for (size_t i = 0; i < n; i++) {
+			const char *name = NULL;
+
+			assert_int_equal(cuptiGetCallbackName(doms[d], q[i], &name), CUPTI_SUCCESS);
+			assert_non_null(name);
+			for (size_t j = 0; j < m; j++)
+				if (ids[j] == q[i])
+					fail_msg("%s is a query and an enabled call", name);
+			for (size_t j = 0; j < i; j++)
+				if (q[j] == q[i])
+					fail_msg("%s is listed twice", name);
+		}
+	}
+	assert_true(total <= OC_QUERY_MAX);
+	assert_int_equal(oc_args_query_cbids(CUPTI_CB_DOMAIN_NVTX, &total), NULL);
+}
+
+/* --print-queries: "DOMAIN CBID NAME" per query (1 runtime, 2 driver), for tests/cli. */
+static int print_queries(void)
+{
+	CUpti_CallbackDomain doms[] = { RT, DRV };
+
+	for (int d = 0; d < 2; d++) {
+		size_t n = 0;
+		const CUpti_CallbackId *q = oc_args_query_cbids(doms[d], &n);
+
+		for (size_t i = 0; i < n; i++) {
+			const char *name = NULL;
+
+			cuptiGetCallbackName(doms[d], q[i], &name);
+			printf("%d %u %s\n", d + 1, (unsigned)q[i], name ? name : "?");
+		}
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc > 1 && !strcmp(argv[1], "--print-queries"))
+		return print_queries();
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_queries),
 		cmocka_unit_test(test_classify),
 		cmocka_unit_test(test_ptsz_matches_names),
 		cmocka_unit_test(test_every_id_extracts),
