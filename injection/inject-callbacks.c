@@ -156,6 +156,14 @@ static void record_caller(const CUpti_CallbackData *cb, int domain, uint64_t ns)
 }
 static __thread struct tstate tls;
 
+/* CUPTI's clock (the records'), 0 when it cannot be read. */
+static uint64_t cupti_now(void)
+{
+	uint64_t ts = 0;
+
+	return cuptiGetTimestamp(&ts) == CUPTI_SUCCESS ? ts : 0;
+}
+
 /* The kernel thread id (what CUPTI reports with THREAD_ID_TYPE_SYSTEM). */
 static uint32_t tstate_tid(struct tstate *t)
 {
@@ -496,12 +504,32 @@ void CUPTIAPI oc_inj_api_callback(void *userdata, CUpti_CallbackDomain domain,
 	if ((domain == CUPTI_CB_DOMAIN_RUNTIME_API && t->rt_depth <= (cb->callbackSite == CUPTI_API_EXIT)) ||
 	    (domain == CUPTI_CB_DOMAIN_DRIVER_API && t->rt_depth == 0)) {
 		int d = domain == CUPTI_CB_DOMAIN_DRIVER_API;
+		int own = oc_t_callbacks &&
+			  (d ? cbid < CUPTI_DRIVER_TRACE_CBID_SIZE && oc_t_drv_mask[cbid]
+			     : cbid < CUPTI_RUNTIME_TRACE_CBID_SIZE && oc_t_rt_mask[cbid]);
 
 		if (cb->callbackSite == CUPTI_API_ENTER) {
-			t->call_t0[d] = mono_ns();
+			t->call_t0[d] = own ? cupti_now() : mono_ns();
 		} else if (t->call_t0[d]) {
-			uint64_t ns = mono_ns() - t->call_t0[d];
+			uint64_t t1 = own ? cupti_now() : mono_ns();
+			uint64_t ns = t1 > t->call_t0[d] ? t1 - t->call_t0[d] : 0;
 
+			/* the call's api row, from its two callbacks (inject-queries.c) */
+			if (own && oc_cap_recording() && (h = holder_get(t)) != NULL) {
+				struct oc_args_row tr;
+
+				memset(&tr, 0, sizeof tr);
+				tr.cls = OC_CB_TIMED;
+				tr.correlation_id = cb->correlationId;
+				tr.cbid = cbid;
+				tr.tid = h->tid;
+				tr.domain = d ? OC_API_DRIVER : OC_API_RUNTIME;
+				tr.context_id = cb->contextUid;
+				tr.t_start = t->call_t0[d];
+				tr.t_end = t->call_t0[d] + ns;
+				tr.t_ret = cb->functionReturnValue ? *(const int *)cb->functionReturnValue : 0;
+				append_row(h, &tr);
+			}
 			t->call_t0[d] = 0;
 			/* caller_ns was read at set-up (oc_inj_callers_init, before the subscription) */
 			if (ns >= caller_ns &&

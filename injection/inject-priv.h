@@ -130,6 +130,11 @@ enum oc_q_mode { OC_Q_RECORD = 0, OC_Q_SUMMARY, OC_Q_OFF };
 extern uint8_t oc_q_rt_slot[CUPTI_RUNTIME_TRACE_CBID_SIZE];
 extern uint8_t oc_q_drv_slot[CUPTI_DRIVER_TRACE_CBID_SIZE];
 extern uint64_t oc_q_min_ns;          /* a query this long gets its own api row */
+/* OVERLAPCHECK_API_TIMING=callbacks: the api rows of the calls whose
+ * callbacks are taken come from them (mask: callback id -> 1) */
+extern int oc_t_callbacks;
+extern uint8_t oc_t_rt_mask[CUPTI_RUNTIME_TRACE_CBID_SIZE];
+extern uint8_t oc_t_drv_mask[CUPTI_DRIVER_TRACE_CBID_SIZE];
 void oc_q_init(void);
 int oc_q_mode(void);
 unsigned oc_q_slots(void);

@@ -16,6 +16,13 @@
  *   record:  API records, as every other call (the tracer before this);
  *   off:     API records off, no callbacks: not timed at all (to measure).
  * --api=minimal records no query: its calls are chosen one by one.
+ *
+ * OVERLAPCHECK_API_TIMING=callbacks goes one step further for the calls
+ * whose arguments the callbacks read anyway (apiargs.c's oc_args_cbids:
+ * launches, copies, memsets, stream and event calls, allocations, frees,
+ * explicit synchronizations): their API records are off too, and their api
+ * rows come from the two callbacks, timed with cuptiGetTimestamp (the
+ * records' clock). The default, records, keeps CUPTI's records for them.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +33,9 @@
 #include "writer.h"
 #include "inject-priv.h"
 
+uint8_t oc_t_rt_mask[CUPTI_RUNTIME_TRACE_CBID_SIZE];
+uint8_t oc_t_drv_mask[CUPTI_DRIVER_TRACE_CBID_SIZE];
+int oc_t_callbacks;
 uint8_t oc_q_rt_slot[CUPTI_RUNTIME_TRACE_CBID_SIZE];
 uint8_t oc_q_drv_slot[CUPTI_DRIVER_TRACE_CBID_SIZE];
 uint64_t oc_q_min_ns = 10000;
@@ -61,6 +71,25 @@ void oc_q_init(void)
 				       "ignoring OVERLAPCHECK_QUERY_US='%s': expected 0..60000000", us);
 		else
 			oc_q_min_ns = n * 1000u;
+	}
+	{
+		const char *tm = getenv("OVERLAPCHECK_API_TIMING");
+
+		oc_t_callbacks = tm && !strcmp(tm, "callbacks");
+		if (tm && *tm && !oc_t_callbacks && strcmp(tm, "records"))
+			oc_writer_warn("inject", "bad_setting",
+				       "ignoring OVERLAPCHECK_API_TIMING='%s': expected records or callbacks", tm);
+	}
+	memset(oc_t_rt_mask, 0, sizeof oc_t_rt_mask);
+	memset(oc_t_drv_mask, 0, sizeof oc_t_drv_mask);
+	for (int d = 0; d < 2 && oc_t_callbacks; d++) {
+		size_t n;
+		const CUpti_CallbackId *ids =
+			oc_args_cbids(d ? CUPTI_CB_DOMAIN_DRIVER_API : CUPTI_CB_DOMAIN_RUNTIME_API, &n);
+
+		for (size_t i = 0; i < n; i++)
+			if (ids[i] < (d ? CUPTI_DRIVER_TRACE_CBID_SIZE : CUPTI_RUNTIME_TRACE_CBID_SIZE))
+				(d ? oc_t_drv_mask : oc_t_rt_mask)[ids[i]] = 1;
 	}
 	memset(oc_q_rt_slot, 0, sizeof oc_q_rt_slot);
 	memset(oc_q_drv_slot, 0, sizeof oc_q_drv_slot);
@@ -104,6 +133,13 @@ void oc_q_slot_info(unsigned slot, int *driver, CUpti_CallbackId *cbid)
 /* summary: the callbacks that time the queries. */
 void oc_q_enable_callbacks(CUpti_SubscriberHandle sub)
 {
+	uint64_t ts;
+
+	if (oc_t_callbacks && cuptiGetTimestamp(&ts) != CUPTI_SUCCESS) {
+		oc_t_callbacks = 0;
+		oc_writer_warn("cupti", "no_timestamp",
+			       "cannot read CUPTI's clock: API calls are timed by their records");
+	}
 	for (unsigned i = 0; i < nslots; i++) {
 		CUpti_CallbackDomain d = slots[i].driver ? CUPTI_CB_DOMAIN_DRIVER_API
 							 : CUPTI_CB_DOMAIN_RUNTIME_API;
@@ -124,21 +160,25 @@ void oc_q_disable_records(void)
 {
 	static int warned;
 
-	if (mode == OC_Q_RECORD || oc_inj.api_minimal)
-		return;
-	for (int d = 0; d < 2; d++) {
+	for (int d = 0; d < 4; d++) {
 		size_t n;
-		const CUpti_CallbackId *ids =
-			oc_args_query_cbids(d ? CUPTI_CB_DOMAIN_DRIVER_API : CUPTI_CB_DOMAIN_RUNTIME_API, &n);
+		CUpti_CallbackDomain dom = d & 1 ? CUPTI_CB_DOMAIN_DRIVER_API : CUPTI_CB_DOMAIN_RUNTIME_API;
+		const CUpti_CallbackId *ids;
+
+		if (d < 2 && (mode == OC_Q_RECORD || oc_inj.api_minimal))
+			continue;   /* the queries' records stay (or were never on) */
+		if (d >= 2 && !oc_t_callbacks)
+			continue;   /* the other calls' records stay */
+		ids = d < 2 ? oc_args_query_cbids(dom, &n) : oc_args_cbids(dom, &n);
 
 		for (size_t i = 0; i < n; i++) {
-			CUptiResult rc = d ? cuptiActivityEnableDriverApi(ids[i], 0)
-					   : cuptiActivityEnableRuntimeApi(ids[i], 0);
+			CUptiResult rc = d & 1 ? cuptiActivityEnableDriverApi(ids[i], 0)
+					       : cuptiActivityEnableRuntimeApi(ids[i], 0);
 
 			if (rc != CUPTI_SUCCESS && !warned++)
 				oc_writer_warn("cupti", "query_records_on",
-					       "cannot turn off the API records of queries (%s): they are "
-					       "recorded as every other call", cupti_err(rc));
+					       "cannot turn off the API records of calls the callbacks time "
+					       "(%s): such calls may have two api rows", cupti_err(rc));
 		}
 	}
 }
@@ -147,6 +187,7 @@ void oc_q_disable_records(void)
 void oc_q_meta(void)
 {
 	oc_writer_meta("api_queries", mode_names[mode]);
+	oc_writer_meta("api_timing", oc_t_callbacks ? "callbacks" : "records");
 	if (mode == OC_Q_SUMMARY)
 		oc_writer_meta_int("api_query_min_ns", (long long)oc_q_min_ns);
 }

@@ -310,7 +310,7 @@ enum mode {
 	/* termination signals (see the tests below test_child_trace) */
 	M_TERM, M_TERM_IGNORED, M_TERM_HANDLER_EXITS, M_TERM_HANDLER_RETURNS, M_TERM_LATE_HANDLER,
 	M_TERM_SECOND, M_TERM_FORWARDED_COPY, M_TERM_BOUNDED, M_INT_QUIT, M_SEGV, M_ABRT, M_FULL_DISK,
-	M_FOLLOW_UP, M_CAPTURE, M_API_MINIMAL, M_CALLER, M_QUERY, M_QUERY_RECORD,
+	M_FOLLOW_UP, M_CAPTURE, M_API_MINIMAL, M_CALLER, M_QUERY, M_QUERY_RECORD, M_API_TIMING,
 };
 
 static const char *prog_trace;     /* the program's trace, for its own handlers */
@@ -582,6 +582,8 @@ static void __attribute__((noreturn)) program(enum mode mode, const char *trace)
 		setenv("OVERLAPCHECK_API", "minimal", 1);
 	if (mode == M_QUERY_RECORD)
 		setenv("OVERLAPCHECK_QUERIES", "record", 1);
+	if (mode == M_API_TIMING)
+		setenv("OVERLAPCHECK_API_TIMING", "callbacks", 1);
 	prog_trace = trace;
 	/* cmocka's own fault handlers, inherited through fork, are not the program's */
 	signal(SIGSEGV, SIG_DFL);
@@ -659,6 +661,9 @@ static void __attribute__((noreturn)) program(enum mode mode, const char *trace)
 	pthread_join(t, NULL);
 
 	q_setup_records();
+	/* OVERLAPCHECK_API_TIMING=callbacks: CUPTI writes no record of these calls */
+	if (mode == M_API_TIMING)
+		goto device;
 	q_api(CUPTI_ACTIVITY_KIND_RUNTIME, CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_v13000, 2, 100, 200);
 	q_api(CUPTI_ACTIVITY_KIND_DRIVER, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel, 2, 120, 180);
 	/* the other calls' records, as CUPTI writes one for every call */
@@ -671,6 +676,7 @@ static void __attribute__((noreturn)) program(enum mode mode, const char *trace)
 		q_api_tid(CUPTI_ACTIVITY_KIND_RUNTIME,
 			  CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_ptsz_v13000, 100 + i,
 			  400 + 50 * i, 440 + 50 * i, worker_tid);
+device:
 	if (mode != M_NO_KERNELS) {
 		q_kernel(0x5000, 2, 1000, 2000);
 		q_kernel(7, 3, 2100, 2200);
@@ -882,6 +888,39 @@ static void test_queries(void **state)
 	db = open_trace(trace);
 	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'api_queries'"), "record");
 	assert_int_equal(q_int(db, "SELECT count(*) FROM api_summary"), 0);
+	sqlite3_close(db);
+}
+
+/*
+ * OVERLAPCHECK_API_TIMING=callbacks: the calls whose callbacks are taken get
+ * their api rows from them (no record of theirs comes), with the callback's
+ * arguments in the same row; a nested driver call has none of its own.
+ */
+static void test_api_timing(void **state)
+{
+	char trace[300];
+	sqlite3 *db;
+	int st;
+
+	snprintf(trace, sizeof trace, "%s/api-timing.db", dir);
+	make_trace(trace);
+	st = run(M_API_TIMING, trace);
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 0);
+	db = open_trace(trace);
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'api_timing'"), "callbacks");
+	assert_int_equal(q_int(db, "SELECT count(*) FROM device_ops WHERE kind = 'kernel'"), 6);
+	/* stream creation, 3 runtime launches, a copy, a driver launch, 3 from the worker */
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api"), 1 + 2 + 1 + 1 + 3);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api WHERE domain = 2"), 1);
+	assert_int_equal(q_int(db, "SELECT correlation_id FROM api WHERE domain = 2"), 5);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api WHERE start_ns <= 0 OR dur_ns < 0"), 0);
+	/* the arguments joined their rows: only the stream's creation flags are in api_args */
+	assert_int_equal(q_int(db, "SELECT stream_id FROM api WHERE id BETWEEN 16 AND 23"), 0x5000);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api_args WHERE correlation_id != 1"), 0);
+	/* every kernel finds its launch */
+	assert_int_equal(q_int(db, "SELECT count(*) FROM ops o JOIN api a"
+				   " ON a.id BETWEEN o.correlation_id * 8 AND o.correlation_id * 8 + 7"), 6);
 	sqlite3_close(db);
 }
 
@@ -1594,6 +1633,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_api_minimal),
 		cmocka_unit_test(test_caller),
 		cmocka_unit_test(test_queries),
+		cmocka_unit_test(test_api_timing),
 		cmocka_unit_test(test_sigkill),
 		cmocka_unit_test(test_fork),
 		cmocka_unit_test(test_multiple_subscribers),
