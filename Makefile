@@ -182,6 +182,13 @@ $(BUILD)/tests/test-inj-%: tests/unit/test-inj-%.c $(INJ_CORE_OBJ)
 	    -L$(CUPTI_LIB) -Wl,-rpath,$(CUPTI_LIB) -lcupti -lcmocka -lsqlite3 -lpthread -ldl -lm \
 	    -Wl,--no-as-needed $(CXXABI_LIB) -Wl,--as-needed
 
+# The callers' symbolizer (injection/elfsym.c) needs nothing of CUPTI: its
+# test is built everywhere, with that one object.
+$(BUILD)/tests/test-elfsym: tests/unit/test-elfsym.c $(BUILD)/obj/injection/elfsym.o
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  TEST    $@")
+	$(Q)$(CC) $(CFLAGS) -Iinjection $(LDFLAGS) -o $@ $^ -lcmocka -ldl
+
 $(BUILD)/tests/test-%: tests/unit/test-%.c $(LIBA)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  TEST    $@")

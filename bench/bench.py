@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""bench.py: overlapcheck's overhead benchmark on a GPU machine (issue 7).
+"""bench.py: overlapcheck's overhead benchmark on a GPU machine (issues 7, 18).
 
 bench/run.sh (what `make bench` runs) calls this with the build directory and
 an output directory. Everything it runs was built beforehand (`make` and
@@ -10,19 +10,32 @@ Design
 Programs (each times its own steady-state loop and prints a BENCH line, see
 bench/bench-util.h): launch_storm (200k empty kernels), copy_storm (50k 4 KB
 async copies), pipeline (three-stream copy/compute), torch_loop (PyTorch small
-ops).
+ops), train_step (a PyTorch training step of a small transformer, API-heavy).
 
-Variants: native (untraced), bare (the floor: bench/bare-collector.c through
-CUDA_INJECTION64_PATH), overlapcheck (`overlapcheck run`), torch_profiler
-(torch_loop only), nsys (Nsight Systems capture, where a `nsys` exists).
+Variants, all in one rotation (phase A):
+  native          the program alone
+  lean            the lean floor: bench/bare-collector.c through
+                  CUDA_INJECTION64_PATH with BARE_LEAN=1 (device activity kinds
+                  only, no API records, no callback subscriber)
+  bare            the floor: the same collector asking CUPTI for what
+                  overlapcheck asks
+  overlapcheck    `overlapcheck run`
+  --oc-variant    overlapcheck with more environment (A/B against overlapcheck)
+  --bare-variant  the floor with more environment (A/B against the floor)
+  nsys            Nsight Systems capture, where a `nsys` exists and --no-nsys is
+                  not given; only the program's own BENCH line counts, a
+                  failing or hanging report step after the capture is ignored
+                  (its own timeout: --nsys-timeout)
+  torch_profiler  `--profiler`: torch.profiler with CPU and CUDA activities
+                  (the PyTorch programs only)
 
 Phases, all under one time budget (OC_BENCH_BUDGET_S, default 300 s) so that
 the whole run fits one device call; each process also has its own timeout:
-  A. repetitions of every program x {native, bare, overlapcheck[, torch_profiler]},
-     interleaved, the order of variants rotated each repetition, at least
-     OC_BENCH_MIN_REPS (3) and at most OC_BENCH_REPS (5), while the phase's
-     share of the budget lasts (a third repetition only when time for phase B
-     remains after it);
+  A. repetitions of every program x every variant above, interleaved across
+     programs, the order of variants rotated each repetition, at least
+     OC_BENCH_MIN_REPS (6) and at most OC_BENCH_REPS (6), while the phase's
+     share of the budget lasts (a third or later repetition only when time for
+     phase B remains after it, when B is to run);
   B. one launch storm of 1M kernels under overlapcheck with OVERLAPCHECK_STATS=1
      (dropped records, callback timings, bytes per op, per-table sizes), then
      one stats run of each other program and the floor at 1M kernels, while
@@ -30,33 +43,71 @@ the whole run fits one device call; each process also has its own timeout:
   C. bench/writer-rate (the injection library's writer on synthetic CUPTI
      buffers) and bench/insert-rate (the schema alone): rows/s against fwrite
      of the same records, on this machine's CPU;
-  D. nsys capture, one run per program per round, while time is left.
+  D. (only when asked: --phases ABCD) nsys capture alone, one run per program
+     per round, while time is left; nsys is in phase A's rotation already.
+The default is --phases ABC.
 
-Ratios are paired within a repetition (overlapcheck / bare of the same rep),
-then summarised as median [min..max]. A variant's run counts only when it
-exited 0 and printed its BENCH line; the floor counts only when the bare
-collector saw at least as many device records as the program queued, and an
-overlapcheck run only when its trace holds them, so a collector that silently
-recorded nothing cannot look fast.
+A GPU machine that allows one command at most 10 minutes cannot run six
+repetitions of every program and variant in one command: split the programs
+across commands with --programs, each with its own --out, for example
+    sh bench/run.sh --phases A --programs torch_loop,train_step
+    sh bench/run.sh --phases A --programs launch_storm,copy_storm,pipeline
+    sh bench/run.sh --phases BC
+(OC_BENCH_OUT=DIR for each; OC_BENCH_BUDGET_S=540 leaves run.sh's hard stop,
+25 s later, inside the 10 minutes). Where six repetitions of two programs do
+not fit, run one program per command: the table's notes say when the budget
+stopped phase A early.
 
-Outputs under --out: results.json (every run, raw), runs.tsv, table.txt (the
-final table, also printed), logs/ (each run's stdout and stderr).
+Ratios are paired within a repetition (for example overlapcheck / floor of the
+same rep), then summarised as median [min..max] over repetitions:
+overlapcheck / floor, overlapcheck / lean floor, floor / native, lean floor /
+native, overlapcheck / native, overlapcheck / the cheaper of nsys and
+torch.profiler in that repetition (where only one of them ran, that one),
+each --oc-variant / overlapcheck and each --bare-variant / floor, and the
+process wall time of each variant / the floor's (nsys left out: its wall time
+includes the report step). Targets: overlapcheck / floor <= 1.10 everywhere
+(issue 7); overlapcheck / lean floor <= 1.05 on the CUDA programs and
+overlapcheck / cheaper profiler <= 1.00 on the PyTorch programs (issue 18).
+
+A variant's run counts only when it exited 0 and printed its BENCH line; a
+floor (lean, bare and the --bare-variant ones) counts only when the bare
+collector's summary line says it saw at least as many device records as the
+program queued (and the lean floor's, that it recorded no API call), and an
+overlapcheck run only when its trace holds them with no dropped record, so a
+collector that silently recorded nothing cannot look fast. Each run also
+records its peak RSS (ru_maxrss of wait4(), see Runner.run) and, for
+overlapcheck, the writer's CPU time (meta writer_cpu_ns) per device op.
+
+Outputs under --out: results.json (every run, raw, and the paired ratios),
+runs.tsv (one line per run), table.txt (the final table, also printed), logs/
+(each run's stdout and stderr).
 """
 import argparse
 import glob
 import json
 import os
 import re
+import resource
 import shutil
 import signal
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
-TARGET_RATIO = 1.10
+TARGET_RATIO = 1.10     # overlapcheck / floor, every program (issue 7)
+TARGET_LEAN = 1.05      # overlapcheck / lean floor, the CUDA programs (issue 18)
+TARGET_PROFILER = 1.00  # overlapcheck / the cheaper profiler, the PyTorch programs (issue 18)
 STATS_KEYS = ("api_cb", "buf_req", "buf_done")
+PROFILERS = ("nsys", "torch_profiler")
+# The built-in variants, in the order of the tables (the extra ones go after
+# overlapcheck), and what the tables call them.
+BUILTIN_VARIANTS = ("native", "lean", "bare", "overlapcheck", "nsys", "torch_profiler")
+LABELS = {"native": "native", "lean": "lean floor", "bare": "floor",
+          "overlapcheck": "overlapcheck", "nsys": "nsys", "torch_profiler": "torch.profiler"}
+VARIANT_NAME = re.compile(r"^[A-Za-z0-9_.+-]+$")
 
 # ---------------------------------------------------------------- parsing --
 
@@ -104,6 +155,25 @@ def parse_bare(output):
     return found
 
 
+def parse_variant_specs(specs, taken=()):
+    """['NAME=KEY=VALUE[,KEY=VALUE]', ...] -> {NAME: {KEY: VALUE}}.
+
+    Raises ValueError for a name that is empty, has characters a log file's
+    name cannot carry, is a built-in variant's or one already in taken, or
+    is given twice.
+    """
+    out = {}
+    for spec in specs or []:
+        name, _, envs = spec.partition("=")
+        if not VARIANT_NAME.match(name):
+            raise ValueError("variant '%s': the name must be letters, digits, '_', '.', '+' "
+                             "or '-'" % spec)
+        if name in BUILTIN_VARIANTS or name in taken or name in out:
+            raise ValueError("variant name '%s' is taken" % name)
+        out[name] = dict(e.split("=", 1) for e in envs.split(",") if "=" in e)
+    return out
+
+
 # ------------------------------------------------------------- statistics --
 
 
@@ -115,18 +185,56 @@ def summary(values):
     return (statistics.median(vals), min(vals), max(vals), len(vals))
 
 
-def paired_ratios(runs, program, num, den, key="ns_per_op"):
-    """Per-repetition ratios num/den of one program, from valid runs only."""
+def rep_values(runs, program, key="ns_per_op"):
+    """{rep: {variant: value}} of one program's valid phase-A runs."""
     by = {}
     for r in runs:
         if r["program"] == program and r["ok"] and r["phase"] == "A":
             by.setdefault(r["rep"], {})[r["variant"]] = r.get(key)
+    return by
+
+
+def pick(values, variant):
+    """(value, variant) of one repetition's variant; for a tuple of variants,
+    the smallest value of those that have one (the cheaper of them), else
+    (None, None)."""
+    names = variant if isinstance(variant, tuple) else (variant,)
+    best = (None, None)
+    for n in names:
+        v = values.get(n)
+        if isinstance(v, (int, float)) and (best[0] is None or v < best[0]):
+            best = (v, n)
+    return best
+
+
+def paired_ratios(runs, program, num, den, key="ns_per_op"):
+    """Per-repetition ratios num/den of one program, from valid runs only.
+
+    den may be a tuple of variants: each repetition's ratio is then taken
+    against the smallest of their values in that repetition (where only one
+    of them has a valid run, that one's).
+    """
+    return [x for x, _ in paired_ratios_with(runs, program, num, den, key)]
+
+
+def paired_ratios_with(runs, program, num, den, key="ns_per_op"):
+    """paired_ratios, each with the variant its denominator came from."""
+    by = rep_values(runs, program, key)
     out = []
     for rep in sorted(by):
-        a, b = by[rep].get(num), by[rep].get(den)
-        if isinstance(a, (int, float)) and isinstance(b, (int, float)) and b > 0:
-            out.append(a / b)
+        a, _ = pick(by[rep], num)
+        b, which = pick(by[rep], den)
+        if a is not None and b is not None and b > 0:
+            out.append((a / b, which))
     return out
+
+
+def wall_ratios(runs, program, variants):
+    """{variant: per-repetition wall_s / the floor's wall_s} for the variants
+    given, less the floor itself and nsys (whose wall time includes the report
+    step after the capture, which fails or hangs on some installations)."""
+    return {v: paired_ratios(runs, program, v, "bare", "wall_s") for v in variants
+            if v not in ("bare", "nsys")}
 
 
 def fmt_num(v, digits=1):
@@ -137,6 +245,16 @@ def fmt_num(v, digits=1):
             return "%.0f" % v
         return "%.*f" % (digits, v)
     return str(v)
+
+
+def rss_measured(r):
+    """Whether a run's peak RSS is above what it inherited from the driver."""
+    rss, driver = r.get("rss_kb"), r.get("driver_rss_kb")
+    return isinstance(rss, int) and rss > 0 and (not isinstance(driver, int) or rss > driver)
+
+
+def fmt_env(env):
+    return ",".join("%s=%s" % kv for kv in sorted(env.items())) or "nothing more"
 
 
 def fmt_summary(s, digits=1):
@@ -163,7 +281,7 @@ def render_table(rows, header):
 
 META_KEYS = ("dropped_records", "incomplete_records", "clean_exit", "status", "exit_status",
              "tool_version", "cupti_version", "driver_version", "runtime_version",
-             "device.0.name")
+             "device.0.name", "writer_cpu_ns")
 
 
 def keep_meta(meta):
@@ -268,6 +386,8 @@ class Runner:
         self.logdir = os.path.join(out, "logs")
         os.makedirs(self.logdir, exist_ok=True)
         self.seq = 0
+        self.last_rss_kb = None
+        self.last_driver_rss_kb = None
 
     def elapsed(self):
         return self.clock() - self.start
@@ -281,8 +401,23 @@ class Runner:
         rc is None when the command could not start or was killed for
         running past min(timeout, time left). The whole process group is
         killed on timeout so that nothing outlives the benchmark.
+
+        The peak RSS of the run, in KiB, is left in self.last_rss_kb (None
+        when unknown): ru_maxrss of wait4() on the started process, which on
+        Linux is the largest peak of that process and of every descendant it
+        waited for (not their sum). For `overlapcheck run`, which waits for
+        the program it starts, that is the larger of the two: the program's,
+        which holds the injection library and its writer thread.
+        On Linux a started process also inherits this process's peak RSS as
+        its own (exec records the peak of the memory it replaces, and
+        Popen's vfork shares ours), so this process's peak is lowered to its
+        current RSS first (reset_peak_rss) and what remains is left in
+        self.last_driver_rss_kb: a run's value not above it only says that
+        the program's own peak was at most that.
         """
         self.seq += 1
+        self.last_rss_kb = None
+        reset_peak_rss()
         timeout = max(1.0, min(timeout, self.left() - 2))
         log = os.path.join(self.logdir, "%03d-%s.log" % (self.seq, tag))
         t0 = self.clock()
@@ -293,23 +428,58 @@ class Runner:
             with open(log, "w") as f:
                 f.write("$ %s\ncannot start: %s\n" % (" ".join(argv), e))
             return None, 0.0, "cannot start: %s" % e, False
-        timed_out = False
-        try:
-            raw, _ = p.communicate(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            timed_out = True
+        self.last_driver_rss_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        # Popen.communicate would reap the child and lose its rusage: read
+        # the pipe on one thread and wait4() for the child on another.
+        chunks = []
+        reaped = {}
+
+        def read():
+            chunks.append(p.stdout.read())
+
+        def reap():
+            try:
+                _, status, ru = os.wait4(p.pid, 0)
+                reaped["status"], reaped["ru"] = status, ru
+            except ChildProcessError:  # reaped elsewhere (SIGCHLD ignored)
+                reaped["status"] = None
+        threads = [threading.Thread(target=f, daemon=True) for f in (reap, read)]
+        for t in threads:
+            t.start()
+        end = time.monotonic() + timeout
+        for t in threads:  # the child's exit, then the end of its output
+            t.join(max(0.0, end - time.monotonic()))
+        timed_out = any(t.is_alive() for t in threads)
+        if timed_out:
             try:
                 os.killpg(p.pid, signal.SIGKILL)
             except OSError:
                 pass
-            raw, _ = p.communicate()
+            for t in threads:
+                t.join()
         wall = self.clock() - t0
-        text = raw.decode("utf-8", "replace")
+        p.stdout.close()
+        status = reaped.get("status")
+        # What Popen would have set (0 where the status was lost, as Popen does).
+        p.returncode = os.waitstatus_to_exitcode(status) if status is not None else 0
+        if "ru" in reaped:
+            self.last_rss_kb = reaped["ru"].ru_maxrss  # KiB on Linux
+        text = b"".join(chunks).decode("utf-8", "replace")
         with open(log, "w") as f:
-            f.write("$ %s\n# rc=%s wall_s=%.3f timed_out=%s\n" %
-                    (" ".join(argv), p.returncode, wall, timed_out))
+            f.write("$ %s\n# rc=%s wall_s=%.3f timed_out=%s rss_kb=%s\n" %
+                    (" ".join(argv), p.returncode, wall, timed_out, self.last_rss_kb))
             f.write(text[-200000:])
         return (None if timed_out else p.returncode), wall, text, timed_out
+
+
+def reset_peak_rss():
+    """Lower this process's peak RSS ("high water mark") to its current RSS,
+    where Linux allows it (/proc/self/clear_refs, since Linux 4.0)."""
+    try:
+        with open("/proc/self/clear_refs", "w") as f:
+            f.write("5")
+    except OSError:
+        pass
 
 
 def clean_env():
@@ -357,14 +527,17 @@ class Bench:
         self.cupti = find_cupti(args.cuda_home)
         self.nsys = None if args.no_nsys else find_nsys()
         self.programs = programs if programs is not None else self.default_programs()
+        self.unknown_programs = []
         if getattr(args, "programs", None):
-            keep = args.programs.split(",")
+            keep = [k for k in args.programs.split(",") if k]
+            self.unknown_programs = [k for k in keep
+                                     if k not in [p["name"] for p in self.programs]]
             self.programs = [p for p in self.programs if p["name"] in keep]
-        # --oc-variant NAME=KEY=VALUE[,KEY=VALUE]: overlapcheck with more environment
-        self.oc_variants = {}
-        for spec in getattr(args, "oc_variant", None) or []:
-            name, _, envs = spec.partition("=")
-            self.oc_variants[name] = dict(e.split("=", 1) for e in envs.split(",") if "=" in e)
+        # --oc-variant NAME=KEY=VALUE[,KEY=VALUE]: overlapcheck with more environment;
+        # --bare-variant: the floor with more environment (parse_args checked the names)
+        self.oc_variants = parse_variant_specs(getattr(args, "oc_variant", None))
+        self.bare_variants = parse_variant_specs(getattr(args, "bare_variant", None),
+                                                 self.oc_variants)
         self.runs = []
         self.notes = []
 
@@ -379,7 +552,26 @@ class Bench:
             {"name": "pipeline", "argv": [os.path.join(g, "pipeline")]},
             {"name": "torch_loop", "argv": [py, os.path.join(here, "torch_loop.py")],
              "profiler": True},
+            {"name": "train_step", "argv": [py, os.path.join(here, "train_step.py")],
+             "profiler": True},
         ]
+
+    def is_oc(self, variant):
+        return variant == "overlapcheck" or variant in self.oc_variants
+
+    def is_floor(self, variant):
+        return variant in ("bare", "lean") or variant in self.bare_variants
+
+    def program(self, name):
+        return next((p for p in self.programs if p["name"] == name), {})
+
+    def variant_order(self):
+        """Every variant this run may have, in the order of the tables."""
+        return (["native", "lean", "bare", "overlapcheck"] + sorted(self.oc_variants) +
+                sorted(self.bare_variants) + ["nsys", "torch_profiler"])
+
+    def label(self, variant):
+        return LABELS.get(variant, variant)
 
     # -- one run ------------------------------------------------------------
 
@@ -387,11 +579,14 @@ class Bench:
         argv = list(argv or prog["argv"])
         env = clean_env()
         trace = None
-        if variant == "bare":
+        if self.is_floor(variant):
             env["CUDA_INJECTION64_PATH"] = self.bare
             if self.cupti:
                 env["NVTX_INJECTION64_PATH"] = self.cupti
-        elif variant == "overlapcheck" or variant in self.oc_variants:
+            if variant == "lean":
+                env["BARE_LEAN"] = "1"
+            env.update(self.bare_variants.get(variant, {}))
+        elif self.is_oc(variant):
             env.update(self.oc_variants.get(variant, {}))
             trace = os.path.join(self.traces, tag + ".db")
             for f in (trace, trace + "-wal", trace + "-shm"):
@@ -414,10 +609,14 @@ class Bench:
         cmd, env, trace = self.variant_cmd(prog, variant, tag, argv)
         if extra_env:
             env.update(extra_env)
-        rc, wall, text, timed_out = self.runner.run(tag, cmd, env, timeout or self.a.run_timeout)
+        if not timeout:
+            timeout = self.a.nsys_timeout if variant == "nsys" else self.a.run_timeout
+        rc, wall, text, timed_out = self.runner.run(tag, cmd, env, timeout)
         bench = parse_bench(text)
         r = {"phase": phase, "rep": rep, "program": name, "variant": variant, "rc": rc,
-             "wall_s": round(wall, 4), "timed_out": timed_out, "ok": False, "note": ""}
+             "wall_s": round(wall, 4), "timed_out": timed_out, "ok": False, "note": "",
+             "rss_kb": getattr(self.runner, "last_rss_kb", None),
+             "driver_rss_kb": getattr(self.runner, "last_driver_rss_kb", None)}
         if bench:
             r["bench"] = bench
             r["ns_per_op"] = bench["ns_per_op"]
@@ -438,21 +637,34 @@ class Bench:
             problems.append("exit status %s" % rc)
         if not bench:
             problems.append("no BENCH line")
-        if variant == "bare":
+        if self.is_floor(variant):
             b = parse_bare(text)
             r["bare"] = b
             if not b:
                 problems.append("no bare-collector summary (not injected?)")
-            elif isinstance(expected, int):
-                seen = b.get("kernels", 0) + b.get("copies", 0) + b.get("memsets", 0)
-                if seen < expected:
-                    problems.append("floor saw %d of %d device records" % (seen, expected))
-        if variant == "overlapcheck" or variant in self.oc_variants:
+            else:
+                if isinstance(expected, int):
+                    seen = sum(b.get(k, 0) for k in ("kernels", "copies", "memsets")
+                               if isinstance(b.get(k), int))
+                    if seen < expected:
+                        problems.append("floor saw %d of %d device records" % (seen, expected))
+                # A collector built before BARE_LEAN ignores it and is the whole floor.
+                api = [k for k in ("runtime", "driver", "api_callbacks")
+                       if isinstance(b.get(k), int) and b[k] > 0]
+                if variant == "lean" and api:
+                    problems.append("lean floor recorded API calls (%s; a collector without "
+                                    "BARE_LEAN?)" % ", ".join("%s=%d" % (k, b[k]) for k in api))
+        if self.is_oc(variant):
             t = read_trace(trace, want_dbstat=dbstat, oc=self.oc)
             r["trace"] = t
             if "error" in t:
                 problems.append(t["error"])
             else:
+                wcpu = to_num(t.get("meta", {}).get("writer_cpu_ns"))
+                if isinstance(wcpu, (int, float)):
+                    r["writer_cpu_ns"] = wcpu
+                    if t.get("ops"):
+                        r["writer_cpu_ns_per_op"] = wcpu / t["ops"]
                 if isinstance(expected, int) and t.get("ops", 0) < expected:
                     problems.append("trace holds %d of %d device ops" % (t.get("ops", 0), expected))
                 dropped = to_num(t.get("meta", {}).get("dropped_records"))
@@ -473,18 +685,18 @@ class Bench:
             r["output_tail"] = text[-1500:]
         self.runs.append(r)
         status = "ok" if r["ok"] else "FAILED: " + r["note"]
-        print("[%6.1fs] %-3s %-13s %-15s rep %d: %s ns/op, wall %.2fs  %s" % (
+        print("[%6.1fs] %-3s %-13s %-15s rep %d: %s ns/op, wall %.2fs, rss %s MiB  %s" % (
             self.runner.elapsed(), phase, name, variant, rep,
-            fmt_num(r.get("ns_per_op")), wall, status), flush=True)
+            fmt_num(r.get("ns_per_op")), wall,
+            fmt_num(r["rss_kb"] / 1024.0) if r["rss_kb"] else "-", status), flush=True)
         return r
 
     # -- phases -------------------------------------------------------------
 
     def variants_of(self, prog):
-        v = ["native", "bare", "overlapcheck"] + sorted(self.oc_variants)
-        if prog.get("profiler"):
-            v.append("torch_profiler")
-        return v
+        """Phase A's variants of one program, in the order of its first repetition."""
+        return [v for v in self.variant_order()
+                if (v != "nsys" or self.nsys) and (v != "torch_profiler" or prog.get("profiler"))]
 
     def phase_a(self):
         end = self.runner.start + self.a.budget * self.a.share_a
@@ -493,6 +705,9 @@ class Bench:
         # Past two repetitions, keep enough for phases B and C (the 1M-kernel
         # run matters more than a third repetition).
         reserve = self.a.reserve_b if "B" in self.a.phases else 0
+        if not self.nsys:
+            self.notes.append("nsys left out (--no-nsys)" if self.a.no_nsys else
+                              "nsys not found: no Nsight Systems column (OC_BENCH_NSYS names one)")
         while rep < self.a.reps:
             if rep >= self.a.min_reps and self.runner.clock() + last_dur > end:
                 self.notes.append("phase A stopped after %d repetitions (time budget)" % rep)
@@ -566,7 +781,8 @@ class Bench:
 
     def phase_d(self):
         if not self.nsys:
-            self.notes.append("nsys not found: no Nsight Systems column")
+            if not any(n.startswith("nsys not found") for n in self.notes):
+                self.notes.append("nsys not found: no Nsight Systems column")
             return
         for rnd in range(self.a.nsys_reps):
             for prog in self.programs:
@@ -599,6 +815,43 @@ class Bench:
         m["nsys"] = self.nsys
         return m
 
+    def ratio_specs(self, program):
+        """The paired ratios of one program: (key, label, num, den, target).
+
+        den is a variant, or a tuple of variants whose cheapest in each
+        repetition is taken; target is the limit the median must keep, or None.
+        """
+        pytorch = bool(self.program(program).get("profiler"))
+        specs = [
+            ("overlapcheck/bare", "overlapcheck / floor", "overlapcheck", "bare", TARGET_RATIO),
+            ("overlapcheck/lean", "overlapcheck / lean floor", "overlapcheck", "lean",
+             None if pytorch else TARGET_LEAN),
+            ("bare/native", "floor / native", "bare", "native", None),
+            ("lean/native", "lean floor / native", "lean", "native", None),
+            ("overlapcheck/native", "overlapcheck / native", "overlapcheck", "native", None),
+            ("overlapcheck/min(nsys,torch_profiler)",
+             "overlapcheck / cheaper of nsys, torch.profiler", "overlapcheck", PROFILERS,
+             TARGET_PROFILER if pytorch else None),
+        ]
+        specs += [("%s/overlapcheck" % v, "%s / overlapcheck (A/B)" % v, v, "overlapcheck", None)
+                  for v in sorted(self.oc_variants)]
+        specs += [("%s/bare" % v, "%s / floor (A/B)" % v, v, "bare", None)
+                  for v in sorted(self.bare_variants)]
+        return specs
+
+    def paired(self, program):
+        """[(key, label, den, [(ratio, denominator's variant)], target)]: the
+        paired ratios of one program whose two sides both had a run in phase A."""
+        ran = {r["variant"] for r in self.runs if r["program"] == program and r["phase"] == "A"}
+        out = []
+        for key, label, num, den, target in self.ratio_specs(program):
+            dens = den if isinstance(den, tuple) else (den,)
+            if num not in ran or not any(d in ran for d in dens):
+                continue
+            out.append((key, label, den, paired_ratios_with(self.runs, program, num, den),
+                        target))
+        return out
+
     def report(self):
         lines = []
         progs = []
@@ -607,44 +860,94 @@ class Bench:
                 progs.append(r["program"])
         rows = []
         for p in progs:
-            for v in ("native", "bare", "overlapcheck", "torch_profiler", "nsys"):
+            native = summary([r["ns_per_op"] for r in self.runs if r["program"] == p
+                              and r["variant"] == "native" and r["ok"] and r["phase"] == "A"])
+            for v, phase in [(v, "A") for v in self.variant_order()] + [("nsys", "D")]:
                 rs = [r for r in self.runs if r["program"] == p and r["variant"] == v
-                      and r["phase"] in ("A", "D")]
+                      and r["phase"] == phase]
                 if not rs:
                     continue
                 ok = [r for r in rs if r["ok"]]
                 s = summary([r["ns_per_op"] for r in ok])
                 w = summary([r["wall_s"] for r in ok])
-                native = summary([r["ns_per_op"] for r in self.runs if r["program"] == p
-                                  and r["variant"] == "native" and r["ok"] and r["phase"] == "A"])
+                rss = summary([r["rss_kb"] / 1024.0 for r in ok if rss_measured(r)])
+                if not rss and any(r.get("rss_kb") for r in ok):
+                    rss = "<= %.1f" % (max(r["rss_kb"] for r in ok if r.get("rss_kb")) / 1024.0)
+                wcpu = summary([r.get("writer_cpu_ns_per_op") for r in ok])
                 vs_native = "%.2f" % (s[0] / native[0]) if s and native and native[0] > 0 else "-"
-                rows.append([p, v, "%d/%d" % (len(ok), len(rs)), fmt_summary(s),
-                             fmt_summary(w, 2), vs_native])
+                rows.append([p, self.label(v) + (" (phase D)" if phase == "D" else ""),
+                             "%d/%d" % (len(ok), len(rs)), fmt_summary(s), vs_native,
+                             fmt_summary(w, 2), rss if isinstance(rss, str) else fmt_summary(rss),
+                             fmt_summary(wcpu)])
         if rows:
             lines.append("Time per op (the program's own steady-state loop), median [min..max]; "
-                         "n = valid/attempted runs")
-            lines.append(render_table(rows, ["program", "variant", "n", "ns/op", "wall s",
-                                             "x native"]))
+                         "n = valid/attempted runs; x native: median / native's median")
+            lines.append(render_table(rows, ["program", "variant", "n", "ns/op", "x native",
+                                             "wall s", "peak RSS MiB", "writer CPU ns/op"]))
+            lines.append("peak RSS: ru_maxrss of wait4() on the process started, on Linux the "
+                         "largest peak of it and of the descendants it waited for: the program's "
+                         "own; under overlapcheck run the larger of the launcher's and the "
+                         "program's (which holds the injection library and its writer); under "
+                         "nsys, of the nsys processes it waited for, which may not include the "
+                         "program. A child starts at the driver's own RSS (bench.py's, lowered to "
+                         "its current RSS before each start): runs not above it are left out, "
+                         "'<= X' where no run was above it")
+            lines.append("writer CPU ns/op: meta writer_cpu_ns (CPU time of the tracer's writer "
+                         "and checkpoint threads) / rows in the trace's ops table (device ops, "
+                         "warm-up included); overlapcheck and its variants only")
+            extra = ["%s = overlapcheck with %s" % (v, fmt_env(e))
+                     for v, e in sorted(self.oc_variants.items())]
+            extra += ["%s = the floor with %s" % (v, fmt_env(e))
+                      for v, e in sorted(self.bare_variants.items())]
+            lines.append("variants: lean floor = lean in runs.tsv (BARE_LEAN=1), floor = bare" +
+                         "".join("; " + x for x in extra))
             lines.append("")
+
         rows = []
-        verdicts = []
+        verdicts = {}
         for p in progs:
-            oc_floor = summary(paired_ratios(self.runs, p, "overlapcheck", "bare"))
-            floor_nat = summary(paired_ratios(self.runs, p, "bare", "native"))
-            oc_nat = summary(paired_ratios(self.runs, p, "overlapcheck", "native"))
-            wall_oc_floor = summary(paired_ratios(self.runs, p, "overlapcheck", "bare", "wall_s"))
-            if oc_floor:
-                verdict = "PASS" if oc_floor[0] <= TARGET_RATIO else "FAIL"
-            else:
-                verdict = "no data"
-            verdicts.append((p, verdict))
-            rows.append([p, fmt_summary(oc_floor, 3), fmt_summary(floor_nat, 3),
-                         fmt_summary(oc_nat, 3), fmt_summary(wall_oc_floor, 3),
-                         "%s (<= %.2f)" % (verdict, TARGET_RATIO)])
+            for key, label, den, pairs, target in self.paired(p):
+                s = summary([x for x, _ in pairs])
+                cell = "-"
+                if target is not None:
+                    verdict = "no data" if not s else "PASS" if s[0] <= target else "FAIL"
+                    verdicts.setdefault(key, (target, []))[1].append((p, verdict))
+                    cell = "%s (<= %.2f)" % (verdict, target)
+                note = ""
+                if isinstance(den, tuple) and pairs:
+                    counts = [(self.label(v), sum(1 for _, w in pairs if w == v))
+                              for v in PROFILERS]
+                    note = "cheaper: " + ", ".join("%s %d" % c for c in counts if c[1])
+                rows.append([p, label, fmt_summary(s, 3), str(s[3] if s else 0), cell, note])
         if rows:
-            lines.append("Paired ratios per repetition, median [min..max]")
-            lines.append(render_table(rows, ["program", "overlapcheck/floor", "floor/native",
-                                             "overlapcheck/native", "wall oc/floor", "target"]))
+            lines.append("Paired ratios of ns/op: per repetition, then median [min..max] over "
+                         "the repetitions with both sides valid (n)")
+            lines.append(render_table(rows, ["program", "ratio", "median [min..max]", "n",
+                                             "target", "note"]))
+            lines.append("cheaper of nsys, torch.profiler: each repetition's overlapcheck over "
+                         "the smaller ns/op of the two in that repetition (where only one of "
+                         "them ran or was valid, that one)")
+            lines.append("")
+
+        order = [v for v in self.variant_order() if v not in ("bare", "nsys")]
+        walls = {p: wall_ratios(self.runs, p, order) for p in progs}
+        cols = [v for v in order if any(r["variant"] == v and r["phase"] == "A"
+                                        for r in self.runs)]
+        rows = []
+        for p in progs:
+            ran = {r["variant"] for r in self.runs if r["program"] == p and r["phase"] == "A"}
+            if "bare" not in ran:
+                continue
+            rows.append([p] + [fmt_summary(summary(walls[p][v]), 3) if v in ran else "-"
+                               for v in cols])
+        if rows and cols:
+            lines.append("Process wall time / the floor's, paired per repetition, median "
+                         "[min..max] (start-up, CUDA initialisation and trace finalisation "
+                         "included); nsys left out: its wall time includes the report step "
+                         "after the capture, which fails or hangs on some installations "
+                         "(the H200's)")
+            lines.append(render_table(rows, ["program"] + [self.label(v) + " / floor"
+                                                           for v in cols]))
             lines.append("")
 
         rows = []
@@ -752,9 +1055,15 @@ class Bench:
                                              "bytes/launch", "secs", "writer busy s"]))
             lines.append("")
 
-        if verdicts:
-            lines.append("Target overlapcheck <= %.2f x floor: %s" % (
-                TARGET_RATIO, ", ".join("%s %s" % v for v in verdicts)))
+        for key, what in (("overlapcheck/bare", "Target overlapcheck <= %.2f x floor"),
+                          ("overlapcheck/lean",
+                           "Target overlapcheck <= %.2f x lean floor (CUDA programs)"),
+                          ("overlapcheck/min(nsys,torch_profiler)",
+                           "Target overlapcheck <= %.2f x the cheaper of nsys and torch.profiler "
+                           "(PyTorch programs)")):
+            if key in verdicts:
+                limit, vs = verdicts[key]
+                lines.append((what % limit) + ": " + ", ".join("%s %s" % v for v in vs))
         for n in self.notes:
             lines.append("note: " + n)
         failed = [r for r in self.runs if not r["ok"]]
@@ -776,17 +1085,35 @@ class Bench:
         return "\n".join(lines)
 
     def save(self, table):
+        progs = []
+        for r in self.runs:
+            if r["phase"] == "A" and r["program"] not in progs:
+                progs.append(r["program"])
+        order = [v for v in self.variant_order() if v not in ("bare", "nsys")]
+        paired = {}
+        for p in progs:
+            d = {key: {"ratios": [x for x, _ in pairs], "denominators": [w for _, w in pairs],
+                       "summary": summary([x for x, _ in pairs]), "target": target}
+                 for key, _, _, pairs, target in self.paired(p)}
+            for v, xs in wall_ratios(self.runs, p, order).items():
+                if xs:
+                    d["wall:%s/bare" % v] = {"ratios": xs, "summary": summary(xs)}
+            paired[p] = d
         res = {"machine": self.machine_info, "runs": self.runs, "notes": self.notes,
-               "insert_rate": getattr(self, "insert_rate", None),
+               "insert_rate": getattr(self, "insert_rate", None), "paired": paired,
                "config": {k: v for k, v in vars(self.a).items()}}
         with open(os.path.join(self.out, "results.json"), "w") as f:
             json.dump(res, f, indent=1, default=str)
         with open(os.path.join(self.out, "runs.tsv"), "w") as f:
-            f.write("phase\trep\tprogram\tvariant\tok\trc\tns_per_op\twall_s\tnote\n")
+            # New columns go at the end, so that readers of the old ones keep working.
+            f.write("phase\trep\tprogram\tvariant\tok\trc\tns_per_op\twall_s\tnote\trss_kb\t"
+                    "writer_cpu_ns\n")
             for r in self.runs:
-                f.write("%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n" % (
+                f.write("%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n" % (
                     r["phase"], r["rep"], r["program"], r["variant"], int(r["ok"]), r["rc"],
-                    r.get("ns_per_op", ""), r["wall_s"], r["note"].replace("\t", " ")))
+                    r.get("ns_per_op", ""), r["wall_s"], r["note"].replace("\t", " "),
+                    "" if r.get("rss_kb") is None else r["rss_kb"],
+                    "" if r.get("writer_cpu_ns") is None else r["writer_cpu_ns"]))
         with open(os.path.join(self.out, "table.txt"), "w") as f:
             f.write("machine: %s\n\n%s\n" % (json.dumps(self.machine_info), table))
 
@@ -838,7 +1165,14 @@ def preflight(a):
 
 def parse_args(argv=None):
     e = os.environ.get
-    ap = argparse.ArgumentParser(description="overlapcheck overhead benchmark (GPU)")
+    ap = argparse.ArgumentParser(
+        description="overlapcheck overhead benchmark (GPU): every program under native, lean "
+                    "floor, floor, overlapcheck, nsys and torch.profiler in one rotation, with "
+                    "paired ratios (see the header of bench/bench.py)",
+        epilog="A command limited to 10 minutes cannot hold six repetitions of every program: "
+               "split them, e.g. `--phases A --programs torch_loop,train_step`, then "
+               "`--phases A --programs launch_storm,copy_storm,pipeline`, then `--phases BC`, "
+               "each with its own --out.")
     ap.add_argument("--build", default=e("BUILD", "build"))
     ap.add_argument("--out", default=e("OC_BENCH_OUT", ""))
     ap.add_argument("--cuda-home", default=e("CUDA_HOME", "/usr/local/cuda"))
@@ -846,8 +1180,11 @@ def parse_args(argv=None):
                     help="seconds for the whole benchmark (default 300)")
     ap.add_argument("--share-a", type=float, default=0.55,
                     help="part of the budget for the repeated side-by-side runs")
-    ap.add_argument("--reps", type=int, default=int(e("OC_BENCH_REPS", "5")))
-    ap.add_argument("--min-reps", type=int, default=int(e("OC_BENCH_MIN_REPS", "3")))
+    ap.add_argument("--reps", type=int, default=int(e("OC_BENCH_REPS", "6")),
+                    help="phase A's repetitions at most (OC_BENCH_REPS, default 6)")
+    ap.add_argument("--min-reps", type=int, default=int(e("OC_BENCH_MIN_REPS", "6")),
+                    help="phase A's repetitions at least, unless the budget runs out or "
+                         "phase B's time would be lost (OC_BENCH_MIN_REPS, default 6)")
     ap.add_argument("--kernels", type=int, default=200000)
     ap.add_argument("--copies", type=int, default=50000)
     ap.add_argument("--big-kernels", type=int, default=1000000)
@@ -857,17 +1194,29 @@ def parse_args(argv=None):
     ap.add_argument("--big-timeout", type=float, default=100)
     ap.add_argument("--reserve-b", type=float, default=75,
                     help="seconds a third or later repetition must leave for phase B")
-    ap.add_argument("--nsys-timeout", type=float, default=60)
-    ap.add_argument("--nsys-reps", type=int, default=3)
-    ap.add_argument("--no-nsys", action="store_true")
-    ap.add_argument("--phases", default="ABCD", help="which phases to run (default ABCD)")
+    ap.add_argument("--nsys-timeout", type=float, default=60,
+                    help="seconds for each nsys run, its report step included")
+    ap.add_argument("--nsys-reps", type=int, default=3, help="rounds of phase D")
+    ap.add_argument("--no-nsys", action="store_true",
+                    help="no nsys variant, even where an nsys exists")
+    ap.add_argument("--phases", default="ABC",
+                    help="which phases to run (default ABC; D, nsys alone, only when asked)")
     ap.add_argument("--programs", default="",
-                    help="comma-separated programs to run (default: all)")
+                    help="comma-separated programs to run (default: all: launch_storm, "
+                         "copy_storm, pipeline, torch_loop, train_step); the way to split them "
+                         "across commands")
     ap.add_argument("--oc-variant", action="append", metavar="NAME=KEY=VALUE[,KEY=VALUE]",
                     help="one more variant: overlapcheck with this environment added "
                          "(for example flush1s=OVERLAPCHECK_FLUSH_MS=1000); in results.json "
                          "and runs.tsv")
+    ap.add_argument("--bare-variant", action="append", metavar="NAME=KEY=VALUE[,KEY=VALUE]",
+                    help="one more variant: the floor with this environment added (for example "
+                         "floorrec=BARE_QUERIES=record), paired against the floor")
     a = ap.parse_args(argv)
+    try:
+        parse_variant_specs(a.bare_variant, parse_variant_specs(a.oc_variant))
+    except ValueError as err:
+        ap.error(str(err))
     if not a.out:
         a.out = os.path.join(a.build, "bench-out")
     return a
@@ -881,7 +1230,13 @@ def main(argv=None):
               "with sqlite3.h and nvcc" % ", ".join(missing), file=sys.stderr)
         return 2
     os.makedirs(a.out, exist_ok=True)
-    return Bench(a).main()
+    b = Bench(a)
+    if b.unknown_programs:
+        print("bench: unknown program(s) in --programs: %s (known: %s)" % (
+            ", ".join(b.unknown_programs),
+            ", ".join(p["name"] for p in b.default_programs())), file=sys.stderr)
+        return 2
+    return b.main()
 
 
 if __name__ == "__main__":

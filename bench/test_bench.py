@@ -32,18 +32,27 @@ if os.environ.get("FAKE_SLEEP"):
 if os.environ.get("FAKE_FAIL") == name:
     print("fake: failing on purpose", file=sys.stderr)
     sys.exit(3)
+# Peak RSS: this many MiB, written so that they are resident.
+ballast = b"\x01" * (int(os.environ.get("FAKE_RSS_MB", "0")) << 20)
 inj = os.environ.get("CUDA_INJECTION64_PATH", "")
 if inj.endswith("libbare-collector.so"):
-    ns *= 1.5
+    # BARE_LEAN=1: device records only, no API record or callback, unless
+    # FAKE_LEAN_IGNORED stands for a collector built before BARE_LEAN.
+    lean = os.environ.get("BARE_LEAN") == "1" and not os.environ.get("FAKE_LEAN_IGNORED")
+    ns *= 1.2 if lean else 1.5
     seen = dev_ops - int(os.environ.get("FAKE_BARE_SHORT", "0"))
+    api = 0 if lean else seen
     print("bare-collector: pid=%d buffer_bytes=8388608 buffers=1/1 bytes=1 records=%d "
           "kernels=%d copies=0 memsets=0 syncs=0 runtime=%d driver=%d other=0 "
-          "api_callbacks=%d dropped=0 failed_kinds=none" % (os.getpid(), seen, seen, seen,
-          seen, 2 * seen), file=sys.stderr)
+          "api_callbacks=%d dropped=0 failed_kinds=none" % (os.getpid(), seen + 2 * api, seen,
+          api, api, 2 * api), file=sys.stderr)
 elif os.environ.get("OVERLAPCHECK_OUTPUT"):
     ns *= 1.6
+elif os.environ.get("FAKE_NSYS"):
+    ns *= 1.4
 if "--profiler" in sys.argv:
     ns *= 3
+ns *= float(os.environ.get("FAKE_NS_FACTOR", "1"))
 print("some output first")
 print("BENCH name=%s ops=%d ns_per_op=%.1f total_ns=%d device_ops=%d" % (
     name, dev_ops, ns, ns * dev_ops, dev_ops))
@@ -79,7 +88,8 @@ db.executemany("INSERT INTO ops (kind, start_ns, dur_ns, device_id, context_id, 
                [(i * 10, i) for i in range(dev)])
 db.executemany("INSERT INTO api (id, cbid, start_ns, dur_ns, tid) VALUES (?, 211, ?, 3, 9)",
                [(i * 8, i * 10) for i in range(dev)])
-meta = {"dropped_records": os.environ.get("FAKE_DROPPED", "0"), "incomplete_records": "0"}
+meta = {"dropped_records": os.environ.get("FAKE_DROPPED", "0"), "incomplete_records": "0",
+        "writer_cpu_ns": str(2500 * dev)}
 if os.environ.get("OVERLAPCHECK_STATS") == "1":
     meta.update({"stats.api_cb_calls": str(2 * dev), "stats.api_cb_ns": str(2 * dev * 150),
                  "stats.buf_req_calls": "4", "stats.buf_req_ns": "8000",
@@ -123,14 +133,30 @@ class Fake:
                  {"name": "loop", "argv": p + ["loop", "2000", "200"], "profiler": profiler}]
         return progs
 
-    def bench(self, extra=(), programs=None, runner=None):
-        args = bench.parse_args(["--build", self.build, "--out", self.out, "--no-nsys"]
-                                + list(extra))
+    def bench(self, extra=(), programs=None, runner=None, nsys=False):
+        """A Bench on the stand-ins; nsys: with the stand-in nsys (fake_nsys)."""
+        args = bench.parse_args(["--build", self.build, "--out", self.out]
+                                + ([] if nsys else ["--no-nsys"]) + list(extra))
         os.makedirs(args.out, exist_ok=True)
         b = bench.Bench(args, programs=programs if programs is not None else self.programs(),
                         runner=runner)
+        if nsys:
+            b.nsys = self.fake_nsys()
         b.machine_info = {}
         return b
+
+    def fake_nsys(self):
+        """A stand-in nsys: runs the program like a capture would (FAKE_NSYS=1 makes
+        it 1.4 x slower), then its report step fails, or hangs with FAKE_NSYS_HANG;
+        with FAKE_NSYS_BROKEN it fails without running the program."""
+        path = os.path.join(self.dir, "nsys")
+        make_exe(path, "#!/bin/sh\n"
+                 "[ -n \"$FAKE_NSYS_BROKEN\" ] && { echo 'nsys: cannot start' >&2; exit 1; }\n"
+                 "while [ $# -gt 0 ] && [ \"$1\" != -o ]; do shift; done; shift 2\n"
+                 "FAKE_NSYS=1 \"$@\"\n"
+                 "[ -n \"$FAKE_NSYS_HANG\" ] && exec sleep 30\n"
+                 "echo 'cannot build the report' >&2; exit 1\n")
+        return path
 
     def close(self):
         shutil.rmtree(self.dir, ignore_errors=True)
@@ -231,8 +257,8 @@ class TestRuns(unittest.TestCase):
                          programs=self.f.programs(profiler=True))
         self.assertEqual(b.main(), 0)
         a = [r for r in b.runs if r["phase"] == "A"]
-        # 3 reps x (storm: 3 variants + loop: 4 variants)
-        self.assertEqual(len(a), 21)
+        # 3 reps x (storm: 4 variants + loop: 5 variants, torch_profiler too)
+        self.assertEqual(len(a), 27)
         self.assertTrue(all(r["ok"] for r in a), [r["note"] for r in a if not r["ok"]])
         # The variant order rotates between repetitions.
         firsts = [next(r["variant"] for r in a if r["rep"] == k and r["program"] == "storm")
@@ -244,7 +270,7 @@ class TestRuns(unittest.TestCase):
             self.assertAlmostEqual(x, 1.6 / 1.5, places=3)
         table = open(os.path.join(self.f.out, "table.txt")).read()
         self.assertIn("PASS", table.split("Target")[1])
-        self.assertIn("torch_profiler", table)
+        self.assertIn("torch.profiler", table)
         # Trace facts: bytes per op and the per-table sizes of the B run.
         big = [r for r in b.runs if r["program"] == "storm_1M" and r["variant"] == "overlapcheck"]
         self.assertEqual(len(big), 1)
@@ -303,7 +329,8 @@ class TestRuns(unittest.TestCase):
                           "--programs", "storm", "--oc-variant", "nice=OVERLAPCHECK_FLUSH_MS=1000"])
         b.main()
         self.assertEqual({r["program"] for r in b.runs}, {"storm"})
-        self.assertEqual({r["variant"] for r in b.runs}, {"native", "bare", "overlapcheck", "nice"})
+        self.assertEqual({r["variant"] for r in b.runs},
+                         {"native", "lean", "bare", "overlapcheck", "nice"})
         nice = [r for r in b.runs if r["variant"] == "nice"]
         self.assertTrue(len(nice) == 2 and all(r["ok"] and r["trace"]["ops"] > 0 for r in nice))
         self.assertEqual(len(bench.paired_ratios(b.runs, "storm", "nice", "bare")), 2)
@@ -327,7 +354,7 @@ class TestRuns(unittest.TestCase):
         self.assertTrue(all(r["timed_out"] and not r["ok"] for r in b.runs))
 
     def test_budget_limits_repetitions(self):
-        # 2 programs x 3 variants = 6 runs of 1 virtual second per repetition;
+        # 2 programs x 4 variants = 8 runs of 1 virtual second per repetition;
         # phase A may use 10 of the 20 s: the 2 minimum repetitions run, the
         # third would end past the phase's share and is not started.
         runner = VirtualRunner(self.f.out, 20, 1.0)
@@ -342,11 +369,11 @@ class TestRuns(unittest.TestCase):
                           "--budget", "1000"], runner=runner)
         b.main()
         self.assertEqual(b.reps_done, 3)
-        self.assertEqual(len(b.runs), 18)
+        self.assertEqual(len(b.runs), 24)
 
     def test_third_repetition_yields_to_the_1M_run(self):
-        # 6 runs of 10 s per repetition, budget 250 s: after two repetitions
-        # 130 s are left, a third would leave 70, less than the 75 kept for B.
+        # 8 runs of 10 s per repetition, budget 250 s: after two repetitions
+        # 90 s are left, a third would leave 10, less than the 75 kept for B.
         runner = VirtualRunner(self.f.out, 250, 10.0)
         b = self.f.bench(["--reps", "5", "--min-reps", "3", "--phases", "AB",
                           "--budget", "250", "--share-a", "0.9"], runner=runner)
@@ -357,7 +384,7 @@ class TestRuns(unittest.TestCase):
 
     def test_exhausted_budget_stops_after_one_repetition(self):
         # Each run takes 10 virtual seconds of a 40 s budget: after the first
-        # repetition (60 s) nothing is left, whatever the minimum.
+        # repetition (80 s) nothing is left, whatever the minimum.
         runner = VirtualRunner(self.f.out, 40, 10.0)
         b = self.f.bench(["--reps", "5", "--min-reps", "3", "--phases", "AB",
                           "--budget", "40"], runner=runner)
@@ -367,13 +394,7 @@ class TestRuns(unittest.TestCase):
         self.assertTrue(any("1M-kernel run skipped" in n for n in b.notes), b.notes)
 
     def test_nsys_capture_counts_even_when_its_report_step_fails(self):
-        fake_nsys = os.path.join(self.f.dir, "nsys")
-        # Runs the program like a capture would, then fails (or hangs) after it.
-        make_exe(fake_nsys, "#!/bin/sh\n"
-                 "while [ $# -gt 0 ] && [ \"$1\" != -o ]; do shift; done; shift 2\n"
-                 "\"$@\"\n"
-                 "[ -n \"$FAKE_NSYS_HANG\" ] && exec sleep 30\n"
-                 "echo 'cannot build the report' >&2; exit 1\n")
+        fake_nsys = self.f.fake_nsys()
         for hang in ("", "1"):
             with EnvPatch(OC_BENCH_NSYS=fake_nsys, FAKE_NSYS_HANG=hang):
                 args = bench.parse_args(["--build", self.f.build, "--out", self.f.out,
@@ -385,7 +406,7 @@ class TestRuns(unittest.TestCase):
             self.assertEqual(len(b.runs), 1)
             r = b.runs[0]
             self.assertTrue(r["ok"], r)
-            self.assertEqual(r["ns_per_op"], 1000)
+            self.assertEqual(r["ns_per_op"], 1400)
             self.assertIn("report step; ignored", r["note"])
         # A capture that never printed the program's line is a failure.
         with EnvPatch(OC_BENCH_NSYS=fake_nsys, FAKE_FAIL="storm", FAKE_NSYS_HANG=""):
@@ -416,6 +437,331 @@ class TestRuns(unittest.TestCase):
         missing = bench.preflight(a)
         self.assertTrue(any(m.endswith("launch_storm") for m in missing))
         self.assertFalse(any(m.endswith("overlapcheck") for m in missing))
+
+
+def run_(rep, variant, ns, ok=True, wall=None, program="p"):
+    r = {"phase": "A", "rep": rep, "program": program, "variant": variant, "ok": ok,
+         "ns_per_op": ns}
+    if wall is not None:
+        r["wall_s"] = wall
+    return r
+
+
+class TestPairing(unittest.TestCase):
+    def test_cheaper_profiler_of_each_repetition(self):
+        runs = [
+            # rep 0: both profilers, nsys the cheaper
+            run_(0, "overlapcheck", 110), run_(0, "nsys", 100), run_(0, "torch_profiler", 120),
+            # rep 1: nsys invalid, so torch.profiler
+            run_(1, "overlapcheck", 120), run_(1, "nsys", 50, ok=False),
+            run_(1, "torch_profiler", 150),
+            # rep 2: no profiler at all: no ratio
+            run_(2, "overlapcheck", 130),
+            # rep 3: torch.profiler the cheaper
+            run_(3, "overlapcheck", 176), run_(3, "nsys", 200), run_(3, "torch_profiler", 160),
+            # rep 4: only nsys ran
+            run_(4, "overlapcheck", 90), run_(4, "nsys", 100),
+        ]
+        got = bench.paired_ratios_with(runs, "p", "overlapcheck", bench.PROFILERS)
+        self.assertEqual([w for _, w in got], ["nsys", "torch_profiler", "torch_profiler",
+                                                "nsys"])
+        for (x, _), want in zip(got, [1.1, 0.8, 1.1, 0.9]):
+            self.assertAlmostEqual(x, want)
+        self.assertEqual(len(bench.paired_ratios(runs, "p", "overlapcheck", bench.PROFILERS)), 4)
+        # One variant as the denominator still pairs as before.
+        self.assertEqual(bench.paired_ratios(runs, "p", "overlapcheck", "nsys"), [1.1, 0.88, 0.9])
+
+    def test_wall_ratios_leave_nsys_out(self):
+        runs = [run_(0, "bare", 1, wall=2.0), run_(0, "overlapcheck", 1, wall=2.5),
+                run_(0, "native", 1, wall=1.0), run_(0, "nsys", 1, wall=9.0),
+                run_(1, "bare", 1, wall=4.0), run_(1, "overlapcheck", 1, wall=4.4),
+                run_(1, "native", 1, wall=2.0), run_(1, "nsys", 1, wall=30.0),
+                run_(1, "lean", 1, wall=3.0, ok=False)]
+        w = bench.wall_ratios(runs, "p", ["native", "lean", "bare", "overlapcheck", "nsys"])
+        self.assertEqual(sorted(w), ["lean", "native", "overlapcheck"])
+        self.assertEqual(w["native"], [0.5, 0.5])
+        self.assertEqual(w["lean"], [])
+        self.assertAlmostEqual(w["overlapcheck"][0], 1.25)
+        self.assertAlmostEqual(w["overlapcheck"][1], 1.1)
+
+    def test_variant_specs(self):
+        self.assertEqual(bench.parse_variant_specs(["rec=BARE_QUERIES=record,BARE_FLUSH_MS=100",
+                                                    "same"]),
+                         {"rec": {"BARE_QUERIES": "record", "BARE_FLUSH_MS": "100"}, "same": {}})
+        for bad in (["bare=X=1"], ["lean=X=1"], ["nsys=X=1"], ["a=X=1", "a=Y=2"], ["=X=1"],
+                    ["a/b=X=1"]):
+            with self.assertRaises(ValueError, msg=bad):
+                bench.parse_variant_specs(bad)
+        with self.assertRaises(ValueError):
+            bench.parse_variant_specs(["x=A=1"], taken={"x": {}})
+        # parse_args refuses a --bare-variant named like an --oc-variant
+        with self.assertRaises(SystemExit) as cm:
+            with open(os.devnull, "w") as null:
+                saved, sys.stderr = sys.stderr, null
+                try:
+                    bench.parse_args(["--oc-variant", "x=A=1", "--bare-variant", "x=B=2"])
+                finally:
+                    sys.stderr = saved
+        self.assertEqual(cm.exception.code, 2)
+
+    def test_defaults_of_issue_18(self):
+        saved = {k: os.environ.pop(k, None) for k in ("OC_BENCH_REPS", "OC_BENCH_MIN_REPS")}
+        try:
+            a = bench.parse_args([])
+        finally:
+            os.environ.update({k: v for k, v in saved.items() if v is not None})
+        self.assertEqual((a.reps, a.min_reps, a.phases), (6, 6, "ABC"))
+
+
+class TestIssue18(unittest.TestCase):
+    """The six variants in one rotation, paired ratios, RSS and writer CPU."""
+
+    def setUp(self):
+        self.f = Fake()
+
+    def tearDown(self):
+        self.f.close()
+
+    def row(self, table, *cells):
+        """The one line of table that holds every cell (split on 2+ spaces)."""
+        import re
+        got = [l for l in table.splitlines()
+               if all(c in re.split(r"\s{2,}", l.strip()) for c in cells)]
+        self.assertEqual(len(got), 1, "%r in\n%s" % (cells, table))
+        return got[0]
+
+    def test_six_variants_in_one_rotation(self):
+        b = self.f.bench(["--reps", "2", "--min-reps", "2", "--phases", "A",
+                          "--oc-variant", "fast=FAKE_NS_FACTOR=0.9",
+                          "--bare-variant", "slow=FAKE_NS_FACTOR=1.1"],
+                         programs=self.f.programs(profiler=True), nsys=True)
+        self.assertEqual(b.variants_of(b.programs[1]),
+                         ["native", "lean", "bare", "overlapcheck", "fast", "slow", "nsys",
+                          "torch_profiler"])
+        self.assertEqual(b.variants_of(b.programs[0])[-1], "nsys")
+        self.assertEqual(b.main(), 0)
+        a = [r for r in b.runs if r["phase"] == "A"]
+        self.assertEqual(len(a), 2 * (7 + 8))
+        self.assertTrue(all(r["ok"] for r in a), [(r["variant"], r["note"]) for r in a
+                                                  if not r["ok"]])
+        # Rotation: the second repetition starts one variant later.
+        firsts = [[r["variant"] for r in a if r["rep"] == k and r["program"] == "loop"][0]
+                  for k in range(2)]
+        self.assertEqual(firsts, ["native", "lean"])
+        # nsys: the stand-in's report step failed, and that is ignored.
+        ns = [r for r in a if r["variant"] == "nsys"]
+        self.assertEqual(len(ns), 4)
+        self.assertTrue(all("report step; ignored" in r["note"] and r["ns_per_op"] in (1400, 2800)
+                            for r in ns))
+        # The lean floor: its summary line has device records and no API record.
+        lean = [r for r in a if r["variant"] == "lean"]
+        self.assertTrue(all(r["bare"]["kernels"] > 0 and r["bare"]["runtime"] == 0 and
+                            r["bare"]["api_callbacks"] == 0 for r in lean))
+        slow = [r for r in a if r["variant"] == "slow"]
+        self.assertTrue(all(r["bare"]["kernels"] == 300 or r["bare"]["kernels"] == 200
+                            for r in slow))
+        want = {("storm", "overlapcheck", "bare"): 1.6 / 1.5,
+                ("storm", "overlapcheck", "lean"): 1.6 / 1.2,
+                ("storm", "bare", "native"): 1.5,
+                ("storm", "lean", "native"): 1.2,
+                ("storm", "overlapcheck", "native"): 1.6,
+                ("storm", "overlapcheck", bench.PROFILERS): 1.6 / 1.4,
+                ("loop", "overlapcheck", bench.PROFILERS): 1.6 / 1.4,
+                ("storm", "fast", "overlapcheck"): 0.9,
+                ("loop", "slow", "bare"): 1.1}
+        for (p, num, den), x in want.items():
+            got = bench.paired_ratios(b.runs, p, num, den)
+            self.assertEqual(len(got), 2, (p, num, den))
+            for g in got:
+                self.assertAlmostEqual(g, x, places=6, msg=(p, num, den))
+        table = b.report()
+        r = self.row(table, "storm", "overlapcheck / lean floor")
+        self.assertIn("1.333 [1.333..1.333]  2  FAIL (<= 1.05)", r)
+        r = self.row(table, "loop", "overlapcheck / lean floor")
+        self.assertTrue(r.rstrip().endswith("2  -"), r)  # no lean target on PyTorch programs
+        r = self.row(table, "loop", "overlapcheck / cheaper of nsys, torch.profiler")
+        self.assertIn("1.143 [1.143..1.143]  2  FAIL (<= 1.00)  cheaper: nsys 2", r)
+        r = self.row(table, "storm", "overlapcheck / cheaper of nsys, torch.profiler")
+        self.assertIn("1.143 [1.143..1.143]  2  -               cheaper: nsys 2", r)
+        self.assertIn("0.900 [0.900..0.900]", self.row(table, "storm", "fast / overlapcheck (A/B)"))
+        self.assertIn("1.100 [1.100..1.100]", self.row(table, "loop", "slow / floor (A/B)"))
+        self.assertIn("1.067 [1.067..1.067]  2  PASS (<= 1.10)",
+                      self.row(table, "loop", "overlapcheck / floor"))
+        self.assertIn("Target overlapcheck <= 1.05 x lean floor (CUDA programs): storm FAIL",
+                      table)
+        self.assertIn("Target overlapcheck <= 1.00 x the cheaper of nsys and torch.profiler "
+                      "(PyTorch programs): loop FAIL", table)
+        self.assertIn("Target overlapcheck <= 1.10 x floor: storm PASS, loop PASS", table)
+        # Every variant has its line in the time-per-op table; the writer's CPU
+        # (2500 ns per device op in the stand-in's meta) only for overlapcheck's.
+        for v, ns in (("native", "1000"), ("lean floor", "1200"), ("floor", "1500"),
+                      ("overlapcheck", "1600"), ("fast", "1440"), ("slow", "1650"),
+                      ("nsys", "1400")):
+            r = self.row(table, "storm", v, "2/2")
+            self.assertIn("%s [%s..%s]" % (ns, ns, ns), r)
+            self.assertEqual(r.rstrip().endswith("2500 [2500..2500]"),
+                             v in ("overlapcheck", "fast"), r)
+        self.assertIn("6000 [6000..6000]", self.row(table, "loop", "torch.profiler", "2/2"))
+        self.assertIn("fast = overlapcheck with FAKE_NS_FACTOR=0.9", table)
+        self.assertIn("slow = the floor with FAKE_NS_FACTOR=1.1", table)
+        # Wall time over the floor's: every variant but nsys (and the floor).
+        head = self.row(table, "program", "native / floor")
+        self.assertEqual(head.split("  ")[0], "program")
+        for col in ("lean floor / floor", "overlapcheck / floor", "fast / floor", "slow / floor",
+                    "torch.profiler / floor"):
+            self.assertIn(col, head)
+        self.assertNotIn("nsys / floor", head)
+        self.assertIn("nsys left out", table)
+        # Saved: the paired ratios, and runs.tsv's two new columns at the end.
+        b.save(table)
+        res = json.load(open(os.path.join(self.f.out, "results.json")))
+        self.assertAlmostEqual(res["paired"]["loop"]["overlapcheck/min(nsys,torch_profiler)"]
+                               ["summary"][0], 1.6 / 1.4)
+        self.assertEqual(res["paired"]["loop"]["overlapcheck/min(nsys,torch_profiler)"]
+                         ["denominators"], ["nsys", "nsys"])
+        self.assertIn("wall:overlapcheck/bare", res["paired"]["storm"])
+        self.assertNotIn("wall:nsys/bare", res["paired"]["storm"])
+        tsv = [l.split("\t") for l in
+               open(os.path.join(self.f.out, "runs.tsv")).read().splitlines()]
+        self.assertEqual(tsv[0][:9], ["phase", "rep", "program", "variant", "ok", "rc",
+                                      "ns_per_op", "wall_s", "note"])
+        self.assertEqual(tsv[0][9:], ["rss_kb", "writer_cpu_ns"])
+        for row in tsv[1:]:
+            self.assertGreater(int(row[9]), 0)
+            want = {"storm": "750000", "loop": "500000"}[row[2]] \
+                if row[3] in ("overlapcheck", "fast") else ""
+            self.assertEqual(row[10], want, row)
+
+    def test_cheaper_profiler_falls_back_to_the_one_that_ran(self):
+        # nsys fails before the program's line: loop's ratio is then against
+        # torch.profiler alone (1.6 / 3.0), and storm has none.
+        with EnvPatch(FAKE_NSYS_BROKEN="1"):
+            b = self.f.bench(["--reps", "2", "--min-reps", "2", "--phases", "A"],
+                             programs=self.f.programs(profiler=True), nsys=True)
+            b.main()
+        self.assertTrue(all(not r["ok"] and "no BENCH line" in r["note"]
+                            for r in b.runs if r["variant"] == "nsys"))
+        table = b.report()
+        r = self.row(table, "loop", "overlapcheck / cheaper of nsys, torch.profiler")
+        self.assertIn("0.533 [0.533..0.533]  2  PASS (<= 1.00)  cheaper: torch.profiler 2", r)
+        r = self.row(table, "storm", "overlapcheck / cheaper of nsys, torch.profiler")
+        self.assertTrue(r.rstrip().endswith("-                     0  -"), r)
+        self.assertIn("(PyTorch programs): loop PASS", table)
+
+    def test_nsys_in_phase_a_uses_its_own_timeout(self):
+        with EnvPatch(FAKE_NSYS_HANG="1"):
+            b = self.f.bench(["--reps", "1", "--min-reps", "1", "--phases", "A",
+                              "--nsys-timeout", "2", "--run-timeout", "60"],
+                             programs=self.f.programs()[:1], nsys=True)
+            t0 = time.monotonic()
+            b.main()
+        self.assertLess(time.monotonic() - t0, 20)
+        r = [r for r in b.runs if r["variant"] == "nsys"][0]
+        self.assertTrue(r["ok"] and r["timed_out"], r)
+        self.assertIn("nsys timed out after the capture", r["note"])
+        self.assertLess(r["wall_s"], 10)
+
+    def test_lean_floor_rejected_by_its_summary_line(self):
+        with EnvPatch(FAKE_BARE_SHORT="5"):
+            b = self.f.bench(["--reps", "1", "--min-reps", "1", "--phases", "A",
+                              "--bare-variant", "rec=BARE_QUERIES=record"])
+            b.main()
+        for v in ("lean", "bare", "rec"):
+            rs = [r for r in b.runs if r["variant"] == v]
+            self.assertEqual(len(rs), 2)
+            self.assertEqual(sorted(r["note"] for r in rs),
+                             ["floor saw 195 of 200 device records",
+                              "floor saw 295 of 300 device records"], v)
+        # A collector that ignores BARE_LEAN records API calls: not a lean floor.
+        with EnvPatch(FAKE_LEAN_IGNORED="1"):
+            b = self.f.bench(["--reps", "1", "--min-reps", "1", "--phases", "A"])
+            b.main()
+        lean = [r for r in b.runs if r["variant"] == "lean"]
+        self.assertTrue(lean and all(not r["ok"] for r in lean))
+        self.assertIn("lean floor recorded API calls (runtime=300, driver=300, "
+                      "api_callbacks=600", [r for r in lean if r["program"] == "storm"][0]["note"])
+        self.assertTrue(all(r["ok"] for r in b.runs if r["variant"] != "lean"))
+        self.assertIn("no data", self.row(b.report(), "storm", "overlapcheck / lean floor"))
+
+    def test_bare_variant_environment_reaches_the_floor(self):
+        b = self.f.bench(["--reps", "1", "--min-reps", "1", "--phases", "A",
+                          "--programs", "storm", "--bare-variant", "rec=BARE_QUERIES=record"])
+        cmd, env, trace = b.variant_cmd(b.programs[0], "rec", "probe")
+        self.assertEqual(env["BARE_QUERIES"], "record")
+        self.assertTrue(env["CUDA_INJECTION64_PATH"].endswith("libbare-collector.so"))
+        self.assertNotIn("BARE_LEAN", env)
+        self.assertIsNone(trace)
+        _, env, _ = b.variant_cmd(b.programs[0], "lean", "probe")
+        self.assertEqual(env["BARE_LEAN"], "1")
+        self.assertTrue(env["CUDA_INJECTION64_PATH"].endswith("libbare-collector.so"))
+
+    def test_peak_rss_of_the_program_under_every_variant(self):
+        runner = bench.Runner(self.f.out, 100)
+        code = "b = b'\\x01' * (96 << 20); print('done')"
+        rc, _, out, _ = runner.run("rss", [sys.executable, "-c", code], bench.clean_env(), 30)
+        self.assertEqual((rc, out.strip()), (0, "done"))
+        self.assertGreaterEqual(runner.last_rss_kb, 96 * 1024)
+        self.assertLess(runner.last_rss_kb, 96 * 1024 + 80 * 1024)
+        # The driver's own peak is not passed on: allocate 160 MiB here, free
+        # it, and a small child still reports a small peak.
+        big = b"\x02" * (160 << 20)
+        del big
+        runner.run("small", [sys.executable, "-c", "pass"], bench.clean_env(), 30)
+        self.assertLess(runner.last_rss_kb, 80 * 1024)
+        self.assertLess(runner.last_driver_rss_kb, 160 * 1024)
+        # Under `overlapcheck run` (the stand-in starts the program and waits
+        # for it) the peak is the program's, 128 MiB, above the launcher's.
+        with EnvPatch(FAKE_RSS_MB="128"):
+            b = self.f.bench(["--reps", "1", "--min-reps", "1", "--phases", "A",
+                              "--programs", "storm"])
+            b.main()
+        for r in b.runs:
+            self.assertGreaterEqual(r["rss_kb"], 128 * 1024, r["variant"])
+            self.assertTrue(bench.rss_measured(r))
+        self.assertRegex(self.row(b.report(), "storm", "overlapcheck", "1/1"),
+                         r"  1[2-9]\d \[1[2-9]\d\.\.1[2-9]\d\]  ")
+        # A run that did not get above the driver's RSS says only "at most".
+        r = {"rss_kb": 20000, "driver_rss_kb": 20000}
+        self.assertFalse(bench.rss_measured(r))
+        self.assertTrue(bench.rss_measured({"rss_kb": 20001, "driver_rss_kb": 20000}))
+
+    def test_writer_cpu_from_the_trace_meta(self):
+        b = self.f.bench(["--reps", "1", "--min-reps", "1", "--phases", "A",
+                          "--programs", "loop"])
+        b.main()
+        oc = [r for r in b.runs if r["variant"] == "overlapcheck"][0]
+        self.assertEqual(oc["trace"]["meta"]["writer_cpu_ns"], "500000")
+        self.assertEqual(oc["writer_cpu_ns"], 500000)
+        self.assertEqual(oc["writer_cpu_ns_per_op"], 2500.0)
+        self.assertNotIn("writer_cpu_ns", [r for r in b.runs if r["variant"] == "bare"][0])
+
+    def test_train_step_is_registered(self):
+        args = bench.parse_args(["--build", self.f.build, "--out", self.f.out,
+                                 "--programs", "train_step,torch_loop,nosuch"])
+        b = bench.Bench(args)
+        self.assertEqual([p["name"] for p in b.programs], ["torch_loop", "train_step"])
+        self.assertEqual(b.unknown_programs, ["nosuch"])
+        ts = b.program("train_step")
+        self.assertTrue(ts["profiler"])
+        self.assertEqual(ts["argv"][1], os.path.join(HERE, "train_step.py"))
+        self.assertIn("torch_profiler", b.variants_of(ts))
+        # Its targets: the cheaper profiler, not the lean floor.
+        targets = {k: t for k, _, _, _, t in b.ratio_specs("train_step")}
+        self.assertEqual(targets["overlapcheck/min(nsys,torch_profiler)"], 1.00)
+        self.assertIsNone(targets["overlapcheck/lean"])
+        self.assertEqual({k: t for k, _, _, _, t in b.ratio_specs("launch_storm")}
+                         ["overlapcheck/lean"], 1.05)
+        # Its own argument check runs before torch is imported.
+        import subprocess
+        p = subprocess.run([sys.executable, ts["argv"][1], "--steps", "0"],
+                           capture_output=True, text=True)
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("--steps must be positive", p.stderr)
+        line = ("BENCH name=train_step ops=40 ns_per_op=12345.6 total_ns=493824 steps=40 "
+                "warmup=10 device_ops=2550 device_ops_per_step=51 loss_first=3.6126 "
+                "loss_last=2.5107")
+        got = bench.parse_bench(line)
+        self.assertEqual((got["ops"], got["device_ops"], got["ns_per_op"]), (40, 2550, 12345.6))
 
 
 if __name__ == "__main__":

@@ -245,6 +245,7 @@ void oc_writer_finish(const struct oc_writer_final *fin)
 	}
 	oc_wr_intern_free();
 	oc_wr_join_free();
+	oc_wr_callers_free();
 	pthread_mutex_lock(&oc_wr.mu);
 	while (oc_wr.npool)
 		free(oc_wr.pool[--oc_wr.npool]);

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "overlapcheck/demangle.h"
 #include "overlapcheck/format.h"
 #include "overlapcheck/report.h"
 
@@ -717,8 +718,18 @@ static void syncs(const struct out *o)
 				size_t n;
 
 				if (fr) {
+					/* "SYMBOL+0xOFF (MODULE+0xOFF)": a C++ symbol demangled */
+					const char *plus;
+					char sym[300], dm[600];
+
 					n = strcspn(fr, "\n");
 					snprintf(line, sizeof line, "%.*s", (int)(n < 500 ? n : 500), fr);
+					plus = strstr(line, "+0x");
+					if (plus && !strncmp(line, "_Z", 2) && (size_t)(plus - line) < sizeof sym) {
+						snprintf(sym, sizeof sym, "%.*s", (int)(plus - line), line);
+						snprintf(dm, sizeof dm, "%s%s", oc_demangle(sym, cl, sizeof cl), plus);
+						snprintf(line, sizeof line, "%s", dm);
+					}
 					fprintf(o->f, "        called from %s\n", clean(line, cl, sizeof cl, 300));
 				}
 			}

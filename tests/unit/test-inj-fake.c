@@ -839,6 +839,9 @@ static void test_caller(void **state)
 	assert_true(q_int(db, "SELECT call_ns FROM callers") >= 60000000);
 	/* the program's own frames, by module (this test executable) */
 	assert_int_equal(q_int(db, "SELECT frames LIKE '%test-inj-fake+0x%' FROM callers"), 1);
+	/* a static function, which dladdr cannot name: from the static symbol table
+	 * (writer-callers.c), with the module made absolute */
+	assert_int_equal(q_int(db, "SELECT frames LIKE '%caller_program+0x% (/%test-inj-fake+0x%' FROM callers"), 1);
 	assert_int_equal(q_int(db, "SELECT frames LIKE '%liboverlapcheck%' FROM callers"), 0);
 	sqlite3_close(db);
 }

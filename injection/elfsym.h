@@ -1,0 +1,50 @@
+/*
+ * elfsym.h: function names from a module's ELF symbol table, for the
+ * callers of blocking calls (record_caller, injection/inject-callbacks.c).
+ *
+ * dladdr sees only the dynamic symbol table, so the functions of a program
+ * not linked with -rdynamic come out as "?". The static symbol table
+ * (.symtab, there unless the file was stripped) names them; where it is
+ * missing, .dynsym is used instead. A module is opened once, at the end of
+ * the run, and asked once per distinct address: never on the program's hot
+ * path.
+ *
+ * Only ELF64 little-endian files are read (on a little-endian host). Every
+ * offset, size, index and string of the file is checked before use: a
+ * truncated or hostile file gives NULL or -1, never a read out of bounds.
+ * The file is mapped only while oc_elfsym_open runs; what lookups need is
+ * copied out, so a module rebuilt on disk afterwards cannot fault them.
+ *
+ * Thread safety: an opened module is read-only; lookups on it may run on
+ * any threads at once. Open and close are the caller's to order.
+ */
+#ifndef OC_INJ_ELFSYM_H
+#define OC_INJ_ELFSYM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct oc_elfsym;                       /* one opened module */
+
+/* NULL if `path` is not a readable ELF64 little-endian executable or shared
+ * library (ET_EXEC, ET_DYN) with a loadable segment and at least one named
+ * function symbol, or on a failed allocation. */
+struct oc_elfsym *oc_elfsym_open(const char *path);
+
+/* The function containing module offset `off`: the pc minus dladdr's
+ * dli_fbase, i.e. the offset from where the module's first loadable segment
+ * is mapped. Its name (the mangled symbol as stored, cut to len - 1 bytes)
+ * in name[len] and the offset inside it in *in_sym (either may be NULL, or
+ * len 0). Returns 0, or -1 when no STT_FUNC or STT_GNU_IFUNC symbol covers
+ * it. Allocates nothing and does no I/O.
+ *
+ * A backtrace's pc is a return address, the instruction after the call;
+ * where the call is its function's last instruction (a noreturn callee)
+ * that is already the next function: pc - 1 (then *in_sym + 1) names the
+ * caller in every case. */
+int oc_elfsym_lookup(struct oc_elfsym *m, uint64_t off, char *name, size_t len, uint64_t *in_sym);
+
+/* NULL is fine. */
+void oc_elfsym_close(struct oc_elfsym *m);
+
+#endif
