@@ -695,8 +695,11 @@ class Bench:
 
     def variants_of(self, prog):
         """Phase A's variants of one program, in the order of its first repetition."""
+        keep = getattr(self.a, "variants", None)
+        keep = keep.split(",") if keep else None
         return [v for v in self.variant_order()
-                if (v != "nsys" or self.nsys) and (v != "torch_profiler" or prog.get("profiler"))]
+                if (v != "nsys" or self.nsys) and (v != "torch_profiler" or prog.get("profiler"))
+                and (keep is None or v in keep)]
 
     def phase_a(self):
         end = self.runner.start + self.a.budget * self.a.share_a
@@ -1209,6 +1212,10 @@ def parse_args(argv=None):
                     help="one more variant: overlapcheck with this environment added "
                          "(for example flush1s=OVERLAPCHECK_FLUSH_MS=1000); in results.json "
                          "and runs.tsv")
+    ap.add_argument("--variants", metavar="V1,V2,...",
+                    help="phase A runs only these variants (native, lean, bare, overlapcheck, "
+                         "the --oc-variant and --bare-variant names, nsys, torch_profiler): "
+                         "a focused A/B; the table's ratios need their variants")
     ap.add_argument("--bare-variant", action="append", metavar="NAME=KEY=VALUE[,KEY=VALUE]",
                     help="one more variant: the floor with this environment added (for example "
                          "floorrec=BARE_QUERIES=record), paired against the floor")

@@ -504,9 +504,10 @@ void CUPTIAPI oc_inj_api_callback(void *userdata, CUpti_CallbackDomain domain,
 	if ((domain == CUPTI_CB_DOMAIN_RUNTIME_API && t->rt_depth <= (cb->callbackSite == CUPTI_API_EXIT)) ||
 	    (domain == CUPTI_CB_DOMAIN_DRIVER_API && t->rt_depth == 0)) {
 		int d = domain == CUPTI_CB_DOMAIN_DRIVER_API;
-		int own = oc_t_callbacks &&
-			  (d ? cbid < CUPTI_DRIVER_TRACE_CBID_SIZE && oc_t_drv_mask[cbid]
-			     : cbid < CUPTI_RUNTIME_TRACE_CBID_SIZE && oc_t_rt_mask[cbid]);
+		int own = oc_t_callbacks == 2 ||
+			  (oc_t_callbacks &&
+			   (d ? cbid < CUPTI_DRIVER_TRACE_CBID_SIZE && oc_t_drv_mask[cbid]
+			     : cbid < CUPTI_RUNTIME_TRACE_CBID_SIZE && oc_t_rt_mask[cbid]));
 
 		if (cb->callbackSite == CUPTI_API_ENTER) {
 			t->call_t0[d] = own ? cupti_now() : mono_ns();

@@ -151,8 +151,8 @@ static void set_kinds(int enable)
 		CUptiResult rc;
 
 		/* with --api=minimal the API kinds stay off: their ids were set above */
-		if (oc_inj.api_minimal && (toggled[i] == CUPTI_ACTIVITY_KIND_RUNTIME ||
-					   toggled[i] == CUPTI_ACTIVITY_KIND_DRIVER))
+		if ((oc_inj.api_minimal || oc_t_no_api_kinds()) &&
+		    (toggled[i] == CUPTI_ACTIVITY_KIND_RUNTIME || toggled[i] == CUPTI_ACTIVITY_KIND_DRIVER))
 			continue;
 		rc = enable ? cuptiActivityEnable(toggled[i]) : cuptiActivityDisable(toggled[i]);
 

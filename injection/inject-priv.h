@@ -132,7 +132,8 @@ extern uint8_t oc_q_drv_slot[CUPTI_DRIVER_TRACE_CBID_SIZE];
 extern uint64_t oc_q_min_ns;          /* a query this long gets its own api row */
 /* OVERLAPCHECK_API_TIMING=callbacks: the api rows of the calls whose
  * callbacks are taken come from them (mask: callback id -> 1) */
-extern int oc_t_callbacks;
+extern int oc_t_callbacks;             /* 2: every call (OVERLAPCHECK_API_TIMING=all) */
+int oc_t_no_api_kinds(void);
 extern uint8_t oc_t_rt_mask[CUPTI_RUNTIME_TRACE_CBID_SIZE];
 extern uint8_t oc_t_drv_mask[CUPTI_DRIVER_TRACE_CBID_SIZE];
 void oc_q_init(void);

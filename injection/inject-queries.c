@@ -23,6 +23,9 @@
  * explicit synchronizations): their API records are off too, and their api
  * rows come from the two callbacks, timed with cuptiGetTimestamp (the
  * records' clock). The default, records, keeps CUPTI's records for them.
+ * OVERLAPCHECK_API_TIMING=all: no API record at all (the RUNTIME and DRIVER
+ * kinds stay off); every callback of both domains is enabled and every
+ * top-level call's api row comes from its callbacks, as nsys times calls.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -35,7 +38,7 @@
 
 uint8_t oc_t_rt_mask[CUPTI_RUNTIME_TRACE_CBID_SIZE];
 uint8_t oc_t_drv_mask[CUPTI_DRIVER_TRACE_CBID_SIZE];
-int oc_t_callbacks;
+int oc_t_callbacks;   /* 1: the listed calls; 2: every call (OVERLAPCHECK_API_TIMING=all) */
 uint8_t oc_q_rt_slot[CUPTI_RUNTIME_TRACE_CBID_SIZE];
 uint8_t oc_q_drv_slot[CUPTI_DRIVER_TRACE_CBID_SIZE];
 uint64_t oc_q_min_ns = 10000;
@@ -75,10 +78,13 @@ void oc_q_init(void)
 	{
 		const char *tm = getenv("OVERLAPCHECK_API_TIMING");
 
-		oc_t_callbacks = tm && !strcmp(tm, "callbacks");
+		oc_t_callbacks = tm && !strcmp(tm, "callbacks") ? 1 : tm && !strcmp(tm, "all") ? 2 : 0;
 		if (tm && *tm && !oc_t_callbacks && strcmp(tm, "records"))
 			oc_writer_warn("inject", "bad_setting",
-				       "ignoring OVERLAPCHECK_API_TIMING='%s': expected records or callbacks", tm);
+				       "ignoring OVERLAPCHECK_API_TIMING='%s': expected records, callbacks or all",
+				       tm);
+		if (oc_t_callbacks == 2 && oc_inj.api_minimal)
+			oc_t_callbacks = 1;   /* minimal chooses its calls one by one */
 	}
 	memset(oc_t_rt_mask, 0, sizeof oc_t_rt_mask);
 	memset(oc_t_drv_mask, 0, sizeof oc_t_drv_mask);
@@ -114,6 +120,12 @@ void oc_q_init(void)
 	}
 }
 
+/* OVERLAPCHECK_API_TIMING=all: the RUNTIME and DRIVER kinds are not enabled. */
+int oc_t_no_api_kinds(void)
+{
+	return oc_t_callbacks == 2;
+}
+
 int oc_q_mode(void)
 {
 	return mode;
@@ -139,6 +151,13 @@ void oc_q_enable_callbacks(CUpti_SubscriberHandle sub)
 		oc_t_callbacks = 0;
 		oc_writer_warn("cupti", "no_timestamp",
 			       "cannot read CUPTI's clock: API calls are timed by their records");
+	}
+	if (oc_t_callbacks == 2 &&
+	    (cuptiEnableDomain(1, sub, CUPTI_CB_DOMAIN_RUNTIME_API) != CUPTI_SUCCESS ||
+	     cuptiEnableDomain(1, sub, CUPTI_CB_DOMAIN_DRIVER_API) != CUPTI_SUCCESS)) {
+		oc_t_callbacks = 1;
+		oc_writer_warn("cupti", "enable_domain_failed",
+			       "cannot enable every API callback: API calls are timed by their records");
 	}
 	for (unsigned i = 0; i < nslots; i++) {
 		CUpti_CallbackDomain d = slots[i].driver ? CUPTI_CB_DOMAIN_DRIVER_API
@@ -187,7 +206,7 @@ void oc_q_disable_records(void)
 void oc_q_meta(void)
 {
 	oc_writer_meta("api_queries", mode_names[mode]);
-	oc_writer_meta("api_timing", oc_t_callbacks ? "callbacks" : "records");
+	oc_writer_meta("api_timing", oc_t_callbacks == 2 ? "all" : oc_t_callbacks ? "callbacks" : "records");
 	if (mode == OC_Q_SUMMARY)
 		oc_writer_meta_int("api_query_min_ns", (long long)oc_q_min_ns);
 }

@@ -242,8 +242,8 @@ static int setup_cupti(int quiet_unavailable)
 	}
 	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
 		/* --api=minimal: the API records of chosen calls only (inject-capture.c) */
-		if (oc_inj.api_minimal && (kinds[i] == CUPTI_ACTIVITY_KIND_RUNTIME ||
-					   kinds[i] == CUPTI_ACTIVITY_KIND_DRIVER))
+		if ((oc_inj.api_minimal || oc_t_no_api_kinds()) &&
+		    (kinds[i] == CUPTI_ACTIVITY_KIND_RUNTIME || kinds[i] == CUPTI_ACTIVITY_KIND_DRIVER))
 			continue;
 		rc = cuptiActivityEnable(kinds[i]);
 		if (rc == CUPTI_SUCCESS)

@@ -72,6 +72,14 @@ CUptiResult cuptiEnableCallback(uint32_t enable, CUpti_SubscriberHandle sub,
 	return CUPTI_SUCCESS;
 }
 
+static int domains_enabled;   /* cuptiEnableDomain(1, ...) calls */
+
+CUptiResult cuptiEnableDomain(uint32_t enable, CUpti_SubscriberHandle sub, CUpti_CallbackDomain domain)
+{
+	domains_enabled += enable ? 1 : -1;
+	return CUPTI_SUCCESS;
+}
+
 CUptiResult cuptiSetThreadIdType(CUpti_ActivityThreadIdType type)
 {
 	return CUPTI_SUCCESS;
@@ -310,7 +318,7 @@ enum mode {
 	/* termination signals (see the tests below test_child_trace) */
 	M_TERM, M_TERM_IGNORED, M_TERM_HANDLER_EXITS, M_TERM_HANDLER_RETURNS, M_TERM_LATE_HANDLER,
 	M_TERM_SECOND, M_TERM_FORWARDED_COPY, M_TERM_BOUNDED, M_INT_QUIT, M_SEGV, M_ABRT, M_FULL_DISK,
-	M_FOLLOW_UP, M_CAPTURE, M_API_MINIMAL, M_CALLER, M_QUERY, M_QUERY_RECORD, M_API_TIMING,
+	M_FOLLOW_UP, M_CAPTURE, M_API_MINIMAL, M_CALLER, M_QUERY, M_QUERY_RECORD, M_API_TIMING, M_API_ALL,
 };
 
 static const char *prog_trace;     /* the program's trace, for its own handlers */
@@ -584,6 +592,8 @@ static void __attribute__((noreturn)) program(enum mode mode, const char *trace)
 		setenv("OVERLAPCHECK_QUERIES", "record", 1);
 	if (mode == M_API_TIMING)
 		setenv("OVERLAPCHECK_API_TIMING", "callbacks", 1);
+	if (mode == M_API_ALL)
+		setenv("OVERLAPCHECK_API_TIMING", "all", 1);
 	prog_trace = trace;
 	/* cmocka's own fault handlers, inherited through fork, are not the program's */
 	signal(SIGSEGV, SIG_DFL);
@@ -664,6 +674,15 @@ static void __attribute__((noreturn)) program(enum mode mode, const char *trace)
 	/* OVERLAPCHECK_API_TIMING=callbacks: CUPTI writes no record of these calls */
 	if (mode == M_API_TIMING)
 		goto device;
+	/* =all: no API kind; every domain's callbacks; a call outside the tracer's
+	 * lists (cudaFuncGetAttributes) is timed by them too */
+	if (mode == M_API_ALL) {
+		if ((kinds_enabled & (1ull << CUPTI_ACTIVITY_KIND_RUNTIME)) ||
+		    (kinds_enabled & (1ull << CUPTI_ACTIVITY_KIND_DRIVER)) || domains_enabled != 2)
+			_exit(87);
+		rt_call(CUPTI_RUNTIME_TRACE_CBID_cudaFuncGetAttributes_v3020, &dsc, 0, NULL, 9);
+		goto device;
+	}
 	q_api(CUPTI_ACTIVITY_KIND_RUNTIME, CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_v13000, 2, 100, 200);
 	q_api(CUPTI_ACTIVITY_KIND_DRIVER, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel, 2, 120, 180);
 	/* the other calls' records, as CUPTI writes one for every call */
@@ -922,6 +941,27 @@ static void test_api_timing(void **state)
 	assert_int_equal(q_int(db, "SELECT stream_id FROM api WHERE id BETWEEN 16 AND 23"), 0x5000);
 	assert_int_equal(q_int(db, "SELECT count(*) FROM api_args WHERE correlation_id != 1"), 0);
 	/* every kernel finds its launch */
+	assert_int_equal(q_int(db, "SELECT count(*) FROM ops o JOIN api a"
+				   " ON a.id BETWEEN o.correlation_id * 8 AND o.correlation_id * 8 + 7"), 6);
+	sqlite3_close(db);
+}
+
+/* OVERLAPCHECK_API_TIMING=all: every top-level call's row from its callbacks. */
+static void test_api_all(void **state)
+{
+	char trace[300];
+	sqlite3 *db;
+	int st;
+
+	snprintf(trace, sizeof trace, "%s/api-all.db", dir);
+	make_trace(trace);
+	st = run(M_API_ALL, trace);
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 0);
+	db = open_trace(trace);
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'api_timing'"), "all");
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api"), 1 + 2 + 1 + 1 + 3 + 1);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api WHERE id BETWEEN 72 AND 79"), 1);
 	assert_int_equal(q_int(db, "SELECT count(*) FROM ops o JOIN api a"
 				   " ON a.id BETWEEN o.correlation_id * 8 AND o.correlation_id * 8 + 7"), 6);
 	sqlite3_close(db);
@@ -1637,6 +1677,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_caller),
 		cmocka_unit_test(test_queries),
 		cmocka_unit_test(test_api_timing),
+		cmocka_unit_test(test_api_all),
 		cmocka_unit_test(test_sigkill),
 		cmocka_unit_test(test_fork),
 		cmocka_unit_test(test_multiple_subscribers),
