@@ -287,7 +287,7 @@ static int collect(const struct file *f, uint32_t type, struct oc_elfsym *m)
 	return 0;
 }
 
-static struct oc_elfsym *parse(struct file *f)
+static struct oc_elfsym *parse(struct file *f, int symtab_only)
 {
 	Elf64_Ehdr eh;
 	struct oc_elfsym *m;
@@ -306,14 +306,14 @@ static struct oc_elfsym *parse(struct file *f)
 		return NULL;
 	m->base = base;
 	/* .symtab names the static functions too; a stripped file has only .dynsym */
-	if (collect(f, SHT_SYMTAB, m) != 0 && collect(f, SHT_DYNSYM, m) != 0) {
+	if (collect(f, SHT_SYMTAB, m) != 0 && (symtab_only || collect(f, SHT_DYNSYM, m) != 0)) {
 		free(m);
 		return NULL;
 	}
 	return m;
 }
 
-struct oc_elfsym *oc_elfsym_open(const char *path)
+static struct oc_elfsym *open_module(const char *path, int symtab_only)
 {
 	struct file f = { 0 };
 	struct stat st;
@@ -338,10 +338,20 @@ struct oc_elfsym *oc_elfsym_open(const char *path)
 		return NULL;
 	f.p = p;
 	f.len = (size_t)st.st_size;
-	m = parse(&f);
+	m = parse(&f, symtab_only);
 	/* nothing of the mapping is kept: a module rebuilt on disk later cannot fault a lookup */
 	munmap(p, f.len);
 	return m;
+}
+
+struct oc_elfsym *oc_elfsym_open(const char *path)
+{
+	return open_module(path, 0);
+}
+
+struct oc_elfsym *oc_elfsym_open_static(const char *path)
+{
+	return open_module(path, 1);
 }
 
 int oc_elfsym_lookup(struct oc_elfsym *m, uint64_t off, char *name, size_t len, uint64_t *in_sym)

@@ -31,6 +31,12 @@ struct oc_elfsym;                       /* one opened module */
  * function symbol, or on a failed allocation. */
 struct oc_elfsym *oc_elfsym_open(const char *path);
 
+/* The same, from .symtab only: NULL when the file has none (stripped). What
+ * dladdr could not name is not in .dynsym either, and a large library's
+ * .dynsym (libtorch's: hundreds of thousands of C++ names) costs memory for
+ * nothing. */
+struct oc_elfsym *oc_elfsym_open_static(const char *path);
+
 /* The function containing module offset `off`: the pc minus dladdr's
  * dli_fbase, i.e. the offset from where the module's first loadable segment
  * is mapped. Its name (the mangled symbol as stored, cut to len - 1 bytes)

@@ -50,7 +50,7 @@ static struct module *module_of(const char *path, size_t len)
 	/* the main program is named by its argv[0]: relative, and stale after a chdir */
 	if (!m->real && !strcmp(buf, program_invocation_name))
 		m->real = realpath("/proc/self/exe", NULL);
-	m->sym = oc_elfsym_open(m->real ? m->real : buf);
+	m->sym = oc_elfsym_open_static(m->real ? m->real : buf);
 	n_modules++;
 	return m;
 }
@@ -94,21 +94,43 @@ copy:
 	return n;
 }
 
+/*
+ * A frame of the CUDA runtime itself: a program linked with the static
+ * runtime (nvcc's default) has it in its own module, where the module rule
+ * of record_caller cannot tell it from the program's code.
+ */
+static int runtime_frame(const char *line)
+{
+	return (!strncmp(line, "cuda", 4) && line[4] >= 'A' && line[4] <= 'Z') ||
+	       !strncmp(line, "__cuda", 6) || !strncmp(line, "_ZN6cudart", 10) ||
+	       !strncmp(line, "cudart", 6);
+}
+
 const char *oc_wr_symbolize_frames(const char *frames, char *out, size_t len)
 {
 	size_t o = 0;
+	int kept = 0;
 
-	if (!strstr(frames, "?+0x"))
+	if (!strstr(frames, "?+0x") && !runtime_frame(frames))
 		return frames;
 	for (const char *p = frames; *p && o + 1 < len;) {
 		const char *nl = strchr(p, '\n');
-		size_t n = nl ? (size_t)(nl - p) : strlen(p);
+		size_t n = nl ? (size_t)(nl - p) : strlen(p), w;
 
-		o += frame(p, n, out + o, len - o);
+		if (o && o + 1 < len)
+			out[o++] = '\n';
+		w = frame(p, n, out + o, len - o);
+		/* the runtime's own frames before the program's are left out, unless
+		 * nothing else would be left */
+		if (!kept && nl && runtime_frame(out + o)) {
+			if (o)
+				o--;
+		} else {
+			o += w;
+			kept = 1;
+		}
 		if (!nl)
 			break;
-		if (o + 1 < len)
-			out[o++] = '\n';
 		p = nl + 1;
 	}
 	out[o < len ? o : len - 1] = '\0';

@@ -161,6 +161,10 @@ static void test_shared_library(void **state)
 	assert_string_equal(name, sname);
 	assert_int_equal(in, 3);
 	oc_elfsym_close(m);
+	/* the test itself has .symtab, and .symtab alone names its static function */
+	m = oc_elfsym_open_static("/proc/self/exe");
+	assert_non_null(m);
+	oc_elfsym_close(m);
 }
 
 /* ---- a hand-made file: ET_EXEC at 0x400000 (or ET_DYN at 0) ------------------ */
@@ -332,6 +336,26 @@ static void test_exec_and_dyn(void **state)
 	build(buf, ET_EXEC, 0x400000);
 	buf[SHDR_AT + SEC_SYMTAB * 64 + offsetof(Elf64_Shdr, sh_type)] = SHT_DYNSYM;
 	m = open_bytes(buf, sizeof buf);
+	assert_non_null(m);
+	expect_all(m);
+	oc_elfsym_close(m);
+	/* ... which the static-table reader does not read: dladdr saw it already */
+	{
+		char path[128];
+
+		write_file(path, sizeof path, buf, sizeof buf);
+		assert_null(oc_elfsym_open_static(path));
+		unlink(path);
+	}
+	/* and with .symtab it does */
+	build(buf, ET_EXEC, 0x400000);
+	{
+		char path[128];
+
+		write_file(path, sizeof path, buf, sizeof buf);
+		m = oc_elfsym_open_static(path);
+		unlink(path);
+	}
 	assert_non_null(m);
 	expect_all(m);
 	oc_elfsym_close(m);

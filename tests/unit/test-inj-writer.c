@@ -7,6 +7,7 @@
  * trace with SQL: rows, the public device_ops view, meta counters, the
  * single-file state after finish, and the failure paths.
  */
+#include <dlfcn.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -24,6 +25,7 @@
 #include "overlapcheck/trace.h"
 #include "records.h"
 #include "writer.h"
+#include "writer-priv.h"
 
 #define BASE 1800000000000000000ull
 
@@ -1094,9 +1096,53 @@ static void test_docs_cover_trace(void **state)
 	free(doc);
 }
 
+static int __attribute__((noinline)) frames_probe(int x)
+{
+	return x * 3 + 1;
+}
+
+/*
+ * The callers' frames (writer-callers.c): a "?" frame named from the
+ * module's static symbol table, the module made absolute; the CUDA runtime's
+ * own leading frames dropped unless nothing else is left; others as they are.
+ */
+static void test_caller_frames(void **state)
+{
+	Dl_info in;
+	char in_frames[1200], out[2048], exe[512], want[1200];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	unsigned long off;
+
+	assert_true(n > 0);
+	exe[n] = '\0';
+	assert_true(dladdr((void *)frames_probe, &in) != 0);
+	off = (unsigned long)((uintptr_t)frames_probe - (uintptr_t)in.dli_fbase) + 4;
+	snprintf(in_frames, sizeof in_frames, "?+0x0 (%s+0x%lx)\nmain+0x10 (%s+0x99)", in.dli_fname, off, exe);
+	snprintf(want, sizeof want, "frames_probe+0x4 (%s+0x%lx)\nmain+0x10 (%s+0x99)", exe, off, exe);
+	assert_string_equal(oc_wr_symbolize_frames(in_frames, out, sizeof out), want);
+	/* the static runtime's frames in the program's module */
+	assert_string_equal(oc_wr_symbolize_frames("cudaFree+0x1b2 (/p/app+0x4db52)\n"
+						   "__cudart1234+0x9 (/p/app+0x4da00)\n"
+						   "train_step+0x20 (/p/app+0x1200)", out, sizeof out),
+			    "train_step+0x20 (/p/app+0x1200)");
+	assert_string_equal(oc_wr_symbolize_frames("cudaFree+0x1b2 (/p/app+0x4db52)", out, sizeof out),
+			    "cudaFree+0x1b2 (/p/app+0x4db52)");
+	/* a module that cannot be read, a named frame: unchanged */
+	assert_string_equal(oc_wr_symbolize_frames("?+0x0 (/no/such/module.so+0x10)\nf+0x1 (/m+0x2)",
+						   out, sizeof out),
+			    "?+0x0 (/no/such/module.so+0x10)\nf+0x1 (/m+0x2)");
+	assert_string_equal(oc_wr_symbolize_frames("g+0x1 (/m+0x2)", out, sizeof out), "g+0x1 (/m+0x2)");
+	/* cut at the buffer, still a string */
+	oc_wr_symbolize_frames(in_frames, out, 20);
+	assert_true(strlen(out) < 20);
+	assert_int_equal(frames_probe(1), 4);
+	oc_wr_callers_free();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_caller_frames),
 		cmocka_unit_test(test_end_to_end),
 		cmocka_unit_test(test_docs_cover_trace),
 		cmocka_unit_test(test_existing_trace),
