@@ -683,6 +683,17 @@ class TestIssue18(unittest.TestCase):
         self.assertTrue(all(r["ok"] for r in b.runs if r["variant"] != "lean"))
         self.assertIn("no data", self.row(b.report(), "storm", "overlapcheck / lean floor"))
 
+    def test_variants_keeps_only_those(self):
+        b = self.f.bench(["--reps", "2", "--min-reps", "2", "--phases", "A",
+                          "--oc-variant", "fast=FAKE_NS_FACTOR=0.9",
+                          "--variants", "native,overlapcheck,fast,nsys"],
+                         programs=self.f.programs(profiler=True), nsys=True)
+        self.assertEqual(b.variants_of(b.programs[1]), ["native", "overlapcheck", "fast", "nsys"])
+        b.main()
+        a = [r for r in b.runs if r["phase"] == "A"]
+        self.assertEqual(sorted({r["variant"] for r in a}), ["fast", "native", "nsys", "overlapcheck"])
+        self.assertEqual(len(a), 2 * 2 * 4)
+
     def test_bare_variant_environment_reaches_the_floor(self):
         b = self.f.bench(["--reps", "1", "--min-reps", "1", "--phases", "A",
                           "--programs", "storm", "--bare-variant", "rec=BARE_QUERIES=record"])
