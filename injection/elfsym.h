@@ -4,10 +4,11 @@
  *
  * dladdr sees only the dynamic symbol table, so the functions of a program
  * not linked with -rdynamic come out as "?". The static symbol table
- * (.symtab, there unless the file was stripped) names them; where it is
- * missing, .dynsym is used instead. A module is opened once, at the end of
- * the run, and asked once per distinct address: never on the program's hot
- * path.
+ * (.symtab, there unless the file was stripped) names them;
+ * oc_elfsym_open falls back to .dynsym where it is missing, and
+ * oc_elfsym_open_static does not (what the writer uses: writer-callers.c).
+ * The writer opens a module once, at the first frame dladdr could not
+ * name, on its own thread: never on the program's.
  *
  * Only ELF64 little-endian files are read (on a little-endian host). Every
  * offset, size, index and string of the file is checked before use: a

@@ -43,7 +43,10 @@ struct holder {
 	_Atomic uint64_t launches, calls;
 	_Atomic uint64_t cb_calls, cb_ns;
 	struct qtally q[OC_QUERY_MAX];
-	uint64_t q_sent[OC_QUERY_MAX];   /* calls in the last api_summary row (under holders_mu) */
+	/* what the last api_summary row said (under holders_mu): a row is sent
+	 * again when any of the three changed, so a snapshot torn between the
+	 * thread's three stores is mended by the next one */
+	uint64_t q_sent[OC_QUERY_MAX][3];
 };
 
 /* Stream id cache entry (per thread). */
@@ -252,11 +255,13 @@ static void send_query_totals(void)
 	for (struct holder *h = holders; h; h = h->next) {
 		for (unsigned s = 0; s < n; s++) {
 			uint64_t calls = atomic_load_explicit(&h->q[s].calls, memory_order_relaxed);
+			uint64_t total = atomic_load_explicit(&h->q[s].total_ns, memory_order_relaxed);
+			uint64_t max = atomic_load_explicit(&h->q[s].max_ns, memory_order_relaxed);
 			struct oc_args_row *r;
 			int driver;
 			CUpti_CallbackId cbid;
 
-			if (calls == h->q_sent[s])
+			if (calls == h->q_sent[s][0] && total == h->q_sent[s][1] && max == h->q_sent[s][2])
 				continue;
 			if (!c && !(c = oc_writer_chunk_get()))
 				return;
@@ -268,9 +273,11 @@ static void send_query_totals(void)
 			r->domain = driver ? OC_API_DRIVER : OC_API_RUNTIME;
 			r->cbid = cbid;
 			r->q_calls = calls;
-			r->q_total_ns = atomic_load_explicit(&h->q[s].total_ns, memory_order_relaxed);
-			r->q_max_ns = atomic_load_explicit(&h->q[s].max_ns, memory_order_relaxed);
-			h->q_sent[s] = calls;
+			r->q_total_ns = total;
+			r->q_max_ns = max;
+			h->q_sent[s][0] = calls;
+			h->q_sent[s][1] = total;
+			h->q_sent[s][2] = max;
 			if (c->n == OC_ARGS_CHUNK) {
 				oc_writer_submit_chunk(c);
 				c = NULL;
@@ -436,6 +443,12 @@ static void query_call(struct tstate *t, unsigned slot, CUpti_CallbackDomain dom
 	if (t->q_depth == 0 || --t->q_depth > 0)
 		return;
 	ns = mono_ns() - t->q_t0;
+	/* not timed (OVERLAPCHECK_QUERIES=off with every callback on); the
+	 * tracer's own exit synchronize (its cuCtxGetCurrent) is not the program's */
+	if (oc_q_mode() == OC_Q_OFF ||
+	    (atomic_load_explicit(&oc_inj.final_state, memory_order_relaxed) == OC_FINAL_RUNNING &&
+	     (pid_t)tstate_tid(t) == atomic_load(&oc_inj.final_tid)))
+		return;
 	if (!oc_cap_recording() || !(h = holder_get(t)))
 		return;
 	if (ns >= oc_q_min_ns && cuptiGetTimestamp(&now) == CUPTI_SUCCESS) {

@@ -100,7 +100,11 @@ void oc_q_init(void)
 	memset(oc_q_rt_slot, 0, sizeof oc_q_rt_slot);
 	memset(oc_q_drv_slot, 0, sizeof oc_q_drv_slot);
 	nslots = 0;
-	if (mode != OC_Q_SUMMARY)
+	/* summary: the queries are timed here; off with every callback on
+	 * (OVERLAPCHECK_API_TIMING=all): they come here too, to be left untimed.
+	 * record with every callback on: each gets its row from the callbacks,
+	 * like every other call (there is no API record to keep). */
+	if (mode != OC_Q_SUMMARY && !(mode == OC_Q_OFF && oc_t_callbacks == 2))
 		return;
 	for (int d = 0; d < 2; d++) {
 		size_t n;
@@ -193,11 +197,24 @@ void oc_q_disable_records(void)
 		for (size_t i = 0; i < n; i++) {
 			CUptiResult rc = d & 1 ? cuptiActivityEnableDriverApi(ids[i], 0)
 					       : cuptiActivityEnableRuntimeApi(ids[i], 0);
+			uint8_t *slot = d & 1 ? (ids[i] < CUPTI_DRIVER_TRACE_CBID_SIZE ? &oc_q_drv_slot[ids[i]] : NULL)
+					      : (ids[i] < CUPTI_RUNTIME_TRACE_CBID_SIZE ? &oc_q_rt_slot[ids[i]] : NULL);
+			uint8_t *mask = d & 1 ? (ids[i] < CUPTI_DRIVER_TRACE_CBID_SIZE ? &oc_t_drv_mask[ids[i]] : NULL)
+					      : (ids[i] < CUPTI_RUNTIME_TRACE_CBID_SIZE ? &oc_t_rt_mask[ids[i]] : NULL);
 
-			if (rc != CUPTI_SUCCESS && !warned++)
+			if (rc == CUPTI_SUCCESS)
+				continue;
+			/* its record stays: the callbacks leave it to the record, so that
+			 * the call is neither listed twice nor listed and counted */
+			if (d < 2 && slot)
+				*slot = 0;
+			if (d >= 2 && mask)
+				*mask = 0;
+			if (!warned++)
 				oc_writer_warn("cupti", "query_records_on",
-					       "cannot turn off the API records of calls the callbacks time "
-					       "(%s): such calls may have two api rows", cupti_err(rc));
+					       "cannot turn off the API record of %s callback %u (%s): such "
+					       "calls keep their records", d & 1 ? "driver" : "runtime",
+					       (unsigned)ids[i], cupti_err(rc));
 		}
 	}
 }

@@ -297,7 +297,6 @@ static int init(int quiet)
 		oc_inj.api_minimal = lvl && !strcmp(lvl, "minimal");
 	}
 	oc_cap_init();
-	oc_q_init();
 	oc_inj_callers_init();
 	cfg.buffer_bytes = (size_t)env_ulong("OVERLAPCHECK_BUFFER_KB", 8192, 64, 1u << 20) << 10;
 	cfg.flush_ms = oc_inj.flush_ms;
@@ -332,6 +331,8 @@ static int init(int quiet)
 		return 1;
 	}
 	pthread_atfork(NULL, NULL, oc_inj_after_fork_child);
+	/* after the writer starts: a bad setting's warning goes into the trace */
+	oc_q_init();
 	if (setup_cupti(quiet)) {
 		struct oc_writer_final fin = { .status = "untraced" };
 

@@ -18,6 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <cupti.h>
+
 #include "elfsym.h"
 #include "writer-priv.h"
 
@@ -99,11 +101,51 @@ copy:
  * runtime (nvcc's default) has it in its own module, where the module rule
  * of record_caller cannot tell it from the program's code.
  */
+static const char **rt_names;   /* the runtime API's names, sorted (CUPTI's, unversioned) */
+static size_t n_rt_names;
+static int rt_loaded;
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static void load_runtime_names(void)
+{
+	if (rt_loaded++)
+		return;
+	rt_names = calloc(CUPTI_RUNTIME_TRACE_CBID_SIZE, sizeof *rt_names);
+	if (!rt_names)
+		return;
+	for (unsigned id = 1; id < CUPTI_RUNTIME_TRACE_CBID_SIZE; id++) {
+		const char *name = NULL;
+		char *v, *dup;
+
+		if (cuptiGetCallbackName(CUPTI_CB_DOMAIN_RUNTIME_API, id, &name) != CUPTI_SUCCESS || !name ||
+		    !(dup = strdup(name)))
+			continue;
+		if ((v = strrchr(dup, '_')) && v[1] == 'v' && v[2] >= '0' && v[2] <= '9')
+			*v = '\0';   /* cudaFree_v3020: the function is cudaFree */
+		rt_names[n_rt_names++] = dup;
+	}
+	qsort(rt_names, n_rt_names, sizeof *rt_names, cmp_name);
+}
+
+/* A frame of the runtime: one of its API functions by name, or its internals. */
 static int runtime_frame(const char *line)
 {
-	return (!strncmp(line, "cuda", 4) && line[4] >= 'A' && line[4] <= 'Z') ||
-	       !strncmp(line, "__cuda", 6) || !strncmp(line, "_ZN6cudart", 10) ||
-	       !strncmp(line, "cudart", 6);
+	char sym[256];
+	const char *plus = strstr(line, "+0x"), *key = sym;
+	size_t n = plus ? (size_t)(plus - line) : 0;
+
+	if (!strncmp(line, "__cudart", 8) || !strncmp(line, "_ZN6cudart", 10))
+		return 1;
+	if (strncmp(line, "cuda", 4) || !n || n >= sizeof sym)
+		return 0;
+	memcpy(sym, line, n);
+	sym[n] = '\0';
+	load_runtime_names();
+	return rt_names && bsearch(&key, rt_names, n_rt_names, sizeof *rt_names, cmp_name) != NULL;
 }
 
 const char *oc_wr_symbolize_frames(const char *frames, char *out, size_t len)
@@ -139,6 +181,12 @@ const char *oc_wr_symbolize_frames(const char *frames, char *out, size_t len)
 
 void oc_wr_callers_free(void)
 {
+	for (size_t i = 0; i < n_rt_names; i++)
+		free((void *)rt_names[i]);
+	free(rt_names);
+	rt_names = NULL;
+	n_rt_names = 0;
+	rt_loaded = 0;
 	for (int i = 0; i < n_modules; i++) {
 		free(modules[i].path);
 		free(modules[i].real);

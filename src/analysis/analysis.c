@@ -308,7 +308,7 @@ static int warnings(struct oc_actx *c, size_t n_api_before)
 	{
 		const char *lvl = oc_trace_meta(t, "api_level");
 
-		if (t->queries_mode && !strcmp(t->queries_mode, "off"))
+		if (t->queries_mode && !strcmp(t->queries_mode, "off") && !(lvl && !strcmp(lvl, "minimal")))
 			r |= add_warning(a, "recorded with OVERLAPCHECK_QUERIES=off: calls such as "
 					 "cudaGetDevice were not timed, so their time counts as time outside "
 					 "CUDA calls in the idle-gap causes");

@@ -60,8 +60,11 @@ static void queries_line(FILE *f, const struct oc_trace *t)
 	int64_t calls = 0, total = 0, max = 0;
 
 	if (t->queries_mode && !strcmp(t->queries_mode, "off")) {
-		fputs("Queries: not timed (`OVERLAPCHECK_QUERIES=off`): time in `cudaGetDevice` and the like "
-		      "counts as time outside CUDA calls.\n\n", f);
+		const char *lvl = oc_trace_meta(t, "api_level");
+
+		fprintf(f, "Queries: not timed (`%s`): time in `cudaGetDevice` and the like counts as time "
+			"outside CUDA calls.\n\n", lvl && !strcmp(lvl, "minimal") ? "--api=minimal"
+			: "OVERLAPCHECK_QUERIES=off");
 		return;
 	}
 	for (size_t i = 0; i < t->n_queries; i++) {

@@ -267,8 +267,11 @@ static void queries(const struct out *o)
 	int64_t calls = 0, total = 0, max = 0;
 
 	if (t->queries_mode && !strcmp(t->queries_mode, "off")) {
-		fputs("Queries: not timed (OVERLAPCHECK_QUERIES=off): time in cudaGetDevice and the like "
-		      "counts as time outside CUDA calls.\n", o->f);
+		const char *lvl = oc_trace_meta(t, "api_level");
+
+		fprintf(o->f, "Queries: not timed (%s): time in cudaGetDevice and the like counts as time "
+			"outside CUDA calls.\n\n", lvl && !strcmp(lvl, "minimal") ? "--api=minimal"
+			: "OVERLAPCHECK_QUERIES=off");
 		return;
 	}
 	for (size_t i = 0; i < t->n_queries; i++) {

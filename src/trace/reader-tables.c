@@ -13,6 +13,7 @@
  * domain in its row id, and durations instead of end times.
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sqlite3.h>
@@ -681,8 +682,10 @@ static int query_row(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
 	q->total_ns = sqlite3_column_int64(st, 4);
 	q->max_ns = sqlite3_column_int64(st, 5);
 	q->threads = sqlite3_column_int(st, 6);
+	/* max_ns over total_ns is not refused: a trace whose program was killed
+	 * may keep a snapshot taken between the thread's stores of the two */
 	if ((q->domain != OC_API_RUNTIME && q->domain != OC_API_DRIVER) || q->calls < 0 ||
-	    q->total_ns < 0 || q->max_ns < 0 || (q->calls && q->max_ns > q->total_ns))
+	    q->total_ns < 0 || q->max_ns < 0)
 		return oc_rd_fail(r, "api_summary has impossible values for domain %d cbid %u "
 				  "(calls %lld, total_ns %lld, max_ns %lld)", (int)q->domain, q->cbid,
 				  (long long)q->calls, (long long)q->total_ns, (long long)q->max_ns);
@@ -728,6 +731,44 @@ int oc_rd_load_queries(struct rd *r)
 	}
 	if (!have)
 		return 0;
+	/* each row checked before the sums hide it (a negative count beside a
+	 * larger one, a domain or cbid that the integer casts would fold), and
+	 * the totals bounded so that neither SQLite's sums nor the report's
+	 * (every function together) can overflow; max_ns against total_ns stays
+	 * a check of the sums (query_row) */
+	if (oc_rd_prepare(r, "SELECT tid, domain, cbid, calls, total_ns, max_ns FROM api_summary WHERE"
+			  " typeof(tid) != 'integer' OR typeof(domain) != 'integer' OR"
+			  " typeof(cbid) != 'integer' OR typeof(calls) != 'integer' OR"
+			  " typeof(total_ns) != 'integer' OR typeof(max_ns) != 'integer' OR"
+			  " domain NOT IN (1, 2) OR cbid < 0 OR cbid > 4294967295 OR calls < 0 OR"
+			  " total_ns < 0 OR max_ns < 0 OR (calls = 0 AND total_ns != 0) LIMIT 1", &st))
+		return -1;
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		char row[6][24];
+
+		for (int c = 0; c < 6; c++) {
+			const unsigned char *s = sqlite3_column_text(st, c);
+
+			snprintf(row[c], sizeof row[c], "%s", s ? (const char *)s : "NULL");
+		}
+		sqlite3_finalize(st);
+		return oc_rd_fail(r, "api_summary has impossible values (tid %s, domain %s, cbid %s: "
+				  "calls %s, total_ns %s, max_ns %s)", row[0], row[1], row[2], row[3],
+				  row[4], row[5]);
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return oc_rd_fail_sql(r, "api_summary");
+	if (oc_rd_prepare(r, "SELECT total(calls) > 9.0e18 OR total(total_ns) > 9.0e18 FROM api_summary", &st))
+		return -1;
+	rc = sqlite3_step(st);
+	have = rc == SQLITE_ROW && sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW)
+		return oc_rd_fail_sql(r, "api_summary");
+	if (have)
+		return oc_rd_fail(r, "api_summary's calls or times add up to more than 9e18");
 	rc = load_table(r, &tl, &v, &r->t->n_queries, NULL);
 	r->t->queries = v;
 	return rc;

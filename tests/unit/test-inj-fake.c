@@ -104,6 +104,9 @@ static int api_ids_enabled;   /* cuptiActivityEnable{Runtime,Driver}Api(id, 1) c
 
 CUptiResult cuptiActivityEnableRuntimeApi(CUpti_CallbackId cbid, uint8_t enable)
 {
+	/* FAKE_KEEP_RECORD: this CUPTI cannot turn cudaGetDevice's records off */
+	if (!enable && cbid == CUPTI_RUNTIME_TRACE_CBID_cudaGetDevice_v3020 && getenv("FAKE_KEEP_RECORD"))
+		return CUPTI_ERROR_NOT_SUPPORTED;
 	api_ids_enabled += enable ? 1 : -1;
 	return CUPTI_SUCCESS;
 }
@@ -318,7 +321,7 @@ enum mode {
 	/* termination signals (see the tests below test_child_trace) */
 	M_TERM, M_TERM_IGNORED, M_TERM_HANDLER_EXITS, M_TERM_HANDLER_RETURNS, M_TERM_LATE_HANDLER,
 	M_TERM_SECOND, M_TERM_FORWARDED_COPY, M_TERM_BOUNDED, M_INT_QUIT, M_SEGV, M_ABRT, M_FULL_DISK,
-	M_FOLLOW_UP, M_CAPTURE, M_API_MINIMAL, M_CALLER, M_QUERY, M_QUERY_RECORD, M_API_TIMING, M_API_ALL,
+	M_FOLLOW_UP, M_CAPTURE, M_API_MINIMAL, M_CALLER, M_QUERY, M_QUERY_RECORD, M_API_TIMING, M_API_ALL, M_QUERY_KEEP,
 };
 
 static const char *prog_trace;     /* the program's trace, for its own handlers */
@@ -594,6 +597,8 @@ static void __attribute__((noreturn)) program(enum mode mode, const char *trace)
 		setenv("OVERLAPCHECK_API_TIMING", "callbacks", 1);
 	if (mode == M_API_ALL)
 		setenv("OVERLAPCHECK_API_TIMING", "all", 1);
+	if (mode == M_QUERY_KEEP)
+		setenv("FAKE_KEEP_RECORD", "1", 1);
 	prog_trace = trace;
 	/* cmocka's own fault handlers, inherited through fork, are not the program's */
 	signal(SIGSEGV, SIG_DFL);
@@ -619,7 +624,7 @@ static void __attribute__((noreturn)) program(enum mode mode, const char *trace)
 		capture_program();
 	if (mode == M_CALLER)
 		caller_program();
-	if (mode == M_QUERY || mode == M_QUERY_RECORD)
+	if (mode == M_QUERY || mode == M_QUERY_RECORD || mode == M_QUERY_KEEP)
 		query_program(mode);
 	/* --api=minimal: no API kind, the chosen ids one by one */
 	if (mode == M_API_MINIMAL)
@@ -910,6 +915,20 @@ static void test_queries(void **state)
 	db = open_trace(trace);
 	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'api_queries'"), "record");
 	assert_int_equal(q_int(db, "SELECT count(*) FROM api_summary"), 0);
+	sqlite3_close(db);
+
+	/* a record CUPTI would not turn off: that call is left to its record,
+	 * neither listed twice nor listed and counted; the trace says why */
+	snprintf(trace, sizeof trace, "%s/queries-keep.db", dir);
+	make_trace(trace);
+	st = run(M_QUERY_KEEP, trace);
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 0);
+	db = open_trace(trace);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api_summary WHERE domain = 1"), 0);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api"), 0);
+	assert_int_equal(q_int(db, "SELECT calls FROM api_summary WHERE domain = 2"), 3);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM warnings WHERE code = 'query_records_on'"), 1);
 	sqlite3_close(db);
 }
 

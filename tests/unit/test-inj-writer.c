@@ -1127,6 +1127,11 @@ static void test_caller_frames(void **state)
 			    "train_step+0x20 (/p/app+0x1200)");
 	assert_string_equal(oc_wr_symbolize_frames("cudaFree+0x1b2 (/p/app+0x4db52)", out, sizeof out),
 			    "cudaFree+0x1b2 (/p/app+0x4db52)");
+	/* a program's own helper named like the runtime is the program's */
+	assert_string_equal(oc_wr_symbolize_frames("cudaMemcpyAsync_ptsz+0x10 (/p/app+0x4d000)\n"
+						   "cudaCheckError+0x5 (/p/app+0x1100)\n"
+						   "main+0x20 (/p/app+0x1200)", out, sizeof out),
+			    "cudaCheckError+0x5 (/p/app+0x1100)\nmain+0x20 (/p/app+0x1200)");
 	/* a module that cannot be read, a named frame: unchanged */
 	assert_string_equal(oc_wr_symbolize_frames("?+0x0 (/no/such/module.so+0x10)\nf+0x1 (/m+0x2)",
 						   out, sizeof out),

@@ -283,6 +283,72 @@ static int open_loose(struct tb *b, const char *column)
 	return rc;
 }
 
+/*
+ * Table api_summary (docs/schema.md, "Queries"): loaded summed per function;
+ * a row the sums would hide (a negative count beside a larger one, a domain
+ * or cbid the integer casts would fold onto another function) or totals
+ * that would overflow a sum fail the load, with the table named.
+ */
+static int queries_trace(struct tb *b, const char *rows)
+{
+	char e[256], sql[1024];
+
+	if (tb_open_raw(b) || oc_schema_create(b->db, e, sizeof e))
+		return -1;
+	snprintf(sql, sizeof sql,
+		 "INSERT INTO meta(key, value) VALUES ('api_queries', 'summary'), ('api_query_min_ns', '10000');"
+		 "INSERT INTO strings(id, value) VALUES (1, 'cudaGetDevice');"
+		 "INSERT INTO api_functions(domain, cbid, name_id) VALUES (1, 17, 1);"
+		 "INSERT INTO api_summary(tid, domain, cbid, calls, total_ns, max_ns) VALUES %s", rows);
+	if (tb_exec(b, sql))
+		return -1;
+	tb_close(b);
+	return 0;
+}
+
+static void test_queries(void **state)
+{
+	static const char *const bad[] = {
+		"(7, 1, 17, 10, 500, 90), (8, 1, 17, -5, -100, 5)",       /* negative, the sum positive */
+		"(7, 1, 17, 10, 500, 90), (8, 257, 17, 5, 100, 5)",       /* domain 257: 1 as uint8_t */
+		"(7, 1, 17, 10, 500, 90), (8, 1, 4294967313, 5, 100, 5)", /* cbid 2^32 + 17 */
+		"(7, 1, 17, 'many', 500, 90)",
+		"(7, 1, 17, 0, 50, 0)",                                    /* time without a call */
+		/* each function's sum fits, the report's total of them would not */
+		"(7, 1, 17, 5000000000000000000, 500, 90), (7, 2, 9, 5000000000000000000, 500, 90)",
+	};
+	struct oc_trace t;
+	struct tb b;
+
+	assert_int_equal(queries_trace(&b, "(7, 1, 17, 10, 500, 90), (8, 1, 17, 5, 100, 95),"
+					   " (7, 2, 9, 3, 30, 10)"), 0);
+	err[0] = '\0';
+	assert_int_equal(oc_trace_open(&t, b.path, err, sizeof err), 0);
+	assert_int_equal(t.n_queries, 2);
+	assert_string_equal(t.queries[0].name, "cudaGetDevice");
+	assert_int_equal(t.queries[0].calls, 15);
+	assert_int_equal(t.queries[0].total_ns, 600);
+	assert_int_equal(t.queries[0].max_ns, 95);
+	assert_int_equal(t.queries[0].threads, 2);
+	assert_null(t.queries[1].name);   /* no api_functions row */
+	assert_int_equal(t.query_min_ns, 10000);
+	oc_trace_release(&t);
+	tb_remove(&b);
+
+	/* the longest over the total: a snapshot torn at a kill, read as it is */
+	assert_int_equal(queries_trace(&b, "(7, 1, 17, 3, 50, 90)"), 0);
+	assert_int_equal(oc_trace_open(&t, b.path, err, sizeof err), 0);
+	assert_int_equal(t.queries[0].max_ns, 90);
+	oc_trace_release(&t);
+	tb_remove(&b);
+
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		assert_int_equal(queries_trace(&b, bad[i]), 0);
+		expect_fail(b.path, "api_summary", NULL);
+		tb_remove(&b);
+	}
+}
+
 static void test_bad_rows(void **state)
 {
 	struct tb b;
@@ -907,6 +973,7 @@ int main(void)
 		cmocka_unit_test(test_newer),
 		cmocka_unit_test(test_truncated),
 		cmocka_unit_test(test_bad_rows),
+		cmocka_unit_test(test_queries),
 		cmocka_unit_test(test_damage),
 		cmocka_unit_test(test_good),
 		cmocka_unit_test(test_keep_range),
