@@ -144,30 +144,37 @@ static int argmap_put(struct argmap *m, const struct oc_args_row *row, uint64_t 
 
 	if (m->n * 2 >= m->cap) {
 		size_t ncap = m->cap ? m->cap * 2 : 1024;
-		struct argent *ne = calloc(ncap, sizeof *ne);
-		struct argmap nm = { ne, ncap, 0, 0 };
+		struct argent *ne = malloc(ncap * sizeof *ne);
+		uint64_t *nk = calloc(ncap, sizeof *nk);
+		struct argmap nm = { nk, ne, ncap, 0, 0 };
 
-		if (!ne)
+		if (!ne || !nk) {
+			free(ne);
+			free(nk);
 			return -1;
+		}
 		for (size_t i = 0; i < m->cap; i++) {
-			if (!m->e[i].key)
+			if (!m->keys[i])
 				continue;
-			for (j = argmap_home(&nm, m->e[i].key); ne[j].key; j = (j + 1) & (ncap - 1))
+			for (j = argmap_home(&nm, m->keys[i]); nk[j]; j = (j + 1) & (ncap - 1))
 				;
+			nk[j] = m->keys[i];
 			ne[j] = m->e[i];
 		}
 		free(m->e);
+		free(m->keys);
 		m->e = ne;
+		m->keys = nk;
 		m->cap = ncap;
 	}
-	for (j = argmap_home(m, key); m->e[j].key && m->e[j].key != key; j = (j + 1) & (m->cap - 1))
+	for (j = argmap_home(m, key); m->keys[j] && m->keys[j] != key; j = (j + 1) & (m->cap - 1))
 		;
-	had = m->e[j].key != 0;
+	had = m->keys[j] != 0;
 	if (had && old)
 		*old = m->e[j].row;
 	if (!had)
 		m->n++;
-	m->e[j].key = key;
+	m->keys[j] = key;
 	m->e[j].parked_ns = now;
 	m->e[j].row = *row;
 	return had;
@@ -182,15 +189,16 @@ static void argmap_del_at(struct argmap *m, size_t i)
 		size_t k;
 
 		j = (j + 1) & mask;
-		if (!m->e[j].key)
+		if (!m->keys[j])
 			break;
-		k = argmap_home(m, m->e[j].key);
+		k = argmap_home(m, m->keys[j]);
 		if (i <= j ? (i < k && k <= j) : (i < k || k <= j))
 			continue;
+		m->keys[i] = m->keys[j];
 		m->e[i] = m->e[j];
 		i = j;
 	}
-	m->e[i].key = 0;
+	m->keys[i] = 0;
 	m->n--;
 }
 
@@ -202,8 +210,8 @@ static int argmap_take(struct argmap *m, uint32_t corr, int domain, struct oc_ar
 
 	if (!m->n)
 		return 0;
-	for (i = argmap_home(m, key); m->e[i].key != key; i = (i + 1) & (m->cap - 1))
-		if (!m->e[i].key)
+	for (i = argmap_home(m, key); m->keys[i] != key; i = (i + 1) & (m->cap - 1))
+		if (!m->keys[i])
 			return 0;
 	*out = m->e[i].row;
 	argmap_del_at(m, i);
@@ -216,6 +224,7 @@ void oc_wr_join_free(void)
 	free(oc_wr.streams.k);
 	memset(&oc_wr.streams, 0, sizeof oc_wr.streams);
 	free(oc_wr.args.e);
+	free(oc_wr.args.keys);
 	memset(&oc_wr.args, 0, sizeof oc_wr.args);
 	bitset_free(&oc_wr.api_bare);
 	bitset_free(&oc_wr.launched);
@@ -351,7 +360,7 @@ void oc_wr_args_flush(uint64_t min_wait_ns)
 
 	for (size_t i = 0; i < m->cap && m->n; i++) {
 		/* a deletion shifts a later entry into i: look at i again */
-		while (m->e[i].key && now - m->e[i].parked_ns >= min_wait_ns) {
+		while (m->keys[i] && now - m->e[i].parked_ns >= min_wait_ns) {
 			if (!oc_wr_tid_ignored(m->e[i].row.tid))
 				write_args_row(&m->e[i].row);
 			argmap_del_at(m, i);

@@ -86,7 +86,10 @@ struct shapetab {
 #define ARGS_MAX (1u << 18)
 #define ARGS_WAIT_MIN_NS 1000000000ull  /* then a row goes to api_args: durable, merged by readers */
 struct argmap {
-	struct argent { uint64_t key; uint64_t parked_ns; struct oc_args_row row; } *e;  /* key 0 = empty */
+	/* keys apart from the rows: a probe reads 8 keys a cache line, and a
+	 * row's line only once its key matched */
+	uint64_t *keys;                     /* 0 = empty */
+	struct argent { uint64_t parked_ns; struct oc_args_row row; } *e;
 	size_t cap, n;
 	uint64_t scanned_ns;
 };
