@@ -1149,6 +1149,46 @@ class Bench:
         return 0
 
 
+def merge(a):
+    """--merge DIR...: one table of the runs of several commands' results.json.
+
+    A GPU command of 10 minutes cannot hold six repetitions of every program;
+    each command's repetitions stay paired within themselves (repetition k of
+    the i-th DIR becomes i * 1000 + k), and the table is made as bench.py
+    makes it, from every run. Nothing is run.
+    """
+    b = Bench(a)
+    runs, machine = [], None
+    for i, d in enumerate(a.merge):
+        path = os.path.join(d, "results.json")
+        try:
+            with open(path, encoding="utf-8") as f:
+                res = json.load(f)
+        except (OSError, ValueError) as e:
+            print("bench: --merge: cannot read %s: %s" % (path, e), file=sys.stderr)
+            return 2
+        if not isinstance(res, dict) or not isinstance(res.get("runs"), list):
+            print("bench: --merge: %s is not a results.json of bench.py" % path, file=sys.stderr)
+            return 2
+        machine = machine or res.get("machine")
+        cfg = res.get("config") or {}
+        b.oc_variants.update(parse_variant_specs(cfg.get("oc_variant")))
+        b.bare_variants.update(parse_variant_specs(cfg.get("bare_variant"), b.oc_variants))
+        for r in res["runs"]:
+            if isinstance(r, dict) and isinstance(r.get("rep"), int):
+                r = dict(r, rep=i * 1000 + r["rep"], source=d)
+                runs.append(r)
+        b.notes += ["%s: %s" % (d, n) for n in res.get("notes") or []]
+    b.runs = runs
+    b.programs = [p for p in b.programs if p["name"] in {r.get("program") for r in runs}]
+    b.machine_info = dict(machine or {}, merged_from=list(a.merge))
+    table = b.report()
+    b.save(table)
+    shutil.rmtree(b.traces, ignore_errors=True)
+    print(table)
+    return 0
+
+
 def preflight(a):
     """Refuse early, with the reason, when something the run needs is missing."""
     missing = []
@@ -1212,6 +1252,9 @@ def parse_args(argv=None):
                     help="one more variant: overlapcheck with this environment added "
                          "(for example flush1s=OVERLAPCHECK_FLUSH_MS=1000); in results.json "
                          "and runs.tsv")
+    ap.add_argument("--merge", nargs="+", metavar="DIR",
+                    help="run nothing: one table (in --out) of the runs in DIR/results.json of "
+                         "several commands, each command's repetitions paired within it")
     ap.add_argument("--variants", metavar="V1,V2,...",
                     help="phase A runs only these variants (native, lean, bare, overlapcheck, "
                          "the --oc-variant and --bare-variant names, nsys, torch_profiler): "
@@ -1231,6 +1274,9 @@ def parse_args(argv=None):
 
 def main(argv=None):
     a = parse_args(argv)
+    if a.merge:
+        os.makedirs(a.out, exist_ok=True)
+        return merge(a)
     missing = preflight(a)
     if missing:
         print("bench: missing %s; build them first with `make && make gpu-progs` on a machine "

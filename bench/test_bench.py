@@ -683,6 +683,31 @@ class TestIssue18(unittest.TestCase):
         self.assertTrue(all(r["ok"] for r in b.runs if r["variant"] != "lean"))
         self.assertIn("no data", self.row(b.report(), "storm", "overlapcheck / lean floor"))
 
+    def test_merge_pools_commands_paired_within_each(self):
+        outs = []
+        for k in range(2):
+            out = os.path.join(self.f.dir, "out%d" % k)
+            args = bench.parse_args(["--build", self.f.build, "--out", out, "--no-nsys",
+                                     "--reps", "2", "--min-reps", "2", "--phases", "A",
+                                     "--oc-variant", "fast=FAKE_NS_FACTOR=0.9"])
+            os.makedirs(out, exist_ok=True)
+            b = bench.Bench(args, programs=self.f.programs()[:1])
+            b.main()
+            outs.append(out)
+        merged = os.path.join(self.f.dir, "merged")
+        self.assertEqual(bench.main(["--merge"] + outs + ["--out", merged, "--build", self.f.build]), 0)
+        with open(os.path.join(merged, "results.json")) as f:
+            res = json.load(f)
+        a = [r for r in res["runs"] if r["phase"] == "A"]
+        self.assertEqual(len(a), 2 * 2 * 5)
+        self.assertEqual(sorted({r["rep"] for r in a}), [0, 1, 1000, 1001])
+        with open(os.path.join(merged, "table.txt")) as f:
+            table = f.read()
+        # four repetitions paired, two from each command, and the extra variant's A/B
+        self.row(table, "storm", "overlapcheck / floor", "1.067 [1.067..1.067]", "4")
+        self.row(table, "storm", "fast / overlapcheck (A/B)", "0.900 [0.900..0.900]", "4")
+        self.assertEqual(bench.main(["--merge", os.path.join(self.f.dir, "none"), "--out", merged]), 2)
+
     def test_variants_keeps_only_those(self):
         b = self.f.bench(["--reps", "2", "--min-reps", "2", "--phases", "A",
                           "--oc-variant", "fast=FAKE_NS_FACTOR=0.9",
