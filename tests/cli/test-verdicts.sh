@@ -4,7 +4,10 @@
 # its verdict counts (claims, overlapped, serialized, copy/compute share) are
 # those of the reports of 2026-12-01 before that work (tests/verdicts/,
 # digested by tools/verdict-digest.py), and those of the recordings added
-# since, as digested on commit 75d6ec6 (tests/verdicts/{mem,corpus,corpus-mem}).
+# since, as digested on commit 75d6ec6 (tests/verdicts/{mem,corpus,corpus-mem}),
+# and the recordings with the queries' collection (tests/verdicts/q), digested
+# on 2026-12-02 by a build whose --whole verdicts and hidden syncs equal
+# those of commit f9968bd's build on all 163 recorded traces.
 . tests/cli/lib.sh
 OC=$(cd "$(dirname "$OC")" && pwd)/$(basename "$OC")
 ROOT=$(pwd)
@@ -38,7 +41,7 @@ is "every fixture of 2026-12-01 checked" "$n" 30
 # verdicts with --whole were those of commit c3dc80b's build on every one:
 # later work keeps them.
 m=0
-for pair in mem:tests/fixtures/mem corpus:tests/corpus corpus-mem:tests/corpus/mem; do
+for pair in mem:tests/fixtures/mem corpus:tests/corpus corpus-mem:tests/corpus/mem q:tests/fixtures/q; do
 	sub=${pair%%:*}
 	dir=${pair#*:}
 	for want in tests/verdicts/$sub/*.json; do
@@ -55,5 +58,5 @@ for pair in mem:tests/fixtures/mem corpus:tests/corpus corpus-mem:tests/corpus/m
 		m=$((m + 1))
 	done
 done
-is "every later recording checked" "$m" 66
+is "every later recording checked" "$m" 102
 done_testing
