@@ -414,6 +414,25 @@ static void alloc_done(struct holder *h, struct tstate *t, const CUpti_CallbackD
 	append_row(h, r);
 }
 
+/* A call's api row from its callbacks (OC_CB_TIMED), times on CUPTI's clock. */
+static void append_timed(struct holder *h, const CUpti_CallbackData *cb, CUpti_CallbackId cbid,
+			 int domain, uint64_t start, uint64_t end)
+{
+	struct oc_args_row row;
+
+	memset(&row, 0, sizeof row);
+	row.cls = OC_CB_TIMED;
+	row.correlation_id = cb->correlationId;
+	row.cbid = cbid;
+	row.tid = h->tid;
+	row.domain = (uint8_t)domain;
+	row.context_id = cb->contextUid;
+	row.t_start = start;
+	row.t_end = end;
+	row.t_ret = cb->functionReturnValue ? *(const int *)cb->functionReturnValue : 0;
+	append_row(h, &row);
+}
+
 /*
  * A query (inject-queries.c): timed here, its API record being off. A
  * top-level call that took at least oc_q_min_ns gets an api row (CUPTI's
@@ -452,19 +471,7 @@ static void query_call(struct tstate *t, unsigned slot, CUpti_CallbackDomain dom
 	if (!oc_cap_recording() || !(h = holder_get(t)))
 		return;
 	if (ns >= oc_q_min_ns && cuptiGetTimestamp(&now) == CUPTI_SUCCESS) {
-		struct oc_args_row row;
-
-		memset(&row, 0, sizeof row);
-		row.cls = OC_CB_TIMED;
-		row.correlation_id = cb->correlationId;
-		row.cbid = cbid;
-		row.tid = h->tid;
-		row.domain = rt ? OC_API_RUNTIME : OC_API_DRIVER;
-		row.context_id = cb->contextUid;
-		row.t_end = now;
-		row.t_start = now - ns;
-		row.t_ret = cb->functionReturnValue ? *(const int *)cb->functionReturnValue : 0;
-		append_row(h, &row);
+		append_timed(h, cb, cbid, rt ? OC_API_RUNTIME : OC_API_DRIVER, now - ns, now);
 		return;
 	}
 	struct qtally *q = &h->q[slot];
@@ -529,21 +536,9 @@ void CUPTIAPI oc_inj_api_callback(void *userdata, CUpti_CallbackDomain domain,
 			uint64_t ns = t1 > t->call_t0[d] ? t1 - t->call_t0[d] : 0;
 
 			/* the call's api row, from its two callbacks (inject-queries.c) */
-			if (own && oc_cap_recording() && (h = holder_get(t)) != NULL) {
-				struct oc_args_row tr;
-
-				memset(&tr, 0, sizeof tr);
-				tr.cls = OC_CB_TIMED;
-				tr.correlation_id = cb->correlationId;
-				tr.cbid = cbid;
-				tr.tid = h->tid;
-				tr.domain = d ? OC_API_DRIVER : OC_API_RUNTIME;
-				tr.context_id = cb->contextUid;
-				tr.t_start = t->call_t0[d];
-				tr.t_end = t->call_t0[d] + ns;
-				tr.t_ret = cb->functionReturnValue ? *(const int *)cb->functionReturnValue : 0;
-				append_row(h, &tr);
-			}
+			if (own && oc_cap_recording() && (h = holder_get(t)) != NULL)
+				append_timed(h, cb, cbid, d ? OC_API_DRIVER : OC_API_RUNTIME, t->call_t0[d],
+					     t->call_t0[d] + ns);
 			t->call_t0[d] = 0;
 			/* caller_ns was read at set-up (oc_inj_callers_init, before the subscription) */
 			if (ns >= caller_ns &&
