@@ -214,6 +214,7 @@ struct oc_trace {
 	 * "off"; NULL when the tracer did not say) and the threshold (meta
 	 * api_query_min_ns; -1 when unknown). */
 	struct oc_query *queries; size_t n_queries;
+	int64_t  query_calls, query_total_ns, query_max_ns;  /* over every function */
 	const char *queries_mode;
 	int64_t  query_min_ns;
 	/* The capture (meta capture.*, docs/schema.md "Capture"): NULL mode when

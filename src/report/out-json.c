@@ -847,20 +847,14 @@ int oc_report_json(FILE *f, const struct oc_analysis *a)
 	if (!t->queries_mode && !t->n_queries) {
 		oc_json_null(j);
 	} else {
-		int64_t calls = 0, total = 0;
-
 		oc_json_begin_object(j);
 		oc_json_kv_string(j, "mode", t->queries_mode);
 		if (t->query_min_ns >= 0)
 			oc_json_kv_int(j, "min_ns", t->query_min_ns);
 		else
 			oc_json_kv_null(j, "min_ns");
-		for (size_t k = 0; k < t->n_queries; k++) {
-			calls += t->queries[k].calls;
-			total += t->queries[k].total_ns;
-		}
-		oc_json_kv_int(j, "calls", calls);
-		oc_json_kv_int(j, "total_ns", total);
+		oc_json_kv_int(j, "calls", t->query_calls);
+		oc_json_kv_int(j, "total_ns", t->query_total_ns);
 		oc_json_key(j, "functions");
 		oc_json_begin_array(j);
 		for (size_t k = 0; k < t->n_queries; k++) {

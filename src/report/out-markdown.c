@@ -57,7 +57,7 @@ static void dur(FILE *f, int64_t ns)
 /* The queries the tracer timed but did not list (docs/schema.md, "Queries"). */
 static void queries_line(FILE *f, const struct oc_trace *t)
 {
-	int64_t calls = 0, total = 0, max = 0;
+	int64_t calls = t->query_calls;
 
 	if (t->queries_mode && !strcmp(t->queries_mode, "off")) {
 		const char *lvl = oc_trace_meta(t, "api_level");
@@ -66,12 +66,6 @@ static void queries_line(FILE *f, const struct oc_trace *t)
 			"outside CUDA calls.\n\n", lvl && !strcmp(lvl, "minimal") ? "--api=minimal"
 			: "OVERLAPCHECK_QUERIES=off");
 		return;
-	}
-	for (size_t i = 0; i < t->n_queries; i++) {
-		calls += t->queries[i].calls;
-		total += t->queries[i].total_ns;
-		if (t->queries[i].max_ns > max)
-			max = t->queries[i].max_ns;
 	}
 	if (!calls)
 		return;
@@ -89,9 +83,9 @@ static void queries_line(FILE *f, const struct oc_trace *t)
 	else
 		fputs("the threshold", f);
 	fputs(": ", f);
-	dur(f, total);
+	dur(f, t->query_total_ns);
 	fputs(" in all, the longest ", f);
-	dur(f, max);
+	dur(f, t->query_max_ns);
 	fputs(". They read host state and never wait for the device.\n\n", f);
 }
 

@@ -264,7 +264,7 @@ static void queries(const struct out *o)
 {
 	const struct oc_trace *t = o->t;
 	char b1[32], b2[32], b3[32], nm[200];
-	int64_t calls = 0, total = 0, max = 0;
+	int64_t calls = t->query_calls;
 
 	if (t->queries_mode && !strcmp(t->queries_mode, "off")) {
 		const char *lvl = oc_trace_meta(t, "api_level");
@@ -273,12 +273,6 @@ static void queries(const struct out *o)
 			"outside CUDA calls.\n\n", lvl && !strcmp(lvl, "minimal") ? "--api=minimal"
 			: "OVERLAPCHECK_QUERIES=off");
 		return;
-	}
-	for (size_t i = 0; i < t->n_queries; i++) {
-		calls += t->queries[i].calls;
-		total += t->queries[i].total_ns;
-		if (t->queries[i].max_ns > max)
-			max = t->queries[i].max_ns;
 	}
 	if (!calls)
 		return;
@@ -293,7 +287,7 @@ static void queries(const struct out *o)
 	fprintf(o->f, ") were timed but are not listed, each under %s: %s in all, the longest %s. "
 		"They read host state and never wait for the device.\n\n",
 		t->query_min_ns >= 0 ? dur(t->query_min_ns, b1, sizeof b1) : "the threshold",
-		dur(total, b2, sizeof b2), dur(max, b3, sizeof b3));
+		dur(t->query_total_ns, b2, sizeof b2), dur(t->query_max_ns, b3, sizeof b3));
 }
 
 static void time_split(const struct out *o)

@@ -771,6 +771,14 @@ int oc_rd_load_queries(struct rd *r)
 		return oc_rd_fail(r, "api_summary's calls or times add up to more than 9e18");
 	rc = load_table(r, &tl, &v, &r->t->n_queries, NULL);
 	r->t->queries = v;
+	for (size_t i = 0; i < r->t->n_queries; i++) {
+		const struct oc_query *q = &r->t->queries[i];
+
+		r->t->query_calls += q->calls;
+		r->t->query_total_ns += q->total_ns;
+		if (q->max_ns > r->t->query_max_ns)
+			r->t->query_max_ns = q->max_ns;
+	}
 	return rc;
 }
 
