@@ -150,8 +150,8 @@ static void set_kinds(int enable)
 	for (size_t i = 0; i < sizeof toggled / sizeof toggled[0]; i++) {
 		CUptiResult rc;
 
-		/* with --api=minimal the API kinds stay off: their ids were set above */
-		if ((oc_inj.api_minimal || oc_t_no_api_kinds()) &&
+		/* --api=minimal, OVERLAPCHECK_API_TIMING=all: the API kinds stay off */
+		if (oc_t_no_api_kinds() &&
 		    (toggled[i] == CUPTI_ACTIVITY_KIND_RUNTIME || toggled[i] == CUPTI_ACTIVITY_KIND_DRIVER))
 			continue;
 		rc = enable ? cuptiActivityEnable(toggled[i]) : cuptiActivityDisable(toggled[i]);

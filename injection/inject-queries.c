@@ -124,10 +124,11 @@ void oc_q_init(void)
 	}
 }
 
-/* OVERLAPCHECK_API_TIMING=all: the RUNTIME and DRIVER kinds are not enabled. */
+/* The RUNTIME and DRIVER kinds stay off: --api=minimal (its calls' records
+ * are chosen one by one) or OVERLAPCHECK_API_TIMING=all (no record at all). */
 int oc_t_no_api_kinds(void)
 {
-	return oc_t_callbacks == 2;
+	return oc_inj.api_minimal || oc_t_callbacks == 2;
 }
 
 int oc_q_mode(void)

@@ -241,8 +241,8 @@ static int setup_cupti(int quiet_unavailable)
 		return -1;
 	}
 	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
-		/* --api=minimal: the API records of chosen calls only (inject-capture.c) */
-		if ((oc_inj.api_minimal || oc_t_no_api_kinds()) &&
+		/* --api=minimal (its chosen calls only, inject-capture.c), API_TIMING=all: no API kinds */
+		if (oc_t_no_api_kinds() &&
 		    (kinds[i] == CUPTI_ACTIVITY_KIND_RUNTIME || kinds[i] == CUPTI_ACTIVITY_KIND_DRIVER))
 			continue;
 		rc = cuptiActivityEnable(kinds[i]);
