@@ -194,7 +194,11 @@ int64_t oc_wr_api_name_id(int domain, uint32_t cbid)
 							  : CUPTI_CB_DOMAIN_DRIVER_API;
 	const char *name = NULL;
 	char buf[160];
-	int64_t *slot = cbid < MAX_CBID ? &oc_wr.api_name[domain - 1][cbid] : NULL;
+	int64_t *slot;
+
+	if (domain != OC_API_RUNTIME && domain != OC_API_DRIVER)
+		return 0;   /* not a row the tracer makes (the writer's fuzz target) */
+	slot = cbid < MAX_CBID ? &oc_wr.api_name[domain - 1][cbid] : NULL;
 
 	if (slot && *slot)
 		return *slot;

@@ -431,6 +431,8 @@ static void write_query(const struct oc_args_row *a)
 {
 	sqlite3_stmt *st = oc_wr.st[ST_API_SUMMARY];
 
+	if (a->domain != OC_API_RUNTIME && a->domain != OC_API_DRIVER)
+		return;   /* the callbacks make none: a corrupt row */
 	if (a->cls == OC_CB_TIMED) {
 		struct oc_api_row r = {
 			.domain = a->domain, .cbid = a->cbid,
