@@ -34,7 +34,17 @@
  *   BARE_LEAN           1: the lean floor: only CONCURRENT_KERNEL, MEMCPY,
  *                       MEMCPY2, MEMSET and SYNCHRONIZATION, no API records
  *                       and no subscriber (what a tracer of device activity
- *                       alone pays)
+ *                       alone pays); BARE_CALLBACKS and BARE_RECORDS, when
+ *                       set, add to it (to take the cost apart)
+ *   BARE_CALLBACKS      also runtime: every callback of the runtime domain,
+ *                       none of the driver's
+ *   BARE_RECORDS        the API record kinds: both (default; none with
+ *                       BARE_LEAN=1), runtime, driver or none
+ *   BARE_CB_WORK        ts: each callback does what a tracer that times
+ *                       calls by their callbacks must at least do: reads
+ *                       CUPTI's clock at both sites and, at the exit site,
+ *                       stores a 24-byte record in a per-thread buffer
+ *                       (reused when full); none (default): it only counts
  *   BARE_QUIET          1: no summary line
  *
  * Like the real library it never exits or aborts the host process: on a
@@ -87,6 +97,42 @@ static void CUPTIAPI on_api(void *userdata, CUpti_CallbackDomain domain,
 {
 	(void)userdata; (void)domain; (void)cbid; (void)cbdata;
 	atomic_fetch_add_explicit(&n_api_callbacks, 1, memory_order_relaxed);
+}
+
+/* BARE_CB_WORK=ts: a per-thread buffer of timed calls, reused when full. */
+struct timed_call {
+	uint32_t cbid, corr;
+	uint64_t t0, t1;
+};
+#define TIMED_CALLS 4096
+struct cb_thread {
+	uint64_t t0[2];
+	unsigned n;
+	struct timed_call *buf;
+};
+static __thread struct cb_thread cbt;
+static atomic_ullong n_timed;
+
+static void CUPTIAPI on_api_timed(void *userdata, CUpti_CallbackDomain domain,
+				  CUpti_CallbackId cbid, const void *cbdata)
+{
+	const CUpti_CallbackData *cb = cbdata;
+	int d = domain == CUPTI_CB_DOMAIN_DRIVER_API;
+	uint64_t ts = 0;
+
+	(void)userdata;
+	if (domain != CUPTI_CB_DOMAIN_RUNTIME_API && domain != CUPTI_CB_DOMAIN_DRIVER_API)
+		return;
+	cuptiGetTimestamp(&ts);
+	if (cb->callbackSite == CUPTI_API_ENTER) {
+		cbt.t0[d] = ts;
+		return;
+	}
+	if (!cbt.buf && !(cbt.buf = malloc(TIMED_CALLS * sizeof *cbt.buf)))
+		return;
+	cbt.buf[cbt.n] = (struct timed_call){ cbid, cb->correlationId, cbt.t0[d], ts };
+	cbt.n = (cbt.n + 1) % TIMED_CALLS;
+	atomic_fetch_add_explicit(&n_timed, 1, memory_order_relaxed);
 }
 
 static void CUPTIAPI on_buffer_requested(uint8_t **buffer, size_t *size, size_t *max_records)
@@ -181,7 +227,7 @@ static void at_exit(void)
 	fprintf(stderr,
 		"bare-collector: pid=%ld buffer_bytes=%zu buffers=%llu/%llu bytes=%llu records=%llu "
 		"kernels=%llu copies=%llu memsets=%llu syncs=%llu runtime=%llu driver=%llu other=%llu "
-		"api_callbacks=%llu dropped=%llu failed_kinds=%s failed_callbacks=%u\n",
+		"api_callbacks=%llu timed_calls=%llu dropped=%llu failed_kinds=%s failed_callbacks=%u\n",
 		(long)getpid(), buffer_bytes,
 		(unsigned long long)n_buffers_completed, (unsigned long long)n_buffers_requested,
 		(unsigned long long)n_bytes_valid, (unsigned long long)n_records,
@@ -189,6 +235,7 @@ static void at_exit(void)
 		(unsigned long long)n_memsets, (unsigned long long)n_syncs,
 		(unsigned long long)n_runtime, (unsigned long long)n_driver,
 		(unsigned long long)n_other, (unsigned long long)n_api_callbacks,
+		(unsigned long long)n_timed,
 		(unsigned long long)n_dropped, failed_kinds[0] ? failed_kinds : "none",
 		n_failed_callbacks);
 }
@@ -229,14 +276,14 @@ static const struct {
  * Subscribe on_api to the runtime and driver domains: every callback when
  * all is set, else exactly the ids overlapcheck enables (oc_args_cbids).
  */
-static void subscribe(int all, int queries)
+static void subscribe(int all, int queries, int rt_only, int timed)
 {
 	static const CUpti_CallbackDomain domains[] = {
 		CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_CB_DOMAIN_DRIVER_API,
 	};
 	CUptiResult r;
 
-	r = cuptiSubscribe(&subscriber, (CUpti_CallbackFunc)on_api, NULL);
+	r = cuptiSubscribe(&subscriber, (CUpti_CallbackFunc)(timed ? on_api_timed : on_api), NULL);
 	if (r != CUPTI_SUCCESS) {
 		warn_cupti("cuptiSubscribe", r);
 		return;
@@ -245,6 +292,12 @@ static void subscribe(int all, int queries)
 		const CUpti_CallbackId *ids;
 		size_t n;
 
+		if (rt_only) {
+			if (domains[d] == CUPTI_CB_DOMAIN_RUNTIME_API &&
+			    (r = cuptiEnableDomain(1, subscriber, domains[d])) != CUPTI_SUCCESS)
+				warn_cupti("cuptiEnableDomain", r);
+			continue;
+		}
 		if (all) {
 			if ((r = cuptiEnableDomain(1, subscriber, domains[d])) != CUPTI_SUCCESS)
 				warn_cupti("cuptiEnableDomain", r);
@@ -294,10 +347,10 @@ static int is_lean_kind(CUpti_ActivityKind k)
  */
 EXPORT int InitializeInjection(void)
 {
-	const char *callbacks, *queries;
+	const char *callbacks, *queries, *records, *work;
 	CUptiResult r;
 	long b;
-	int lean;
+	int lean, explicit_cb, rec_rt, rec_drv;
 
 	if (atomic_exchange(&initialized, 1))
 		return 1;
@@ -313,19 +366,30 @@ EXPORT int InitializeInjection(void)
 		return 1;
 	}
 	callbacks = getenv("BARE_CALLBACKS");
-	if (!callbacks || !*callbacks)
+	explicit_cb = callbacks && *callbacks;
+	if (!explicit_cb)
 		callbacks = "same";
 	queries = getenv("BARE_QUERIES");
 	if (!queries || !*queries)
 		queries = "summary";
 	lean = env_long("BARE_LEAN", 0) == 1;
-	if (!lean && strcmp(callbacks, "none") != 0)
-		subscribe(strcmp(callbacks, "all") == 0, strcmp(queries, "summary") == 0);
+	records = getenv("BARE_RECORDS");
+	if (!records || !*records)
+		records = lean ? "none" : "both";
+	rec_rt = !strcmp(records, "both") || !strcmp(records, "runtime");
+	rec_drv = !strcmp(records, "both") || !strcmp(records, "driver");
+	work = getenv("BARE_CB_WORK");
+	if ((!lean || explicit_cb) && strcmp(callbacks, "none") != 0)
+		subscribe(strcmp(callbacks, "all") == 0, strcmp(queries, "summary") == 0,
+			  strcmp(callbacks, "runtime") == 0, work && !strcmp(work, "ts"));
 	if (env_long("BARE_ALL_SYNC", 0) == 1 &&
 	    (r = cuptiActivityEnableAllSyncRecords(1)) != CUPTI_SUCCESS)
 		warn_cupti("cuptiActivityEnableAllSyncRecords", r);
 	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
 		if (lean && !is_lean_kind(kinds[i].kind))
+			continue;
+		if ((kinds[i].kind == CUPTI_ACTIVITY_KIND_RUNTIME && !rec_rt) ||
+		    (kinds[i].kind == CUPTI_ACTIVITY_KIND_DRIVER && !rec_drv))
 			continue;
 		r = cuptiActivityEnable(kinds[i].kind);
 		if (r != CUPTI_SUCCESS) {
@@ -334,7 +398,7 @@ EXPORT int InitializeInjection(void)
 				 len ? "," : "", kinds[i].name);
 		}
 	}
-	if (!lean && strcmp(queries, "record") != 0)
+	if ((rec_rt || rec_drv) && strcmp(queries, "record") != 0)
 		queries_unrecorded();
 	if (flush_ms > 0 && pthread_create(&flush_thread, NULL, flush_loop, NULL) != 0) {
 		fprintf(stderr, "bare-collector: cannot start the flush thread\n");

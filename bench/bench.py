@@ -550,7 +550,8 @@ class Bench:
              "big": [os.path.join(g, "launch_storm"), str(self.a.big_kernels)]},
             {"name": "copy_storm", "argv": [os.path.join(g, "copy_storm"), str(self.a.copies), "4096"]},
             {"name": "pipeline", "argv": [os.path.join(g, "pipeline")]},
-            {"name": "torch_loop", "argv": [py, os.path.join(here, "torch_loop.py")],
+            {"name": "torch_loop", "argv": [py, os.path.join(here, "torch_loop.py")] +
+             (["--iters", str(self.a.torch_iters)] if self.a.torch_iters else []),
              "profiler": True},
             {"name": "train_step", "argv": [py, os.path.join(here, "train_step.py")],
              "profiler": True},
@@ -1231,6 +1232,10 @@ def parse_args(argv=None):
     ap.add_argument("--kernels", type=int, default=200000)
     ap.add_argument("--copies", type=int, default=50000)
     ap.add_argument("--big-kernels", type=int, default=1000000)
+    ap.add_argument("--torch-iters", type=int, default=0,
+                    help="torch_loop's timed iterations (default: its own, 4000); more "
+                         "iterations make a longer timed region, less at the mercy of a "
+                         "noisy machine")
     ap.add_argument("--rate-launches", type=int, default=200000,
                     help="launches for writer-rate and insert-rate (4 rows each)")
     ap.add_argument("--run-timeout", type=float, default=60)

@@ -17,15 +17,20 @@
  *   off:     API records off, no callbacks: not timed at all (to measure).
  * --api=minimal records no query: its calls are chosen one by one.
  *
- * OVERLAPCHECK_API_TIMING=callbacks goes one step further for the calls
- * whose arguments the callbacks read anyway (apiargs.c's oc_args_cbids:
- * launches, copies, memsets, stream and event calls, allocations, frees,
- * explicit synchronizations): their API records are off too, and their api
- * rows come from the two callbacks, timed with cuptiGetTimestamp (the
- * records' clock). The default, records, keeps CUPTI's records for them.
- * OVERLAPCHECK_API_TIMING=all: no API record at all (the RUNTIME and DRIVER
- * kinds stay off); every callback of both domains is enabled and every
- * top-level call's api row comes from its callbacks, as nsys times calls.
+ * OVERLAPCHECK_API_TIMING chooses how the other calls are timed:
+ *   all (default): no API record at all (the RUNTIME and DRIVER kinds stay
+ *            off); every callback of both domains is enabled and every
+ *            top-level call's api row comes from its two callbacks, as nsys
+ *            times calls: its end is CUPTI's clock (cuptiGetTimestamp, the
+ *            records' clock) read at the exit site, its duration the
+ *            thread's monotonic clock between the two sites. CUPTI's API
+ *            records cost more than the callbacks (docs/performance.md);
+ *   callbacks: only the calls whose arguments the callbacks read anyway
+ *            (apiargs.c's oc_args_cbids: launches, copies, memsets, stream
+ *            and event calls, allocations, frees, explicit
+ *            synchronizations) are timed so, the others keep CUPTI's records;
+ *   records: CUPTI's API records for every call but the queries (the
+ *            tracer before 2026-12-02).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -78,13 +83,15 @@ void oc_q_init(void)
 	{
 		const char *tm = getenv("OVERLAPCHECK_API_TIMING");
 
-		oc_t_callbacks = tm && !strcmp(tm, "callbacks") ? 1 : tm && !strcmp(tm, "all") ? 2 : 0;
-		if (tm && *tm && !oc_t_callbacks && strcmp(tm, "records"))
+		oc_t_callbacks = tm && !strcmp(tm, "records") ? 0 : tm && !strcmp(tm, "callbacks") ? 1 : 2;
+		if (tm && *tm && oc_t_callbacks == 2 && strcmp(tm, "all"))
 			oc_writer_warn("inject", "bad_setting",
-				       "ignoring OVERLAPCHECK_API_TIMING='%s': expected records, callbacks or all",
+				       "ignoring OVERLAPCHECK_API_TIMING='%s': expected all, callbacks or records",
 				       tm);
-		if (oc_t_callbacks == 2 && oc_inj.api_minimal)
-			oc_t_callbacks = 1;   /* minimal chooses its calls one by one */
+		/* minimal chooses its calls' records one by one: records, unless
+		 * callbacks is asked for (all would time every call) */
+		if (oc_inj.api_minimal && oc_t_callbacks == 2)
+			oc_t_callbacks = tm && !strcmp(tm, "all") ? 1 : 0;
 	}
 	memset(oc_t_rt_mask, 0, sizeof oc_t_rt_mask);
 	memset(oc_t_drv_mask, 0, sizeof oc_t_drv_mask);
