@@ -7,7 +7,10 @@
 # since, as digested on commit 75d6ec6 (tests/verdicts/{mem,corpus,corpus-mem}),
 # and the recordings with the queries' collection (tests/verdicts/q), digested
 # on 2026-12-02 by a build whose --whole verdicts and hidden syncs equal
-# those of commit f9968bd's build on all 163 recorded traces.
+# those of commit f9968bd's build on all 163 recorded traces, and the
+# recordings with the default collection of commit 273bf37 (tests/fixtures/cb:
+# every API call timed by its callbacks, meta api_timing=all), digested in
+# tests/verdicts/cb on 2026-12-02 by the build of commit 273bf37.
 . tests/cli/lib.sh
 OC=$(cd "$(dirname "$OC")" && pwd)/$(basename "$OC")
 ROOT=$(pwd)
@@ -41,7 +44,8 @@ is "every fixture of 2026-12-01 checked" "$n" 30
 # verdicts with --whole were those of commit c3dc80b's build on every one:
 # later work keeps them.
 m=0
-for pair in mem:tests/fixtures/mem corpus:tests/corpus corpus-mem:tests/corpus/mem q:tests/fixtures/q; do
+for pair in mem:tests/fixtures/mem corpus:tests/corpus corpus-mem:tests/corpus/mem q:tests/fixtures/q \
+	    cb:tests/fixtures/cb; do
 	sub=${pair%%:*}
 	dir=${pair#*:}
 	for want in tests/verdicts/$sub/*.json; do
@@ -58,5 +62,5 @@ for pair in mem:tests/fixtures/mem corpus:tests/corpus corpus-mem:tests/corpus/m
 		m=$((m + 1))
 	done
 done
-is "every later recording checked" "$m" 102
+is "every later recording checked" "$m" 138
 done_testing
