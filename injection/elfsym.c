@@ -74,6 +74,14 @@ struct file {
 	uint64_t shoff, shnum;
 };
 
+/* A symbol table and its strings, inside the mapping. */
+struct table {
+	const unsigned char *syms;
+	uint64_t nsym;
+	const char *str;
+	uint64_t strsz;
+};
+
 /* [off, off + size) lies inside the file, without overflow. */
 static int inside(const struct file *f, uint64_t off, uint64_t size)
 {
@@ -201,14 +209,11 @@ static int by_value(const void *pa, const void *pb)
 
 /* The functions of the first section of `type` into m: 0, or -1 when there
  * is no such table, it is malformed, has no function, or is too large. */
-static int collect(const struct file *f, uint32_t type, struct oc_elfsym *m)
+/* The first symbol table of `type` and its string table, checked: 0, or -1. */
+static int symbol_table(const struct file *f, uint32_t type, struct table *t)
 {
 	Elf64_Shdr tab, strs;
-	Elf64_Sym s;
-	const unsigned char *syms;
-	const char *str;
-	uint64_t i, nsym, n = 0, k, bytes = 0, maxend = 0;
-	struct fn *fns, scratch, *shrunk;
+	uint64_t i;
 
 	for (i = 0; i < f->shnum; i++) {
 		section(f, i, &tab);
@@ -223,16 +228,34 @@ static int collect(const struct file *f, uint32_t type, struct oc_elfsym *m)
 	section(f, tab.sh_link, &strs);
 	if (strs.sh_type != SHT_STRTAB || strs.sh_size == 0 || !inside(f, strs.sh_offset, strs.sh_size))
 		return -1;
-	str = (const char *)f->p + strs.sh_offset;
-	if (str[strs.sh_size - 1] != '\0')
+	t->str = (const char *)f->p + strs.sh_offset;
+	if (t->str[strs.sh_size - 1] != '\0')
 		return -1;
-	syms = f->p + tab.sh_offset;
-	nsym = tab.sh_size / sizeof(Elf64_Sym);
+	t->strsz = strs.sh_size;
+	t->syms = f->p + tab.sh_offset;
+	t->nsym = tab.sh_size / sizeof(Elf64_Sym);
+	return 0;
+}
+
+static int collect(const struct file *f, uint32_t type, struct oc_elfsym *m)
+{
+	struct table t;
+	Elf64_Sym s;
+	const unsigned char *syms;
+	const char *str;
+	uint64_t i, nsym, n = 0, k, bytes = 0, maxend = 0;
+	struct fn *fns, scratch, *shrunk;
+
+	if (symbol_table(f, type, &t) != 0)
+		return -1;
+	str = t.str;
+	syms = t.syms;
+	nsym = t.nsym;
 
 	/* count, then fill: one allocation of the exact size */
 	for (i = 1; i < nsym; i++) {
 		memcpy(&s, syms + i * sizeof s, sizeof s);
-		n += candidate(f, &s, strs.sh_size, str, &scratch);
+		n += candidate(f, &s, t.strsz, str, &scratch);
 		if (n > MAX_FUNCS)
 			return -1;
 	}
@@ -243,7 +266,7 @@ static int collect(const struct file *f, uint32_t type, struct oc_elfsym *m)
 		return -1;
 	for (i = 1, k = 0; i < nsym && k < n; i++) {
 		memcpy(&s, syms + i * sizeof s, sizeof s);
-		if (candidate(f, &s, strs.sh_size, str, &fns[k])) {
+		if (candidate(f, &s, t.strsz, str, &fns[k])) {
 			fns[k].aux = (uint32_t)i;   /* i < nsym <= len / 24: fits while files are < 96 GiB */
 			k++;
 		}
@@ -258,7 +281,7 @@ static int collect(const struct file *f, uint32_t type, struct oc_elfsym *m)
 
 	/* the names, cut at NAME_CAP; the total bounds the scanning too */
 	for (i = 0; i < n; i++) {
-		uint64_t room = strs.sh_size - fns[i].name;
+		uint64_t room = t.strsz - fns[i].name;
 
 		fns[i].aux = (uint32_t)strnlen(str + fns[i].name, room < NAME_CAP ? room : NAME_CAP);
 		bytes += fns[i].aux + 1;
@@ -400,6 +423,209 @@ int oc_elfsym_lookup(struct oc_elfsym *m, uint64_t off, char *name, size_t len, 
 	if (in_sym)
 		*in_sym = v - hit->value;
 	return 0;
+}
+
+/*
+ * oc_elfsym_resolve: the same answers as oc_elfsym_lookup on a module
+ * opened with oc_elfsym_open_static, for a batch of offsets, in one pass
+ * over .symtab and without building the sorted table: nothing is copied but
+ * the names found, and of the string table only those names are read. A
+ * large C++ library's table (libtorch_cuda's: millions of symbols and
+ * hundreds of megabytes of names) costs the opening a sort of every
+ * function and a copy of every name; a batch costs one read of its symbol
+ * entries.
+ *
+ * The rule of the top, per query value v, over the candidates seen in file
+ * order:
+ *   cover[k]  the sized candidate covering v with the largest value (the
+ *             innermost), ties at one value broken as by_value keeps one;
+ *   below[k]  the candidate kept (by_value) at the largest value in
+ *             (v[k-1], v[k]]: a prefix maximum over k then gives, for each
+ *             v, the nearest kept candidate at or below it, which answers
+ *             when it is unsized, no sized one covers v and v < its end.
+ * A candidate replaces another only when its value is larger, or equal and
+ * by_value keeps it first; only then is its name checked (candidate()), so
+ * the whole string table is never touched. Unlike the table it walks back
+ * through no bound (SCAN_MAX) and accepts any number of symbols.
+ */
+struct best {
+	struct fn e;
+	int set;
+};
+
+static int keeps(const struct fn *a, const struct best *b)
+{
+	return !b->set || a->value > b->e.value || (a->value == b->e.value && by_value(a, &b->e) < 0);
+}
+
+static int cmp_u64p(const void *pa, const void *pb)
+{
+	uint64_t a = **(const uint64_t *const *)pa, b = **(const uint64_t *const *)pb;
+
+	return a < b ? -1 : a > b;
+}
+
+static int resolve(const struct file *f, struct oc_elfsym_query *q, size_t n)
+{
+	Elf64_Ehdr eh;
+	struct table t;
+	uint64_t base, *v = NULL, **order = NULL;
+	struct best *cover = NULL, *below = NULL, run = { 0 };
+	size_t nq = 0, i, k;
+	int rc = -1;
+
+	memcpy(&eh, f->p, sizeof eh);
+	if (memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0 || eh.e_ident[EI_CLASS] != ELFCLASS64 ||
+	    eh.e_ident[EI_DATA] != ELFDATA2LSB || eh.e_ident[EI_VERSION] != EV_CURRENT ||
+	    (eh.e_type != ET_EXEC && eh.e_type != ET_DYN))
+		return -1;
+	if (section_table((struct file *)f, &eh) != 0 || load_base(f, &eh, &base) != 0 ||
+	    symbol_table(f, SHT_SYMTAB, &t) != 0)
+		return -1;
+	v = malloc(n * sizeof *v);
+	order = malloc(n * sizeof *order);
+	cover = calloc(n, sizeof *cover);
+	below = calloc(n, sizeof *below);
+	if (!v || !order || !cover || !below)
+		goto out;
+	/* the values asked for, sorted; one past UINT64_MAX is never found */
+	for (i = 0; i < n; i++) {
+		q[i].found = 0;
+		if (q[i].off <= UINT64_MAX - base) {
+			v[nq] = q[i].off + base;
+			order[nq] = &v[nq];
+			nq++;
+		}
+	}
+	qsort(order, nq, sizeof *order, cmp_u64p);
+	{
+		uint64_t *sorted = malloc((nq ? nq : 1) * sizeof *sorted);
+
+		if (!sorted)
+			goto out;
+		for (i = 0; i < nq; i++)
+			sorted[i] = *order[i];
+		memcpy(v, sorted, nq * sizeof *v);
+		free(sorted);
+	}
+	for (uint64_t si = 1; nq && si < t.nsym; si++) {
+		Elf64_Sym s;
+		struct fn e;
+		unsigned type;
+		size_t lo = 0, hi = nq;
+
+		memcpy(&s, t.syms + si * sizeof s, sizeof s);
+		type = ELF64_ST_TYPE(s.st_info);
+		if ((type != STT_FUNC && type != STT_GNU_IFUNC) || s.st_shndx == SHN_UNDEF ||
+		    s.st_name == 0 || s.st_name >= t.strsz || s.st_value > v[nq - 1])
+			continue;
+		/* k: the first value at or above the symbol's */
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (v[mid] < s.st_value)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		k = lo;
+		/* cheap bounds first: a symbol that can change nothing is not read further */
+		e.value = s.st_value;
+		e.sized = s.st_size > 0;
+		e.end = e.sized ? (s.st_size > UINT64_MAX - e.value ? UINT64_MAX : e.value + s.st_size) : 0;
+		e.bind = ELF64_ST_BIND(s.st_info) == STB_GLOBAL ? 0 : ELF64_ST_BIND(s.st_info) == STB_WEAK ? 1 : 2;
+		e.aux = (uint32_t)si;
+		if (below[k].set && below[k].e.value > e.value && !(e.sized && v[k] < e.end))
+			continue;
+		if (!candidate(f, &s, t.strsz, t.str, &e))
+			continue;
+		e.aux = (uint32_t)si;
+		if (keeps(&e, &below[k])) {
+			below[k].e = e;
+			below[k].set = 1;
+		}
+		for (size_t j = k; e.sized && j < nq && v[j] < e.end; j++)
+			if (keeps(&e, &cover[j])) {
+				cover[j].e = e;
+				cover[j].set = 1;
+			}
+	}
+	/* the answers, in sorted order, then back to the queries */
+	for (k = 0; k < nq; k++) {
+		if (below[k].set)
+			run = below[k];
+		below[k] = run;   /* now: the nearest kept candidate at or below v[k] */
+	}
+	for (i = 0; i < n; i++) {
+		const struct fn *hit = NULL;
+		uint64_t want, room;
+		size_t lo = 0, hi = nq, l;
+
+		if (q[i].off > UINT64_MAX - base)
+			continue;
+		want = q[i].off + base;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (v[mid] < want)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo == nq || v[lo] != want)
+			continue;
+		if (cover[lo].set)
+			hit = &cover[lo].e;
+		else if (below[lo].set && !below[lo].e.sized && want < below[lo].e.end)
+			hit = &below[lo].e;
+		if (!hit)
+			continue;
+		room = t.strsz - hit->name;
+		l = strnlen(t.str + hit->name, room < NAME_CAP ? room : NAME_CAP);
+		if (l >= sizeof q[i].name)
+			l = sizeof q[i].name - 1;
+		memcpy(q[i].name, t.str + hit->name, l);
+		q[i].name[l] = '\0';
+		q[i].in_sym = want - hit->value;
+		q[i].found = 1;
+	}
+	rc = 0;
+out:
+	free(v);
+	free(order);
+	free(cover);
+	free(below);
+	return rc;
+}
+
+int oc_elfsym_resolve(const char *path, struct oc_elfsym_query *q, size_t n)
+{
+	struct file f = { 0 };
+	struct stat st;
+	void *p;
+	int fd, rc;
+
+	for (size_t i = 0; i < n; i++)
+		q[i].found = 0;
+	if (!path || !host_little_endian() || (n && !q))
+		return -1;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size < (off_t)sizeof(Elf64_Ehdr) ||
+	    (uint64_t)st.st_size > SIZE_MAX) {
+		close(fd);
+		return -1;
+	}
+	p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (p == MAP_FAILED)
+		return -1;
+	f.p = p;
+	f.len = (size_t)st.st_size;
+	rc = n ? resolve(&f, q, n) : 0;
+	munmap(p, f.len);
+	return rc;
 }
 
 void oc_elfsym_close(struct oc_elfsym *m)

@@ -51,6 +51,23 @@ struct oc_elfsym *oc_elfsym_open_static(const char *path);
  * caller in every case. */
 int oc_elfsym_lookup(struct oc_elfsym *m, uint64_t off, char *name, size_t len, uint64_t *in_sym);
 
+/*
+ * A batch: the function of each q[i].off, as oc_elfsym_lookup on
+ * oc_elfsym_open_static(path) would name it, in q[i].name (cut to fit),
+ * q[i].in_sym and q[i].found (0: no function covers it). One pass over the
+ * file's .symtab, mapped only during the call; nothing is kept. Returns 0,
+ * or -1 (every found 0) when the file is not such an ELF file, has no
+ * .symtab, or an allocation failed. What the writer uses at the end of a
+ * trace (writer-callers.c): a large library's table is never built.
+ */
+struct oc_elfsym_query {
+	uint64_t off;      /* in: the module offset */
+	int found;         /* out */
+	uint64_t in_sym;   /* out: the offset inside the function */
+	char name[512];    /* out: its symbol, as stored */
+};
+int oc_elfsym_resolve(const char *path, struct oc_elfsym_query *q, size_t n);
+
 /* NULL is fine. */
 void oc_elfsym_close(struct oc_elfsym *m);
 

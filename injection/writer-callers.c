@@ -1,16 +1,20 @@
 /*
- * writer-callers.c: the frames of table callers, symbolised on the writer
- * thread.
+ * writer-callers.c: the frames of table callers, symbolised at the end of
+ * the trace.
  *
  * The callbacks take a blocked call's frames with dladdr(), which sees only
  * the dynamic symbol table: a program's own functions, unless it was linked
- * with -rdynamic, come out as "?+0x0 (MODULE+0xOFF)". Here, off the
- * program's threads, each such frame is looked up in the module's static
- * symbol table (elfsym.c; present unless the binary was stripped) and
- * becomes "SYMBOL+0xOFF (MODULE+0xOFF)", with MODULE made absolute (the
- * writer runs in the traced process, so a relative path still means what it
- * meant to the loader). A module is opened once; one that cannot be read
- * leaves its frames as they were.
+ * with -rdynamic, and a library's static (internal-linkage) ones come out as
+ * "?+0x0 (MODULE+0xOFF)". The writer stores them so. At the end
+ * (oc_wr_callers_finish, from oc_writer_finish), off the program's run, each
+ * such frame is looked up in its module's static symbol table (elfsym.c;
+ * present unless the binary was stripped), all of one module's frames in one
+ * pass, and becomes "SYMBOL+0xOFF (MODULE+0xOFF)", with MODULE made absolute
+ * (this runs in the traced process, so a relative path still means what it
+ * meant to the loader); the CUDA runtime's own leading frames are then left
+ * out. Reading libtorch's tables while the program ran cost its writer about
+ * a quarter of a second of CPU and 100 MB (docs/performance.md). A module
+ * that cannot be read leaves its frames as they were.
  */
 #include <errno.h>
 #include <limits.h>
@@ -25,10 +29,21 @@
 
 #define MODULES 32
 
+/* A frame dladdr could not name: its module offset, and what .symtab says. */
+struct site {
+	uint64_t off;
+	int found;
+	uint64_t in;
+	char *name;
+};
+
 static struct module {
 	char *path;                 /* as dladdr gave it */
 	char *real;                 /* realpath(), or NULL */
-	struct oc_elfsym *sym;      /* NULL: not an ELF file we can read */
+	int unreadable;             /* no .symtab we can read: its frames stay */
+	int dirty;                  /* sites added since the last batch */
+	struct site *sites;         /* sorted by off */
+	size_t n, cap;
 } modules[MODULES];
 static int n_modules;
 
@@ -45,6 +60,7 @@ static struct module *module_of(const char *path, size_t len)
 	buf[len] = '\0';
 	struct module *m = &modules[n_modules];
 
+	memset(m, 0, sizeof *m);
 	m->path = strdup(buf);
 	if (!m->path)
 		return NULL;
@@ -52,9 +68,95 @@ static struct module *module_of(const char *path, size_t len)
 	/* the main program is named by its argv[0]: relative, and stale after a chdir */
 	if (!m->real && !strcmp(buf, program_invocation_name))
 		m->real = realpath("/proc/self/exe", NULL);
-	m->sym = oc_elfsym_open_static(m->real ? m->real : buf);
 	n_modules++;
 	return m;
+}
+
+/* The site of `off` in m, added (unresolved) when add is set; NULL if none. */
+static struct site *site_of(struct module *m, uint64_t off, int add)
+{
+	size_t lo = 0, hi = m->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (m->sites[mid].off < off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < m->n && m->sites[lo].off == off)
+		return &m->sites[lo];
+	if (!add || m->unreadable)
+		return NULL;
+	if (m->n == m->cap) {
+		size_t cap = m->cap ? m->cap * 2 : 16;
+		struct site *p = realloc(m->sites, cap * sizeof *p);
+
+		if (!p)
+			return NULL;
+		m->sites = p;
+		m->cap = cap;
+	}
+	memmove(&m->sites[lo + 1], &m->sites[lo], (m->n - lo) * sizeof *m->sites);
+	memset(&m->sites[lo], 0, sizeof m->sites[lo]);
+	m->sites[lo].off = off;
+	m->n++;
+	m->dirty = 1;
+	return &m->sites[lo];
+}
+
+/*
+ * Every site of m named in one pass over its .symtab (oc_elfsym_resolve):
+ * a large library's whole table is never built, and a module is read once
+ * for all the frames of a trace (oc_wr_callers_finish).
+ */
+static void resolve(struct module *m)
+{
+	struct oc_elfsym_query *q;
+
+	if (!m->dirty || m->unreadable)
+		return;
+	m->dirty = 0;
+	q = calloc(m->n, sizeof *q);
+	if (!q)
+		return;
+	for (size_t i = 0; i < m->n; i++)
+		q[i].off = m->sites[i].off;
+	if (oc_elfsym_resolve(m->real ? m->real : m->path, q, m->n) != 0)
+		m->unreadable = 1;
+	for (size_t i = 0; i < m->n; i++) {
+		struct site *st = &m->sites[i];
+
+		free(st->name);
+		st->name = q[i].found ? strdup(q[i].name) : NULL;
+		st->found = st->name != NULL;
+		st->in = q[i].in_sym;
+	}
+	free(q);
+}
+
+/* A frame line "?+0x0 (MODULE+0xOFF)": its module and offset, 1; else 0. */
+static int unnamed_frame(const char *line, size_t n, const char **mod, size_t *mod_len, uint64_t *off)
+{
+	const char *open = memchr(line, '(', n), *plus = NULL;
+	char *end;
+
+	if (n < 3 || line[0] != '?' || line[1] != '+' || !open || line[n - 1] != ')')
+		return 0;
+	for (const char *p = line + n - 2; p > open; p--)
+		if (*p == '+') {
+			plus = p;
+			break;
+		}
+	if (!plus || plus[1] != '0' || plus[2] != 'x')
+		return 0;
+	*off = strtoull(plus + 3, &end, 16);
+	if (end != line + n - 1)
+		return 0;
+	*mod = open + 1;
+	*mod_len = (size_t)(plus - open - 1);
+	return 1;
 }
 
 /*
@@ -63,28 +165,21 @@ static struct module *module_of(const char *path, size_t len)
  */
 static size_t frame(const char *line, size_t n, char *out, size_t len)
 {
-	const char *open = memchr(line, '(', n), *plus = NULL;
-	unsigned long long off;
+	const char *mod;
+	size_t mod_len;
+	uint64_t off;
 	struct module *m;
-	char name[512], *end;
-	uint64_t in;
+	struct site *st;
 	int w;
 
-	if (n < 3 || line[0] != '?' || line[1] != '+' || !open || line[n - 1] != ')')
+	if (!unnamed_frame(line, n, &mod, &mod_len, &off) || !(m = module_of(mod, mod_len)) ||
+	    !(st = site_of(m, off, 1)))
 		goto copy;
-	for (const char *p = line + n - 2; p > open; p--)
-		if (*p == '+') {
-			plus = p;
-			break;
-		}
-	if (!plus || plus[1] != '0' || plus[2] != 'x')
+	resolve(m);   /* nothing to do when the site was asked for before */
+	if (!(st = site_of(m, off, 0)) || !st->found)
 		goto copy;
-	off = strtoull(plus + 3, &end, 16);
-	if (end != line + n - 1 || !(m = module_of(open + 1, (size_t)(plus - open - 1))) || !m->sym ||
-	    oc_elfsym_lookup(m->sym, off, name, sizeof name, &in))
-		goto copy;
-	w = snprintf(out, len, "%s+0x%llx (%s+0x%llx)", name, (unsigned long long)in,
-		     m->real ? m->real : m->path, off);
+	w = snprintf(out, len, "%s+0x%llx (%s+0x%llx)", st->name, (unsigned long long)st->in,
+		     m->real ? m->real : m->path, (unsigned long long)off);
 	if (w > 0 && (size_t)w < len)
 		return (size_t)w;
 copy:
@@ -94,6 +189,21 @@ copy:
 	if (len)
 		out[n] = '\0';
 	return n;
+}
+
+/* The unnamed frames of a callers row, to be named in the next batch. */
+static void want_frames(const char *frames)
+{
+	for (const char *p = frames; p && *p;) {
+		const char *nl = strchr(p, '\n'), *mod;
+		size_t n = nl ? (size_t)(nl - p) : strlen(p), mod_len;
+		uint64_t off;
+		struct module *m;
+
+		if (unnamed_frame(p, n, &mod, &mod_len, &off) && (m = module_of(mod, mod_len)))
+			site_of(m, off, 1);
+		p = nl ? nl + 1 : NULL;
+	}
 }
 
 /*
@@ -179,6 +289,68 @@ const char *oc_wr_symbolize_frames(const char *frames, char *out, size_t len)
 	return out;
 }
 
+/*
+ * At the end of the trace, inside the final transaction: every callers
+ * row's frames named (oc_wr_symbolize_frames), each module's .symtab read
+ * once for all the trace's frames. Until then the rows hold the frames as
+ * the callbacks took them (dladdr's names, "?" where it had none): a trace
+ * that ends by a signal or a kill keeps those. The rows are taken 256 at a
+ * time by rowid, so memory does not grow with the table.
+ */
+void oc_wr_callers_finish(void)
+{
+	sqlite3_stmt *sel = NULL, *upd = NULL;
+	sqlite3_int64 last = 0;
+	struct { sqlite3_int64 id; char *text; } batch[256];
+	int n, rows;
+
+	if (!oc_wr.db || sqlite3_prepare_v2(oc_wr.db, "SELECT frames FROM callers", -1, &sel, NULL) != SQLITE_OK) {
+		sqlite3_finalize(sel);
+		return;
+	}
+	while (sqlite3_step(sel) == SQLITE_ROW) {
+		const char *f = (const char *)sqlite3_column_text(sel, 0);
+
+		if (f)
+			want_frames(f);
+	}
+	sqlite3_finalize(sel);
+	sel = NULL;
+	for (int i = 0; i < n_modules; i++)
+		resolve(&modules[i]);
+	if (sqlite3_prepare_v2(oc_wr.db, "SELECT rowid, frames FROM callers WHERE rowid > ?1 "
+				"ORDER BY rowid LIMIT 256", -1, &sel, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(oc_wr.db, "UPDATE callers SET frames = ?1 WHERE rowid = ?2", -1, &upd,
+			       NULL) != SQLITE_OK)
+		goto out;
+	do {
+		n = rows = 0;
+		sqlite3_bind_int64(sel, 1, last);
+		while (sqlite3_step(sel) == SQLITE_ROW) {
+			const char *f = (const char *)sqlite3_column_text(sel, 1);
+			char out[2048];
+			const char *s;
+
+			rows++;
+			last = sqlite3_column_int64(sel, 0);
+			if (!f || (s = oc_wr_symbolize_frames(f, out, sizeof out)) == f || !strcmp(s, f))
+				continue;
+			if ((batch[n].text = strdup(s)) != NULL)
+				batch[n++].id = last;
+		}
+		sqlite3_reset(sel);
+		for (int i = 0; i < n; i++) {
+			sqlite3_bind_text(upd, 1, batch[i].text, -1, SQLITE_STATIC);
+			sqlite3_bind_int64(upd, 2, batch[i].id);
+			note_rc(step_done(upd));
+			free(batch[i].text);
+		}
+	} while (rows == 256);
+out:
+	sqlite3_finalize(sel);
+	sqlite3_finalize(upd);
+}
+
 void oc_wr_callers_free(void)
 {
 	for (size_t i = 0; i < n_rt_names; i++)
@@ -190,8 +362,9 @@ void oc_wr_callers_free(void)
 	for (int i = 0; i < n_modules; i++) {
 		free(modules[i].path);
 		free(modules[i].real);
-		if (modules[i].sym)
-			oc_elfsym_close(modules[i].sym);
+		for (size_t k = 0; k < modules[i].n; k++)
+			free(modules[i].sites[k].name);
+		free(modules[i].sites);
 	}
 	memset(modules, 0, sizeof modules);
 	n_modules = 0;

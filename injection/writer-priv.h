@@ -316,6 +316,8 @@ void oc_wr_wal_totals(uint64_t *calls, uint64_t *ns, uint64_t *max_ns);
 /* writer-callers.c: the frames of a callers row with "?" symbols looked up in
  * their modules' static symbol tables (frames itself when nothing changes). */
 const char *oc_wr_symbolize_frames(const char *frames, char *out, size_t len);
+/* ... every callers row so, at the end, inside the final transaction */
+void oc_wr_callers_finish(void);
 void oc_wr_callers_free(void);
 /* The checkpoint thread's CPU time, once it ended (oc_wr_wal_stop). */
 uint64_t oc_wr_wal_cpu_ns(void);

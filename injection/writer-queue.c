@@ -227,13 +227,12 @@ static void process(struct item *list)
 				break;
 			case IT_CALLER: {
 				sqlite3_stmt *st = oc_wr.st[ST_CALLER];
-				char sym[2048];
 
+				/* as taken: named at the end (writer-callers.c) */
 				sqlite3_bind_int64(st, 1, it->u.c.corr);
 				sqlite3_bind_int(st, 2, it->u.c.domain);
 				sqlite3_bind_int64(st, 3, (int64_t)it->u.c.ns);
-				sqlite3_bind_text(st, 4, oc_wr_symbolize_frames(it->u.c.frames, sym, sizeof sym),
-						  -1, SQLITE_STATIC);
+				sqlite3_bind_text(st, 4, it->u.c.frames, -1, SQLITE_STATIC);
 				note_rc(step_done(st));
 				break;
 			}

@@ -176,6 +176,8 @@ static void write_latency_stats(void)
 
 void oc_writer_finish(const struct oc_writer_final *fin)
 {
+	uint64_t sym_ns = 0;
+
 	if (!oc_wr.running)
 		return;
 	pthread_mutex_lock(&oc_wr.mu);
@@ -197,8 +199,16 @@ void oc_writer_finish(const struct oc_writer_final *fin)
 		meta_set_u("dropped_records", oc_wr.n.dropped);
 		meta_set_u("incomplete_records", oc_wr.n.incomplete);
 		meta_set_u("skipped_records", oc_wr.n.skipped);
-		/* the writer's and the checkpointer's CPU, which the program's threads did not pay */
-		meta_set_u("writer_cpu_ns", oc_wr.cpu_ns + oc_wr_wal_cpu_ns());
+		/* the callers' frames named, unless a signal ends the run (writer-callers.c) */
+		if (!fin || !fin->term_signal) {
+			uint64_t c0 = oc_wr_thread_cpu_ns();
+
+			oc_wr_callers_finish();
+			sym_ns = oc_wr_thread_cpu_ns() - c0;
+		}
+		/* the writer's, the checkpointer's and the naming's CPU, which the
+		 * program's threads did not pay while it ran */
+		meta_set_u("writer_cpu_ns", oc_wr.cpu_ns + oc_wr_wal_cpu_ns() + sym_ns);
 		if (fin) {
 			meta_set_u("api_launches_seen", fin->api_launches_seen);
 			meta_set_u("api_calls_seen", fin->api_calls_seen);

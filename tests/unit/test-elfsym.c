@@ -361,6 +361,124 @@ static void test_exec_and_dyn(void **state)
 	oc_elfsym_close(m);
 }
 
+/*
+ * oc_elfsym_resolve gives, for every offset, what a lookup on
+ * oc_elfsym_open_static of the same file gives (or both find nothing).
+ */
+static void same_answers_path(const char *path, const uint64_t *offs, size_t n)
+{
+	struct oc_elfsym *m = oc_elfsym_open_static(path);
+	struct oc_elfsym_query *q = calloc(n ? n : 1, sizeof *q);
+	size_t i, found = 0;
+	int rc;
+
+	assert_non_null(q);
+	for (i = 0; i < n; i++)
+		q[i].off = offs[i];
+	rc = oc_elfsym_resolve(path, q, n);
+	if (!m) {
+		assert_int_equal(rc, -1);
+		for (i = 0; i < n; i++)
+			assert_int_equal(q[i].found, 0);
+		free(q);
+		return;
+	}
+	assert_int_equal(rc, 0);
+	for (i = 0; i < n; i++) {
+		char name[512];
+		uint64_t in = 0;
+		int lr = oc_elfsym_lookup(m, offs[i], name, sizeof name, &in);
+
+		if (lr != 0) {
+			if (q[i].found)
+				fail_msg("%s offset 0x%llx: resolve %s+0x%llx, lookup none", path,
+				         (unsigned long long)offs[i], q[i].name, (unsigned long long)q[i].in_sym);
+			continue;
+		}
+		found++;
+		if (!q[i].found || strcmp(q[i].name, name) != 0 || q[i].in_sym != in)
+			fail_msg("%s offset 0x%llx: resolve %s+0x%llx, lookup %s+0x%llx", path,
+			         (unsigned long long)offs[i], q[i].found ? q[i].name : "none",
+			         (unsigned long long)q[i].in_sym, name, (unsigned long long)in);
+	}
+	oc_elfsym_close(m);
+	free(q);
+}
+
+static void same_answers(const void *p, size_t len, const uint64_t *offs, size_t n)
+{
+	char path[128];
+
+	write_file(path, sizeof path, p, len);
+	same_answers_path(path, offs, n);
+	unlink(path);
+}
+
+/* every offset of the hand-made file's first pages, and the far ones */
+static void same_answers_built(const void *buf, size_t len)
+{
+	static uint64_t offs[0x2200 + 4];
+	size_t n = 0;
+
+	for (uint64_t o = 0; o < 0x2200; o++)
+		offs[n++] = o;
+	offs[n++] = UINT64_MAX;
+	offs[n++] = UINT64_MAX - 0x1000 + 0x1004;
+	offs[n++] = 0x1004;   /* twice: the same offset asked again */
+	offs[n++] = 1ull << 40;
+	same_answers(buf, len, offs, n);
+}
+
+/* The batch against the table, on the hand-made files and on this program. */
+static void test_resolve(void **state)
+{
+	static unsigned char buf[FILE_LEN];
+	unsigned char *self;
+	uint64_t *offs;
+	size_t len, n = 0;
+	struct oc_elfsym_query one = { .off = offset_of((const void *)probe_static, NULL, NULL) };
+
+	build(buf, ET_EXEC, 0x400000);
+	same_answers_built(buf, sizeof buf);
+	build(buf, ET_DYN, 0);
+	same_answers_built(buf, sizeof buf);
+	/* names out of the string table (as test_lies) */
+	build(buf, ET_EXEC, 0x400000);
+	for (size_t i = 1; i <= NSYM; i++) {
+		uint32_t bad = 0x7fffffff;
+
+		if (strcmp(syms[i - 1].name, "gamma") == 0)
+			memcpy(buf + SYMTAB_AT + i * sizeof(Elf64_Sym), &bad, sizeof bad);
+	}
+	same_answers_built(buf, sizeof buf);
+	/* stripped: no .symtab, nothing resolved */
+	build(buf, ET_EXEC, 0x400000);
+	buf[SHDR_AT + SEC_SYMTAB * 64 + offsetof(Elf64_Shdr, sh_type)] = SHT_DYNSYM;
+	same_answers_built(buf, sizeof buf);
+
+	/* this program: every third byte of the file's extent, and its probe */
+	self = read_all("/proc/self/exe", &len);
+	free(self);
+	offs = malloc((len / 3 + 1) * sizeof *offs);
+	assert_non_null(offs);
+	for (uint64_t o = 0; o < len; o += 3)
+		offs[n++] = o;
+	same_answers_path("/proc/self/exe", offs, n);
+	free(offs);
+	assert_int_equal(oc_elfsym_resolve("/proc/self/exe", &one, 1), 0);
+	assert_int_equal(one.found, 1);
+	assert_string_equal(one.name, "probe_static");
+	assert_int_equal(one.in_sym, 0);
+
+	/* what cannot be read */
+	one.found = 7;
+	assert_int_equal(oc_elfsym_resolve("/nonexistent/oc-elfsym", &one, 1), -1);
+	assert_int_equal(one.found, 0);
+	assert_int_equal(oc_elfsym_resolve(dir, &one, 1), -1);
+	assert_int_equal(oc_elfsym_resolve(NULL, &one, 1), -1);
+	assert_int_equal(oc_elfsym_resolve("/proc/self/exe", NULL, 0), 0);
+}
+
 /* One field of the hand-made file changed: each must give NULL. */
 static void test_lies(void **state)
 {
@@ -515,6 +633,14 @@ static void test_fuzz(void **state)
 			}
 			copy[at] ^= (unsigned char)(1 + (r >> 40) % 255);
 		}
+		/* the batch reads the same fields: it must come back, and agree */
+		{
+			uint64_t offs[10] = { off, UINT64_MAX };
+
+			for (k = 2; k < 10; k++)
+				offs[k] = next() % (len * 2);
+			same_answers(copy, len, offs, 10);
+		}
 		m = open_bytes(copy, len);
 		if (!m)
 			continue;
@@ -540,6 +666,7 @@ int main(void)
 		cmocka_unit_test(test_lies),
 		cmocka_unit_test(test_not_elf),
 		cmocka_unit_test(test_fuzz),
+		cmocka_unit_test(test_resolve),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -1144,10 +1144,82 @@ static void test_caller_frames(void **state)
 	oc_wr_callers_free();
 }
 
+/*
+ * The callers' rows as the writer stores them: as taken while the program
+ * runs (dladdr's "?"), named at the end, every row of a table larger than
+ * the batch of 256, each module read once.
+ */
+static void test_callers_named_at_end(void **state)
+{
+	char path[300], frames[1200], want[1200], exe[512];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	Dl_info in;
+	unsigned long off;
+	sqlite3 *db;
+	struct oc_writer_final fin;
+	struct buf b;
+
+	assert_true(n > 0);
+	exe[n] = '\0';
+	assert_true(dladdr((void *)frames_probe, &in) != 0);
+	off = (unsigned long)((uintptr_t)frames_probe - (uintptr_t)in.dli_fbase) + 4;
+	snprintf(frames, sizeof frames, "?+0x0 (%s+0x%lx)\nmain+0x10 (%s+0x99)", in.dli_fname, off, exe);
+	snprintf(want, sizeof want, "frames_probe+0x4 (%s+0x%lx)\nmain+0x10 (%s+0x99)", exe, off, exe);
+	snprintf(path, sizeof path, "%s/callers.db", dir);
+	start(path, 1);
+	buf_init(&b);
+	kernel(&b, 10, 20, 13, 1, "k");   /* the file is made at the first record */
+	oc_writer_submit_buffer(b.p, b.used, 0);
+	for (int i = 0; i < 600; i++)
+		oc_writer_caller(1000 + (uint32_t)i, 1, 60000 + (uint64_t)i, frames);
+	/* a row whose module is gone keeps its frames */
+	oc_writer_caller(2000, 1, 60000, "?+0x0 (/no/such/module.so+0x10)\nf+0x1 (/m+0x2)");
+	oc_writer_sync();
+	db = open_ro(path);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM callers"), 601);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM callers WHERE frames LIKE '?+0x0 (%'"), 601);
+	sqlite3_close(db);
+	memset(&fin, 0, sizeof fin);
+	oc_writer_finish(&fin);
+	db = open_ro(path);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM callers"), 601);
+	{
+		sqlite3_stmt *st;
+
+		assert_int_equal(sqlite3_prepare_v2(db, "SELECT count(*) FROM callers WHERE frames = ?1",
+						    -1, &st, NULL), SQLITE_OK);
+		sqlite3_bind_text(st, 1, want, -1, SQLITE_STATIC);
+		assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+		assert_int_equal(sqlite3_column_int(st, 0), 600);
+		sqlite3_finalize(st);
+	}
+	assert_string_equal(q_text(db, "SELECT frames FROM callers WHERE correlation_id = 2000"),
+			    "?+0x0 (/no/such/module.so+0x10)\nf+0x1 (/m+0x2)");
+	assert_true(q_int(db, "SELECT value FROM meta WHERE key = 'writer_cpu_ns'") > 0);
+	sqlite3_close(db);
+
+	/* a run ended by a signal keeps them as taken */
+	snprintf(path, sizeof path, "%s/callers-term.db", dir);
+	start(path, 1);
+	buf_init(&b);
+	kernel(&b, 10, 20, 13, 1, "k");
+	oc_writer_submit_buffer(b.p, b.used, 0);
+	oc_writer_caller(1, 1, 60000, frames);
+	memset(&fin, 0, sizeof fin);
+	fin.term_signal = 15;
+	fin.status = "terminated";
+	oc_writer_finish(&fin);
+	db = open_ro(path);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM callers WHERE frames LIKE '?+0x0 (%'"), 1);
+	sqlite3_close(db);
+	assert_int_equal(frames_probe(2), 7);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_caller_frames),
+		cmocka_unit_test(test_callers_named_at_end),
 		cmocka_unit_test(test_end_to_end),
 		cmocka_unit_test(test_docs_cover_trace),
 		cmocka_unit_test(test_existing_trace),
