@@ -10,7 +10,6 @@
  * into CUPTI's stream id through a small per-thread cache. Nothing here calls
  * SQLite.
  */
-#include <dlfcn.h>
 #include <execinfo.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -118,44 +117,19 @@ void oc_inj_callers_init(void)
 	pthread_once(&caller_once, caller_init);
 }
 
-/* Frames of libraries that are not the program's own. */
-static int skipped_module(const char *path)
-{
-	static const char *const libs[] = { "libcupti", "libcuda.so", "libcudart", "liboverlapcheck",
-					    "libnvidia", NULL };
-	const char *base = path ? strrchr(path, '/') : NULL;
-
-	base = base ? base + 1 : path;
-	for (int i = 0; base && libs[i]; i++)
-		if (!strncmp(base, libs[i], strlen(libs[i])))
-			return 1;
-	return !base;
-}
-
+/*
+ * The program's thread pays the unwinding only: the return addresses go to
+ * the writer, which names them with dladdr (writer-callers.c), whose walk of
+ * a large library's dynamic symbol table took tens of microseconds per
+ * frame here, on the thread whose submission the trace measures.
+ */
 static void record_caller(const CUpti_CallbackData *cb, int domain, uint64_t ns)
 {
 	void *pcs[40];
-	char frames[1024];
-	size_t len = 0;
-	int n = backtrace(pcs, 40), kept = 0;
+	int n = backtrace(pcs, 40);
 
-	frames[0] = '\0';
-	for (int i = 1; i < n && kept < 6; i++) {
-		Dl_info in;
-		uintptr_t pc = (uintptr_t)pcs[i] - 1;   /* inside the call instruction */
-
-		if (!dladdr((void *)pc, &in) || skipped_module(in.dli_fname))
-			continue;
-		len += (size_t)snprintf(frames + len, len < sizeof frames ? sizeof frames - len : 0,
-					"%s%s+0x%lx (%s+0x%lx)", kept ? "\n" : "",
-					in.dli_sname ? in.dli_sname : "?",
-					(unsigned long)(in.dli_saddr ? pc - (uintptr_t)in.dli_saddr : 0),
-					in.dli_fname ? in.dli_fname : "?",
-					(unsigned long)(pc - (uintptr_t)in.dli_fbase));
-		kept++;
-	}
-	if (kept)
-		oc_writer_caller(cb->correlationId, domain, ns, frames);
+	if (n > 1)
+		oc_writer_caller_pcs(cb->correlationId, domain, ns, pcs, n);
 }
 static __thread struct tstate tls;
 

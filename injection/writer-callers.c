@@ -16,10 +16,12 @@
  * a quarter of a second of CPU and 100 MB (docs/performance.md). A module
  * that cannot be read leaves its frames as they were.
  */
+#include <dlfcn.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 #include <cupti.h>
@@ -286,6 +288,56 @@ const char *oc_wr_symbolize_frames(const char *frames, char *out, size_t len)
 		p = nl + 1;
 	}
 	out[o < len ? o : len - 1] = '\0';
+	return out;
+}
+
+/* Frames of libraries that are not the program's own. */
+static int skipped_module(const char *path)
+{
+	static const char *const libs[] = { "libcupti", "libcuda.so", "libcudart", "liboverlapcheck",
+					    "libnvidia", NULL };
+	const char *base = path ? strrchr(path, '/') : NULL;
+
+	base = base ? base + 1 : path;
+	for (int i = 0; base && libs[i]; i++)
+		if (!strncmp(base, libs[i], strlen(libs[i])))
+			return 1;
+	return !base;
+}
+
+/*
+ * A backtrace as a callers row: past pcs[0] (the callback), the first six
+ * frames outside CUDA and this library, "SYMBOL+0xOFF (MODULE+0xOFF)" with
+ * dladdr's names ("?" where it has none: named at the end). A module
+ * unloaded since the call leaves its frames out. Empty when none is left.
+ */
+const char *oc_wr_frames_of_pcs(void *const *pcs, int n, char *out, size_t len)
+{
+	size_t o = 0;
+	int kept = 0;
+
+	if (!len)
+		return "";
+	out[0] = '\0';
+	for (int i = 1; i < n && kept < 6; i++) {
+		Dl_info in;
+		uintptr_t pc = (uintptr_t)pcs[i] - 1;   /* inside the call instruction */
+		int w;
+
+		if (!dladdr((void *)pc, &in) || skipped_module(in.dli_fname))
+			continue;
+		w = snprintf(out + o, len - o, "%s%s+0x%lx (%s+0x%lx)", kept ? "\n" : "",
+			     in.dli_sname ? in.dli_sname : "?",
+			     (unsigned long)(in.dli_saddr ? pc - (uintptr_t)in.dli_saddr : 0),
+			     in.dli_fname ? in.dli_fname : "?",
+			     (unsigned long)(pc - (uintptr_t)in.dli_fbase));
+		if (w < 0 || (size_t)w >= len - o) {
+			out[o] = '\0';   /* the frame that does not fit is left out */
+			break;
+		}
+		o += (size_t)w;
+		kept++;
+	}
 	return out;
 }
 

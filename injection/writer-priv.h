@@ -46,7 +46,7 @@ struct item {
 		struct { int64_t ts_ns; char *source; char *code; char *msg; } w;
 		struct { int *done; } s;
 		struct { int sig; uint64_t ns; } t;
-		struct { uint32_t corr; int domain; uint64_t ns; char *frames; } c;
+		struct { uint32_t corr; int domain; uint64_t ns; char *frames; void **pcs; int npcs; } c;
 	} u;
 };
 
@@ -318,6 +318,9 @@ void oc_wr_wal_totals(uint64_t *calls, uint64_t *ns, uint64_t *max_ns);
 const char *oc_wr_symbolize_frames(const char *frames, char *out, size_t len);
 /* ... every callers row so, at the end, inside the final transaction */
 void oc_wr_callers_finish(void);
+/* A backtrace's return addresses as a callers row's frames (the program's
+ * frames only, dladdr's names): on the writer thread. */
+const char *oc_wr_frames_of_pcs(void *const *pcs, int n, char *out, size_t len);
 void oc_wr_callers_free(void);
 /* The checkpoint thread's CPU time, once it ended (oc_wr_wal_stop). */
 uint64_t oc_wr_wal_cpu_ns(void);

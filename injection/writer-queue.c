@@ -140,6 +140,7 @@ void oc_wr_free_item(struct item *it)
 		break;
 	case IT_CALLER:
 		free(it->u.c.frames);
+		free(it->u.c.pcs);
 		break;
 	case IT_WARNING:
 		free(it->u.w.source);
@@ -227,12 +228,17 @@ static void process(struct item *list)
 				break;
 			case IT_CALLER: {
 				sqlite3_stmt *st = oc_wr.st[ST_CALLER];
+				char buf[1024];
+				const char *frames = it->u.c.frames ? it->u.c.frames
+					: oc_wr_frames_of_pcs(it->u.c.pcs, it->u.c.npcs, buf, sizeof buf);
 
-				/* as taken: named at the end (writer-callers.c) */
+				/* dladdr's names now, the static ones at the end (writer-callers.c) */
+				if (!frames || !*frames)
+					break;   /* no frame of the program's own */
 				sqlite3_bind_int64(st, 1, it->u.c.corr);
 				sqlite3_bind_int(st, 2, it->u.c.domain);
 				sqlite3_bind_int64(st, 3, (int64_t)it->u.c.ns);
-				sqlite3_bind_text(st, 4, it->u.c.frames, -1, SQLITE_STATIC);
+				sqlite3_bind_text(st, 4, frames, -1, SQLITE_STATIC);
 				note_rc(step_done(st));
 				break;
 			}

@@ -60,6 +60,27 @@ void oc_writer_caller(uint32_t corr, int domain, uint64_t call_ns, const char *f
 	oc_wr_push(it);
 }
 
+/* The same from a backtrace's return addresses, named on the writer thread. */
+void oc_writer_caller_pcs(uint32_t corr, int domain, uint64_t call_ns, void *const *pcs, int n)
+{
+	struct item *it;
+
+	if (n <= 0 || !(it = calloc(1, sizeof *it)))
+		return;
+	it->type = IT_CALLER;
+	it->u.c.corr = corr;
+	it->u.c.domain = domain;
+	it->u.c.ns = call_ns;
+	it->u.c.pcs = malloc((size_t)n * sizeof *pcs);
+	if (!it->u.c.pcs) {
+		free(it);
+		return;
+	}
+	memcpy(it->u.c.pcs, pcs, (size_t)n * sizeof *pcs);
+	it->u.c.npcs = n;
+	oc_wr_push(it);
+}
+
 void oc_writer_meta_int(const char *key, long long value)
 {
 	char buf[32];

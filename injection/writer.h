@@ -101,6 +101,10 @@ void oc_writer_meta(const char *key, const char *value);
 void oc_writer_meta_int(const char *key, long long value);
 /* Where call (corr, domain), which took call_ns, was made from (table callers). */
 void oc_writer_caller(uint32_t corr, int domain, uint64_t call_ns, const char *frames);
+/* ... from the return addresses of backtrace() (pcs[0]: the callback's own
+ * frame, not kept), named by dladdr on the writer thread: the program's
+ * thread pays only the unwinding. */
+void oc_writer_caller_pcs(uint32_t corr, int domain, uint64_t call_ns, void *const *pcs, int n);
 
 /*
  * Report a failure: the first time for a given code, print "overlapcheck:
