@@ -47,6 +47,14 @@ f=$(sed -n 's/^# \([0-9]*\) ok, \([0-9]*\) not ok$/\2/p' "$TMP/out")
 _ok=$((_ok + ${p:-0}))
 _nok=$((_nok + ${f:-0}))
 [ "$rc" -ne 0 ] && [ "${f:-0}" -eq 0 ] && _nok=$((_nok + 1))
+# Every call timed by its callbacks (the default since 2026-12-02) records
+# only top-level calls: the recordings made with CUPTI's records hold no
+# driver row inside a runtime call either, so that collection drops no row
+# of theirs beyond the short queries above (tests/cli/nested-driver.py).
+set -- $(python3 tests/cli/nested-driver.py tests/fixtures/*.sql tests/fixtures/q/*.sql \
+	tests/fixtures/mem/*.sql tests/corpus/*.sql tests/corpus/mem/*.sql)
+is "recordings with API records read" "$([ "${1:-0}" -ge 100 ] && echo yes || echo "only ${1:-0}")" yes
+is "driver rows inside a runtime call, in $1 recordings of $2 api rows" "${3:-x}" 0
 
 # The report says what was counted: a recording of the query collection
 # (tests/fixtures/q/torch_small.sql), in text, Markdown and JSON.
