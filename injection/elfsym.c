@@ -1,6 +1,7 @@
 /*
- * elfsym.c: the function symbols of an ELF64 file, sorted once for lookups
- * (elfsym.h).
+ * elfsym.c: the function symbols of an ELF64 file, sorted once for lookups,
+ * or looked up for a batch of offsets in one pass (oc_elfsym_resolve, what
+ * the writer uses; elfsym.h).
  *
  * The address rule. dladdr's dli_fbase is the link map's l_map_start
  * (glibc's dl-addr.c): where the first page of the lowest PT_LOAD segment
@@ -207,8 +208,6 @@ static int by_value(const void *pa, const void *pb)
 	return a->aux < b->aux ? -1 : a->aux > b->aux;
 }
 
-/* The functions of the first section of `type` into m: 0, or -1 when there
- * is no such table, it is malformed, has no function, or is too large. */
 /* The first symbol table of `type` and its string table, checked: 0, or -1. */
 static int symbol_table(const struct file *f, uint32_t type, struct table *t)
 {
@@ -237,6 +236,8 @@ static int symbol_table(const struct file *f, uint32_t type, struct table *t)
 	return 0;
 }
 
+/* The functions of the first section of `type` into m: 0, or -1 when there
+ * is no such table, it is malformed, has no function, or is too large. */
 static int collect(const struct file *f, uint32_t type, struct oc_elfsym *m)
 {
 	struct table t;

@@ -53,12 +53,17 @@ int oc_elfsym_lookup(struct oc_elfsym *m, uint64_t off, char *name, size_t len, 
 
 /*
  * A batch: the function of each q[i].off, as oc_elfsym_lookup on
- * oc_elfsym_open_static(path) would name it, in q[i].name (cut to fit),
+ * oc_elfsym_open_static(path) would name it (where the table can be built
+ * at all: oc_elfsym_open_static refuses a file of more than 4M functions or
+ * 256 MiB of names, and a lookup walks back through 4096 entries at most;
+ * the batch has no such bound), in q[i].name (cut to fit),
  * q[i].in_sym and q[i].found (0: no function covers it). One pass over the
  * file's .symtab, mapped only during the call; nothing is kept. Returns 0,
  * or -1 (every found 0) when the file is not such an ELF file, has no
  * .symtab, or an allocation failed. What the writer uses at the end of a
- * trace (writer-callers.c): a large library's table is never built.
+ * trace (writer-callers.c): a large library's table is never built. The
+ * table (oc_elfsym_open*, oc_elfsym_lookup) stays as the reference the
+ * tests check the batch against (tests/unit/test-elfsym.c).
  */
 struct oc_elfsym_query {
 	uint64_t off;      /* in: the module offset */

@@ -508,12 +508,12 @@ void CUPTIAPI oc_inj_api_callback(void *userdata, CUpti_CallbackDomain domain,
 		} else if (t->call_t0[d]) {
 			uint64_t t1 = mono_ns();
 			uint64_t ns = t1 > t->call_t0[d] ? t1 - t->call_t0[d] : 0;
-			uint64_t end;
-
 			/* the call's api row, from its two callbacks (inject-queries.c):
-			 * one read of CUPTI's clock, which costs more than the thread's */
-			if (own && oc_cap_recording() && (h = holder_get(t)) != NULL &&
-			    (end = cupti_now()) > ns)
+			 * one read of CUPTI's clock, which costs more than the thread's,
+			 * at once, before any work of the tracer's */
+			uint64_t end = own ? cupti_now() : 0;
+
+			if (own && end > ns && oc_cap_recording() && (h = holder_get(t)) != NULL)
 				append_timed(h, cb, cbid, d ? OC_API_DRIVER : OC_API_RUNTIME, end - ns, end);
 			t->call_t0[d] = 0;
 			/* caller_ns was read at set-up (oc_inj_callers_init, before the subscription) */

@@ -31,6 +31,9 @@
  *            synchronizations) are timed so, the others keep CUPTI's records;
  *   records: CUPTI's API records for every call but the queries (the
  *            tracer before 2026-12-02).
+ * --api=minimal chooses its calls' records one by one: unset means records
+ * there, and all or callbacks means callbacks (its chosen calls timed by
+ * their callbacks).
  */
 #include <stdlib.h>
 #include <string.h>

@@ -10,9 +10,12 @@
  * such frame is looked up in its module's static symbol table (elfsym.c;
  * present unless the binary was stripped), all of one module's frames in one
  * pass, and becomes "SYMBOL+0xOFF (MODULE+0xOFF)", with MODULE made absolute
- * (this runs in the traced process, so a relative path still means what it
- * meant to the loader); the CUDA runtime's own leading frames are then left
- * out. Reading libtorch's tables while the program ran cost its writer about
+ * (this runs in the traced process: a relative path means what it meant to
+ * the loader unless the program changed directory, and a module rebuilt on
+ * disk during the run is read as it is now); the CUDA runtime's own leading
+ * frames are then left out. The writer names the return addresses with
+ * dladdr while the program runs: a module unloaded between the call and
+ * then loses its frames. Reading libtorch's tables while the program ran cost its writer about
  * a quarter of a second of CPU and 100 MB (docs/performance.md). A module
  * that cannot be read leaves its frames as they were.
  */
@@ -66,10 +69,12 @@ static struct module *module_of(const char *path, size_t len)
 	m->path = strdup(buf);
 	if (!m->path)
 		return NULL;
-	m->real = realpath(buf, NULL);
-	/* the main program is named by its argv[0]: relative, and stale after a chdir */
-	if (!m->real && !strcmp(buf, program_invocation_name))
+	/* the main program is named by its argv[0]: relative, found through
+	 * PATH, stale after a chdir; /proc/self/exe is the file the loader ran */
+	if (!strcmp(buf, program_invocation_name))
 		m->real = realpath("/proc/self/exe", NULL);
+	if (!m->real)
+		m->real = realpath(buf, NULL);
 	n_modules++;
 	return m;
 }
@@ -342,31 +347,38 @@ const char *oc_wr_frames_of_pcs(void *const *pcs, int n, char *out, size_t len)
 }
 
 /*
- * At the end of the trace, inside the final transaction: every callers
- * row's frames named (oc_wr_symbolize_frames), each module's .symtab read
- * once for all the trace's frames. Until then the rows hold the frames as
- * the callbacks took them (dladdr's names, "?" where it had none): a trace
- * that ends by a signal or a kill keeps those. The rows are taken 256 at a
- * time by rowid, so memory does not grow with the table.
+ * At the end of the trace, after the final commit, in a transaction of its
+ * own (writer.c's name_callers): every callers row's frames named
+ * (oc_wr_symbolize_frames), each module's .symtab read once for all the
+ * trace's frames. Until then the rows hold the frames as the writer took
+ * them (dladdr's names, "?" where it had none, the runtime's own leading
+ * frames still there): a trace that ends by a signal or a kill keeps those.
+ * The rows are taken 256 at a time by rowid, so memory does not grow with
+ * the table. Returns the rows read.
  */
-void oc_wr_callers_finish(void)
+int oc_wr_callers_finish(void)
 {
 	sqlite3_stmt *sel = NULL, *upd = NULL;
 	sqlite3_int64 last = 0;
 	struct { sqlite3_int64 id; char *text; } batch[256];
-	int n, rows;
+	int n, rows, rc, total = 0;
 
 	if (!oc_wr.db || sqlite3_prepare_v2(oc_wr.db, "SELECT frames FROM callers", -1, &sel, NULL) != SQLITE_OK) {
 		sqlite3_finalize(sel);
-		return;
+		return 0;
 	}
-	while (sqlite3_step(sel) == SQLITE_ROW) {
+	while ((rc = sqlite3_step(sel)) == SQLITE_ROW) {
 		const char *f = (const char *)sqlite3_column_text(sel, 0);
 
+		total++;
 		if (f)
 			want_frames(f);
 	}
+	if (rc != SQLITE_DONE)
+		note_rc(rc);
 	sqlite3_finalize(sel);
+	if (!total)
+		return 0;
 	sel = NULL;
 	for (int i = 0; i < n_modules; i++)
 		resolve(&modules[i]);
@@ -378,7 +390,7 @@ void oc_wr_callers_finish(void)
 	do {
 		n = rows = 0;
 		sqlite3_bind_int64(sel, 1, last);
-		while (sqlite3_step(sel) == SQLITE_ROW) {
+		while ((rc = sqlite3_step(sel)) == SQLITE_ROW) {
 			const char *f = (const char *)sqlite3_column_text(sel, 1);
 			char out[2048];
 			const char *s;
@@ -390,6 +402,8 @@ void oc_wr_callers_finish(void)
 			if ((batch[n].text = strdup(s)) != NULL)
 				batch[n++].id = last;
 		}
+		if (rc != SQLITE_DONE)
+			note_rc(rc);
 		sqlite3_reset(sel);
 		for (int i = 0; i < n; i++) {
 			sqlite3_bind_text(upd, 1, batch[i].text, -1, SQLITE_STATIC);
@@ -397,10 +411,11 @@ void oc_wr_callers_finish(void)
 			note_rc(step_done(upd));
 			free(batch[i].text);
 		}
-	} while (rows == 256);
+	} while (rows == 256 && rc == SQLITE_DONE);
 out:
 	sqlite3_finalize(sel);
 	sqlite3_finalize(upd);
+	return total;
 }
 
 void oc_wr_callers_free(void)

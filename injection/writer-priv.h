@@ -316,8 +316,8 @@ void oc_wr_wal_totals(uint64_t *calls, uint64_t *ns, uint64_t *max_ns);
 /* writer-callers.c: the frames of a callers row with "?" symbols looked up in
  * their modules' static symbol tables (frames itself when nothing changes). */
 const char *oc_wr_symbolize_frames(const char *frames, char *out, size_t len);
-/* ... every callers row so, at the end, inside the final transaction */
-void oc_wr_callers_finish(void);
+/* ... every callers row so, at the end (writer.c's name_callers); the rows read */
+int oc_wr_callers_finish(void);
 /* A backtrace's return addresses as a callers row's frames (the program's
  * frames only, dladdr's names): on the writer thread. */
 const char *oc_wr_frames_of_pcs(void *const *pcs, int n, char *out, size_t len);

@@ -195,10 +195,29 @@ static void write_latency_stats(void)
 	meta_set_u("stats.checkpoint_max_ns", max_ns);
 }
 
+/*
+ * The callers' frames named (writer-callers.c), after the final commit, in a
+ * transaction of their own: a failure there rolls back to the frames as
+ * taken, and a kill during it leaves a finished trace. Paid by the thread
+ * that ends the program, after it ran; meta callers_naming_cpu_ns says how
+ * much. Not when a signal ends the run: its handler's time is bounded.
+ */
+static void name_callers(void)
+{
+	uint64_t c0 = oc_wr_thread_cpu_ns();
+
+	oc_wr.db_error = 0;
+	if (sqlite3_exec(oc_wr.db, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
+		return;
+	if (oc_wr_callers_finish() > 0)
+		meta_set_u("callers_naming_cpu_ns", oc_wr_thread_cpu_ns() - c0);
+	if (oc_wr.db_error || sqlite3_exec(oc_wr.db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+		sqlite3_exec(oc_wr.db, "ROLLBACK", NULL, NULL, NULL);
+	oc_wr.db_error = 0;
+}
+
 void oc_writer_finish(const struct oc_writer_final *fin)
 {
-	uint64_t sym_ns = 0;
-
 	if (!oc_wr.running)
 		return;
 	pthread_mutex_lock(&oc_wr.mu);
@@ -220,16 +239,8 @@ void oc_writer_finish(const struct oc_writer_final *fin)
 		meta_set_u("dropped_records", oc_wr.n.dropped);
 		meta_set_u("incomplete_records", oc_wr.n.incomplete);
 		meta_set_u("skipped_records", oc_wr.n.skipped);
-		/* the callers' frames named, unless a signal ends the run (writer-callers.c) */
-		if (!fin || !fin->term_signal) {
-			uint64_t c0 = oc_wr_thread_cpu_ns();
-
-			oc_wr_callers_finish();
-			sym_ns = oc_wr_thread_cpu_ns() - c0;
-		}
-		/* the writer's, the checkpointer's and the naming's CPU, which the
-		 * program's threads did not pay while it ran */
-		meta_set_u("writer_cpu_ns", oc_wr.cpu_ns + oc_wr_wal_cpu_ns() + sym_ns);
+		/* the writer's and the checkpointer's CPU, which the program's threads did not pay */
+		meta_set_u("writer_cpu_ns", oc_wr.cpu_ns + oc_wr_wal_cpu_ns());
 		if (fin) {
 			meta_set_u("api_launches_seen", fin->api_launches_seen);
 			meta_set_u("api_calls_seen", fin->api_calls_seen);
@@ -260,6 +271,8 @@ void oc_writer_finish(const struct oc_writer_final *fin)
 		if (oc_wr.db_error || sqlite3_exec(oc_wr.db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
 			oc_wr_write_failed(oc_wr.db_error ? oc_wr.db_error
 							  : sqlite3_extended_errcode(oc_wr.db));
+		else if (!fin || !fin->term_signal)
+			name_callers();
 	}
 	if (oc_wr.db) {
 		oc_wr_finalize_stmts();

@@ -8,6 +8,7 @@
  * single-file state after finish, and the failure paths.
  */
 #include <dlfcn.h>
+#include <execinfo.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -1144,6 +1145,34 @@ static void test_caller_frames(void **state)
 	oc_wr_callers_free();
 }
 
+/* A caller row from this function's own backtrace (oc_writer_caller_pcs). */
+static int __attribute__((noinline)) pcs_probe(int corr)
+{
+	void *pcs[16];
+	int n = backtrace(pcs, 16);
+
+	/* pcs[0] is this frame: a fake callback frame in front, as record_caller's */
+	void *with_cb[17];
+
+	with_cb[0] = pcs[0];
+	memcpy(with_cb + 1, pcs, (size_t)n * sizeof *pcs);
+	oc_writer_caller_pcs((uint32_t)corr, 1, 70000, with_cb, n + 1);
+	return corr;
+}
+
+static void like_frames(sqlite3 *db, int corr, const char *first)
+{
+	char sql[128];
+	const char *f;
+
+	snprintf(sql, sizeof sql, "SELECT frames FROM callers WHERE correlation_id = %d", corr);
+	f = q_text(db, sql);
+	if (strncmp(f, first, strlen(first)) != 0)
+		fail_msg("callers row %d: '%s', want it to start with '%s'", corr, f, first);
+	if (strstr(f, "liboverlapcheck"))
+		fail_msg("callers row %d: the tracer's own frame: '%s'", corr, f);
+}
+
 /*
  * The callers' rows as the writer stores them: as taken while the program
  * runs (dladdr's "?"), named at the end, every row of a table larger than
@@ -1172,17 +1201,19 @@ static void test_callers_named_at_end(void **state)
 	oc_writer_submit_buffer(b.p, b.used, 0);
 	for (int i = 0; i < 600; i++)
 		oc_writer_caller(1000 + (uint32_t)i, 1, 60000 + (uint64_t)i, frames);
+	assert_int_equal(pcs_probe(3000), 3000);
 	/* a row whose module is gone keeps its frames */
 	oc_writer_caller(2000, 1, 60000, "?+0x0 (/no/such/module.so+0x10)\nf+0x1 (/m+0x2)");
 	oc_writer_sync();
 	db = open_ro(path);
-	assert_int_equal(q_int(db, "SELECT count(*) FROM callers"), 601);
-	assert_int_equal(q_int(db, "SELECT count(*) FROM callers WHERE frames LIKE '?+0x0 (%'"), 601);
+	/* as taken: 600 + 1 of frames, 1 of return addresses, all "?" first (static functions) */
+	assert_int_equal(q_int(db, "SELECT count(*) FROM callers"), 602);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM callers WHERE frames LIKE '?+0x0 (%'"), 602);
 	sqlite3_close(db);
 	memset(&fin, 0, sizeof fin);
 	oc_writer_finish(&fin);
 	db = open_ro(path);
-	assert_int_equal(q_int(db, "SELECT count(*) FROM callers"), 601);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM callers"), 602);
 	{
 		sqlite3_stmt *st;
 
@@ -1196,6 +1227,11 @@ static void test_callers_named_at_end(void **state)
 	assert_string_equal(q_text(db, "SELECT frames FROM callers WHERE correlation_id = 2000"),
 			    "?+0x0 (/no/such/module.so+0x10)\nf+0x1 (/m+0x2)");
 	assert_true(q_int(db, "SELECT value FROM meta WHERE key = 'writer_cpu_ns'") > 0);
+	assert_true(q_int(db, "SELECT value FROM meta WHERE key = 'callers_naming_cpu_ns'") >= 0);
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'tracer_status'"), "finished");
+	/* a backtrace's return addresses, named by the writer: this test's static
+	 * function, first (the callback's own frame, pcs[0], is not kept) */
+	like_frames(db, 3000, "pcs_probe");   /* pcs_probe+0x.. or a clone, pcs_probe.constprop.0+0x.. */
 	sqlite3_close(db);
 
 	/* a run ended by a signal keeps them as taken */
@@ -1211,6 +1247,7 @@ static void test_callers_named_at_end(void **state)
 	oc_writer_finish(&fin);
 	db = open_ro(path);
 	assert_int_equal(q_int(db, "SELECT count(*) FROM callers WHERE frames LIKE '?+0x0 (%'"), 1);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM meta WHERE key = 'callers_naming_cpu_ns'"), 0);
 	sqlite3_close(db);
 	assert_int_equal(frames_probe(2), 7);
 }
