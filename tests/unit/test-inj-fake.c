@@ -271,6 +271,10 @@ static void q_api_tid(CUpti_ActivityKind kind, uint32_t cbid, uint32_t corr, uin
 {
 	CUpti_ActivityAPI a;
 
+	/* CUPTI writes no API record of a kind that is off (the default: every
+	 * call timed by its callbacks) */
+	if (kind < 64 && !(kinds_enabled & (1ull << kind)))
+		return;
 	memset(&a, 0, sizeof a);
 	a.kind = kind;
 	a.cbid = cbid;
@@ -601,10 +605,10 @@ static void __attribute__((noreturn)) program(enum mode mode, const char *trace)
 	 * them before 2026-12-02 */
 	if (mode == M_API_TIMING)
 		setenv("OVERLAPCHECK_API_TIMING", "callbacks", 1);
-	else if (mode == M_API_ALL)
-		unsetenv("OVERLAPCHECK_API_TIMING");
-	else
+	else if (getenv("FAKE_RECORDS"))
 		setenv("OVERLAPCHECK_API_TIMING", "records", 1);
+	else
+		unsetenv("OVERLAPCHECK_API_TIMING");
 	if (mode == M_QUERY_KEEP)
 		setenv("FAKE_KEEP_RECORD", "1", 1);
 	prog_trace = trace;
@@ -889,6 +893,24 @@ static void test_queries(void **state)
 	sqlite3 *db;
 	int st;
 
+	/* the default: every other call timed by its callbacks too */
+	snprintf(trace, sizeof trace, "%s/queries-all.db", dir);
+	make_trace(trace);
+	st = run(M_QUERY, trace);
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 0);
+	db = open_trace(trace);
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'api_timing'"), "all");
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'api_queries'"), "summary");
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api"), 1);
+	assert_int_equal(q_int(db, "SELECT correlation_id FROM api"), 510);
+	assert_true(q_int(db, "SELECT dur_ns FROM api") >= 15000000);
+	assert_int_equal(q_int(db, "SELECT calls FROM api_summary WHERE domain = 1"), 5);
+	assert_int_equal(q_int(db, "SELECT calls FROM api_summary WHERE domain = 2"), 3);
+	sqlite3_close(db);
+
+	/* the rest with CUPTI's records, whose per-call switches are what is checked */
+	setenv("FAKE_RECORDS", "1", 1);
 	snprintf(trace, sizeof trace, "%s/queries.db", dir);
 	make_trace(trace);
 	st = run(M_QUERY, trace);
@@ -938,6 +960,7 @@ static void test_queries(void **state)
 	assert_int_equal(q_int(db, "SELECT calls FROM api_summary WHERE domain = 2"), 3);
 	assert_int_equal(q_int(db, "SELECT count(*) FROM warnings WHERE code = 'query_records_on'"), 1);
 	sqlite3_close(db);
+	unsetenv("FAKE_RECORDS");
 }
 
 /*
@@ -1095,7 +1118,30 @@ static void test_exit(void **state)
 			 OC_HANDLE_PER_THREAD);
 	assert_int_equal(q_int(db, "SELECT flag FROM streams WHERE stream_id = 7"), 3);
 
-	/* runtime/driver twins */
+	/* the default times every call by its callbacks: a driver call nested in
+	 * a runtime call has no row of its own, the driver-API program's has one */
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'api_timing'"), "all");
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api d JOIN api r"
+				   " ON r.correlation_id = d.correlation_id"
+				   " WHERE d.domain = 2 AND r.domain = 1"), 0);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api WHERE domain = 2 AND correlation_id = 5"), 1);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api WHERE domain = 1 AND correlation_id = 2"), 1);
+	assert_string_equal(q_text(db, "PRAGMA integrity_check"), "ok");
+	sqlite3_close(db);
+
+	/* CUPTI's records (OVERLAPCHECK_API_TIMING=records): runtime/driver twins
+	 * as the records give them, each call's arguments still once */
+	snprintf(trace, sizeof trace, "%s/exit-records.db", dir);
+	make_trace(trace);
+	setenv("FAKE_RECORDS", "1", 1);
+	st = run(M_EXIT, trace);
+	unsetenv("FAKE_RECORDS");
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 0);
+	db = open_trace(trace);
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'api_timing'"), "records");
+	assert_int_equal(q_int(db, "SELECT count(*) FROM device_ops WHERE kind = 'kernel'"), 6);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM call_args"), 4 + 1 + 3);
 	assert_int_equal(q_int(db, "SELECT count(*) FROM api d JOIN api r"
 				   " ON r.correlation_id = d.correlation_id"
 				   " WHERE d.domain = 2 AND r.domain = 1 AND r.correlation_id = 2"), 1);
