@@ -10,7 +10,8 @@ Design
 Programs (each times its own steady-state loop and prints a BENCH line, see
 bench/bench-util.h): launch_storm (200k empty kernels), copy_storm (50k 4 KB
 async copies), pipeline (three-stream copy/compute), torch_loop (PyTorch small
-ops), train_step (a PyTorch training step of a small transformer, API-heavy).
+ops, 16000 timed iterations: --torch-iters), train_step (a PyTorch training
+step of a small transformer, API-heavy).
 
 Variants, all in one rotation (phase A):
   native          the program alone
@@ -806,6 +807,7 @@ class Bench:
                         m["cpu"] = line.split(":", 1)[1].strip()
                         break
             m["cpus"] = os.cpu_count()
+            m["cpus_used"] = sorted(os.sched_getaffinity(0))
         except OSError:
             pass
         if shutil.which("nvidia-smi"):
@@ -1232,10 +1234,10 @@ def parse_args(argv=None):
     ap.add_argument("--kernels", type=int, default=200000)
     ap.add_argument("--copies", type=int, default=50000)
     ap.add_argument("--big-kernels", type=int, default=1000000)
-    ap.add_argument("--torch-iters", type=int, default=0,
-                    help="torch_loop's timed iterations (default: its own, 4000); more "
-                         "iterations make a longer timed region, less at the mercy of a "
-                         "noisy machine")
+    ap.add_argument("--torch-iters", type=int, default=16000,
+                    help="torch_loop's timed iterations (default 16000; 0: the program's own "
+                         "4000, whose 0.2 to 0.4 s timed region the H200's noise swamped, "
+                         "docs/performance.md)")
     ap.add_argument("--rate-launches", type=int, default=200000,
                     help="launches for writer-rate and insert-rate (4 rows each)")
     ap.add_argument("--run-timeout", type=float, default=60)
@@ -1267,9 +1269,14 @@ def parse_args(argv=None):
     ap.add_argument("--bare-variant", action="append", metavar="NAME=KEY=VALUE[,KEY=VALUE]",
                     help="one more variant: the floor with this environment added (for example "
                          "floorrec=BARE_QUERIES=record), paired against the floor")
+    ap.add_argument("--cpus", metavar="LIST",
+                    help="run the benchmark and every program it starts on these CPUs only "
+                         "(for example 2-9 or 2,4,6): the same CPUs for every variant, "
+                         "against a scheduler that moves a single-threaded program around")
     a = ap.parse_args(argv)
     try:
         parse_variant_specs(a.bare_variant, parse_variant_specs(a.oc_variant))
+        a.cpu_set = parse_cpus(a.cpus) if a.cpus else None
     except ValueError as err:
         ap.error(str(err))
     if not a.out:
@@ -1277,8 +1284,28 @@ def parse_args(argv=None):
     return a
 
 
+def parse_cpus(text):
+    """'2-5,8' -> {2, 3, 4, 5, 8}; ValueError for anything else."""
+    out = set()
+    for part in text.split(","):
+        lo, _, hi = part.strip().partition("-")
+        if not lo.isdigit() or (hi and not hi.isdigit()):
+            raise ValueError("--cpus: '%s' is not a CPU list like 2-9 or 2,4,6" % text)
+        lo_i, hi_i = int(lo), int(hi) if hi else int(lo)
+        if hi_i < lo_i or hi_i - lo_i > 4096:
+            raise ValueError("--cpus: '%s': a range must go up" % text)
+        out.update(range(lo_i, hi_i + 1))
+    return out
+
+
 def main(argv=None):
     a = parse_args(argv)
+    if a.cpu_set:
+        try:
+            os.sched_setaffinity(0, a.cpu_set)   # the programs inherit it
+        except (OSError, ValueError) as err:
+            print("bench: --cpus %s: %s" % (a.cpus, err), file=sys.stderr)
+            return 2
     if a.merge:
         os.makedirs(a.out, exist_ok=True)
         return merge(a)

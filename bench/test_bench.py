@@ -220,6 +220,13 @@ class TestParsing(unittest.TestCase):
         self.assertEqual(b["buffers"], "2/2")
         self.assertIsNone(bench.parse_bare("bare-collector: cuptiSubscribe failed: x\n"))
 
+    def test_parse_cpus(self):
+        self.assertEqual(bench.parse_cpus("2-4,8"), {2, 3, 4, 8})
+        self.assertEqual(bench.parse_cpus("5"), {5})
+        for bad in ("", "a", "4-2", "1,,2", "-3", "2-x"):
+            with self.assertRaises(ValueError):
+                bench.parse_cpus(bad)
+
     def test_summary(self):
         self.assertEqual(bench.summary([3, 1, 2, "x", None]), (2, 1, 3, 3))
         self.assertIsNone(bench.summary([]))
