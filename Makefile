@@ -111,7 +111,7 @@ GPU_BIN  := $(patsubst %.cu,$(BUILD)/gpu/%,$(GPU_CU))
 
 # bench/: the floor collector (CUPTI) and the CPU insert-rate program.
 BENCH_SO  := $(if $(HAVE_CUPTI),$(BUILD)/bench/libbare-collector.so)
-BENCH_BIN := $(BUILD)/bench/insert-rate $(if $(HAVE_CUPTI),$(BUILD)/bench/writer-rate)
+BENCH_BIN := $(BUILD)/bench/insert-rate $(if $(HAVE_CUPTI),$(BUILD)/bench/writer-rate $(BUILD)/bench/callback-rate)
 
 .PHONY: all test unit-tests fuzz fuzz-replay demo gpu-progs gpu-test bench install uninstall clean check-cuda lib-example
 all: deps $(CLI) $(TOOL_BIN) $(BENCH_BIN) $(BENCH_SO) $(if $(HAVE_CUPTI),$(INJ_SO),check-cuda)
@@ -297,6 +297,14 @@ $(BUILD)/bench/libbare-collector.so: bench/bare-collector.c $(BUILD)/pic/injecti
 	    -o $@ $^ -L$(CUPTI_LIB) -Wl,-rpath,$(CUPTI_LIB) -lcupti -lpthread -Wl,--no-undefined
 
 # The injection library's writer, fed synthetic CUPTI buffers (no GPU needed).
+# The API callbacks' cost on the program's thread, against a fake CUPTI: it
+# loads the injection library itself, and its CUPTI entry points interpose.
+$(BUILD)/bench/callback-rate: bench/callback-rate.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(CFLAGS) -I$(CUPTI_INC) -I$(CUDA_INC) $(LDFLAGS) -rdynamic -o $@ $< \
+	    -L$(CUPTI_LIB) -Wl,-rpath,$(CUPTI_LIB) -Wl,--no-as-needed -lcupti -Wl,--as-needed -lpthread -ldl
+
 $(BUILD)/bench/writer-rate: bench/writer-rate.c $(INJ_CORE_OBJ)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  LINK    $@")

@@ -503,15 +503,18 @@ void CUPTIAPI oc_inj_api_callback(void *userdata, CUpti_CallbackDomain domain,
 			   (d ? cbid < CUPTI_DRIVER_TRACE_CBID_SIZE && oc_t_drv_mask[cbid]
 			     : cbid < CUPTI_RUNTIME_TRACE_CBID_SIZE && oc_t_rt_mask[cbid]));
 
+		/* CUPTI's own clock where it is CLOCK_REALTIME (inject-queries.c) */
+		int rt_clock = own && oc_t_realtime;
+
 		if (cb->callbackSite == CUPTI_API_ENTER) {
-			t->call_t0[d] = mono_ns();
+			t->call_t0[d] = rt_clock ? realtime_ns() : mono_ns();
 		} else if (t->call_t0[d]) {
-			uint64_t t1 = mono_ns();
+			uint64_t t1 = rt_clock ? realtime_ns() : mono_ns();
 			uint64_t ns = t1 > t->call_t0[d] ? t1 - t->call_t0[d] : 0;
 			/* the call's api row, from its two callbacks (inject-queries.c):
-			 * one read of CUPTI's clock, which costs more than the thread's,
-			 * at once, before any work of the tracer's */
-			uint64_t end = own ? cupti_now() : 0;
+			 * else one read of CUPTI's clock, which costs more than the
+			 * thread's, at once, before any work of the tracer's */
+			uint64_t end = !own ? 0 : rt_clock ? t->call_t0[d] + ns : cupti_now();
 
 			if (own && end > ns && oc_cap_recording() && (h = holder_get(t)) != NULL)
 				append_timed(h, cb, cbid, d ? OC_API_DRIVER : OC_API_RUNTIME, end - ns, end);

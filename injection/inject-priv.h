@@ -68,6 +68,15 @@ static inline uint64_t mono_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+/* CLOCK_REALTIME: what CUPTI's timestamps are on Linux (inject-queries.c). */
+static inline uint64_t realtime_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
 static inline const char *cupti_err(CUptiResult rc)
 {
 	const char *s = NULL;
@@ -133,6 +142,8 @@ extern uint64_t oc_q_min_ns;          /* a query this long gets its own api row 
 /* OVERLAPCHECK_API_TIMING=callbacks: the api rows of the calls whose
  * callbacks are taken come from them (mask: callback id -> 1) */
 extern int oc_t_callbacks;             /* 2: every call (OVERLAPCHECK_API_TIMING=all) */
+/* 1: CUPTI's clock is CLOCK_REALTIME, read directly (OVERLAPCHECK_API_CLOCK) */
+extern int oc_t_realtime;
 int oc_t_no_api_kinds(void);
 extern uint8_t oc_t_rt_mask[CUPTI_RUNTIME_TRACE_CBID_SIZE];
 extern uint8_t oc_t_drv_mask[CUPTI_DRIVER_TRACE_CBID_SIZE];

@@ -21,10 +21,11 @@
  *   all (default): no API record at all (the RUNTIME and DRIVER kinds stay
  *            off); every callback of both domains is enabled and every
  *            top-level call's api row comes from its two callbacks, as nsys
- *            times calls: its end is CUPTI's clock (cuptiGetTimestamp, the
- *            records' clock) read at the exit site, its duration the
- *            thread's monotonic clock between the two sites. CUPTI's API
- *            records cost more than the callbacks (docs/performance.md);
+ *            times calls: CLOCK_REALTIME read at both sites where that is
+ *            CUPTI's clock (checked: meta api_clock = realtime), else its
+ *            end is cuptiGetTimestamp at the exit site and its duration the
+ *            thread's monotonic clock between the two sites (cupti). CUPTI's
+ *            API records cost more than the callbacks (docs/performance.md);
  *   callbacks: only the calls whose arguments the callbacks read anyway
  *            (apiargs.c's oc_args_cbids: launches, copies, memsets, stream
  *            and event calls, allocations, frees, explicit
@@ -47,6 +48,7 @@
 uint8_t oc_t_rt_mask[CUPTI_RUNTIME_TRACE_CBID_SIZE];
 uint8_t oc_t_drv_mask[CUPTI_DRIVER_TRACE_CBID_SIZE];
 int oc_t_callbacks;   /* 1: the listed calls; 2: every call (OVERLAPCHECK_API_TIMING=all) */
+int oc_t_realtime;
 uint8_t oc_q_rt_slot[CUPTI_RUNTIME_TRACE_CBID_SIZE];
 uint8_t oc_q_drv_slot[CUPTI_DRIVER_TRACE_CBID_SIZE];
 uint64_t oc_q_min_ns = 10000;
@@ -157,6 +159,38 @@ void oc_q_slot_info(unsigned slot, int *driver, CUpti_CallbackId *cbid)
 	*cbid = slots[slot].cbid;
 }
 
+/*
+ * CUPTI's clock on Linux is clock_gettime(CLOCK_REALTIME) (cupti_activity.h,
+ * cuptiActivityRegisterTimestampCallback; CLOCK_MONOTONIC_RAW under WSL, or
+ * a client's own clock once registered). Read through cuptiGetTimestamp it
+ * cost about 110 ns a call on the H200 (docs/performance.md), read from the
+ * vDSO about 20. Whether it is that clock here is checked, not assumed:
+ * three reads of CUPTI's clock each between two of CLOCK_REALTIME, within a
+ * millisecond. OVERLAPCHECK_API_CLOCK=cupti keeps cuptiGetTimestamp.
+ */
+static int cupti_clock_is_realtime(void)
+{
+	const char *v = getenv("OVERLAPCHECK_API_CLOCK");
+
+	if (v && *v && strcmp(v, "auto")) {
+		if (strcmp(v, "cupti"))
+			oc_writer_warn("inject", "bad_setting",
+				       "ignoring OVERLAPCHECK_API_CLOCK='%s': expected auto or cupti", v);
+		else
+			return 0;
+	}
+	for (int i = 0; i < 3; i++) {
+		uint64_t a = realtime_ns(), c = 0, b;
+
+		if (cuptiGetTimestamp(&c) != CUPTI_SUCCESS)
+			return 0;
+		b = realtime_ns();
+		if (c + 1000000u < a || c > b + 1000000u)
+			return 0;
+	}
+	return 1;
+}
+
 /* summary: the callbacks that time the queries. */
 void oc_q_enable_callbacks(CUpti_SubscriberHandle sub)
 {
@@ -167,6 +201,7 @@ void oc_q_enable_callbacks(CUpti_SubscriberHandle sub)
 		oc_writer_warn("cupti", "no_timestamp",
 			       "cannot read CUPTI's clock: API calls are timed by their records");
 	}
+	oc_t_realtime = oc_t_callbacks && cupti_clock_is_realtime();
 	if (oc_t_callbacks == 2 &&
 	    (cuptiEnableDomain(1, sub, CUPTI_CB_DOMAIN_RUNTIME_API) != CUPTI_SUCCESS ||
 	     cuptiEnableDomain(1, sub, CUPTI_CB_DOMAIN_DRIVER_API) != CUPTI_SUCCESS)) {
@@ -235,6 +270,8 @@ void oc_q_meta(void)
 {
 	oc_writer_meta("api_queries", mode_names[mode]);
 	oc_writer_meta("api_timing", oc_t_callbacks == 2 ? "all" : oc_t_callbacks ? "callbacks" : "records");
+	if (oc_t_callbacks)
+		oc_writer_meta("api_clock", oc_t_realtime ? "realtime" : "cupti");
 	if (mode == OC_Q_SUMMARY)
 		oc_writer_meta_int("api_query_min_ns", (long long)oc_q_min_ns);
 }

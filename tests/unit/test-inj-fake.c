@@ -130,12 +130,16 @@ CUptiResult cuptiActivityGetNumDroppedRecords(CUcontext ctx, uint32_t stream, si
 	return CUPTI_SUCCESS;
 }
 
+/* CLOCK_REALTIME, as CUPTI on Linux; FAKE_CLOCK_BEHIND=1: an hour behind
+ * it (CUPTI under WSL, or with a client's clock registered) */
 CUptiResult cuptiGetTimestamp(uint64_t *ts)
 {
 	struct timespec now;
 
 	clock_gettime(CLOCK_REALTIME, &now);
 	*ts = (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+	if (getenv("FAKE_CLOCK_BEHIND"))
+		*ts -= 3600ull * 1000000000u;
 	return CUPTI_SUCCESS;
 }
 
@@ -1010,10 +1014,41 @@ static void test_api_all(void **state)
 	assert_int_equal(WEXITSTATUS(st), 0);
 	db = open_trace(trace);
 	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'api_timing'"), "all");
+	/* CUPTI's clock is CLOCK_REALTIME here: read directly */
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'api_clock'"), "realtime");
 	assert_int_equal(q_int(db, "SELECT count(*) FROM api"), 1 + 2 + 1 + 1 + 3 + 1);
 	assert_int_equal(q_int(db, "SELECT count(*) FROM api WHERE id BETWEEN 72 AND 79"), 1);
 	assert_int_equal(q_int(db, "SELECT count(*) FROM ops o JOIN api a"
 				   " ON a.id BETWEEN o.correlation_id * 8 AND o.correlation_id * 8 + 7"), 6);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api WHERE start_ns <= 0 OR dur_ns < 0"), 0);
+	sqlite3_close(db);
+
+	/* a CUPTI clock that is not CLOCK_REALTIME: cuptiGetTimestamp, an hour
+	 * behind, and the calls' rows on it (before the trace's start: absent) */
+	snprintf(trace, sizeof trace, "%s/api-all-clock.db", dir);
+	make_trace(trace);
+	setenv("FAKE_CLOCK_BEHIND", "1", 1);
+	st = run(M_API_ALL, trace);
+	unsetenv("FAKE_CLOCK_BEHIND");
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 0);
+	db = open_trace(trace);
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'api_clock'"), "cupti");
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api WHERE start_ns > 0"), 0);
+	sqlite3_close(db);
+
+	/* OVERLAPCHECK_API_CLOCK=cupti: cuptiGetTimestamp whatever it is */
+	snprintf(trace, sizeof trace, "%s/api-all-cupti.db", dir);
+	make_trace(trace);
+	setenv("OVERLAPCHECK_API_CLOCK", "cupti", 1);
+	st = run(M_API_ALL, trace);
+	unsetenv("OVERLAPCHECK_API_CLOCK");
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 0);
+	db = open_trace(trace);
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'api_clock'"), "cupti");
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api"), 1 + 2 + 1 + 1 + 3 + 1);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api WHERE start_ns <= 0 OR dur_ns < 0"), 0);
 	sqlite3_close(db);
 }
 

@@ -1,0 +1,305 @@
+/*
+ * callback-rate.c: what the injection library's API callbacks cost the
+ * program's thread, on a CPU, without CUDA.
+ *
+ *     build/bench/callback-rate [LAUNCHES [QUERIES]]
+ *
+ * This program defines the CUPTI entry points the library's set-up and
+ * flush call (cuptiSubscribe, cuptiEnableDomain, cuptiActivityEnable, ...),
+ * as tests/unit/test-inj-fake.c does: libcupti also defines them, so the
+ * linker exports these and they interpose for the dlopen'ed
+ * liboverlapcheck-inject.so. It loads the library as the driver would
+ * (InitializeInjection), then drives its API callback the way CUDA does for
+ * LAUNCHES kernel launches (a runtime __cudaLaunchKernel with its nested
+ * cuLaunchKernel: four callbacks) and for QUERIES cudaGetDevice calls (two
+ * callbacks), and prints
+ *
+ *     callback-rate: launches=N ns_per_launch=X queries=M ns_per_query=Y api_timing=... \
+ *         cupti_clock_ns=Z
+ *
+ * timed around each loop with CLOCK_MONOTONIC on this thread, the library's
+ * writer running beside it as in a traced program. Everything the
+ * environment sets for the library applies (OVERLAPCHECK_API_TIMING,
+ * OVERLAPCHECK_QUERIES, OVERLAPCHECK_MEMREFS, ...), so two settings can be
+ * compared run against run; OVERLAPCHECK_OUTPUT defaults to a file in
+ * $TMPDIR that is removed at the end.
+ *
+ * What it leaves out: CUPTI's own cost per callback and per activity record
+ * (this fake's cuptiGetTimestamp is a clock_gettime, about 20 ns against the
+ * real one's 50 to 110 on the H200, docs/performance.md), the CUDA work
+ * itself, and a launch's parameter layout (no driver here: every launch
+ * takes the "no layout" path of the allocation map). It measures the
+ * library's own work on the thread: the callback's decisions, argument
+ * extraction, the per-thread chunk and its lock, and the handoff of full
+ * chunks to the writer.
+ */
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cupti.h>
+
+static CUpti_CallbackFunc api_cb;
+static CUpti_BuffersCallbackRequestFunc buf_req;
+static CUpti_BuffersCallbackCompleteFunc buf_done;
+static pthread_mutex_t fake_mu = PTHREAD_MUTEX_INITIALIZER;
+static uint8_t *cur_buf;
+static size_t cur_size;
+
+/* ---- the fake CUPTI (set-up, flush, clock, stream ids) -------------------- */
+
+CUptiResult cuptiSubscribe(CUpti_SubscriberHandle *sub, CUpti_CallbackFunc cb, void *user)
+{
+	(void)user;
+	api_cb = cb;
+	*sub = (CUpti_SubscriberHandle)(uintptr_t)0x1;
+	return CUPTI_SUCCESS;
+}
+
+CUptiResult cuptiUnsubscribe(CUpti_SubscriberHandle sub)
+{
+	(void)sub;
+	api_cb = NULL;
+	return CUPTI_SUCCESS;
+}
+
+CUptiResult cuptiEnableCallback(uint32_t enable, CUpti_SubscriberHandle sub,
+				CUpti_CallbackDomain domain, CUpti_CallbackId cbid)
+{
+	(void)enable; (void)sub; (void)domain; (void)cbid;
+	return CUPTI_SUCCESS;
+}
+
+CUptiResult cuptiEnableDomain(uint32_t enable, CUpti_SubscriberHandle sub, CUpti_CallbackDomain domain)
+{
+	(void)enable; (void)sub; (void)domain;
+	return CUPTI_SUCCESS;
+}
+
+CUptiResult cuptiSetThreadIdType(CUpti_ActivityThreadIdType type)
+{
+	(void)type;
+	return CUPTI_SUCCESS;
+}
+
+CUptiResult cuptiActivityRegisterCallbacks(CUpti_BuffersCallbackRequestFunc req,
+					   CUpti_BuffersCallbackCompleteFunc done)
+{
+	buf_req = req;
+	buf_done = done;
+	return CUPTI_SUCCESS;
+}
+
+CUptiResult cuptiActivityEnable(CUpti_ActivityKind kind)
+{
+	(void)kind;
+	return CUPTI_SUCCESS;
+}
+
+CUptiResult cuptiActivityDisable(CUpti_ActivityKind kind)
+{
+	(void)kind;
+	return CUPTI_SUCCESS;
+}
+
+CUptiResult cuptiActivityEnableRuntimeApi(CUpti_CallbackId cbid, uint8_t enable)
+{
+	(void)cbid; (void)enable;
+	return CUPTI_SUCCESS;
+}
+
+CUptiResult cuptiActivityEnableDriverApi(CUpti_CallbackId cbid, uint8_t enable)
+{
+	(void)cbid; (void)enable;
+	return CUPTI_SUCCESS;
+}
+
+CUptiResult cuptiActivityGetNumDroppedRecords(CUcontext ctx, uint32_t stream, size_t *dropped)
+{
+	(void)ctx; (void)stream;
+	*dropped = 0;
+	return CUPTI_SUCCESS;
+}
+
+CUptiResult cuptiGetTimestamp(uint64_t *ts)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_REALTIME, &now);
+	*ts = (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+	return CUPTI_SUCCESS;
+}
+
+CUptiResult cuptiGetStreamIdEx(CUcontext ctx, CUstream stream, uint8_t ptsz, uint32_t *id)
+{
+	uintptr_t h = (uintptr_t)stream;
+
+	(void)ctx;
+	*id = h == 0 ? (ptsz ? 20 : 7) : (uint32_t)(h & 0xffff);
+	return CUPTI_SUCCESS;
+}
+
+/* No device work here: a flush completes the buffer CUPTI would hold, empty. */
+CUptiResult cuptiActivityFlushAll(uint32_t flag)
+{
+	(void)flag;
+	pthread_mutex_lock(&fake_mu);
+	if (!cur_buf && buf_req) {
+		size_t max = 0;
+
+		buf_req(&cur_buf, &cur_size, &max);
+	}
+	if (cur_buf && buf_done) {
+		uint8_t *b = cur_buf;
+
+		cur_buf = NULL;
+		pthread_mutex_unlock(&fake_mu);
+		buf_done(NULL, 0, b, cur_size, 0);
+		return CUPTI_SUCCESS;
+	}
+	pthread_mutex_unlock(&fake_mu);
+	return CUPTI_SUCCESS;
+}
+
+/* ---- the program ------------------------------------------------------------ */
+
+static double now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+
+static void callback(CUpti_CallbackDomain dom, CUpti_CallbackId cbid, const void *params,
+		     uint32_t corr, CUpti_ApiCallbackSite site)
+{
+	static int ok = 0;
+	CUpti_CallbackData d;
+
+	memset(&d, 0, sizeof d);
+	d.callbackSite = site;
+	d.functionParams = params;
+	d.functionReturnValue = &ok;
+	d.context = (CUcontext)(uintptr_t)0x1000;
+	d.contextUid = 1;
+	d.correlationId = corr;
+	d.symbolName = "_Z6kernelv";
+	api_cb(NULL, dom, cbid, &d);
+}
+
+/* The trace this run made, removed after the library's own exit flush. */
+static char out[512];
+
+static void remove_trace(void)
+{
+	char p[530];
+
+	if (!out[0])
+		return;
+	unlink(out);
+	snprintf(p, sizeof p, "%s-wal", out);
+	unlink(p);
+	snprintf(p, sizeof p, "%s-shm", out);
+	unlink(p);
+}
+
+static long arg(const char *s, long def)
+{
+	char *end;
+	long v;
+
+	if (!s)
+		return def;
+	v = strtol(s, &end, 10);
+	if (*end || v < 0 || v > 100000000) {
+		fprintf(stderr, "callback-rate: '%s' is not a count from 0 to 100000000\n", s);
+		exit(2);
+	}
+	return v;
+}
+
+int main(int argc, char **argv)
+{
+	long launches = arg(argc > 1 ? argv[1] : NULL, 1000000);
+	long queries = arg(argc > 2 ? argv[2] : NULL, 1000000);
+	const char *build = getenv("BUILD");
+	char lib[512];
+	void *h;
+	int (*init)(void);
+	struct { const void *k; dim3 g, b; void **a; size_t sm; cudaStream_t s; } lp;
+	cuLaunchKernel_params dl;
+	int dev = 0;
+	uint32_t corr = 1;
+	double t0, t_launch, t_query, t_clock;
+	const char *timing = getenv("OVERLAPCHECK_API_TIMING");
+
+	if (!getenv("OVERLAPCHECK_OUTPUT")) {
+		snprintf(out, sizeof out, "%s/callback-rate-%d.db", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp",
+			 (int)getpid());
+		setenv("OVERLAPCHECK_OUTPUT", out, 1);
+		atexit(remove_trace);   /* before the library's: runs after it */
+	}
+	setenv("OVERLAPCHECK_QUIET", "1", 0);
+	{
+		char pid[32];
+
+		snprintf(pid, sizeof pid, "%d", (int)getpid());
+		setenv("OVERLAPCHECK_MAIN_PID", pid, 1);   /* this process is the one traced */
+	}
+	snprintf(lib, sizeof lib, "%s/lib/liboverlapcheck-inject.so", build && *build ? build : "build");
+	h = dlopen(lib, RTLD_NOW);
+	if (!h) {
+		fprintf(stderr, "callback-rate: cannot load %s: %s\n", lib, dlerror());
+		return 2;
+	}
+	init = (int (*)(void))dlsym(h, "InitializeInjection");
+	if (!init || init() != 1 || !api_cb) {
+		fprintf(stderr, "callback-rate: the library did not subscribe\n");
+		return 2;
+	}
+	memset(&lp, 0, sizeof lp);
+	memset(&dl, 0, sizeof dl);
+	lp.s = (cudaStream_t)(uintptr_t)0x5000;
+	dl.hStream = (CUstream)(uintptr_t)0x5000;
+
+	t0 = now_ns();
+	for (long i = 0; i < launches; i++, corr++) {
+		callback(CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_v13000, &lp,
+			 corr, CUPTI_API_ENTER);
+		callback(CUPTI_CB_DOMAIN_DRIVER_API, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel, &dl, corr,
+			 CUPTI_API_ENTER);
+		callback(CUPTI_CB_DOMAIN_DRIVER_API, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel, &dl, corr,
+			 CUPTI_API_EXIT);
+		callback(CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_v13000, &lp,
+			 corr, CUPTI_API_EXIT);
+	}
+	t_launch = now_ns() - t0;
+	t0 = now_ns();
+	for (long i = 0; i < queries; i++, corr++) {
+		callback(CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_RUNTIME_TRACE_CBID_cudaGetDevice_v3020, &dev, corr,
+			 CUPTI_API_ENTER);
+		callback(CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_RUNTIME_TRACE_CBID_cudaGetDevice_v3020, &dev, corr,
+			 CUPTI_API_EXIT);
+	}
+	t_query = now_ns() - t0;
+	/* the fake clock's own cost, to subtract by eye */
+	t0 = now_ns();
+	for (int i = 0; i < 100000; i++) {
+		uint64_t ts;
+
+		cuptiGetTimestamp(&ts);
+	}
+	t_clock = (now_ns() - t0) / 100000;
+	printf("callback-rate: launches=%ld ns_per_launch=%.1f queries=%ld ns_per_query=%.1f api_timing=%s "
+	       "cupti_clock_ns=%.1f\n",
+	       launches, launches ? t_launch / launches : 0.0, queries, queries ? t_query / queries : 0.0,
+	       timing && *timing ? timing : "default", t_clock);
+	fflush(stdout);
+	return 0;
+}
