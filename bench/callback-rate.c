@@ -2,7 +2,7 @@
  * callback-rate.c: what the injection library's API callbacks cost the
  * program's thread, on a CPU, without CUDA.
  *
- *     build/bench/callback-rate [LAUNCHES [QUERIES]]
+ *     build/bench/callback-rate [-k] [LAUNCHES [QUERIES]]
  *
  * This program defines the CUPTI entry points the library's set-up and
  * flush call (cuptiSubscribe, cuptiEnableDomain, cuptiActivityEnable, ...),
@@ -21,8 +21,10 @@
  * writer running beside it as in a traced program. Everything the
  * environment sets for the library applies (OVERLAPCHECK_API_TIMING,
  * OVERLAPCHECK_QUERIES, OVERLAPCHECK_MEMREFS, ...), so two settings can be
- * compared run against run; OVERLAPCHECK_OUTPUT defaults to a file in
- * $TMPDIR that is removed at the end.
+ * compared run against run. The trace goes to a scratch folder in $TMPDIR,
+ * removed at the end (or to OVERLAPCHECK_OUTPUT, a trace made beforehand as
+ * `overlapcheck run` makes it, which is kept); -k keeps the folder and
+ * names it first.
  *
  * What it leaves out: CUPTI's own cost per callback and per activity record
  * (this fake's cuptiGetTimestamp is a clock_gettime, about 20 ns against the
@@ -33,7 +35,9 @@
  * extraction, the per-thread chunk and its lock, and the handoff of full
  * chunks to the writer.
  */
+#include <dirent.h>
 #include <dlfcn.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -144,7 +148,13 @@ CUptiResult cuptiGetStreamIdEx(CUcontext ctx, CUstream stream, uint8_t ptsz, uin
 	return CUPTI_SUCCESS;
 }
 
-/* No device work here: a flush completes the buffer CUPTI would hold, empty. */
+/*
+ * No device work here but one kernel, in the first buffer a flush completes
+ * (the trace file is made at the first device record, and until then the
+ * writer would only hold the callback rows); later buffers are empty.
+ */
+static int kernel_sent;
+
 CUptiResult cuptiActivityFlushAll(uint32_t flag)
 {
 	(void)flag;
@@ -156,10 +166,28 @@ CUptiResult cuptiActivityFlushAll(uint32_t flag)
 	}
 	if (cur_buf && buf_done) {
 		uint8_t *b = cur_buf;
+		size_t valid = 0;
 
+		if (!kernel_sent && cur_size >= sizeof(CUpti_ActivityKernel10)) {
+			CUpti_ActivityKernel10 k;
+			struct timespec now;
+
+			clock_gettime(CLOCK_REALTIME, &now);
+			memset(&k, 0, sizeof k);
+			k.kind = CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL;
+			k.start = (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+			k.end = k.start + 1000;
+			k.contextId = 1;
+			k.streamId = 7;
+			k.correlationId = 1;
+			k.name = "_Z6kernelv";
+			memcpy(b, &k, sizeof k);
+			valid = sizeof k;
+			kernel_sent = 1;
+		}
 		cur_buf = NULL;
 		pthread_mutex_unlock(&fake_mu);
-		buf_done(NULL, 0, b, cur_size, 0);
+		buf_done(NULL, 0, b, cur_size, valid);
 		return CUPTI_SUCCESS;
 	}
 	pthread_mutex_unlock(&fake_mu);
@@ -193,20 +221,26 @@ static void callback(CUpti_CallbackDomain dom, CUpti_CallbackId cbid, const void
 	api_cb(NULL, dom, cbid, &d);
 }
 
-/* The trace this run made, removed after the library's own exit flush. */
-static char out[512];
+/* The folder of the trace this run made, removed after the library's own
+ * exit flush (an atexit handler registered before the library's). */
+static char scratch[512];
 
-static void remove_trace(void)
+static void remove_scratch(void)
 {
-	char p[530];
+	DIR *d;
+	struct dirent *e;
+	char p[1024];
 
-	if (!out[0])
+	if (!scratch[0] || !(d = opendir(scratch)))
 		return;
-	unlink(out);
-	snprintf(p, sizeof p, "%s-wal", out);
-	unlink(p);
-	snprintf(p, sizeof p, "%s-shm", out);
-	unlink(p);
+	while ((e = readdir(d)) != NULL) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		snprintf(p, sizeof p, "%s/%s", scratch, e->d_name);
+		unlink(p);
+	}
+	closedir(d);
+	rmdir(scratch);
 }
 
 static long arg(const char *s, long def)
@@ -226,10 +260,11 @@ static long arg(const char *s, long def)
 
 int main(int argc, char **argv)
 {
-	long launches = arg(argc > 1 ? argv[1] : NULL, 1000000);
-	long queries = arg(argc > 2 ? argv[2] : NULL, 1000000);
+	int keep = argc > 1 && !strcmp(argv[1], "-k");
+	long launches = arg(argc > 1 + keep ? argv[1 + keep] : NULL, 1000000);
+	long queries = arg(argc > 2 + keep ? argv[2 + keep] : NULL, 1000000);
 	const char *build = getenv("BUILD");
-	char lib[512];
+	char lib[512], real[PATH_MAX];
 	void *h;
 	int (*init)(void);
 	struct { const void *k; dim3 g, b; void **a; size_t sm; cudaStream_t s; } lp;
@@ -239,21 +274,35 @@ int main(int argc, char **argv)
 	double t0, t_launch, t_query, t_clock;
 	const char *timing = getenv("OVERLAPCHECK_API_TIMING");
 
-	if (!getenv("OVERLAPCHECK_OUTPUT")) {
-		snprintf(out, sizeof out, "%s/callback-rate-%d.db", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp",
-			 (int)getpid());
-		setenv("OVERLAPCHECK_OUTPUT", out, 1);
-		atexit(remove_trace);   /* before the library's: runs after it */
+	snprintf(lib, sizeof lib, "%s/lib/liboverlapcheck-inject.so", build && *build ? build : "build");
+	if (!realpath(lib, real)) {
+		fprintf(stderr, "callback-rate: no %s (make first)\n", lib);
+		return 2;
 	}
-	setenv("OVERLAPCHECK_QUIET", "1", 0);
-	{
+	/* the library names its own trace (overlapcheck-PID.db) in the current
+	 * folder: a scratch folder, removed at the end. OVERLAPCHECK_OUTPUT, when
+	 * given, must name a trace made as `overlapcheck run` makes it. */
+	if (!getenv("OVERLAPCHECK_OUTPUT")) {
+		snprintf(scratch, sizeof scratch, "%s/callback-rate-XXXXXX",
+			 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+		if (!mkdtemp(scratch) || chdir(scratch) != 0) {
+			fprintf(stderr, "callback-rate: cannot make a scratch folder in %s\n",
+				getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+			return 2;
+		}
+		if (keep)
+			printf("callback-rate: trace in %s\n", scratch);
+		else
+			atexit(remove_scratch);   /* before the library's: runs after it */
+		unsetenv("OVERLAPCHECK_MAIN_PID");
+	} else {
 		char pid[32];
 
 		snprintf(pid, sizeof pid, "%d", (int)getpid());
-		setenv("OVERLAPCHECK_MAIN_PID", pid, 1);   /* this process is the one traced */
+		setenv("OVERLAPCHECK_MAIN_PID", pid, 1);   /* this process writes that trace */
 	}
-	snprintf(lib, sizeof lib, "%s/lib/liboverlapcheck-inject.so", build && *build ? build : "build");
-	h = dlopen(lib, RTLD_NOW);
+	setenv("OVERLAPCHECK_QUIET", "1", 0);
+	h = dlopen(real, RTLD_NOW);
 	if (!h) {
 		fprintf(stderr, "callback-rate: cannot load %s: %s\n", lib, dlerror());
 		return 2;

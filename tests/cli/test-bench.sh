@@ -42,6 +42,27 @@ if [ "${HAVE_CUPTI-1}" = 1 ]; then
 	fi
 fi
 
+if [ "${HAVE_CUPTI-1}" = 1 ]; then
+	cr=$BUILD/bench/callback-rate
+	res=$(TMPDIR=$TMP "$cr" 3000 700 2>&1)
+	is "callback-rate exits 0" "$?" 0
+	like "callback-rate: its line" "$res" '^callback-rate: launches=3000 ns_per_launch=[0-9.]+ queries=700 ns_per_query=[0-9.]+ api_timing=default cupti_clock_ns=[0-9.]+$'
+	is "callback-rate removes its scratch folder" "$(ls "$TMP" | wc -l | tr -d ' ')" 0
+	res=$(TMPDIR=$TMP "$cr" -k 3000 700 2>&1)
+	d=$(echo "$res" | sed -n 's/^callback-rate: trace in //p')
+	t=$(ls "$d"/*.db 2>/dev/null | head -n 1)
+	ok "callback-rate -k keeps its trace" test -n "$t"
+	if [ -n "$t" ]; then
+		is "callback-rate trace: a row per launch, the nested driver call's none" "$(sqlite3 "$t" 'select count(*) || " " || sum(domain = 1) from api')" "3000 3000"
+		is "callback-rate trace: the queries counted" "$(sqlite3 "$t" 'select sum(calls) from api_summary')" 700
+		is "callback-rate trace: timed by the callbacks, on CLOCK_REALTIME" "$(sqlite3 "$t" "select group_concat(value, ' ') from (select value from meta where key in ('api_timing', 'api_clock') order by key)")" "realtime all"
+		is "callback-rate trace: finished, nothing dropped" "$(sqlite3 "$t" "select group_concat(value, ' ') from (select value from meta where key in ('tracer_status', 'dropped_records') order by key)")" "0 finished"
+	fi
+	rm -rf "$d"
+	"$cr" many >/dev/null 2>&1
+	is "callback-rate: a bad count, exit 2" "$?" 2
+fi
+
 ir=$BUILD/bench/insert-rate
 res=$("$ir" -n 3000 -b 500 -d "$TMP" 2>&1)
 is "insert-rate exits 0" "$?" 0
