@@ -507,7 +507,10 @@ void CUPTIAPI oc_inj_api_callback(void *userdata, CUpti_CallbackDomain domain,
 		int rt_clock = own && oc_t_realtime;
 
 		if (cb->callbackSite == CUPTI_API_ENTER) {
-			t->call_t0[d] = rt_clock ? realtime_ns() : mono_ns();
+			/* outside the capture window neither the row nor the caller is
+			 * recorded: no clock read (a call the window opens during is
+			 * left out, as its enter site was outside) */
+			t->call_t0[d] = !oc_cap_recording() ? 0 : rt_clock ? realtime_ns() : mono_ns();
 		} else if (t->call_t0[d]) {
 			uint64_t t1 = rt_clock ? realtime_ns() : mono_ns();
 			uint64_t ns = t1 > t->call_t0[d] ? t1 - t->call_t0[d] : 0;
