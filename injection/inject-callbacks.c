@@ -133,11 +133,14 @@ static void record_caller(const CUpti_CallbackData *cb, int domain, uint64_t ns)
 }
 static __thread struct tstate tls;
 
-/* CUPTI's clock (the records'), 0 when it cannot be read. */
-static uint64_t cupti_now(void)
+/* CUPTI's clock (the records'), 0 when it cannot be read: CLOCK_REALTIME
+ * from the vDSO where that is it (inject-queries.c), else cuptiGetTimestamp. */
+static uint64_t api_clock(void)
 {
 	uint64_t ts = 0;
 
+	if (oc_t_realtime)
+		return realtime_ns();
 	return cuptiGetTimestamp(&ts) == CUPTI_SUCCESS ? ts : 0;
 }
 
@@ -423,8 +426,10 @@ static void query_call(struct tstate *t, unsigned slot, CUpti_CallbackDomain dom
 	if (cb->callbackSite == CUPTI_API_ENTER) {
 		if (rt ? t->rt_depth++ > 0 : t->rt_depth > 0)
 			return;
+		/* outside the capture window, or not timed at all: no clock read
+		 * (q_t0 0 marks it; the depth stays balanced) */
 		if (t->q_depth++ == 0)
-			t->q_t0 = mono_ns();
+			t->q_t0 = oc_cap_recording() && oc_q_mode() != OC_Q_OFF ? mono_ns() : 0;
 		return;
 	}
 	if (rt) {
@@ -433,7 +438,7 @@ static void query_call(struct tstate *t, unsigned slot, CUpti_CallbackDomain dom
 	} else if (t->rt_depth > 0) {
 		return;
 	}
-	if (t->q_depth == 0 || --t->q_depth > 0)
+	if (t->q_depth == 0 || --t->q_depth > 0 || !t->q_t0)
 		return;
 	ns = mono_ns() - t->q_t0;
 	/* not timed (OVERLAPCHECK_QUERIES=off with every callback on); the
@@ -444,7 +449,7 @@ static void query_call(struct tstate *t, unsigned slot, CUpti_CallbackDomain dom
 		return;
 	if (!oc_cap_recording() || !(h = holder_get(t)))
 		return;
-	if (ns >= oc_q_min_ns && cuptiGetTimestamp(&now) == CUPTI_SUCCESS) {
+	if (ns >= oc_q_min_ns && (now = api_clock()) > ns) {
 		append_timed(h, cb, cbid, rt ? OC_API_RUNTIME : OC_API_DRIVER, now - ns, now);
 		return;
 	}
@@ -503,21 +508,18 @@ void CUPTIAPI oc_inj_api_callback(void *userdata, CUpti_CallbackDomain domain,
 			   (d ? cbid < CUPTI_DRIVER_TRACE_CBID_SIZE && oc_t_drv_mask[cbid]
 			     : cbid < CUPTI_RUNTIME_TRACE_CBID_SIZE && oc_t_rt_mask[cbid]));
 
-		/* CUPTI's own clock where it is CLOCK_REALTIME (inject-queries.c) */
-		int rt_clock = own && oc_t_realtime;
-
 		if (cb->callbackSite == CUPTI_API_ENTER) {
 			/* outside the capture window neither the row nor the caller is
 			 * recorded: no clock read (a call the window opens during is
 			 * left out, as its enter site was outside) */
-			t->call_t0[d] = !oc_cap_recording() ? 0 : rt_clock ? realtime_ns() : mono_ns();
+			t->call_t0[d] = oc_cap_recording() ? mono_ns() : 0;
 		} else if (t->call_t0[d]) {
-			uint64_t t1 = rt_clock ? realtime_ns() : mono_ns();
+			/* the duration on the thread's monotonic clock, which no clock
+			 * step moves; the end on CUPTI's clock (api_clock), at once,
+			 * before any work of the tracer's */
+			uint64_t t1 = mono_ns();
 			uint64_t ns = t1 > t->call_t0[d] ? t1 - t->call_t0[d] : 0;
-			/* the call's api row, from its two callbacks (inject-queries.c):
-			 * else one read of CUPTI's clock, which costs more than the
-			 * thread's, at once, before any work of the tracer's */
-			uint64_t end = !own ? 0 : rt_clock ? t->call_t0[d] + ns : cupti_now();
+			uint64_t end = own ? api_clock() : 0;
 
 			if (own && end > ns && oc_cap_recording() && (h = holder_get(t)) != NULL)
 				append_timed(h, cb, cbid, d ? OC_API_DRIVER : OC_API_RUNTIME, end - ns, end);

@@ -93,6 +93,7 @@ static void finalize(int sig, uint64_t at_ns)
 	if (cuptiActivityGetNumDroppedRecords(NULL, 0, &dropped) != CUPTI_SUCCESS)
 		dropped = 0;
 	oc_passport_collect();
+	oc_q_clock_check_end();
 
 	memset(&fin, 0, sizeof fin);
 	fin.dropped_records = dropped;

@@ -144,6 +144,7 @@ extern uint64_t oc_q_min_ns;          /* a query this long gets its own api row 
 extern int oc_t_callbacks;             /* 2: every call (OVERLAPCHECK_API_TIMING=all) */
 /* 1: CUPTI's clock is CLOCK_REALTIME, read directly (OVERLAPCHECK_API_CLOCK) */
 extern int oc_t_realtime;
+void oc_q_clock_check_end(void);
 int oc_t_no_api_kinds(void);
 extern uint8_t oc_t_rt_mask[CUPTI_RUNTIME_TRACE_CBID_SIZE];
 extern uint8_t oc_t_drv_mask[CUPTI_DRIVER_TRACE_CBID_SIZE];

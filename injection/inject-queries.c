@@ -21,11 +21,12 @@
  *   all (default): no API record at all (the RUNTIME and DRIVER kinds stay
  *            off); every callback of both domains is enabled and every
  *            top-level call's api row comes from its two callbacks, as nsys
- *            times calls: CLOCK_REALTIME read at both sites where that is
- *            CUPTI's clock (checked: meta api_clock = realtime), else its
- *            end is cuptiGetTimestamp at the exit site and its duration the
- *            thread's monotonic clock between the two sites (cupti). CUPTI's
- *            API records cost more than the callbacks (docs/performance.md);
+ *            times calls: its duration on the thread's monotonic clock
+ *            between the two sites, its end on CUPTI's clock at the exit
+ *            site, read as CLOCK_REALTIME where that is CUPTI's clock
+ *            (checked: meta api_clock = realtime), else by cuptiGetTimestamp
+ *            (cupti). CUPTI's API records cost more than the callbacks
+ *            (docs/performance.md);
  *   callbacks: only the calls whose arguments the callbacks read anyway
  *            (apiargs.c's oc_args_cbids: launches, copies, memsets, stream
  *            and event calls, allocations, frees, explicit
@@ -165,9 +166,36 @@ void oc_q_slot_info(unsigned slot, int *driver, CUpti_CallbackId *cbid)
  * a client's own clock once registered). Read through cuptiGetTimestamp it
  * cost about 110 ns a call on the H200 (docs/performance.md), read from the
  * vDSO about 20. Whether it is that clock here is checked, not assumed:
- * three reads of CUPTI's clock each between two of CLOCK_REALTIME, within a
- * millisecond. OVERLAPCHECK_API_CLOCK=cupti keeps cuptiGetTimestamp.
+ * five reads of CUPTI's clock, each between two of CLOCK_REALTIME, must lie
+ * within CLOCK_SKEW_NS of them; the check is made again at the end
+ * (oc_q_clock_check_end), and meta api_clock_skew_ns says the largest
+ * distance seen. OVERLAPCHECK_API_CLOCK=cupti keeps cuptiGetTimestamp. The
+ * calls' durations are on the monotonic clock either way.
  */
+#define CLOCK_SKEW_NS 20000u
+
+static uint64_t clock_skew = UINT64_MAX;   /* the largest distance seen, ns */
+
+/* CUPTI's clock against CLOCK_REALTIME: the largest distance of 5 reads
+ * from the middle of the two around each, or UINT64_MAX if unreadable. */
+static uint64_t clock_distance(void)
+{
+	uint64_t worst = 0;
+
+	for (int i = 0; i < 5; i++) {
+		uint64_t a = realtime_ns(), c = 0, b, mid, d;
+
+		if (cuptiGetTimestamp(&c) != CUPTI_SUCCESS)
+			return UINT64_MAX;
+		b = realtime_ns();
+		mid = a + (b - a) / 2;
+		d = c > mid ? c - mid : mid - c;
+		if (d > worst)
+			worst = d;
+	}
+	return worst;
+}
+
 static int cupti_clock_is_realtime(void)
 {
 	const char *v = getenv("OVERLAPCHECK_API_CLOCK");
@@ -179,16 +207,28 @@ static int cupti_clock_is_realtime(void)
 		else
 			return 0;
 	}
-	for (int i = 0; i < 3; i++) {
-		uint64_t a = realtime_ns(), c = 0, b;
+	clock_skew = clock_distance();
+	return clock_skew <= CLOCK_SKEW_NS;
+}
 
-		if (cuptiGetTimestamp(&c) != CUPTI_SUCCESS)
-			return 0;
-		b = realtime_ns();
-		if (c + 1000000u < a || c > b + 1000000u)
-			return 0;
-	}
-	return 1;
+/* At the end: the same check again; a CUPTI clock that left CLOCK_REALTIME
+ * meanwhile is said, with how far (the calls' rows may be off by that). */
+void oc_q_clock_check_end(void)
+{
+	uint64_t d;
+
+	if (!oc_t_realtime)
+		return;
+	d = clock_distance();
+	if (d > clock_skew || clock_skew == UINT64_MAX)
+		clock_skew = d;
+	if (clock_skew != UINT64_MAX)
+		oc_writer_meta_int("api_clock_skew_ns", (long long)clock_skew);
+	if (d > CLOCK_SKEW_NS)
+		oc_writer_warn("cupti", "api_clock_drift",
+			       "CUPTI's clock was %llu ns from CLOCK_REALTIME at the end: the API calls' "
+			       "times may be off by that much against the device's",
+			       d == UINT64_MAX ? 0ull : (unsigned long long)d);
 }
 
 /* summary: the callbacks that time the queries. */

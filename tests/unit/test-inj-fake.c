@@ -1014,8 +1014,11 @@ static void test_api_all(void **state)
 	assert_int_equal(WEXITSTATUS(st), 0);
 	db = open_trace(trace);
 	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'api_timing'"), "all");
-	/* CUPTI's clock is CLOCK_REALTIME here: read directly */
+	/* CUPTI's clock is CLOCK_REALTIME here: read directly, checked again at the end */
 	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'api_clock'"), "realtime");
+	assert_true(q_int(db, "SELECT value FROM meta WHERE key = 'api_clock_skew_ns'") >= 0);
+	assert_true(q_int(db, "SELECT value FROM meta WHERE key = 'api_clock_skew_ns'") <= 20000);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM warnings WHERE code = 'api_clock_drift'"), 0);
 	assert_int_equal(q_int(db, "SELECT count(*) FROM api"), 1 + 2 + 1 + 1 + 3 + 1);
 	assert_int_equal(q_int(db, "SELECT count(*) FROM api WHERE id BETWEEN 72 AND 79"), 1);
 	assert_int_equal(q_int(db, "SELECT count(*) FROM ops o JOIN api a"
