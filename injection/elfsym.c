@@ -311,19 +311,29 @@ static int collect(const struct file *f, uint32_t type, struct oc_elfsym *m)
 	return 0;
 }
 
-static struct oc_elfsym *parse(struct file *f, int symtab_only)
+/* An ELF64 little-endian executable or shared library: its section table
+ * checked into f and its load base (the rule at the top); 0, or -1. */
+static int elf_header(struct file *f, uint64_t *base)
 {
 	Elf64_Ehdr eh;
-	struct oc_elfsym *m;
-	uint64_t base;
 
 	memcpy(&eh, f->p, sizeof eh);
 	if (memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0 || eh.e_ident[EI_CLASS] != ELFCLASS64 ||
 	    eh.e_ident[EI_DATA] != ELFDATA2LSB || eh.e_ident[EI_VERSION] != EV_CURRENT)
-		return NULL;
+		return -1;
 	if (eh.e_type != ET_EXEC && eh.e_type != ET_DYN)
-		return NULL;
-	if (section_table(f, &eh) != 0 || load_base(f, &eh, &base) != 0)
+		return -1;
+	if (section_table(f, &eh) != 0 || load_base(f, &eh, base) != 0)
+		return -1;
+	return 0;
+}
+
+static struct oc_elfsym *parse(struct file *f, int symtab_only)
+{
+	struct oc_elfsym *m;
+	uint64_t base;
+
+	if (elf_header(f, &base) != 0)
 		return NULL;
 	m = calloc(1, sizeof *m);
 	if (!m)
@@ -337,34 +347,45 @@ static struct oc_elfsym *parse(struct file *f, int symtab_only)
 	return m;
 }
 
-static struct oc_elfsym *open_module(const char *path, int symtab_only)
+/* A regular file at least an ELF header long, mapped read-only into f: 0,
+ * or -1. The caller unmaps it (munmap(f->p, f->len)). */
+static int map_file(const char *path, struct file *f)
 {
-	struct file f = { 0 };
 	struct stat st;
-	struct oc_elfsym *m;
 	void *p;
 	int fd;
 
 	/* the fields are read in the host's order: a big-endian host would misread them */
 	if (!path || !host_little_endian())
-		return NULL;
+		return -1;
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
-		return NULL;
+		return -1;
 	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size < (off_t)sizeof(Elf64_Ehdr) ||
 	    (uint64_t)st.st_size > SIZE_MAX) {
 		close(fd);
-		return NULL;
+		return -1;
 	}
 	p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 	close(fd);
 	if (p == MAP_FAILED)
+		return -1;
+	memset(f, 0, sizeof *f);
+	f->p = p;
+	f->len = (size_t)st.st_size;
+	return 0;
+}
+
+static struct oc_elfsym *open_module(const char *path, int symtab_only)
+{
+	struct file f;
+	struct oc_elfsym *m;
+
+	if (map_file(path, &f) != 0)
 		return NULL;
-	f.p = p;
-	f.len = (size_t)st.st_size;
 	m = parse(&f, symtab_only);
 	/* nothing of the mapping is kept: a module rebuilt on disk later cannot fault a lookup */
-	munmap(p, f.len);
+	munmap((void *)f.p, f.len);
 	return m;
 }
 
@@ -459,61 +480,55 @@ static int keeps(const struct fn *a, const struct best *b)
 	return !b->set || a->value > b->e.value || (a->value == b->e.value && by_value(a, &b->e) < 0);
 }
 
-static int cmp_u64p(const void *pa, const void *pb)
+static int cmp_u64(const void *pa, const void *pb)
 {
-	uint64_t a = **(const uint64_t *const *)pa, b = **(const uint64_t *const *)pb;
+	uint64_t a = *(const uint64_t *)pa, b = *(const uint64_t *)pb;
 
 	return a < b ? -1 : a > b;
 }
 
+/* The first of v[0..n), sorted, at or above x (n if none). */
+static size_t first_at_or_above(const uint64_t *v, size_t n, uint64_t x)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (v[mid] < x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 static int resolve(const struct file *f, struct oc_elfsym_query *q, size_t n)
 {
-	Elf64_Ehdr eh;
 	struct table t;
-	uint64_t base, *v = NULL, **order = NULL;
+	uint64_t base, *v = NULL;
 	struct best *cover = NULL, *below = NULL, run = { 0 };
 	size_t nq = 0, i, k;
 	int rc = -1;
 
-	memcpy(&eh, f->p, sizeof eh);
-	if (memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0 || eh.e_ident[EI_CLASS] != ELFCLASS64 ||
-	    eh.e_ident[EI_DATA] != ELFDATA2LSB || eh.e_ident[EI_VERSION] != EV_CURRENT ||
-	    (eh.e_type != ET_EXEC && eh.e_type != ET_DYN))
-		return -1;
-	if (section_table((struct file *)f, &eh) != 0 || load_base(f, &eh, &base) != 0 ||
-	    symbol_table(f, SHT_SYMTAB, &t) != 0)
+	if (elf_header((struct file *)f, &base) != 0 || symbol_table(f, SHT_SYMTAB, &t) != 0)
 		return -1;
 	v = malloc(n * sizeof *v);
-	order = malloc(n * sizeof *order);
 	cover = calloc(n, sizeof *cover);
 	below = calloc(n, sizeof *below);
-	if (!v || !order || !cover || !below)
+	if (!v || !cover || !below)
 		goto out;
 	/* the values asked for, sorted; one past UINT64_MAX is never found */
 	for (i = 0; i < n; i++) {
 		q[i].found = 0;
-		if (q[i].off <= UINT64_MAX - base) {
-			v[nq] = q[i].off + base;
-			order[nq] = &v[nq];
-			nq++;
-		}
+		if (q[i].off <= UINT64_MAX - base)
+			v[nq++] = q[i].off + base;
 	}
-	qsort(order, nq, sizeof *order, cmp_u64p);
-	{
-		uint64_t *sorted = malloc((nq ? nq : 1) * sizeof *sorted);
-
-		if (!sorted)
-			goto out;
-		for (i = 0; i < nq; i++)
-			sorted[i] = *order[i];
-		memcpy(v, sorted, nq * sizeof *v);
-		free(sorted);
-	}
+	qsort(v, nq, sizeof *v, cmp_u64);
 	for (uint64_t si = 1; nq && si < t.nsym; si++) {
 		Elf64_Sym s;
 		struct fn e;
 		unsigned type;
-		size_t lo = 0, hi = nq;
 
 		memcpy(&s, t.syms + si * sizeof s, sizeof s);
 		type = ELF64_ST_TYPE(s.st_info);
@@ -521,15 +536,7 @@ static int resolve(const struct file *f, struct oc_elfsym_query *q, size_t n)
 		    s.st_name == 0 || s.st_name >= t.strsz || s.st_value > v[nq - 1])
 			continue;
 		/* k: the first value at or above the symbol's */
-		while (lo < hi) {
-			size_t mid = lo + (hi - lo) / 2;
-
-			if (v[mid] < s.st_value)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		k = lo;
+		k = first_at_or_above(v, nq, s.st_value);
 		/* cheap bounds first: a symbol that can change nothing is not read further */
 		e.value = s.st_value;
 		e.sized = s.st_size > 0;
@@ -560,19 +567,12 @@ static int resolve(const struct file *f, struct oc_elfsym_query *q, size_t n)
 	for (i = 0; i < n; i++) {
 		const struct fn *hit = NULL;
 		uint64_t want, room;
-		size_t lo = 0, hi = nq, l;
+		size_t lo, l;
 
 		if (q[i].off > UINT64_MAX - base)
 			continue;
 		want = q[i].off + base;
-		while (lo < hi) {
-			size_t mid = lo + (hi - lo) / 2;
-
-			if (v[mid] < want)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
+		lo = first_at_or_above(v, nq, want);
 		if (lo == nq || v[lo] != want)
 			continue;
 		if (cover[lo].set)
@@ -593,7 +593,6 @@ static int resolve(const struct file *f, struct oc_elfsym_query *q, size_t n)
 	rc = 0;
 out:
 	free(v);
-	free(order);
 	free(cover);
 	free(below);
 	return rc;
@@ -601,31 +600,17 @@ out:
 
 int oc_elfsym_resolve(const char *path, struct oc_elfsym_query *q, size_t n)
 {
-	struct file f = { 0 };
-	struct stat st;
-	void *p;
-	int fd, rc;
+	struct file f;
+	int rc;
 
+	if (n && !q)
+		return -1;
 	for (size_t i = 0; i < n; i++)
 		q[i].found = 0;
-	if (!path || !host_little_endian() || (n && !q))
+	if (map_file(path, &f) != 0)
 		return -1;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size < (off_t)sizeof(Elf64_Ehdr) ||
-	    (uint64_t)st.st_size > SIZE_MAX) {
-		close(fd);
-		return -1;
-	}
-	p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-	close(fd);
-	if (p == MAP_FAILED)
-		return -1;
-	f.p = p;
-	f.len = (size_t)st.st_size;
 	rc = n ? resolve(&f, q, n) : 0;
-	munmap(p, f.len);
+	munmap((void *)f.p, f.len);
 	return rc;
 }
 

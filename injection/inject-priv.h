@@ -60,21 +60,23 @@ enum oc_inj_request {
 
 extern struct oc_inj_state oc_inj;
 
-static inline uint64_t mono_ns(void)
+static inline uint64_t clock_ns(clockid_t id)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(id, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static inline uint64_t mono_ns(void)
+{
+	return clock_ns(CLOCK_MONOTONIC);
 }
 
 /* CLOCK_REALTIME: what CUPTI's timestamps are on Linux (inject-queries.c). */
 static inline uint64_t realtime_ns(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+	return clock_ns(CLOCK_REALTIME);
 }
 
 static inline const char *cupti_err(CUptiResult rc)

@@ -42,16 +42,26 @@ void oc_writer_meta(const char *key, const char *value)
 	oc_wr_push(it);
 }
 
-void oc_writer_caller(uint32_t corr, int domain, uint64_t call_ns, const char *frames)
+/* A callers item without its frames yet; NULL when out of memory. */
+static struct item *caller_item(uint32_t corr, int domain, uint64_t call_ns)
 {
 	struct item *it = calloc(1, sizeof *it);
 
 	if (!it)
-		return;
+		return NULL;
 	it->type = IT_CALLER;
 	it->u.c.corr = corr;
 	it->u.c.domain = domain;
 	it->u.c.ns = call_ns;
+	return it;
+}
+
+void oc_writer_caller(uint32_t corr, int domain, uint64_t call_ns, const char *frames)
+{
+	struct item *it = caller_item(corr, domain, call_ns);
+
+	if (!it)
+		return;
 	it->u.c.frames = strdup(frames);
 	if (!it->u.c.frames) {
 		free(it);
@@ -65,12 +75,8 @@ void oc_writer_caller_pcs(uint32_t corr, int domain, uint64_t call_ns, void *con
 {
 	struct item *it;
 
-	if (n <= 0 || !(it = calloc(1, sizeof *it)))
+	if (n <= 0 || !(it = caller_item(corr, domain, call_ns)))
 		return;
-	it->type = IT_CALLER;
-	it->u.c.corr = corr;
-	it->u.c.domain = domain;
-	it->u.c.ns = call_ns;
 	it->u.c.pcs = malloc((size_t)n * sizeof *pcs);
 	if (!it->u.c.pcs) {
 		free(it);

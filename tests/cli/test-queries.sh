@@ -7,33 +7,37 @@
 # advice of the PyTorch traces moves from submission overhead to the CPU in
 # the gaps counted there (tests/cli/queries-reduce.py).
 . tests/cli/lib.sh
+# The report says what was counted: a recording of the query collection
+# (tests/fixtures/q/torch_small.sql), in text, Markdown and JSON: checked
+# with or without CUPTI.
+report_checks() {
+	load_sql "$TMP/q.db" tests/fixtures/q/torch_small.sql
+	want=$(python3 -c 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); print(c.execute("SELECT sum(calls), count(DISTINCT domain * 100000 + cbid) FROM api_summary").fetchone()[0])' "$TMP/q.db")
+	like "the recording counted queries" "$want" '^[1-9][0-9]*$'
+	"$OC" report "$TMP/q.db" > "$TMP/q.txt" 2>&1
+	like "text: the Queries line" "$(grep '^Queries:' "$TMP/q.txt")" "^Queries: $want calls of [0-9]+ functions \\(cudaGetDevice [0-9]+, .* each under 10.0 us: "
+	"$OC" report --format md "$TMP/q.db" > "$TMP/q.md" 2>&1
+	like "Markdown: the Queries line" "$(grep '^Queries:' "$TMP/q.md")" "^Queries: $want call\\(s\\) of [0-9]+ function\\(s\\) \\(\`cudaGetDevice\` "
+	"$OC" report --format json "$TMP/q.db" > "$TMP/q.json" 2>&1
+	is "JSON: queries.calls" "$(python3 -c 'import json,sys; q=json.load(open(sys.argv[1]))["queries"]; print(q["mode"], q["min_ns"], q["calls"], sum(f["calls"] for f in q["functions"]))' "$TMP/q.json")" "summary 10000 $want $want"
+	# not timed: the report says so, and why
+	python3 -c 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute("DELETE FROM api_summary"); c.execute("UPDATE meta SET value = ? WHERE key = ?", ("off", "api_queries")); c.commit()' "$TMP/q.db"
+	"$OC" report "$TMP/q.db" > "$TMP/off.txt" 2>&1
+	like "off: the Queries line" "$(grep '^Queries:' "$TMP/off.txt")" "^Queries: not timed \\(OVERLAPCHECK_QUERIES=off\\)"
+	like "off: a warning" "$(cat "$TMP/off.txt")" "recorded with OVERLAPCHECK_QUERIES=off"
+	python3 -c 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", ("api_level", "minimal")); c.commit()' "$TMP/q.db"
+	"$OC" report "$TMP/q.db" > "$TMP/min.txt" 2>&1
+	like "--api=minimal: named as the reason" "$(grep '^Queries:' "$TMP/min.txt")" "^Queries: not timed \\(--api=minimal\\)"
+	is "--api=minimal: no OVERLAPCHECK_QUERIES warning" "$(grep -c 'OVERLAPCHECK_QUERIES=off:' "$TMP/min.txt")" 0
+}
+
 APIARGS=$BUILD/tests/test-inj-apiargs
 if [ ! -x "$APIARGS" ]; then
 	# without CUPTI there is no tracer, and nothing to compare against
 	echo "# $APIARGS not built (no CUPTI): skipped"
 	is "the query list can be had (test-inj-apiargs built)" no yes
-	
-# The report says what was counted: a recording of the query collection
-# (tests/fixtures/q/torch_small.sql), in text, Markdown and JSON.
-load_sql "$TMP/q.db" tests/fixtures/q/torch_small.sql
-want=$(python3 -c 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); print(c.execute("SELECT sum(calls), count(DISTINCT domain * 100000 + cbid) FROM api_summary").fetchone()[0])' "$TMP/q.db")
-like "the recording counted queries" "$want" '^[1-9][0-9]*$'
-"$OC" report "$TMP/q.db" > "$TMP/q.txt" 2>&1
-like "text: the Queries line" "$(grep '^Queries:' "$TMP/q.txt")" "^Queries: $want calls of [0-9]+ functions \\(cudaGetDevice [0-9]+, .* each under 10.0 us: "
-"$OC" report --format md "$TMP/q.db" > "$TMP/q.md" 2>&1
-like "Markdown: the Queries line" "$(grep '^Queries:' "$TMP/q.md")" "^Queries: $want call\\(s\\) of [0-9]+ function\\(s\\) \\(\`cudaGetDevice\` "
-"$OC" report --format json "$TMP/q.db" > "$TMP/q.json" 2>&1
-is "JSON: queries.calls" "$(python3 -c 'import json,sys; q=json.load(open(sys.argv[1]))["queries"]; print(q["mode"], q["min_ns"], q["calls"], sum(f["calls"] for f in q["functions"]))' "$TMP/q.json")" "summary 10000 $want $want"
-# not timed: the report says so, and why
-python3 -c 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute("DELETE FROM api_summary"); c.execute("UPDATE meta SET value = ? WHERE key = ?", ("off", "api_queries")); c.commit()' "$TMP/q.db"
-"$OC" report "$TMP/q.db" > "$TMP/off.txt" 2>&1
-like "off: the Queries line" "$(grep '^Queries:' "$TMP/off.txt")" "^Queries: not timed \\(OVERLAPCHECK_QUERIES=off\\)"
-like "off: a warning" "$(cat "$TMP/off.txt")" "recorded with OVERLAPCHECK_QUERIES=off"
-python3 -c 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", ("api_level", "minimal")); c.commit()' "$TMP/q.db"
-"$OC" report "$TMP/q.db" > "$TMP/min.txt" 2>&1
-like "--api=minimal: named as the reason" "$(grep '^Queries:' "$TMP/min.txt")" "^Queries: not timed \\(--api=minimal\\)"
-is "--api=minimal: no OVERLAPCHECK_QUERIES warning" "$(grep -c 'OVERLAPCHECK_QUERIES=off:' "$TMP/min.txt")" 0
-done_testing
+	report_checks
+	done_testing
 	exit
 fi
 "$APIARGS" --print-queries > "$TMP/queries"
@@ -56,24 +60,5 @@ set -- $(python3 tests/cli/nested-driver.py tests/fixtures/*.sql tests/fixtures/
 is "recordings with API records read" "$([ "${1:-0}" -ge 100 ] && echo yes || echo "only ${1:-0}")" yes
 is "driver rows inside a runtime call, in $1 recordings of $2 api rows" "${3:-x}" 0
 
-# The report says what was counted: a recording of the query collection
-# (tests/fixtures/q/torch_small.sql), in text, Markdown and JSON.
-load_sql "$TMP/q.db" tests/fixtures/q/torch_small.sql
-want=$(python3 -c 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); print(c.execute("SELECT sum(calls), count(DISTINCT domain * 100000 + cbid) FROM api_summary").fetchone()[0])' "$TMP/q.db")
-like "the recording counted queries" "$want" '^[1-9][0-9]*$'
-"$OC" report "$TMP/q.db" > "$TMP/q.txt" 2>&1
-like "text: the Queries line" "$(grep '^Queries:' "$TMP/q.txt")" "^Queries: $want calls of [0-9]+ functions \\(cudaGetDevice [0-9]+, .* each under 10.0 us: "
-"$OC" report --format md "$TMP/q.db" > "$TMP/q.md" 2>&1
-like "Markdown: the Queries line" "$(grep '^Queries:' "$TMP/q.md")" "^Queries: $want call\\(s\\) of [0-9]+ function\\(s\\) \\(\`cudaGetDevice\` "
-"$OC" report --format json "$TMP/q.db" > "$TMP/q.json" 2>&1
-is "JSON: queries.calls" "$(python3 -c 'import json,sys; q=json.load(open(sys.argv[1]))["queries"]; print(q["mode"], q["min_ns"], q["calls"], sum(f["calls"] for f in q["functions"]))' "$TMP/q.json")" "summary 10000 $want $want"
-# not timed: the report says so, and why
-python3 -c 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute("DELETE FROM api_summary"); c.execute("UPDATE meta SET value = ? WHERE key = ?", ("off", "api_queries")); c.commit()' "$TMP/q.db"
-"$OC" report "$TMP/q.db" > "$TMP/off.txt" 2>&1
-like "off: the Queries line" "$(grep '^Queries:' "$TMP/off.txt")" "^Queries: not timed \\(OVERLAPCHECK_QUERIES=off\\)"
-like "off: a warning" "$(cat "$TMP/off.txt")" "recorded with OVERLAPCHECK_QUERIES=off"
-python3 -c 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", ("api_level", "minimal")); c.commit()' "$TMP/q.db"
-"$OC" report "$TMP/q.db" > "$TMP/min.txt" 2>&1
-like "--api=minimal: named as the reason" "$(grep '^Queries:' "$TMP/min.txt")" "^Queries: not timed \\(--api=minimal\\)"
-is "--api=minimal: no OVERLAPCHECK_QUERIES warning" "$(grep -c 'OVERLAPCHECK_QUERIES=off:' "$TMP/min.txt")" 0
+report_checks
 done_testing
