@@ -2,13 +2,13 @@
  * bare-collector.c: the floor that any CUPTI tracer pays.
  *
  * Loaded through CUDA_INJECTION64_PATH, exactly like overlapcheck's
- * injection library, it asks CUPTI for the same work and then throws the
- * result away: it subscribes to the runtime and driver API callback domains
- * and enables the very callback ids overlapcheck enables (it links
- * injection/apiargs.c, the tracer's single list of them) with a callback that
- * only counts, enables the same activity kinds (CONCURRENT_KERNEL,
- * MEMCPY, MEMCPY2, MEMSET, SYNCHRONIZATION, RUNTIME, DRIVER, STREAM, CONTEXT,
- * DEVICE, OVERHEAD, CUDA_EVENT, MARKER, MARKER_DATA) with buffers of the same
+ * injection library, it asks CUPTI for the same work as the tracer's default
+ * collection (OVERLAPCHECK_API_TIMING=all) and then throws the result away:
+ * it subscribes to every callback of the runtime and driver API domains with
+ * a callback that only counts, enables the same device activity kinds
+ * (CONCURRENT_KERNEL, MEMCPY, MEMCPY2, MEMSET, SYNCHRONIZATION, STREAM,
+ * CONTEXT, DEVICE, OVERHEAD, CUDA_EVENT, MARKER, MARKER_DATA) and no API
+ * record kind (RUNTIME, DRIVER: BARE_RECORDS), with buffers of the same
  * size, and in the buffer-completed callback only walks the records to count
  * them by kind before freeing the buffer. Whatever a benchmark measures above
  * this collector is the cost of overlapcheck's own work: reading callback
@@ -24,9 +24,11 @@
  *   BARE_FLUSH_MS       if > 0, a thread calls cuptiActivityFlushAll(0) this
  *                       often, as a tracer with a periodic flush does (off)
  *   BARE_ALL_SYNC       1: cuptiActivityEnableAllSyncRecords(1) (off)
- *   BARE_CALLBACKS      same: overlapcheck's callback ids (default);
- *                       all: every callback of both domains; none: no
- *                       subscriber (activity records only)
+ *   BARE_CALLBACKS      all: every callback of both domains, as the
+ *                       tracer's default (default); same: only the callback
+ *                       ids the tracer lists (injection/apiargs.c, its
+ *                       collection with OVERLAPCHECK_API_TIMING=records);
+ *                       none: no subscriber (activity records only)
  *   BARE_QUERIES        summary: like overlapcheck's default, the queries'
  *                       API records off and their callbacks on (default);
  *                       record: their API records on, as every call's;
@@ -38,8 +40,10 @@
  *                       set, add to it (to take the cost apart)
  *   BARE_CALLBACKS      also runtime: every callback of the runtime domain,
  *                       none of the driver's
- *   BARE_RECORDS        the API record kinds: both (default; none with
- *                       BARE_LEAN=1), runtime, driver or none
+ *   BARE_RECORDS        the API record kinds: none (default, as the
+ *                       tracer's default), both (with BARE_CALLBACKS=same:
+ *                       the tracer's OVERLAPCHECK_API_TIMING=records),
+ *                       runtime or driver
  *   BARE_CB_WORK        ts: each callback does what a tracer that times
  *                       calls by their callbacks must at least do: reads
  *                       CUPTI's clock at both sites and, at the exit site,
@@ -368,14 +372,14 @@ EXPORT int InitializeInjection(void)
 	callbacks = getenv("BARE_CALLBACKS");
 	explicit_cb = callbacks && *callbacks;
 	if (!explicit_cb)
-		callbacks = "same";
+		callbacks = "all";
 	queries = getenv("BARE_QUERIES");
 	if (!queries || !*queries)
 		queries = "summary";
 	lean = env_long("BARE_LEAN", 0) == 1;
 	records = getenv("BARE_RECORDS");
 	if (!records || !*records)
-		records = lean ? "none" : "both";
+		records = "none";
 	rec_rt = !strcmp(records, "both") || !strcmp(records, "runtime");
 	rec_drv = !strcmp(records, "both") || !strcmp(records, "driver");
 	work = getenv("BARE_CB_WORK");

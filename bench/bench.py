@@ -19,7 +19,8 @@ Variants, all in one rotation (phase A):
                   CUDA_INJECTION64_PATH with BARE_LEAN=1 (device activity kinds
                   only, no API records, no callback subscriber)
   bare            the floor: the same collector asking CUPTI for what
-                  overlapcheck asks
+                  overlapcheck's default asks (every API callback, the same
+                  activity kinds, no API record), throwing it all away
   overlapcheck    `overlapcheck run`
   --oc-variant    overlapcheck with more environment (A/B against overlapcheck)
   --bare-variant  the floor with more environment (A/B against the floor)
