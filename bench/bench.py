@@ -11,7 +11,7 @@ Programs (each times its own steady-state loop and prints a BENCH line, see
 bench/bench-util.h): launch_storm (200k empty kernels), copy_storm (50k 4 KB
 async copies), pipeline (three-stream copy/compute), torch_loop (PyTorch small
 ops, 16000 timed iterations: --torch-iters), train_step (a PyTorch training
-step of a small transformer, API-heavy).
+step of a small transformer, API-heavy, 120 timed steps: --train-steps).
 
 Variants, all in one rotation (phase A):
   native          the program alone
@@ -555,7 +555,8 @@ class Bench:
             {"name": "torch_loop", "argv": [py, os.path.join(here, "torch_loop.py")] +
              (["--iters", str(self.a.torch_iters)] if self.a.torch_iters else []),
              "profiler": True},
-            {"name": "train_step", "argv": [py, os.path.join(here, "train_step.py")],
+            {"name": "train_step", "argv": [py, os.path.join(here, "train_step.py")] +
+             (["--steps", str(self.a.train_steps)] if self.a.train_steps else []),
              "profiler": True},
         ]
 
@@ -1239,6 +1240,10 @@ def parse_args(argv=None):
                     help="torch_loop's timed iterations (default 16000; 0: the program's own "
                          "4000, whose 0.2 to 0.4 s timed region the H200's noise swamped, "
                          "docs/performance.md)")
+    ap.add_argument("--train-steps", type=int, default=120,
+                    help="train_step's timed steps (default 120; 0: the program's own 40, "
+                         "whose 0.6 s timed region the H200's noise swamped: native 12.4 to "
+                         "17.3 ms a step over 6 repetitions, docs/performance.md)")
     ap.add_argument("--rate-launches", type=int, default=200000,
                     help="launches for writer-rate and insert-rate (4 rows each)")
     ap.add_argument("--run-timeout", type=float, default=60)

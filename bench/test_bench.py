@@ -787,6 +787,10 @@ class TestIssue18(unittest.TestCase):
         ts = b.program("train_step")
         self.assertTrue(ts["profiler"])
         self.assertEqual(ts["argv"][1], os.path.join(HERE, "train_step.py"))
+        self.assertEqual(ts["argv"][2:], ["--steps", "120"])
+        args0 = bench.parse_args(["--build", self.f.build, "--out", self.f.out,
+                                  "--programs", "train_step", "--train-steps", "0"])
+        self.assertEqual(bench.Bench(args0).program("train_step")["argv"][2:], [])
         self.assertIn("torch_profiler", b.variants_of(ts))
         # Its targets: the cheaper profiler, not the lean floor.
         targets = {k: t for k, _, _, _, t in b.ratio_specs("train_step")}
