@@ -10,7 +10,8 @@
 # those of commit f9968bd's build on all 163 recorded traces, and the
 # recordings with the default collection of commit 273bf37 (tests/fixtures/cb:
 # every API call timed by its callbacks, meta api_timing=all), digested in
-# tests/verdicts/cb on 2026-12-02 by the build of commit 273bf37.
+# tests/verdicts/cb on 2026-12-02 by the build of commit 273bf37 (cb/sm_saturation,
+# recorded again with the tracer of 984a178, by the build of that commit).
 . tests/cli/lib.sh
 OC=$(cd "$(dirname "$OC")" && pwd)/$(basename "$OC")
 ROOT=$(pwd)
