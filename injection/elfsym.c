@@ -511,7 +511,9 @@ static int resolve(const struct file *f, struct oc_elfsym_query *q, size_t n)
 	size_t nq = 0, i, k;
 	int rc = -1;
 
-	if (elf_header((struct file *)f, &base) != 0 || symbol_table(f, SHT_SYMTAB, &t) != 0)
+	/* .symtab names the static functions too; a stripped file has .dynsym */
+	if (elf_header((struct file *)f, &base) != 0 ||
+	    (symbol_table(f, SHT_SYMTAB, &t) != 0 && symbol_table(f, SHT_DYNSYM, &t) != 0))
 		return -1;
 	v = malloc(n * sizeof *v);
 	cover = calloc(n, sizeof *cover);

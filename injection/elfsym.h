@@ -6,9 +6,9 @@
  * not linked with -rdynamic come out as "?". The static symbol table
  * (.symtab, there unless the file was stripped) names them;
  * oc_elfsym_open falls back to .dynsym where it is missing, and
- * oc_elfsym_open_static does not (what the writer uses: writer-callers.c).
- * The writer opens a module once, at the first frame dladdr could not
- * name, on its own thread: never on the program's.
+ * oc_elfsym_open_static does not. The writer uses the batch,
+ * oc_elfsym_resolve, once per module at the end of a trace, on the thread
+ * that ends it: never on the program's threads while they run.
  *
  * Only ELF64 little-endian files are read (on a little-endian host). Every
  * offset, size, index and string of the file is checked before use: a
@@ -32,10 +32,7 @@ struct oc_elfsym;                       /* one opened module */
  * function symbol, or on a failed allocation. */
 struct oc_elfsym *oc_elfsym_open(const char *path);
 
-/* The same, from .symtab only: NULL when the file has none (stripped). What
- * dladdr could not name is not in .dynsym either, and a large library's
- * .dynsym (libtorch's: hundreds of thousands of C++ names) costs memory for
- * nothing. */
+/* The same, from .symtab only: NULL when the file has none (stripped). */
 struct oc_elfsym *oc_elfsym_open_static(const char *path);
 
 /* The function containing module offset `off`: the pc minus dladdr's
@@ -53,14 +50,14 @@ int oc_elfsym_lookup(struct oc_elfsym *m, uint64_t off, char *name, size_t len, 
 
 /*
  * A batch: the function of each q[i].off, as oc_elfsym_lookup on
- * oc_elfsym_open_static(path) would name it (where the table can be built
- * at all: oc_elfsym_open_static refuses a file of more than 4M functions or
+ * oc_elfsym_open(path) would name it (.symtab, else .dynsym) (where the table can be built
+ * at all: oc_elfsym_open refuses a file of more than 4M functions or
  * 256 MiB of names, and a lookup walks back through 4096 entries at most;
  * the batch has no such bound), in q[i].name (cut to fit),
  * q[i].in_sym and q[i].found (0: no function covers it). One pass over the
- * file's .symtab, mapped only during the call; nothing is kept. Returns 0,
- * or -1 (every found 0) when the file is not such an ELF file, has no
- * .symtab, or an allocation failed. What the writer uses at the end of a
+ * file's .symtab (its .dynsym where it has none), mapped only during the
+ * call; nothing is kept. Returns 0, or -1 (every found 0) when the file is
+ * not such an ELF file, has neither table, or an allocation failed. What the writer uses at the end of a
  * trace (writer-callers.c): a large library's table is never built. The
  * table (oc_elfsym_open*, oc_elfsym_lookup) stays as the reference the
  * tests check the batch against (tests/unit/test-elfsym.c).

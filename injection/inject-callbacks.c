@@ -119,9 +119,10 @@ void oc_inj_callers_init(void)
 
 /*
  * The program's thread pays the unwinding only: the return addresses go to
- * the writer, which names them with dladdr (writer-callers.c), whose walk of
- * a large library's dynamic symbol table took tens of microseconds per
- * frame here, on the thread whose submission the trace measures.
+ * the writer, which places them by module and offset (writer-callers.c);
+ * dladdr's walk of a large library's dynamic symbol table took tens of
+ * microseconds per frame here, on the thread whose submission the trace
+ * measures, and later a second of the writer's CPU in a training step.
  */
 static void record_caller(const CUpti_CallbackData *cb, int domain, uint64_t ns)
 {

@@ -2,30 +2,33 @@
  * writer-callers.c: the frames of table callers, symbolised at the end of
  * the trace.
  *
- * The callbacks take a blocked call's frames with dladdr(), which sees only
- * the dynamic symbol table: a program's own functions, unless it was linked
- * with -rdynamic, and a library's static (internal-linkage) ones come out as
- * "?+0x0 (MODULE+0xOFF)". The writer stores them so. At the end
- * (oc_wr_callers_finish, from oc_writer_finish), off the program's run, each
- * such frame is looked up in its module's static symbol table (elfsym.c;
- * present unless the binary was stripped), all of one module's frames in one
- * pass, and becomes "SYMBOL+0xOFF (MODULE+0xOFF)", with MODULE made absolute
- * (this runs in the traced process: a relative path means what it meant to
- * the loader unless the program changed directory, and a module rebuilt on
- * disk during the run is read as it is now); the CUDA runtime's own leading
- * frames are then left out. The writer names the return addresses with
- * dladdr while the program runs: a module unloaded between the call and
- * then loses its frames. Reading libtorch's tables while the program ran cost its writer about
- * a quarter of a second of CPU and 100 MB (docs/performance.md). A module
- * that cannot be read leaves its frames as they were.
+ * The callbacks take a blocked call's return addresses (backtrace); the
+ * writer stores each frame as "?+0x0 (MODULE+0xOFF)", placed by the loaded
+ * modules' ranges (oc_wr_frames_of_pcs), with no symbol lookup while the
+ * program runs. At the end (oc_wr_callers_finish, from oc_writer_finish),
+ * off the program's run, each frame is looked up in its module's symbol
+ * table (elfsym.c: .symtab, which names static functions too, or .dynsym
+ * where the file was stripped), all of one module's frames in one pass, and
+ * becomes "SYMBOL+0xOFF (MODULE+0xOFF)", with MODULE made absolute (this
+ * runs in the traced process: a relative path means what it meant to the
+ * loader unless the program changed directory, and a module rebuilt on disk
+ * during the run is read as it is now); the CUDA runtime's own leading
+ * frames are then left out. A module unloaded between the call and the
+ * writer's turn loses its frames. Looking names up while the program ran
+ * cost a PyTorch program's writer a quarter of a second of CPU and 100 MB
+ * (libtorch's tables), then, with dladdr, 1.3 s in a training step
+ * (docs/performance.md). A module that cannot be read leaves its frames as
+ * they were.
  */
-#include <dlfcn.h>
 #include <errno.h>
 #include <limits.h>
+#include <link.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdint.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cupti.h>
 
@@ -34,7 +37,7 @@
 
 #define MODULES 32
 
-/* A frame dladdr could not name: its module offset, and what .symtab says. */
+/* A frame to name: its module offset, and what the symbol table says. */
 struct site {
 	uint64_t off;
 	int found;
@@ -43,9 +46,9 @@ struct site {
 };
 
 static struct module {
-	char *path;                 /* as dladdr gave it */
+	char *path;                 /* as the frame gives it */
 	char *real;                 /* realpath(), or NULL */
-	int unreadable;             /* no .symtab we can read: its frames stay */
+	int unreadable;             /* no symbol table we can read: its frames stay */
 	int dirty;                  /* sites added since the last batch */
 	struct site *sites;         /* sorted by off */
 	size_t n, cap;
@@ -69,8 +72,9 @@ static struct module *module_of(const char *path, size_t len)
 	m->path = strdup(buf);
 	if (!m->path)
 		return NULL;
-	/* the main program is named by its argv[0]: relative, found through
-	 * PATH, stale after a chdir; /proc/self/exe is the file the loader ran */
+	/* a frame taken before this map named the main program by argv[0]
+	 * (relative, found through PATH, stale after a chdir); /proc/self/exe
+	 * is the file the loader ran */
 	if (!strcmp(buf, program_invocation_name))
 		m->real = realpath("/proc/self/exe", NULL);
 	if (!m->real)
@@ -114,7 +118,7 @@ static struct site *site_of(struct module *m, uint64_t off, int add)
 }
 
 /*
- * Every site of m named in one pass over its .symtab (oc_elfsym_resolve):
+ * Every site of m named in one pass over its symbol table (oc_elfsym_resolve):
  * a large library's whole table is never built, and a module is read once
  * for all the frames of a trace (oc_wr_callers_finish).
  */
@@ -311,10 +315,171 @@ static int skipped_module(const char *path)
 }
 
 /*
+ * The loaded modules, for naming a return address by module and offset
+ * without dladdr: dladdr also looks for the nearest dynamic symbol, a walk
+ * of the module's whole .dynsym that took 100 to 200 us per frame in
+ * libtorch here, and a PyTorch training step's 399 callers rows cost its
+ * writer 1.3 s of CPU that way on the H200 (docs/performance.md). The map is
+ * every loaded object's PT_LOAD ranges, from dl_iterate_phdr, sorted; it is
+ * built again when the loader's counts of objects added and removed have
+ * moved since (each probe reads them from the first object and stops), so a
+ * module unloaded since the call leaves its frames out, as with dladdr. A
+ * module's base is dladdr's dli_fbase (elfsym.c's address rule): its load
+ * bias plus its lowest PT_LOAD p_vaddr rounded down to the page.
+ */
+struct seg {
+	uintptr_t lo, hi;           /* [lo, hi) mapped from the module */
+	uintptr_t base;             /* the module's dli_fbase */
+	const char *path;           /* into lm.paths */
+};
+static struct {
+	struct seg *segs;
+	size_t n, cap;
+	char **paths;
+	size_t npaths, cappaths;
+	unsigned long long adds, subs;
+	int built, counted;         /* counted: this libc gives dlpi_adds/subs */
+	int failed;                 /* out of memory while building: rebuilt next time */
+} lm;
+
+static int probe_counts(struct dl_phdr_info *info, size_t size, void *data)
+{
+	unsigned long long *c = data;
+
+	if (size < offsetof(struct dl_phdr_info, dlpi_subs) + sizeof info->dlpi_subs)
+		return 1;   /* c[2] stays 0: no counts, built every time */
+	c[0] = info->dlpi_adds;
+	c[1] = info->dlpi_subs;
+	c[2] = 1;
+	return 1;
+}
+
+static char *exe_path(void)
+{
+	char buf[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+
+	if (n <= 0)
+		return strdup(program_invocation_name);
+	buf[n] = '\0';
+	return strdup(buf);
+}
+
+static int add_module(struct dl_phdr_info *info, size_t size, void *data)
+{
+	int *first = data;
+	uintptr_t minv = UINTPTR_MAX, page = (uintptr_t)sysconf(_SC_PAGESIZE);
+	char *path;
+
+	(void)size;
+	if (*first) {
+		*first = 0;   /* the main program, whose dlpi_name is "" */
+		path = exe_path();
+	} else if (!info->dlpi_name || !*info->dlpi_name) {
+		return 0;
+	} else {
+		path = strdup(info->dlpi_name);
+	}
+	if (!path)
+		goto oom;
+	if (lm.npaths == lm.cappaths) {
+		size_t cap = lm.cappaths ? lm.cappaths * 2 : 64;
+		char **p = realloc(lm.paths, cap * sizeof *p);
+
+		if (!p) {
+			free(path);
+			goto oom;
+		}
+		lm.paths = p;
+		lm.cappaths = cap;
+	}
+	lm.paths[lm.npaths++] = path;
+	if (page == 0 || page == (uintptr_t)-1)
+		page = 4096;
+	for (int i = 0; i < info->dlpi_phnum; i++)
+		if (info->dlpi_phdr[i].p_type == PT_LOAD && info->dlpi_phdr[i].p_vaddr < minv)
+			minv = info->dlpi_phdr[i].p_vaddr;
+	for (int i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+
+		if (ph->p_type != PT_LOAD || ph->p_memsz == 0)
+			continue;
+		if (lm.n == lm.cap) {
+			size_t cap = lm.cap ? lm.cap * 2 : 256;
+			struct seg *p = realloc(lm.segs, cap * sizeof *p);
+
+			if (!p)
+				goto oom;
+			lm.segs = p;
+			lm.cap = cap;
+		}
+		lm.segs[lm.n].lo = info->dlpi_addr + ph->p_vaddr;
+		lm.segs[lm.n].hi = lm.segs[lm.n].lo + ph->p_memsz;
+		lm.segs[lm.n].base = info->dlpi_addr + (minv & ~(page - 1));
+		lm.segs[lm.n].path = path;
+		lm.n++;
+	}
+	return 0;
+oom:
+	lm.failed = 1;
+	return 1;
+}
+
+static int by_lo(const void *a, const void *b)
+{
+	uintptr_t x = ((const struct seg *)a)->lo, y = ((const struct seg *)b)->lo;
+
+	return x < y ? -1 : x > y;
+}
+
+static void modules_free(void)
+{
+	for (size_t i = 0; i < lm.npaths; i++)
+		free(lm.paths[i]);
+	free(lm.paths);
+	free(lm.segs);
+	memset(&lm, 0, sizeof lm);
+}
+
+/* The map made current: built again when objects were added or removed. */
+static void modules_refresh(void)
+{
+	unsigned long long c[3] = { 0, 0, 0 };
+	int first = 1;
+
+	dl_iterate_phdr(probe_counts, c);
+	if (lm.built && !lm.failed && c[2] && lm.counted && c[0] == lm.adds && c[1] == lm.subs)
+		return;
+	modules_free();
+	dl_iterate_phdr(add_module, &first);
+	qsort(lm.segs, lm.n, sizeof *lm.segs, by_lo);
+	lm.adds = c[0];
+	lm.subs = c[1];
+	lm.counted = (int)c[2];
+	lm.built = 1;
+}
+
+/* The segment holding pc, or NULL (no module: JIT code, or unloaded). */
+static const struct seg *segment_of(uintptr_t pc)
+{
+	size_t lo = 0, hi = lm.n;
+
+	while (lo < hi) {   /* the first segment starting above pc */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (lm.segs[mid].lo <= pc)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo > 0 && pc < lm.segs[lo - 1].hi ? &lm.segs[lo - 1] : NULL;
+}
+
+/*
  * A backtrace as a callers row: past pcs[0] (the callback), the first six
- * frames outside CUDA and this library, "SYMBOL+0xOFF (MODULE+0xOFF)" with
- * dladdr's names ("?" where it has none: named at the end). A module
- * unloaded since the call leaves its frames out. Empty when none is left.
+ * frames outside CUDA and this library, each "?+0x0 (MODULE+0xOFF)", named
+ * at the end (oc_wr_callers_finish). A frame in no loaded module (JIT code,
+ * or a module unloaded since the call) is left out. Empty when none is left.
  */
 const char *oc_wr_frames_of_pcs(void *const *pcs, int n, char *out, size_t len)
 {
@@ -324,18 +489,16 @@ const char *oc_wr_frames_of_pcs(void *const *pcs, int n, char *out, size_t len)
 	if (!len)
 		return "";
 	out[0] = '\0';
+	modules_refresh();
 	for (int i = 1; i < n && kept < 6; i++) {
-		Dl_info in;
 		uintptr_t pc = (uintptr_t)pcs[i] - 1;   /* inside the call instruction */
+		const struct seg *sg = segment_of(pc);
 		int w;
 
-		if (!dladdr((void *)pc, &in) || skipped_module(in.dli_fname))
+		if (!sg || skipped_module(sg->path))
 			continue;
-		w = snprintf(out + o, len - o, "%s%s+0x%lx (%s+0x%lx)", kept ? "\n" : "",
-			     in.dli_sname ? in.dli_sname : "?",
-			     (unsigned long)(in.dli_saddr ? pc - (uintptr_t)in.dli_saddr : 0),
-			     in.dli_fname ? in.dli_fname : "?",
-			     (unsigned long)(pc - (uintptr_t)in.dli_fbase));
+		w = snprintf(out + o, len - o, "%s?+0x0 (%s+0x%lx)", kept ? "\n" : "", sg->path,
+			     (unsigned long)(pc - sg->base));
 		if (w < 0 || (size_t)w >= len - o) {
 			out[o] = '\0';   /* the frame that does not fit is left out */
 			break;
@@ -349,10 +512,10 @@ const char *oc_wr_frames_of_pcs(void *const *pcs, int n, char *out, size_t len)
 /*
  * At the end of the trace, after the final commit, in a transaction of its
  * own (writer.c's name_callers): every callers row's frames named
- * (oc_wr_symbolize_frames), each module's .symtab read once for all the
- * trace's frames. Until then the rows hold the frames as the writer took
- * them (dladdr's names, "?" where it had none, the runtime's own leading
- * frames still there): a trace that ends by a signal or a kill keeps those.
+ * (oc_wr_symbolize_frames), each module's symbol table read once for all
+ * the trace's frames. Until then the rows hold the frames as the writer took
+ * them ("?+0x0 (MODULE+0xOFF)", the runtime's own leading frames still
+ * there): a trace that ends by a signal or a kill keeps those.
  * The rows are taken 256 at a time by rowid, so memory does not grow with
  * the table. Returns the rows read.
  */
@@ -435,4 +598,5 @@ void oc_wr_callers_free(void)
 	}
 	memset(modules, 0, sizeof modules);
 	n_modules = 0;
+	modules_free();
 }

@@ -319,7 +319,8 @@ const char *oc_wr_symbolize_frames(const char *frames, char *out, size_t len);
 /* ... every callers row so, at the end (writer.c's name_callers); the rows read */
 int oc_wr_callers_finish(void);
 /* A backtrace's return addresses as a callers row's frames (the program's
- * frames only, dladdr's names): on the writer thread. */
+ * frames only, by module and offset, "?" for the name): on the writer
+ * thread. */
 const char *oc_wr_frames_of_pcs(void *const *pcs, int n, char *out, size_t len);
 void oc_wr_callers_free(void);
 /* The checkpoint thread's CPU time, once it ended (oc_wr_wal_stop). */

@@ -232,7 +232,7 @@ static void process(struct item *list)
 				const char *frames = it->u.c.frames ? it->u.c.frames
 					: oc_wr_frames_of_pcs(it->u.c.pcs, it->u.c.npcs, buf, sizeof buf);
 
-				/* dladdr's names now, the static ones at the end (writer-callers.c) */
+				/* module and offset now, the names at the end (writer-callers.c) */
 				if (!frames || !*frames)
 					break;   /* no frame of the program's own */
 				sqlite3_bind_int64(st, 1, it->u.c.corr);

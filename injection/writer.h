@@ -102,8 +102,8 @@ void oc_writer_meta_int(const char *key, long long value);
 /* Where call (corr, domain), which took call_ns, was made from (table callers). */
 void oc_writer_caller(uint32_t corr, int domain, uint64_t call_ns, const char *frames);
 /* ... from the return addresses of backtrace() (pcs[0]: the callback's own
- * frame, not kept), named by dladdr on the writer thread: the program's
- * thread pays only the unwinding. */
+ * frame, not kept), placed by module and offset on the writer thread and
+ * named at the end: the program's thread pays only the unwinding. */
 void oc_writer_caller_pcs(uint32_t corr, int domain, uint64_t call_ns, void *const *pcs, int n);
 
 /*
