@@ -182,6 +182,12 @@ $(BUILD)/tests/test-inj-%: tests/unit/test-inj-%.c $(INJ_CORE_OBJ)
 	    -L$(CUPTI_LIB) -Wl,-rpath,$(CUPTI_LIB) -lcupti -lcmocka -lsqlite3 -lpthread -ldl -lm \
 	    -Wl,--no-as-needed $(CXXABI_LIB) -Wl,--as-needed
 
+# A module test-inj-writer loads and unloads (the callers' module map).
+$(BUILD)/tests/libocframes.so: tests/unit/frames-module.c
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(CFLAGS) -fPIC -shared -o $@ $<
+$(BUILD)/tests/test-inj-writer: | $(BUILD)/tests/libocframes.so
+
 # The callers' symbolizer (injection/elfsym.c) needs nothing of CUPTI: its
 # test is built everywhere, with that one object.
 $(BUILD)/tests/test-elfsym: tests/unit/test-elfsym.c $(BUILD)/obj/injection/elfsym.o

@@ -1145,6 +1145,59 @@ static void test_caller_frames(void **state)
 	oc_wr_callers_free();
 }
 
+/*
+ * The writer's module map (writer-callers.c): a frame of the program as
+ * "?+0x0 (EXE+0xOFF)" with dladdr's offset; a module loaded after the map
+ * was built is found; once unloaded, its frame is left out.
+ */
+static void test_frames_module_map(void **state)
+{
+	char exe[512], lib[600], want[800], out[1024];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	void *pcs[2];
+	Dl_info in;
+	void *h;
+	int (*fn)(int);
+
+	assert_true(n > 0);
+	exe[n] = '\0';
+	snprintf(lib, sizeof lib, "%.*s/libocframes.so", (int)(strrchr(exe, '/') - exe), exe);
+	assert_true(dladdr((void *)frames_probe, &in) != 0);
+	pcs[0] = NULL;   /* the callback's own frame: never kept */
+	pcs[1] = (char *)frames_probe + 5;
+	snprintf(want, sizeof want, "?+0x0 (%s+0x%lx)", exe,
+		 (unsigned long)((uintptr_t)frames_probe + 4 - (uintptr_t)in.dli_fbase));
+	assert_string_equal(oc_wr_frames_of_pcs(pcs, 2, out, sizeof out), want);
+	/* loaded after the map was built */
+	assert_null(dlopen(lib, RTLD_NOW | RTLD_NOLOAD));
+	h = dlopen(lib, RTLD_NOW | RTLD_LOCAL);
+	assert_non_null(h);
+	fn = (int (*)(int))dlsym(h, "oc_frames_module_fn");
+	assert_non_null(fn);
+	assert_int_equal(fn(1), 10);
+	assert_true(dladdr((void *)fn, &in) != 0);
+	pcs[1] = (char *)fn + 5;
+	snprintf(want, sizeof want, "?+0x0 (%s+0x%lx)", in.dli_fname,
+		 (unsigned long)((uintptr_t)fn + 4 - (uintptr_t)in.dli_fbase));
+	assert_string_equal(oc_wr_frames_of_pcs(pcs, 2, out, sizeof out), want);
+	/* named at the end from its table (.symtab, else .dynsym) */
+	{
+		char named[1024];
+
+		snprintf(want, sizeof want, "oc_frames_module_fn+0x4 (%s+0x%lx)", lib,
+			 (unsigned long)((uintptr_t)fn + 4 - (uintptr_t)in.dli_fbase));
+		assert_string_equal(oc_wr_symbolize_frames(out, named, sizeof named), want);
+	}
+	/* unloaded: the frame is left out, and the row has none */
+	assert_int_equal(dlclose(h), 0);
+	assert_null(dlopen(lib, RTLD_NOW | RTLD_NOLOAD));
+	assert_string_equal(oc_wr_frames_of_pcs(pcs, 2, out, sizeof out), "");
+	/* a pc in no module at all */
+	pcs[1] = (void *)(uintptr_t)0x10;
+	assert_string_equal(oc_wr_frames_of_pcs(pcs, 2, out, sizeof out), "");
+	oc_wr_callers_free();
+}
+
 /* A caller row from this function's own backtrace (oc_writer_caller_pcs). */
 static int __attribute__((noinline)) pcs_probe(int corr)
 {
@@ -1256,6 +1309,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_caller_frames),
+		cmocka_unit_test(test_frames_module_map),
 		cmocka_unit_test(test_callers_named_at_end),
 		cmocka_unit_test(test_end_to_end),
 		cmocka_unit_test(test_docs_cover_trace),
