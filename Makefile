@@ -182,10 +182,11 @@ $(BUILD)/tests/test-inj-%: tests/unit/test-inj-%.c $(INJ_CORE_OBJ)
 	    -L$(CUPTI_LIB) -Wl,-rpath,$(CUPTI_LIB) -lcupti -lcmocka -lsqlite3 -lpthread -ldl -lm \
 	    -Wl,--no-as-needed $(CXXABI_LIB) -Wl,--as-needed
 
-# A module test-inj-writer loads and unloads (the callers' module map).
+# A module test-inj-writer loads and unloads (the callers' module map),
+# linked above 0 so that its base is not its load bias.
 $(BUILD)/tests/libocframes.so: tests/unit/frames-module.c
 	@mkdir -p $(dir $@)
-	$(Q)$(CC) $(CFLAGS) -fPIC -shared -o $@ $<
+	$(Q)$(CC) $(CFLAGS) -fPIC -shared -Wl,-Ttext-segment=0x200000 -o $@ $<
 $(BUILD)/tests/test-inj-writer: | $(BUILD)/tests/libocframes.so
 
 # The callers' symbolizer (injection/elfsym.c) needs nothing of CUPTI: its

@@ -1278,7 +1278,10 @@ def parse_args(argv=None):
     ap.add_argument("--cpus", metavar="LIST",
                     help="run the benchmark and every program it starts on these CPUs only "
                          "(for example 2-9 or 2,4,6): the same CPUs for every variant, "
-                         "against a scheduler that moves a single-threaded program around")
+                         "against a scheduler that moves a single-threaded program around; "
+                         "the tracer's writer then shares those CPUs with the program, which "
+                         "the floors, with no busy thread, do not feel (docs/performance.md, "
+                         "runs X and Y)")
     a = ap.parse_args(argv)
     try:
         parse_variant_specs(a.bare_variant, parse_variant_specs(a.oc_variant))

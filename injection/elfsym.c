@@ -44,8 +44,8 @@
 
 #include "elfsym.h"
 
-/* Bounds on what one module may cost: beyond them open fails (NULL), and
- * the caller prints the frame as dladdr alone names it. */
+/* Bounds on what one module's table may cost: beyond them open fails (NULL).
+ * The batch (oc_elfsym_resolve) builds no table and has none. */
 #define MAX_FUNCS (4u << 20)          /* candidate symbols of one table */
 #define MAX_NAMES (256u << 20)        /* bytes of the names kept */
 #define NAME_CAP (64u << 10)          /* one name kept; longer ones are cut */
@@ -449,8 +449,9 @@ int oc_elfsym_lookup(struct oc_elfsym *m, uint64_t off, char *name, size_t len, 
 
 /*
  * oc_elfsym_resolve: the same answers as oc_elfsym_lookup on a module
- * opened with oc_elfsym_open_static, for a batch of offsets, in one pass
- * over .symtab and without building the sorted table: nothing is copied but
+ * opened with oc_elfsym_open, for a batch of offsets, in one pass over
+ * .symtab (.dynsym where .symtab has no function) and without building the
+ * sorted table: nothing is copied but
  * the names found, and of the string table only those names are read. A
  * large C++ library's table (libtorch_cuda's: millions of symbols and
  * hundreds of megabytes of names) costs the opening a sort of every
@@ -478,6 +479,23 @@ struct best {
 static int keeps(const struct fn *a, const struct best *b)
 {
 	return !b->set || a->value > b->e.value || (a->value == b->e.value && by_value(a, &b->e) < 0);
+}
+
+/* The first table of `type` that has at least one function symbol, as
+ * collect asks of it: 0, or -1. */
+static int function_table(const struct file *f, uint32_t type, struct table *t)
+{
+	Elf64_Sym s;
+	struct fn scratch;
+
+	if (symbol_table(f, type, t) != 0)
+		return -1;
+	for (uint64_t i = 1; i < t->nsym; i++) {
+		memcpy(&s, t->syms + i * sizeof s, sizeof s);
+		if (candidate(f, &s, t->strsz, t->str, &scratch))
+			return 0;
+	}
+	return -1;
 }
 
 static int cmp_u64(const void *pa, const void *pb)
@@ -511,9 +529,10 @@ static int resolve(const struct file *f, struct oc_elfsym_query *q, size_t n)
 	size_t nq = 0, i, k;
 	int rc = -1;
 
-	/* .symtab names the static functions too; a stripped file has .dynsym */
+	/* .symtab names the static functions too; a stripped file has .dynsym
+	 * (and one stripped but for some data symbols, a .symtab of no function) */
 	if (elf_header((struct file *)f, &base) != 0 ||
-	    (symbol_table(f, SHT_SYMTAB, &t) != 0 && symbol_table(f, SHT_DYNSYM, &t) != 0))
+	    (function_table(f, SHT_SYMTAB, &t) != 0 && function_table(f, SHT_DYNSYM, &t) != 0))
 		return -1;
 	v = malloc(n * sizeof *v);
 	cover = calloc(n, sizeof *cover);

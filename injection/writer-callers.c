@@ -14,7 +14,8 @@
  * loader unless the program changed directory, and a module rebuilt on disk
  * during the run is read as it is now); the CUDA runtime's own leading
  * frames are then left out. A module unloaded between the call and the
- * writer's turn loses its frames. Looking names up while the program ran
+ * writer's turn loses its frames (one loaded at its address in between
+ * takes them, as with dladdr). Looking names up while the program ran
  * cost a PyTorch program's writer a quarter of a second of CPU and 100 MB
  * (libtorch's tables), then, with dladdr, 1.3 s in a training step
  * (docs/performance.md). A module that cannot be read leaves its frames as
@@ -28,6 +29,7 @@
 #include <stdlib.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/auxv.h>
 #include <unistd.h>
 
 #include <cupti.h>
@@ -35,7 +37,7 @@
 #include "elfsym.h"
 #include "writer-priv.h"
 
-#define MODULES 32
+#define MODULES 4096   /* distinct modules named; beyond, frames stay as taken */
 
 /* A frame to name: its module offset, and what the symbol table says. */
 struct site {
@@ -52,8 +54,8 @@ static struct module {
 	int dirty;                  /* sites added since the last batch */
 	struct site *sites;         /* sorted by off */
 	size_t n, cap;
-} modules[MODULES];
-static int n_modules;
+} *modules;
+static int n_modules, cap_modules;
 
 static struct module *module_of(const char *path, size_t len)
 {
@@ -64,6 +66,15 @@ static struct module *module_of(const char *path, size_t len)
 			return &modules[i];
 	if (n_modules == MODULES || len >= sizeof buf)
 		return NULL;
+	if (n_modules == cap_modules) {
+		int cap = cap_modules ? cap_modules * 2 : 32;
+		struct module *p = realloc(modules, (size_t)cap * sizeof *p);
+
+		if (!p)
+			return NULL;
+		modules = p;
+		cap_modules = cap;
+	}
 	memcpy(buf, path, len);
 	buf[len] = '\0';
 	struct module *m = &modules[n_modules];
@@ -72,13 +83,8 @@ static struct module *module_of(const char *path, size_t len)
 	m->path = strdup(buf);
 	if (!m->path)
 		return NULL;
-	/* a frame taken before this map named the main program by argv[0]
-	 * (relative, found through PATH, stale after a chdir); /proc/self/exe
-	 * is the file the loader ran */
-	if (!strcmp(buf, program_invocation_name))
-		m->real = realpath("/proc/self/exe", NULL);
-	if (!m->real)
-		m->real = realpath(buf, NULL);
+	/* the main program's frames already name it absolutely (exe_path) */
+	m->real = realpath(buf, NULL);
 	n_modules++;
 	return m;
 }
@@ -354,15 +360,25 @@ static int probe_counts(struct dl_phdr_info *info, size_t size, void *data)
 	return 1;
 }
 
-static char *exe_path(void)
+/*
+ * The main program's file: /proc/self/exe where the kernel loaded it (its
+ * program headers are the auxiliary vector's AT_PHDR); a program started
+ * through the loader (ld.so ./app) has ld.so there, and its argv[0], as
+ * the loader left it, made absolute (or as it is) names it instead.
+ */
+static char *exe_path(const struct dl_phdr_info *info)
 {
 	char buf[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+	ssize_t n;
 
-	if (n <= 0)
-		return strdup(program_invocation_name);
-	buf[n] = '\0';
-	return strdup(buf);
+	if (getauxval(AT_PHDR) == (unsigned long)(uintptr_t)info->dlpi_phdr &&
+	    (n = readlink("/proc/self/exe", buf, sizeof buf - 1)) > 0) {
+		buf[n] = '\0';
+		return strdup(buf);
+	}
+	if (realpath(program_invocation_name, buf))
+		return strdup(buf);
+	return strdup(program_invocation_name);
 }
 
 static int add_module(struct dl_phdr_info *info, size_t size, void *data)
@@ -374,7 +390,7 @@ static int add_module(struct dl_phdr_info *info, size_t size, void *data)
 	(void)size;
 	if (*first) {
 		*first = 0;   /* the main program, whose dlpi_name is "" */
-		path = exe_path();
+		path = exe_path(info);
 	} else if (!info->dlpi_name || !*info->dlpi_name) {
 		return 0;
 	} else {
@@ -452,7 +468,8 @@ static void modules_refresh(void)
 		return;
 	modules_free();
 	dl_iterate_phdr(add_module, &first);
-	qsort(lm.segs, lm.n, sizeof *lm.segs, by_lo);
+	if (lm.n)
+		qsort(lm.segs, lm.n, sizeof *lm.segs, by_lo);
 	lm.adds = c[0];
 	lm.subs = c[1];
 	lm.counted = (int)c[2];
@@ -596,7 +613,8 @@ void oc_wr_callers_free(void)
 			free(modules[i].sites[k].name);
 		free(modules[i].sites);
 	}
-	memset(modules, 0, sizeof modules);
-	n_modules = 0;
+	free(modules);
+	modules = NULL;
+	n_modules = cap_modules = 0;
 	modules_free();
 }

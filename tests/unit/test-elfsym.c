@@ -169,8 +169,9 @@ static void test_shared_library(void **state)
 
 /* ---- a hand-made file: ET_EXEC at 0x400000 (or ET_DYN at 0) ------------------ */
 
-enum { SYMTAB_AT = 0x200, STRTAB_AT = 0x400, SHDR_AT = 0x500, NSEC = 5, FILE_LEN = SHDR_AT + NSEC * 64 };
-enum { SEC_TEXT = 1, SEC_SYMTAB = 2, SEC_STRTAB = 3, SEC_DATA = 4 };
+enum { SYMTAB_AT = 0x200, STRTAB_AT = 0x400, SHDR_AT = 0x500, NSEC = 6, FILE_LEN = SHDR_AT + NSEC * 64 };
+/* SEC_EXTRA is SHT_NULL unless a test makes it a second symbol table */
+enum { SEC_TEXT = 1, SEC_SYMTAB = 2, SEC_STRTAB = 3, SEC_DATA = 4, SEC_EXTRA = 5 };
 
 struct sym {
 	const char *name;
@@ -378,8 +379,7 @@ static void same_answers_path(const char *path, const uint64_t *offs, size_t n)
 		q[i].off = offs[i];
 	rc = oc_elfsym_resolve(path, q, n);
 	if (!m) {
-		/* no table the lookup can use: none named (rc 0 where the batch
-		 * found a table without one function it may name) */
+		assert_int_equal(rc, -1);
 		for (i = 0; i < n; i++)
 			assert_int_equal(q[i].found, 0);
 		free(q);
@@ -466,10 +466,39 @@ static void test_resolve(void **state)
 		assert_int_equal(q.found, 1);
 		unlink(path);
 	}
+	/* a file stripped but for a data symbol: its .symtab has no function,
+	 * its .dynsym names them (the table's rule, and the batch's) */
+	build(buf, ET_EXEC, 0x400000);
+	put_section(buf, SEC_EXTRA, SHT_DYNSYM, 0, 0, SYMTAB_AT, (NSYM + 1) * sizeof(Elf64_Sym), SEC_STRTAB,
+		    sizeof(Elf64_Sym));
+	/* entries 7 and 8: tail_nosize (a table's entry 0, never read) and object */
+	assert_string_equal(syms[7].name, "object");
+	put_section(buf, SEC_SYMTAB, SHT_SYMTAB, 0, 0, SYMTAB_AT + 7 * sizeof(Elf64_Sym), 2 * sizeof(Elf64_Sym),
+		    SEC_STRTAB, sizeof(Elf64_Sym));
+	same_answers_built(buf, sizeof buf);
+	{
+		char path[128];
+		struct oc_elfsym_query q = { .off = 0x1004 };
+
+		write_file(path, sizeof path, buf, sizeof buf);
+		assert_int_equal(oc_elfsym_resolve(path, &q, 1), 0);
+		assert_int_equal(q.found, 1);
+		assert_string_equal(q.name, "alpha");
+		unlink(path);
+	}
 	/* neither table: nothing resolved */
 	build(buf, ET_EXEC, 0x400000);
 	buf[SHDR_AT + SEC_SYMTAB * 64 + offsetof(Elf64_Shdr, sh_type)] = SHT_NOTE;
 	same_answers_built(buf, sizeof buf);
+	{
+		char path[128];
+		struct oc_elfsym_query q = { .off = 0x1004 };
+
+		write_file(path, sizeof path, buf, sizeof buf);
+		assert_int_equal(oc_elfsym_resolve(path, &q, 1), -1);
+		assert_int_equal(q.found, 0);
+		unlink(path);
+	}
 
 	/* this program: every third byte of the file's extent, and its probe */
 	self = read_all("/proc/self/exe", &len);
