@@ -220,7 +220,7 @@ void oc_q_clock_check_end(void)
 	if (!oc_t_realtime)
 		return;
 	d = clock_distance();
-	if (d > clock_skew || clock_skew == UINT64_MAX)
+	if (d > clock_skew)   /* the set-up check put it within CLOCK_SKEW_NS */
 		clock_skew = d;
 	if (clock_skew != UINT64_MAX)
 		oc_writer_meta_int("api_clock_skew_ns", (long long)clock_skew);

@@ -192,8 +192,8 @@ static size_t frame(const char *line, size_t n, char *out, size_t len)
 	if (!unnamed_frame(line, n, &mod, &mod_len, &off) || !(m = module_of(mod, mod_len)) ||
 	    !(st = site_of(m, off, 1)))
 		goto copy;
-	resolve(m);   /* nothing to do when the site was asked for before */
-	if (!(st = site_of(m, off, 0)) || !st->found)
+	resolve(m);   /* names the sites in place; nothing to do when asked for before */
+	if (!st->found)
 		goto copy;
 	w = snprintf(out, len, "%s+0x%llx (%s+0x%llx)", st->name, (unsigned long long)st->in,
 		     m->real ? m->real : m->path, (unsigned long long)off);
@@ -344,8 +344,9 @@ static struct {
 	char **paths;
 	size_t npaths, cappaths;
 	unsigned long long adds, subs;
-	int built, counted;         /* counted: this libc gives dlpi_adds/subs */
-	int failed;                 /* out of memory while building: rebuilt next time */
+	int current;                /* whole, and this libc counts (dlpi_adds/subs):
+	                               kept while the counts stay */
+	uintptr_t page;             /* while building */
 } lm;
 
 static int probe_counts(struct dl_phdr_info *info, size_t size, void *data)
@@ -381,10 +382,11 @@ static char *exe_path(const struct dl_phdr_info *info)
 	return strdup(program_invocation_name);
 }
 
+/* One loaded object into the map; 1 (the walk stops) when out of memory. */
 static int add_module(struct dl_phdr_info *info, size_t size, void *data)
 {
 	int *first = data;
-	uintptr_t minv = UINTPTR_MAX, page = (uintptr_t)sysconf(_SC_PAGESIZE);
+	uintptr_t minv = UINTPTR_MAX;
 	char *path;
 
 	(void)size;
@@ -397,21 +399,19 @@ static int add_module(struct dl_phdr_info *info, size_t size, void *data)
 		path = strdup(info->dlpi_name);
 	}
 	if (!path)
-		goto oom;
+		return 1;
 	if (lm.npaths == lm.cappaths) {
 		size_t cap = lm.cappaths ? lm.cappaths * 2 : 64;
 		char **p = realloc(lm.paths, cap * sizeof *p);
 
 		if (!p) {
 			free(path);
-			goto oom;
+			return 1;
 		}
 		lm.paths = p;
 		lm.cappaths = cap;
 	}
 	lm.paths[lm.npaths++] = path;
-	if (page == 0 || page == (uintptr_t)-1)
-		page = 4096;
 	for (int i = 0; i < info->dlpi_phnum; i++)
 		if (info->dlpi_phdr[i].p_type == PT_LOAD && info->dlpi_phdr[i].p_vaddr < minv)
 			minv = info->dlpi_phdr[i].p_vaddr;
@@ -425,20 +425,17 @@ static int add_module(struct dl_phdr_info *info, size_t size, void *data)
 			struct seg *p = realloc(lm.segs, cap * sizeof *p);
 
 			if (!p)
-				goto oom;
+				return 1;
 			lm.segs = p;
 			lm.cap = cap;
 		}
 		lm.segs[lm.n].lo = info->dlpi_addr + ph->p_vaddr;
 		lm.segs[lm.n].hi = lm.segs[lm.n].lo + ph->p_memsz;
-		lm.segs[lm.n].base = info->dlpi_addr + (minv & ~(page - 1));
+		lm.segs[lm.n].base = info->dlpi_addr + (minv & ~(lm.page - 1));
 		lm.segs[lm.n].path = path;
 		lm.n++;
 	}
 	return 0;
-oom:
-	lm.failed = 1;
-	return 1;
 }
 
 static int by_lo(const void *a, const void *b)
@@ -461,19 +458,20 @@ static void modules_free(void)
 static void modules_refresh(void)
 {
 	unsigned long long c[3] = { 0, 0, 0 };
-	int first = 1;
+	long page = sysconf(_SC_PAGESIZE);
+	int first = 1, oom;
 
 	dl_iterate_phdr(probe_counts, c);
-	if (lm.built && !lm.failed && c[2] && lm.counted && c[0] == lm.adds && c[1] == lm.subs)
+	if (lm.current && c[0] == lm.adds && c[1] == lm.subs)
 		return;
 	modules_free();
-	dl_iterate_phdr(add_module, &first);
+	lm.page = page > 0 ? (uintptr_t)page : 4096;
+	oom = dl_iterate_phdr(add_module, &first) != 0;   /* a partial map is used once */
 	if (lm.n)
 		qsort(lm.segs, lm.n, sizeof *lm.segs, by_lo);
 	lm.adds = c[0];
 	lm.subs = c[1];
-	lm.counted = (int)c[2];
-	lm.built = 1;
+	lm.current = !oom && c[2];
 }
 
 /* The segment holding pc, or NULL (no module: JIT code, or unloaded). */

@@ -314,7 +314,7 @@ void oc_wr_wal_start(void);
 void oc_wr_wal_stop(void);
 void oc_wr_wal_totals(uint64_t *calls, uint64_t *ns, uint64_t *max_ns);
 /* writer-callers.c: the frames of a callers row with "?" symbols looked up in
- * their modules' static symbol tables (frames itself when nothing changes). */
+ * their modules' symbol tables (frames itself when nothing changes). */
 const char *oc_wr_symbolize_frames(const char *frames, char *out, size_t len);
 /* ... every callers row so, at the end (writer.c's name_callers); the rows read */
 int oc_wr_callers_finish(void);
