@@ -224,11 +224,15 @@ void oc_q_clock_check_end(void)
 		clock_skew = d;
 	if (clock_skew != UINT64_MAX)
 		oc_writer_meta_int("api_clock_skew_ns", (long long)clock_skew);
-	if (d > CLOCK_SKEW_NS)
+	if (d == UINT64_MAX)
+		oc_writer_warn("cupti", "api_clock_drift",
+			       "CUPTI's clock could not be read at the end: whether the API calls' times "
+			       "kept to the device's is not known");
+	else if (d > CLOCK_SKEW_NS)
 		oc_writer_warn("cupti", "api_clock_drift",
 			       "CUPTI's clock was %llu ns from CLOCK_REALTIME at the end: the API calls' "
 			       "times may be off by that much against the device's",
-			       d == UINT64_MAX ? 0ull : (unsigned long long)d);
+			       (unsigned long long)d);
 }
 
 /* summary: the callbacks that time the queries. */

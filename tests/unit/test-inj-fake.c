@@ -131,7 +131,8 @@ CUptiResult cuptiActivityGetNumDroppedRecords(CUcontext ctx, uint32_t stream, si
 }
 
 /* CLOCK_REALTIME, as CUPTI on Linux; FAKE_CLOCK_BEHIND=1: an hour behind
- * it (CUPTI under WSL, or with a client's clock registered) */
+ * it (CUPTI under WSL, or with a client's clock registered); FAKE_CLOCK_FAIL=1:
+ * unreadable. FAKE_END_CLOCK=NAME: M_API_ALL sets NAME=1 after its calls. */
 CUptiResult cuptiGetTimestamp(uint64_t *ts)
 {
 	struct timespec now;
@@ -140,6 +141,8 @@ CUptiResult cuptiGetTimestamp(uint64_t *ts)
 	*ts = (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
 	if (getenv("FAKE_CLOCK_BEHIND"))
 		*ts -= 3600ull * 1000000000u;
+	if (getenv("FAKE_CLOCK_FAIL"))
+		return CUPTI_ERROR_UNKNOWN;
 	return CUPTI_SUCCESS;
 }
 
@@ -702,6 +705,9 @@ static void __attribute__((noreturn)) program(enum mode mode, const char *trace)
 		    (kinds_enabled & (1ull << CUPTI_ACTIVITY_KIND_DRIVER)) || domains_enabled != 2)
 			_exit(87);
 		rt_call(CUPTI_RUNTIME_TRACE_CBID_cudaFuncGetAttributes_v3020, &dsc, 0, NULL, 9);
+		/* CUPTI's clock leaves CLOCK_REALTIME, or cannot be read, before the end check */
+		if (getenv("FAKE_END_CLOCK"))
+			setenv(getenv("FAKE_END_CLOCK"), "1", 1);
 		goto device;
 	}
 	q_api(CUPTI_ACTIVITY_KIND_RUNTIME, CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_v13000, 2, 100, 200);
@@ -1038,6 +1044,35 @@ static void test_api_all(void **state)
 	db = open_trace(trace);
 	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'api_clock'"), "cupti");
 	assert_int_equal(q_int(db, "SELECT count(*) FROM api WHERE start_ns > 0"), 0);
+	sqlite3_close(db);
+
+	/* CUPTI's clock an hour from CLOCK_REALTIME by the end: said, with how far */
+	snprintf(trace, sizeof trace, "%s/api-all-drift.db", dir);
+	make_trace(trace);
+	setenv("FAKE_END_CLOCK", "FAKE_CLOCK_BEHIND", 1);
+	st = run(M_API_ALL, trace);
+	unsetenv("FAKE_END_CLOCK");
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 0);
+	db = open_trace(trace);
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'api_clock'"), "realtime");
+	assert_true(q_int(db, "SELECT value FROM meta WHERE key = 'api_clock_skew_ns'") > 3599000000000ll);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM warnings WHERE code = 'api_clock_drift'"
+				   " AND message LIKE '%ns from CLOCK_REALTIME at the end%'"), 1);
+	sqlite3_close(db);
+
+	/* ... or unreadable by then: said so, not as a distance */
+	snprintf(trace, sizeof trace, "%s/api-all-noclock.db", dir);
+	make_trace(trace);
+	setenv("FAKE_END_CLOCK", "FAKE_CLOCK_FAIL", 1);
+	st = run(M_API_ALL, trace);
+	unsetenv("FAKE_END_CLOCK");
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 0);
+	db = open_trace(trace);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM meta WHERE key = 'api_clock_skew_ns'"), 0);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM warnings WHERE code = 'api_clock_drift'"
+				   " AND message LIKE '%could not be read at the end%'"), 1);
 	sqlite3_close(db);
 
 	/* OVERLAPCHECK_API_CLOCK=cupti: cuptiGetTimestamp whatever it is */
