@@ -11,7 +11,10 @@
 # recordings with the default collection of commit 273bf37 (tests/fixtures/cb:
 # every API call timed by its callbacks, meta api_timing=all), digested in
 # tests/verdicts/cb on 2026-12-02 by the build of commit 273bf37 (cb/sm_saturation,
-# recorded again with the tracer of 984a178, by the build of that commit).
+# recorded again with the tracer of 984a178, by the build of that commit),
+# and the recordings with the tracer of commit 74897ab (tests/fixtures/mm:
+# callers' frames placed by the writer's module map), digested in
+# tests/verdicts/mm on 2026-12-02 by the build of that commit.
 . tests/cli/lib.sh
 OC=$(cd "$(dirname "$OC")" && pwd)/$(basename "$OC")
 ROOT=$(pwd)
@@ -46,7 +49,7 @@ is "every fixture of 2026-12-01 checked" "$n" 30
 # later work keeps them.
 m=0
 for pair in mem:tests/fixtures/mem corpus:tests/corpus corpus-mem:tests/corpus/mem q:tests/fixtures/q \
-	    cb:tests/fixtures/cb; do
+	    cb:tests/fixtures/cb mm:tests/fixtures/mm; do
 	sub=${pair%%:*}
 	dir=${pair#*:}
 	for want in tests/verdicts/$sub/*.json; do
@@ -63,5 +66,5 @@ for pair in mem:tests/fixtures/mem corpus:tests/corpus corpus-mem:tests/corpus/m
 		m=$((m + 1))
 	done
 done
-is "every later recording checked" "$m" 138
+is "every later recording checked" "$m" 174
 done_testing
