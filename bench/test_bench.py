@@ -639,6 +639,21 @@ class TestIssue18(unittest.TestCase):
                 if row[3] in ("overlapcheck", "fast") else ""
             self.assertEqual(row[10], want, row)
 
+    def test_status_without_a_floor_in_the_rotation(self):
+        # --variants without the floors (the training step against the
+        # profilers): the ratio to nsys is the measurement, status 0; with
+        # that one broken too, nothing was measured, status 1.
+        b = self.f.bench(["--reps", "1", "--min-reps", "1", "--phases", "A",
+                          "--variants", "overlapcheck,nsys"],
+                         programs=self.f.programs(profiler=True), nsys=True)
+        self.assertEqual(b.main(), 0)
+        self.assertFalse([r for r in b.runs if r["variant"] in ("bare", "lean")])
+        with EnvPatch(FAKE_NSYS_BROKEN="1"):
+            b = self.f.bench(["--reps", "1", "--min-reps", "1", "--phases", "A",
+                              "--variants", "overlapcheck,nsys"],
+                             programs=self.f.programs(profiler=True), nsys=True)
+            self.assertEqual(b.main(), 1)
+
     def test_cheaper_profiler_falls_back_to_the_one_that_ran(self):
         # nsys fails before the program's line: loop's ratio is then against
         # torch.profiler alone (1.6 / 3.0), and storm has none.
