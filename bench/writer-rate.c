@@ -2,7 +2,7 @@
  * writer-rate.c: the injection library's real writer (injection/writer*.c),
  * fed a launch storm without a GPU, against a raw fwrite of the same records.
  *
- *   writer-rate [-n LAUNCHES] [-d DIR] [-k]
+ *   writer-rate [-n LAUNCHES] [-c] [-d DIR] [-k]
  *   writer-rate -p PERIOD_MS -r LAUNCHES_PER_S -t SECONDS [-d DIR] [-k]
  *
  * CUPTI hands the tracer activity buffers; this program builds the same
@@ -10,7 +10,9 @@
  * own): per kernel launch one CUpti_ActivityKernel10 record, a RUNTIME
  * CUpti_ActivityAPI record with the launch's correlation id and a DRIVER one
  * (cuKernelGetName, with a correlation id of its own, as on the H200), plus
- * the argument row the runtime callback would hand over in a chunk. Buffers
+ * the argument row the runtime callback would hand over in a chunk. With -c,
+ * async copies instead (put_copy_at): a memcpy record, its cudaMemcpyAsync
+ * record and an argument row with both ends tracked (two mem rows). Buffers
  * are the tracer's default size (8 MiB), taken from the writer's pool and
  * submitted as CUPTI's buffer-completed callback submits them. The clock
  * runs from the first record to the end of oc_writer_finish(): every row
@@ -125,6 +127,70 @@ static void put_launch_at(uint8_t *buf, size_t *off, long i, uint64_t t)
 	*off += sizeof *drv;
 }
 
+/*
+ * -c: a copy storm instead (bench/copy_storm.cu's shape): per copy one
+ * CUpti_ActivityMemcpy6 record (4 KiB, host to device, on stream 13), the
+ * RUNTIME record of its cudaMemcpyAsync, and the callback's argument row
+ * with both ends tracked, which the writer keeps as two mem rows.
+ */
+static int copies;
+
+#define COPY_BYTES (sizeof(CUpti_ActivityMemcpy6) + sizeof(CUpti_ActivityAPI))
+
+static void put_copy_at(uint8_t *buf, size_t *off, long i, uint64_t t)
+{
+	CUpti_ActivityMemcpy6 *m = (CUpti_ActivityMemcpy6 *)(buf + *off);
+	CUpti_ActivityAPI *rt;
+	uint32_t corr = 101 + 2 * (uint32_t)i;
+
+	memset(m, 0, sizeof *m);
+	m->kind = CUPTI_ACTIVITY_KIND_MEMCPY;
+	m->copyKind = CUPTI_ACTIVITY_MEMCPY_KIND_HTOD;
+	m->srcKind = CUPTI_ACTIVITY_MEMORY_KIND_PINNED;
+	m->dstKind = CUPTI_ACTIVITY_MEMORY_KIND_DEVICE;
+	m->bytes = 4096;
+	m->start = t + 20000;
+	m->end = t + 22500;
+	m->deviceId = 0;
+	m->contextId = 1;
+	m->streamId = 13;
+	m->correlationId = corr;
+	m->channelID = 9;
+	m->channelType = 2;
+	*off += sizeof *m;
+
+	rt = (CUpti_ActivityAPI *)(buf + *off);
+	memset(rt, 0, sizeof *rt);
+	rt->kind = CUPTI_ACTIVITY_KIND_RUNTIME;
+	rt->cbid = CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_v3020;
+	rt->start = t;
+	rt->end = t + 2400;
+	rt->processId = 4242;
+	rt->threadId = 4242;
+	rt->correlationId = corr;
+	*off += sizeof *rt;
+}
+
+static void put_copy_args(struct oc_args_row *r, long i)
+{
+	memset(r, 0, sizeof *r);
+	r->correlation_id = 101 + 2 * (uint32_t)i;
+	r->cbid = CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_v3020;
+	r->tid = 4242;
+	r->domain = OC_API_RUNTIME;
+	r->handle_kind = OC_HANDLE_EXPLICIT;
+	r->cls = OC_CB_COPY;
+	r->context_id = 1;
+	r->stream_handle = 0x55d0c0de1000;
+	r->stream_id = 13;
+	r->host_ptr = 0x7f5500000000 + 4096 * (i % 64);
+	r->bytes = 4096;
+	r->src_ptr = r->host_ptr;
+	r->dst_ptr = 0x7f2200000000 + 4096 * (i % 64);
+	r->src_span = r->dst_span = 4096;
+	r->event_handle = r->flags = r->priority = OC_ARG_NONE;
+}
+
 /* Launch i of the storm: a launch every 3.3 us from base. */
 static void put_launch(uint8_t *buf, size_t *off, long i, uint64_t base)
 {
@@ -236,7 +302,7 @@ static int run_writer(const char *path, long launches, double *secs, double *pro
 		return -1;
 	t0 = now_s();
 	for (long i = 0; i < launches; i++) {
-		if (!buf || off + LAUNCH_BYTES > size) {
+		if (!buf || off + (copies ? COPY_BYTES : LAUNCH_BYTES) > size) {
 			t = now_s();
 			if (buf)
 				oc_writer_submit_buffer(buf, off, 0);
@@ -249,7 +315,10 @@ static int run_writer(const char *path, long launches, double *secs, double *pro
 				return -1;
 			}
 		}
-		put_launch(buf, &off, i, base);
+		if (copies)
+			put_copy_at(buf, &off, i, base + 1000000 + (uint64_t)i * 3900);
+		else
+			put_launch(buf, &off, i, base);
 		if (!chunk) {
 			t = now_s();
 			chunk = oc_writer_chunk_get();
@@ -260,7 +329,10 @@ static int run_writer(const char *path, long launches, double *secs, double *pro
 				return -1;
 			}
 		}
-		put_args(&chunk->rows[chunk->n++], i);
+		if (copies)
+			put_copy_args(&chunk->rows[chunk->n++], i);
+		else
+			put_args(&chunk->rows[chunk->n++], i);
 		if (chunk->n == OC_ARGS_CHUNK) {
 			t = now_s();
 			oc_writer_submit_chunk(chunk);
@@ -274,7 +346,7 @@ static int run_writer(const char *path, long launches, double *secs, double *pro
 		oc_writer_submit_chunk(chunk);
 	fin.stats = 1;
 	fin.status = "finished";
-	fin.api_launches_seen = (uint64_t)launches;
+	fin.api_launches_seen = copies ? 0 : (uint64_t)launches;
 	fin.api_calls_seen = (uint64_t)launches;
 	oc_writer_sync();               /* everything queued is committed */
 	t = now_s();
@@ -370,13 +442,18 @@ static int run_fwrite(const char *path, long launches, double *secs)
 	}
 	t0 = now_s();
 	for (long i = 0; i < launches; i++) {
-		if (off + LAUNCH_BYTES > BUFFER_BYTES) {
+		if (off + (copies ? COPY_BYTES : LAUNCH_BYTES) > BUFFER_BYTES) {
 			if (fwrite(buf, 1, off, f) != off)
 				goto werr;
 			off = 0;
 		}
-		put_launch(buf, &off, i, base);
-		put_args(&chunk->rows[chunk->n++], i);
+		if (copies) {
+			put_copy_at(buf, &off, i, base + 1000000 + (uint64_t)i * 3900);
+			put_copy_args(&chunk->rows[chunk->n++], i);
+		} else {
+			put_launch(buf, &off, i, base);
+			put_args(&chunk->rows[chunk->n++], i);
+		}
 		if (chunk->n == OC_ARGS_CHUNK) {
 			if (fwrite(chunk->rows, sizeof chunk->rows[0], chunk->n, f) != chunk->n)
 				goto werr;
@@ -407,9 +484,10 @@ err:
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: writer-rate [-n LAUNCHES] [-d DIR] [-k]\n"
+	fprintf(f, "usage: writer-rate [-n LAUNCHES] [-c] [-d DIR] [-k]\n"
 		   "       writer-rate -p PERIOD_MS -r LAUNCHES_PER_S -t SECONDS [-d DIR] [-k]\n"
 		   "  -n  kernel launches (default 200000)\n"
+		   "  -c  async 4 KiB copies instead of launches (an op, an api row, two mem rows)\n"
 		   "  -p  paced: a buffer every PERIOD_MS, -r launches a second, for -t seconds\n"
 		   "  -d  directory for the scratch files (default /tmp)\n"
 		   "  -k  keep the trace (DIR/writer-rate-PID.db)\n");
@@ -426,8 +504,9 @@ int main(int argc, char **argv)
 	long per_s = 25000;
 	double paced_secs = 10;
 
-	while ((c = getopt(argc, argv, "n:d:kp:r:t:h")) != -1) {
+	while ((c = getopt(argc, argv, "n:d:kcp:r:t:h")) != -1) {
 		switch (c) {
+		case 'c': copies = 1; break;
 		case 'p': period_ms = (unsigned)atoi(optarg); break;
 		case 'r': per_s = atol(optarg); break;
 		case 't': paced_secs = atof(optarg); break;
@@ -467,18 +546,20 @@ int main(int argc, char **argv)
 	if (run_writer(db, launches, &secs, &producer, &finish) == 0) {
 		long long ops = table_rows(db, "ops"), api = table_rows(db, "api");
 		long long args = table_rows(db, "call_args"), args_rows = table_rows(db, "api_args");
-		long long busy = meta_ll(db, "stats.writer_busy_ns");
+		long long busy = meta_ll(db, "stats.writer_busy_ns"), mem = table_rows(db, "mem");
+		long per_api = copies ? 1 : 2, per_mem = copies ? 2 : 0;
 
-		if (ops != launches || api != 2LL * launches || args != launches) {
-			fprintf(stderr, "writer-rate: the trace holds %lld ops, %lld api and %lld api_args "
-				"rows; expected %ld, %ld and %ld\n", ops, api, args, launches,
-				2 * launches, launches);
+		if (ops != launches || api != per_api * launches || args != launches ||
+		    mem != per_mem * launches) {
+			fprintf(stderr, "writer-rate: the trace holds %lld ops, %lld api, %lld api_args "
+				"and %lld mem rows; expected %ld, %ld, %ld and %ld\n", ops, api, args, mem,
+				launches, per_api * launches, launches, per_mem * launches);
 			rc = 1;
 		}
 		snprintf(extra, sizeof extra, "busy_secs=%.4f producer_secs=%.4f finish_secs=%.4f "
-			 "ops=%lld api=%lld args=%lld", busy >= 0 ? busy / 1e9 : -1.0, producer, finish,
-			 ops, api, args);
-		report("writer", ops + api + args_rows, launches, file_size(db), secs, extra);
+			 "ops=%lld api=%lld args=%lld mem=%lld model=%s", busy >= 0 ? busy / 1e9 : -1.0,
+			 producer, finish, ops, api, args, mem, copies ? "copies" : "launches");
+		report("writer", ops + api + args_rows + mem, launches, file_size(db), secs, extra);
 	} else {
 		rc = 1;
 	}
@@ -488,7 +569,7 @@ int main(int argc, char **argv)
 		unlink(db);
 
 	if (run_fwrite(raw, launches, &secs) == 0)
-		report("fwrite_records", 4LL * launches, launches, file_size(raw), secs, NULL);
+		report("fwrite_records", (copies ? 3LL : 4LL) * launches, launches, file_size(raw), secs, NULL);
 	else
 		rc = 1;
 	unlink(raw);

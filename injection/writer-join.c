@@ -306,28 +306,50 @@ static void note_nesting(const struct oc_api_row *a)
  * with one already written. The callback's argument row, when it came first
  * (the usual case), goes into the same row.
  */
-void oc_wr_write_api(const struct oc_api_row *a)
+/*
+ * Batched api rows (writer-priv.h, "Batched rows"): a record's row waits
+ * here, with the argument row it joined, until OC_WR_ROWS_MAX of them go
+ * in as one INSERT; what a written row implies (api_bare, the count, the
+ * nesting) is noted when it is written, in the records' order. An id taken
+ * fails the whole statement, and then each row goes on its own to the next
+ * free id of its call (a fifth call with one correlation id and domain is
+ * skipped, as before). A callback row checks api_bare only after the
+ * waiting rows are written (oc_wr_write_args).
+ */
+static struct api_pending {
+	struct oc_api_row a;
+	struct oc_args_row g;
+	int has;
+} api_pend[OC_WR_ROWS_MAX];
+static int n_api_pend;
+
+/* Row p's values from parameter first + 1 on (first + 0 is its id). */
+static void api_bind(sqlite3_stmt *st, int first, const struct api_pending *p)
+{
+	sqlite3_bind_int64(st, first + 1, p->a.cbid);
+	sqlite3_bind_int64(st, first + 2, p->a.start_ns);
+	sqlite3_bind_int64(st, first + 3, p->a.end_ns - p->a.start_ns);
+	sqlite3_bind_int64(st, first + 4, p->a.tid);
+	sqlite3_bind_int64(st, first + 5, p->a.return_value);
+	bind_call_args(st, first + 6, p->has ? &p->g : NULL);
+}
+
+static void api_written(const struct api_pending *p)
+{
+	if (!p->has)
+		bitset_set(&oc_wr.api_bare, args_key(p->a.correlation_id, p->a.domain));
+	oc_wr.n.api++;
+	note_nesting(&p->a);
+}
+
+/* One row, at the first free id of its call's four. */
+static void api_insert_one(const struct api_pending *p)
 {
 	sqlite3_stmt *st = oc_wr.st[ST_API];
-	struct oc_args_row g;
-	int has, rc = SQLITE_CONSTRAINT;
-	int64_t key = api_key(a->correlation_id, a->domain);
+	int64_t key = api_key(p->a.correlation_id, p->a.domain);
+	int rc = SQLITE_CONSTRAINT;
 
-	if (oc_wr_tid_ignored(a->tid))
-		return;
-	if (a->domain == OC_API_DRIVER && a->tid == oc_wr.exit_tid &&
-	    (a->cbid == CUPTI_DRIVER_TRACE_CBID_cuCtxSynchronize ||
-	     a->cbid == CUPTI_DRIVER_TRACE_CBID_cuCtxGetCurrent) &&
-	    oc_wr_in_exit_sync(a->start_ns, a->end_ns))
-		return;
-	oc_wr_api_name_id(a->domain, a->cbid);
-	has = argmap_take(&oc_wr.args, a->correlation_id, a->domain, &g);
-	sqlite3_bind_int64(st, 2, a->cbid);
-	sqlite3_bind_int64(st, 3, a->start_ns);
-	sqlite3_bind_int64(st, 4, a->end_ns - a->start_ns);
-	sqlite3_bind_int64(st, 5, a->tid);
-	sqlite3_bind_int64(st, 6, a->return_value);
-	bind_call_args(st, 7, has ? &g : NULL);
+	api_bind(st, 1, p);
 	for (int n = 0; n < 4 && rc == SQLITE_CONSTRAINT; n++) {
 		sqlite3_bind_int64(st, 1, key + n);
 		rc = sqlite3_step(st);
@@ -337,15 +359,68 @@ void oc_wr_write_api(const struct oc_api_row *a)
 	}
 	if (rc == SQLITE_CONSTRAINT) {
 		oc_wr.n.skipped++;   /* a fifth call with this correlation id and domain */
-		if (has)
-			write_args_row(&g);
+		if (p->has)
+			write_args_row(&p->g);
 		return;
 	}
 	note_rc(rc);
-	if (!has)
-		bitset_set(&oc_wr.api_bare, args_key(a->correlation_id, a->domain));
-	oc_wr.n.api++;
-	note_nesting(a);
+	if (!rc)
+		api_written(p);
+}
+
+void oc_wr_api_flush(void)
+{
+	int n = n_api_pend;
+
+	n_api_pend = 0;
+	if (n == OC_WR_ROWS_MAX) {
+		sqlite3_stmt *st = oc_wr.st[ST_API_N];
+		int rc;
+
+		for (int r = 0; r < n; r++) {
+			sqlite3_bind_int64(st, 1 + r * 11, api_key(api_pend[r].a.correlation_id,
+								 api_pend[r].a.domain));
+			api_bind(st, 1 + r * 11, &api_pend[r]);
+		}
+		rc = sqlite3_step(st);
+		sqlite3_reset(st);
+		if (rc == SQLITE_DONE) {
+			for (int r = 0; r < n; r++)
+				api_written(&api_pend[r]);
+			return;
+		}
+		if (rc != SQLITE_CONSTRAINT) {
+			note_rc(rc);
+			return;
+		}
+		/* an id taken: nothing of the statement was written; row by row */
+	}
+	for (int r = 0; r < n && !oc_wr.db_error; r++)
+		api_insert_one(&api_pend[r]);
+}
+
+void oc_wr_api_discard(void)
+{
+	n_api_pend = 0;
+}
+
+void oc_wr_write_api(const struct oc_api_row *a)
+{
+	struct api_pending *p;
+
+	if (oc_wr_tid_ignored(a->tid))
+		return;
+	if (a->domain == OC_API_DRIVER && a->tid == oc_wr.exit_tid &&
+	    (a->cbid == CUPTI_DRIVER_TRACE_CBID_cuCtxSynchronize ||
+	     a->cbid == CUPTI_DRIVER_TRACE_CBID_cuCtxGetCurrent) &&
+	    oc_wr_in_exit_sync(a->start_ns, a->end_ns))
+		return;
+	oc_wr_api_name_id(a->domain, a->cbid);
+	p = &api_pend[n_api_pend++];
+	p->a = *a;
+	p->has = argmap_take(&oc_wr.args, a->correlation_id, a->domain, &p->g);
+	if (n_api_pend >= oc_wr_rows_per_insert())
+		oc_wr_api_flush();
 }
 
 /*
@@ -373,16 +448,9 @@ void oc_wr_args_flush(uint64_t min_wait_ns)
 static void mem_row(const struct oc_args_row *a, int role, int64_t ptr, int64_t bytes, int64_t info,
 		    int64_t stream_id)
 {
-	sqlite3_stmt *st = oc_wr.st[ST_MEM];
+	const int64_t v[7] = { a->correlation_id, a->domain, role, ptr, bytes, info, stream_id };
 
-	sqlite3_bind_int64(st, 1, a->correlation_id);
-	sqlite3_bind_int(st, 2, a->domain);
-	sqlite3_bind_int(st, 3, role);
-	sqlite3_bind_int64(st, 4, ptr);
-	bind_i(st, 5, bytes);
-	bind_i(st, 6, info);
-	bind_i(st, 7, stream_id);
-	note_rc(step_done(st));
+	oc_wr_batch_add(OC_WR_B_MEM, v);
 }
 
 /*
@@ -475,6 +543,8 @@ void oc_wr_write_args(const struct oc_args_row *a)
 	    (a->stream_handle != OC_ARG_NONE && (a->stream_id == OC_ARG_NONE || a->context_id == 0 ||
 						 a->handle_kind == OC_HANDLE_NONE)))
 		write_args_row(a);
+	if (n_api_pend)
+		oc_wr_api_flush();   /* api_bare is noted as rows are written */
 	if (bitset_has(&oc_wr.api_bare, args_key(a->correlation_id, a->domain))) {
 		/* the record came first: into its row, if one is still without */
 		st = oc_wr.st[ST_API_LATE];

@@ -105,8 +105,25 @@ struct bitset {
 enum {
 	ST_OP, ST_SHAPE, ST_API, ST_API_LATE, ST_API_FUNCTION, ST_ARGS, ST_SYNC, ST_STREAM, ST_STREAM_HANDLE, ST_STREAM_CREATE,
 	ST_CONTEXT, ST_NULL_STREAM, ST_EVENT, ST_MARKER, ST_MARKER_DATA, ST_OVERHEAD,
-	ST_WARNING, ST_META, ST_META_DEL, ST_STRING, ST_STRING_FIND, ST_MEM, ST_CALLER, ST_API_SUMMARY, ST_COUNT
+	ST_WARNING, ST_META, ST_META_DEL, ST_STRING, ST_STRING_FIND, ST_MEM, ST_CALLER, ST_API_SUMMARY,
+	ST_OP_N, ST_MEM_N, ST_API_N,   /* OC_WR_ROWS_MAX rows a statement ("Batched rows" below) */
+	ST_COUNT
 };
+
+/*
+ * Batched rows (writer-rows.c; api rows in writer-join.c): ops, mem and api
+ * rows wait, a few at a time, to go in as one multi-row INSERT. They wait
+ * only inside an open transaction: oc_wr_txn_commit() writes them first
+ * (oc_wr_batch_flush), and a failed batch's rollback drops them with the
+ * rest of it (oc_wr_batch_discard).
+ */
+#define OC_WR_ROWS_MAX 16
+enum { OC_WR_B_OPS, OC_WR_B_MEM, OC_WR_B_COUNT };
+void oc_wr_batch_add(int batch, const int64_t *v);   /* the statement's values, OC_NULL = NULL */
+void oc_wr_batch_flush(void);
+void oc_wr_batch_discard(void);
+void oc_wr_api_flush(void);
+void oc_wr_api_discard(void);
 
 /*
  * A transaction open this long is committed at the next record boundary and a
@@ -289,6 +306,7 @@ void oc_wr_open_trace(void);
 /* ---- writer-rows.c -------------------------------------------------------- */
 
 int oc_wr_prepare(char *err, size_t len);
+int oc_wr_rows_per_insert(void);   /* OC_WR_ROWS_MAX, or 1 (OVERLAPCHECK_ROWS_PER_INSERT=1) */
 void oc_wr_finalize_stmts(void);
 void oc_wr_write_buffer(uint8_t *buf, size_t valid);
 

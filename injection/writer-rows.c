@@ -4,8 +4,9 @@
  *
  * Every statement the writer runs is prepared once, when the file opens, from
  * the table below; a row writer binds every parameter and steps it
- * (step_done, note_rc in writer-priv.h), and the first error of a batch fails
- * the batch. A buffer is decoded record by record (records.c) and each record
+ * (step_done, note_rc in writer-priv.h), or, for ops and mem rows, hands
+ * them to the batched rows below, and the first error of a batch fails the
+ * batch. A buffer is decoded record by record (records.c) and each record
  * goes into its table; API records go through writer-join.c, which joins them
  * with the callbacks' argument rows (the warnings row is written in
  * writer-state.c, below every file that reports one). Schema v2 has no secondary index: each
@@ -13,6 +14,7 @@
  * rows follow correlation order, which records from several threads only
  * roughly keep).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "overlapcheck/codes.h"
@@ -72,23 +74,145 @@ static const char *const stmt_sql[ST_COUNT] = {
 	[ST_MEM] = "INSERT INTO mem(correlation_id, domain, role, ptr, bytes, info, stream_id)"
 		   " VALUES (?,?,?,?,?,?,?)",
 	[ST_CALLER] = "INSERT INTO callers(correlation_id, domain, call_ns, frames) VALUES (?,?,?,?)",
+	/* ST_OP_N, ST_MEM_N, ST_API_N: ST_OP's, ST_MEM's, ST_API's, OC_WR_ROWS_MAX rows (multi_row_sql) */
 	[ST_API_SUMMARY] = "INSERT INTO api_summary(tid, domain, cbid, calls, total_ns, max_ns)"
 			   " VALUES (?,?,?,?,?,?) ON CONFLICT(tid, domain, cbid) DO UPDATE SET"
 			   " calls = excluded.calls, total_ns = excluded.total_ns,"
 			   " max_ns = excluded.max_ns",
 };
 
+/* ---- batched rows -------------------------------------------------------- */
+
+/*
+ * The three tables written most, ops (every device op), api (every call) and
+ * mem (a copy's two ends, a launch's pointer arguments), take their rows
+ * OC_WR_ROWS_MAX at a time in one INSERT ... VALUES (...),(...) (api rows:
+ * writer-join.c, which keeps their side effects in order): SQLite's per-statement work
+ * (the step, the cursor, the reset) is paid once for them all. Measured
+ * with bench/writer-rate on the CPU machine (docs/performance.md, "Batched
+ * rows"). OVERLAPCHECK_ROWS_PER_INSERT=1 writes one row a statement, as
+ * before (the A/B switch); meta writer_rows_per_insert says which.
+ * A row's values are kept as bound, OC_NULL for NULL; the rows left when a
+ * transaction commits go one statement each.
+ */
+static const struct { int st1, stn, ncol; } batch_def[OC_WR_B_COUNT] = {
+	[OC_WR_B_OPS] = { ST_OP, ST_OP_N, 9 },
+	[OC_WR_B_MEM] = { ST_MEM, ST_MEM_N, 7 },
+};
+static struct {
+	int n;
+	int64_t v[OC_WR_ROWS_MAX][9];
+} batch[OC_WR_B_COUNT];
+static int rows_per_insert = OC_WR_ROWS_MAX;
+
+static void batch_bind(sqlite3_stmt *st, int first, const int64_t *v, int ncol)
+{
+	for (int c = 0; c < ncol; c++)
+		bind_i(st, first + c, v[c]);
+}
+
+static void batch_write(int b)
+{
+	int ncol = batch_def[b].ncol, n = batch[b].n;
+
+	batch[b].n = 0;
+	if (n == OC_WR_ROWS_MAX) {
+		sqlite3_stmt *st = oc_wr.st[batch_def[b].stn];
+
+		for (int r = 0; r < n; r++)
+			batch_bind(st, 1 + r * ncol, batch[b].v[r], ncol);
+		note_rc(step_done(st));
+		return;
+	}
+	for (int r = 0; r < n; r++) {
+		sqlite3_stmt *st = oc_wr.st[batch_def[b].st1];
+
+		batch_bind(st, 1, batch[b].v[r], ncol);
+		note_rc(step_done(st));
+	}
+}
+
+void oc_wr_batch_add(int b, const int64_t *v)
+{
+	memcpy(batch[b].v[batch[b].n++], v, (size_t)batch_def[b].ncol * sizeof *v);
+	if (batch[b].n >= rows_per_insert)
+		batch_write(b);
+}
+
+void oc_wr_batch_flush(void)
+{
+	oc_wr_api_flush();
+	for (int b = 0; b < OC_WR_B_COUNT; b++)
+		if (batch[b].n)
+			batch_write(b);
+}
+
+void oc_wr_batch_discard(void)
+{
+	oc_wr_api_discard();
+	for (int b = 0; b < OC_WR_B_COUNT; b++)
+		batch[b].n = 0;
+}
+
+/* "INSERT ... VALUES (?,...)" of a one-row statement, with OC_WR_ROWS_MAX row groups. */
+static char *multi_row_sql(const char *one)
+{
+	const char *vals = strstr(one, "VALUES (");
+	size_t head, group, len;
+	char *sql, *p;
+
+	if (!vals)
+		return NULL;
+	head = (size_t)(vals - one) + strlen("VALUES ");
+	group = strlen(vals + strlen("VALUES "));
+	len = head + OC_WR_ROWS_MAX * (group + 1) + 1;
+	if (!(sql = malloc(len)))
+		return NULL;
+	memcpy(sql, one, head);
+	p = sql + head;
+	for (int r = 0; r < OC_WR_ROWS_MAX; r++) {
+		if (r)
+			*p++ = ',';
+		memcpy(p, vals + strlen("VALUES "), group);
+		p += group;
+	}
+	*p = '\0';
+	return sql;
+}
+
 /* Prepare every statement of stmt_sql; -1 with SQLite's message in err on failure. */
 int oc_wr_prepare(char *err, size_t len)
 {
+	const char *v = getenv("OVERLAPCHECK_ROWS_PER_INSERT");
+
+	rows_per_insert = v && !strcmp(v, "1") ? 1 : OC_WR_ROWS_MAX;
+	oc_wr_batch_discard();
 	for (int i = 0; i < ST_COUNT; i++) {
-		if (sqlite3_prepare_v3(oc_wr.db, stmt_sql[i], -1, SQLITE_PREPARE_PERSISTENT,
-				       &oc_wr.st[i], NULL) != SQLITE_OK) {
+		char *multi = NULL;
+		const char *sql = stmt_sql[i];
+		int rc;
+
+		if (i == ST_OP_N || i == ST_MEM_N || i == ST_API_N) {
+			multi = multi_row_sql(stmt_sql[i == ST_OP_N ? ST_OP : i == ST_MEM_N ? ST_MEM : ST_API]);
+			if (!multi) {
+				snprintf(err, len, "out of memory");
+				return -1;
+			}
+			sql = multi;
+		}
+		rc = sqlite3_prepare_v3(oc_wr.db, sql, -1, SQLITE_PREPARE_PERSISTENT, &oc_wr.st[i], NULL);
+		free(multi);
+		if (rc != SQLITE_OK) {
 			snprintf(err, len, "%s", sqlite3_errmsg(oc_wr.db));
 			return -1;
 		}
 	}
 	return 0;
+}
+
+int oc_wr_rows_per_insert(void)
+{
+	return rows_per_insert;
 }
 
 /* Finalize the statements (those never prepared are NULL) and forget them. */
@@ -103,19 +227,13 @@ void oc_wr_finalize_stmts(void)
 
 static void write_op(const struct oc_op_row *o)
 {
-	sqlite3_stmt *st = oc_wr.st[ST_OP];
 	int64_t shape = oc_wr_shape_id(o, o->name ? oc_wr_intern(o->name) : 0);
+	const int64_t v[9] = {
+		o->kind, o->start_ns, o->end_ns - o->start_ns, o->device_id, o->context_id,
+		o->stream_id, o->correlation_id, shape, o->channel_id,
+	};
 
-	sqlite3_bind_int(st, 1, o->kind);
-	sqlite3_bind_int64(st, 2, o->start_ns);
-	sqlite3_bind_int64(st, 3, o->end_ns - o->start_ns);
-	sqlite3_bind_int64(st, 4, o->device_id);
-	sqlite3_bind_int64(st, 5, o->context_id);
-	sqlite3_bind_int64(st, 6, o->stream_id);
-	sqlite3_bind_int64(st, 7, o->correlation_id);
-	sqlite3_bind_int64(st, 8, shape);
-	bind_i(st, 9, o->channel_id);
-	note_rc(step_done(st));
+	oc_wr_batch_add(OC_WR_B_OPS, v);
 	oc_wr_note_op(o->correlation_id);
 	if (!oc_wr.txn_ops++ || o->end_ns < oc_wr.txn_min_end)
 		oc_wr.txn_min_end = o->end_ns;

@@ -61,6 +61,7 @@ void oc_wr_push(struct item *it)
 void oc_wr_txn_begin(void)
 {
 	oc_wr.db_error = 0;
+	oc_wr_batch_discard();   /* none is left past a commit or a rollback */
 	note_rc(sqlite3_exec(oc_wr.db, "BEGIN", NULL, NULL, NULL) == SQLITE_OK ? 0 : sqlite3_errcode(oc_wr.db));
 	oc_wr.txn_start_ns = now_mono_ns();
 	oc_wr.txn_ops = 0;
@@ -72,6 +73,8 @@ void oc_wr_txn_commit(void)
 	uint64_t t0 = now_mono_ns(), dt;
 	struct oc_wr_lag *l = &oc_wr.lag;
 
+	if (!oc_wr.db_error)
+		oc_wr_batch_flush();
 	if (oc_wr.db_error)
 		return;
 	if (sqlite3_exec(oc_wr.db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
@@ -189,6 +192,7 @@ void oc_wr_write_failed(int rc)
 	char msg[256];
 
 	snprintf(msg, sizeof msg, "%s", sqlite3_errstr(rc));
+	oc_wr_batch_discard();   /* rows of the batch rolled back */
 	sqlite3_exec(oc_wr.db, "ROLLBACK", NULL, NULL, NULL);
 	oc_wr.failed = 1;
 	oc_wr.n.write_failed = 1;

@@ -1055,6 +1055,148 @@ static void test_missing_device_records(void **state)
  * docs/schema.md names every table and view of the schema and every meta key
  * the writer produced in test_end_to_end (device.N.* as written there).
  */
+/*
+ * Batched rows (writer-rows.c, writer-join.c): ops, mem and api rows go 16
+ * to an INSERT. The tables must hold the same rows, in the same order, as one
+ * row a statement (OVERLAPCHECK_ROWS_PER_INSERT=1), and a commit must leave
+ * none waiting: 37 kernels (two full statements and 5 left), 51 api rows
+ * and 13 copies (26 mem rows: one full statement and 10 left) are all
+ * readable by another connection as soon as the writer says its batch is
+ * committed, before the trace is finished.
+ */
+/* Every row of the three queries (one text column each), one line a row, malloc'ed. */
+static char *dump_rows(sqlite3 *db, const char *sql1, const char *sql2, const char *sql3)
+{
+	const char *sqls[3] = { sql1, sql2, sql3 };
+	size_t len = 0, cap = 1 << 16;
+	char *out = malloc(cap);
+
+	assert_non_null(out);
+	out[0] = '\0';
+	for (int i = 0; i < 3; i++) {
+		sqlite3_stmt *st;
+
+		if (sqlite3_prepare_v2(db, sqls[i], -1, &st, NULL) != SQLITE_OK)
+			fail_msg("%s: %s", sqls[i], sqlite3_errmsg(db));
+		while (sqlite3_step(st) == SQLITE_ROW) {
+			const char *t = (const char *)sqlite3_column_text(st, 0);
+			size_t n = t ? strlen(t) : 0;
+
+			assert_true(len + n + 2 < cap);
+			memcpy(out + len, t ? t : "", n);
+			len += n;
+			out[len++] = '\n';
+			out[len] = '\0';
+		}
+		sqlite3_finalize(st);
+		out[len++] = '|';
+		out[len] = '\0';
+	}
+	return out;
+}
+
+static char *batched_tables(const char *name, const char *rows_env, int64_t *per_insert)
+{
+	char path[300];
+	struct buf b;
+	struct oc_args_chunk *c;
+	struct oc_args_row r;
+	char *dump;
+	sqlite3 *db;
+
+	if (rows_env)
+		setenv("OVERLAPCHECK_ROWS_PER_INSERT", rows_env, 1);
+	else
+		unsetenv("OVERLAPCHECK_ROWS_PER_INSERT");
+	snprintf(path, sizeof path, "%s/%s.db", dir, name);
+	start(path, 1);
+	buf_init(&b);
+	for (uint32_t i = 0; i < 37; i++)
+		kernel(&b, 1000 + 700 * i, 1500 + 700 * i + (i % 3) * 40, 13 + i % 2, 100 + i,
+		       i % 4 ? "_Z1kv" : "_Z1jv");
+	/* their calls, one of them twice (its second row takes the next id, so
+	 * the first 16-row statement fails and goes row by row), and the
+	 * copies' calls, whose argument rows come after them */
+	for (uint32_t i = 0; i < 37; i++)
+		api(&b, CUPTI_ACTIVITY_KIND_RUNTIME, CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_v7000,
+		    900 + 700 * i, 950 + 700 * i, 200, 100 + i);
+	api(&b, CUPTI_ACTIVITY_KIND_RUNTIME, CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_v7000,
+	    960, 990, 200, 105);
+	for (uint32_t i = 0; i < 13; i++)
+		api(&b, CUPTI_ACTIVITY_KIND_RUNTIME, CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_v3020,
+		    40000 + 900 * i, 40500 + 900 * i, 200, 500 + i);
+	oc_writer_submit_buffer(b.p, b.used, 0);
+	c = oc_writer_chunk_get();
+	assert_non_null(c);
+	memset(&r, 0, sizeof r);
+	r.stream_id = r.host_ptr = r.bytes = r.event_handle = r.flags = r.priority = OC_ARG_NONE;
+	r.domain = OC_API_RUNTIME;
+	r.cbid = CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_v3020;
+	r.tid = 200;
+	r.cls = OC_CB_COPY;
+	r.context_id = 1;
+	r.stream_handle = 0x5500;
+	r.handle_kind = OC_HANDLE_EXPLICIT;
+	r.stream_id = 14;
+	for (uint32_t i = 0; i < 13; i++) {
+		r.correlation_id = 500 + i;
+		r.src_ptr = (int64_t)(0x7f0000000000ull + 0x10000u * i);
+		r.dst_ptr = (int64_t)(0x7e0000000000ull + 0x10000u * i);
+		r.src_span = r.dst_span = 4096 + i;
+		r.host_ptr = r.src_ptr;
+		r.bytes = 4096 + i;
+		c->rows[c->n++] = r;
+	}
+	oc_writer_submit_chunk(c);
+	oc_writer_sync();
+
+	db = open_ro(path);   /* committed, the trace still open */
+	assert_int_equal(q_int(db, "SELECT count(*) FROM ops"), 37);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM mem"), 26);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api"), 37 + 1 + 13);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api WHERE id = 105 * 8 + 1"), 1);
+	/* each copy's arguments joined its row, none left in api_args */
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api WHERE id / 8 BETWEEN 500 AND 512"
+				   " AND bytes = 4096 + id / 8 - 500 AND stream_id = 14"), 13);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api_args"), 0);
+	sqlite3_close(db);
+	oc_writer_finish(NULL);
+	unsetenv("OVERLAPCHECK_ROWS_PER_INSERT");
+
+	db = open_ro(path);
+	*per_insert = q_int(db, "SELECT value FROM meta WHERE key = 'writer_rows_per_insert'");
+	dump = dump_rows(db, "SELECT id || ',' || kind || ',' || start_ns || ',' || dur_ns || ','"
+			 " || quote(device_id) || ',' || quote(context_id) || ',' || quote(stream_id)"
+			 " || ',' || correlation_id || ',' || quote(shape_id) || ',' || quote(channel_id)"
+			 " FROM ops ORDER BY id",
+			 "SELECT rowid || ',' || correlation_id || ',' || domain || ',' || role || ','"
+			 " || ptr || ',' || quote(bytes) || ',' || quote(info) || ',' || quote(stream_id)"
+			 " FROM mem ORDER BY rowid",
+			 "SELECT id || ',' || cbid || ',' || start_ns || ',' || dur_ns || ',' || tid"
+			 " || ',' || quote(return_value) || ',' || quote(handle_kind) || ','"
+			 " || quote(context_id) || ',' || quote(stream_id) || ',' || quote(host_ptr)"
+			 " || ',' || quote(bytes) FROM api ORDER BY id");
+	assert_int_equal(q_int(db, "SELECT count(*) FROM mem WHERE role = 4 AND bytes IS NOT NULL"), 13);
+	sqlite3_close(db);
+	return dump;
+}
+
+static void test_batched_rows(void **state)
+{
+	int64_t n16 = 0, n1 = 0;
+	char *batched = batched_tables("batched", NULL, &n16);
+	char *single = batched_tables("single", "1", &n1);
+
+	assert_int_equal(n16, 16);
+	assert_int_equal(n1, 1);
+	assert_non_null(batched);
+	assert_non_null(single);
+	assert_true(strlen(batched) > 100);
+	assert_string_equal(batched, single);
+	free(batched);
+	free(single);
+}
+
 static void test_docs_cover_trace(void **state)
 {
 	char path[300], *doc = NULL, pat[200];
@@ -1324,6 +1466,7 @@ int main(void)
 		cmocka_unit_test(test_missing_device_records),
 		cmocka_unit_test(test_args_join_api_rows),
 		cmocka_unit_test(test_args_wait_and_repeats),
+		cmocka_unit_test(test_batched_rows),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
