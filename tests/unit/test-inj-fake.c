@@ -1549,8 +1549,12 @@ static void test_sigterm_program_handler_returns(void **state)
 static void test_sigterm_late_handler(void **state)
 {
 	sqlite3 *db;
-	int st = run_signal(M_TERM_LATE_HANDLER, "late", &db, NULL);
+	int st;
 
+	/* no periodic flush before the signal, however slow the machine */
+	setenv("OVERLAPCHECK_FLUSH_MS", "600000", 1);
+	st = run_signal(M_TERM_LATE_HANDLER, "late", &db, NULL);
+	unsetenv("OVERLAPCHECK_FLUSH_MS");
 	assert_true(WIFSIGNALED(st));
 	assert_int_equal(WTERMSIG(st), SIGTERM);
 	/* nothing was ever flushed: the file is as `run` made it */
@@ -1614,10 +1618,13 @@ static void test_sigterm_bounded_wait(void **state)
 	assert_true(secs < 2.5);
 	sqlite3_close(db);
 
-	/* 0: no handlers at all, as before the library had them */
+	/* 0: no handlers at all, as before the library had them (and no
+	 * periodic flush before the signal, however slow the machine) */
 	setenv("OVERLAPCHECK_TERM_FLUSH_MS", "0", 1);
+	setenv("OVERLAPCHECK_FLUSH_MS", "600000", 1);
 	st = run_signal(M_TERM, "no-handlers", &db, NULL);
 	unsetenv("OVERLAPCHECK_TERM_FLUSH_MS");
+	unsetenv("OVERLAPCHECK_FLUSH_MS");
 	assert_true(WIFSIGNALED(st));
 	assert_int_equal(WTERMSIG(st), SIGTERM);
 	assert_string_equal(meta_text(db, "tracer_status"), "not_started");
