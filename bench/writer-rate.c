@@ -2,7 +2,7 @@
  * writer-rate.c: the injection library's real writer (injection/writer*.c),
  * fed a launch storm without a GPU, against a raw fwrite of the same records.
  *
- *   writer-rate [-n LAUNCHES] [-c] [-d DIR] [-k]
+ *   writer-rate [-n LAUNCHES] [-c] [-a] [-d DIR] [-k]
  *   writer-rate -p PERIOD_MS -r LAUNCHES_PER_S -t SECONDS [-d DIR] [-k]
  *
  * CUPTI hands the tracer activity buffers; this program builds the same
@@ -12,7 +12,9 @@
  * (cuKernelGetName, with a correlation id of its own, as on the H200), plus
  * the argument row the runtime callback would hand over in a chunk. With -c,
  * async copies instead (put_copy_at): a memcpy record, its cudaMemcpyAsync
- * record and an argument row with both ends tracked (two mem rows). Buffers
+ * record and an argument row with both ends tracked (two mem rows). With -a,
+ * the api rows come as the tracer's default collection makes them: timed
+ * rows from the callbacks in the chunks, no API record (put_timed). Buffers
  * are the tracer's default size (8 MiB), taken from the writer's pool and
  * submitted as CUPTI's buffer-completed callback submits them. The clock
  * runs from the first record to the end of oc_writer_finish(): every row
@@ -65,6 +67,22 @@
 
 static const char kernel_name[] = "_Z12empty_kernelv";
 
+/*
+ * -c: a copy storm instead (bench/copy_storm.cu's shape): per copy one
+ * CUpti_ActivityMemcpy6 record (4 KiB, host to device, on stream 13), the
+ * RUNTIME record of its cudaMemcpyAsync, and the callback's argument row
+ * with both ends tracked, which the writer keeps as two mem rows.
+ */
+static int copies;
+
+/*
+ * -a: the API rows as the tracer's default collection makes them (meta
+ * api_timing=all): no API record in the buffers, and per call a timed row
+ * from the callbacks (OC_CB_TIMED) after its argument row, both in the
+ * chunks; cuKernelGetName, a query, is only counted (api_summary).
+ */
+static int timed;
+
 static double now_s(void)
 {
 	struct timespec ts;
@@ -103,6 +121,8 @@ static void put_launch_at(uint8_t *buf, size_t *off, long i, uint64_t t)
 	k->channelID = 3 + (uint32_t)(i % 5);
 	k->channelType = 1;
 	*off += sizeof *k;
+	if (timed)
+		return;
 
 	rt = (CUpti_ActivityAPI *)(buf + *off);
 	memset(rt, 0, sizeof *rt);
@@ -127,14 +147,6 @@ static void put_launch_at(uint8_t *buf, size_t *off, long i, uint64_t t)
 	*off += sizeof *drv;
 }
 
-/*
- * -c: a copy storm instead (bench/copy_storm.cu's shape): per copy one
- * CUpti_ActivityMemcpy6 record (4 KiB, host to device, on stream 13), the
- * RUNTIME record of its cudaMemcpyAsync, and the callback's argument row
- * with both ends tracked, which the writer keeps as two mem rows.
- */
-static int copies;
-
 #define COPY_BYTES (sizeof(CUpti_ActivityMemcpy6) + sizeof(CUpti_ActivityAPI))
 
 static void put_copy_at(uint8_t *buf, size_t *off, long i, uint64_t t)
@@ -158,6 +170,8 @@ static void put_copy_at(uint8_t *buf, size_t *off, long i, uint64_t t)
 	m->channelID = 9;
 	m->channelType = 2;
 	*off += sizeof *m;
+	if (timed)
+		return;
 
 	rt = (CUpti_ActivityAPI *)(buf + *off);
 	memset(rt, 0, sizeof *rt);
@@ -210,6 +224,23 @@ static void put_args(struct oc_args_row *r, long i)
 	r->stream_handle = 0x55d0c0de1000;
 	r->stream_id = 13;
 	r->host_ptr = r->bytes = r->event_handle = r->flags = r->priority = OC_ARG_NONE;
+}
+
+/* -a: call i's row as the callbacks time it (its call as put_launch_at's or put_copy_at's record). */
+static void put_timed(struct oc_args_row *r, long i, uint64_t base)
+{
+	uint64_t t = base + 1000000 + (uint64_t)i * (copies ? 3900 : 3300);
+
+	memset(r, 0, sizeof *r);
+	r->cls = OC_CB_TIMED;
+	r->correlation_id = 101 + 2 * (uint32_t)i;
+	r->cbid = copies ? CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_v3020
+			 : CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_v13000;
+	r->tid = 4242;
+	r->domain = OC_API_RUNTIME;
+	r->context_id = 1;
+	r->t_start = t;
+	r->t_end = t + (copies ? 2400 : 3100);
 }
 
 static long long meta_ll(const char *path, const char *key)
@@ -319,25 +350,32 @@ static int run_writer(const char *path, long launches, double *secs, double *pro
 			put_copy_at(buf, &off, i, base + 1000000 + (uint64_t)i * 3900);
 		else
 			put_launch(buf, &off, i, base);
-		if (!chunk) {
-			t = now_s();
-			chunk = oc_writer_chunk_get();
-			tp += now_s() - t;
+		for (int k = 0; k < (timed ? 2 : 1); k++) {
+			struct oc_args_row *r;
+
 			if (!chunk) {
-				fprintf(stderr, "writer-rate: no args chunk from the writer\n");
-				oc_writer_finish(NULL);
-				return -1;
+				t = now_s();
+				chunk = oc_writer_chunk_get();
+				tp += now_s() - t;
+				if (!chunk) {
+					fprintf(stderr, "writer-rate: no args chunk from the writer\n");
+					oc_writer_finish(NULL);
+					return -1;
+				}
 			}
-		}
-		if (copies)
-			put_copy_args(&chunk->rows[chunk->n++], i);
-		else
-			put_args(&chunk->rows[chunk->n++], i);
-		if (chunk->n == OC_ARGS_CHUNK) {
-			t = now_s();
-			oc_writer_submit_chunk(chunk);
-			tp += now_s() - t;
-			chunk = NULL;
+			r = &chunk->rows[chunk->n++];
+			if (k == 1)
+				put_timed(r, i, base);   /* at the call's exit, after its argument row */
+			else if (copies)
+				put_copy_args(r, i);
+			else
+				put_args(r, i);
+			if (chunk->n == OC_ARGS_CHUNK) {
+				t = now_s();
+				oc_writer_submit_chunk(chunk);
+				tp += now_s() - t;
+				chunk = NULL;
+			}
 		}
 	}
 	if (buf)
@@ -484,10 +522,12 @@ err:
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: writer-rate [-n LAUNCHES] [-c] [-d DIR] [-k]\n"
+	fprintf(f, "usage: writer-rate [-n LAUNCHES] [-c] [-a] [-d DIR] [-k]\n"
 		   "       writer-rate -p PERIOD_MS -r LAUNCHES_PER_S -t SECONDS [-d DIR] [-k]\n"
 		   "  -n  kernel launches (default 200000)\n"
 		   "  -c  async 4 KiB copies instead of launches (an op, an api row, two mem rows)\n"
+		   "  -a  api rows timed by the callbacks, as the tracer's default makes them\n"
+		   "      (no API records; a timed row after each argument row)\n"
 		   "  -p  paced: a buffer every PERIOD_MS, -r launches a second, for -t seconds\n"
 		   "  -d  directory for the scratch files (default /tmp)\n"
 		   "  -k  keep the trace (DIR/writer-rate-PID.db)\n");
@@ -504,8 +544,9 @@ int main(int argc, char **argv)
 	long per_s = 25000;
 	double paced_secs = 10;
 
-	while ((c = getopt(argc, argv, "n:d:kcp:r:t:h")) != -1) {
+	while ((c = getopt(argc, argv, "n:d:kacp:r:t:h")) != -1) {
 		switch (c) {
+		case 'a': timed = 1; break;
 		case 'c': copies = 1; break;
 		case 'p': period_ms = (unsigned)atoi(optarg); break;
 		case 'r': per_s = atol(optarg); break;
@@ -547,7 +588,7 @@ int main(int argc, char **argv)
 		long long ops = table_rows(db, "ops"), api = table_rows(db, "api");
 		long long args = table_rows(db, "call_args"), args_rows = table_rows(db, "api_args");
 		long long busy = meta_ll(db, "stats.writer_busy_ns"), mem = table_rows(db, "mem");
-		long per_api = copies ? 1 : 2, per_mem = copies ? 2 : 0;
+		long per_api = copies || timed ? 1 : 2, per_mem = copies ? 2 : 0;
 
 		if (ops != launches || api != per_api * launches || args != launches ||
 		    mem != per_mem * launches) {
@@ -557,8 +598,9 @@ int main(int argc, char **argv)
 			rc = 1;
 		}
 		snprintf(extra, sizeof extra, "busy_secs=%.4f producer_secs=%.4f finish_secs=%.4f "
-			 "ops=%lld api=%lld args=%lld mem=%lld model=%s", busy >= 0 ? busy / 1e9 : -1.0,
-			 producer, finish, ops, api, args, mem, copies ? "copies" : "launches");
+			 "ops=%lld api=%lld args=%lld mem=%lld model=%s api_rows=%s", busy >= 0 ? busy / 1e9 : -1.0,
+			 producer, finish, ops, api, args, mem, copies ? "copies" : "launches",
+			 timed ? "callbacks" : "records");
 		report("writer", ops + api + args_rows + mem, launches, file_size(db), secs, extra);
 	} else {
 		rc = 1;

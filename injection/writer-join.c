@@ -313,8 +313,10 @@ static void note_nesting(const struct oc_api_row *a)
  * nesting) is noted when it is written, in the records' order. An id taken
  * fails the whole statement, and then each row goes on its own to the next
  * free id of its call (a fifth call with one correlation id and domain is
- * skipped, as before). A callback row checks api_bare only after the
- * waiting rows are written (oc_wr_write_args).
+ * skipped, as before). A callback row of a call whose api row is waiting
+ * has that row written before it reads api_bare (oc_wr_write_args); the
+ * default collection's rows (a call's argument row, then its timed row,
+ * which joins it from oc_wr.args) never wait so.
  */
 static struct api_pending {
 	struct oc_api_row a;
@@ -402,6 +404,15 @@ void oc_wr_api_flush(void)
 void oc_wr_api_discard(void)
 {
 	n_api_pend = 0;
+}
+
+/* Is a row of this call waiting? (Its arguments must then wait for it to be written.) */
+static int api_pending_for(uint32_t corr, int domain)
+{
+	for (int r = 0; r < n_api_pend; r++)
+		if (api_pend[r].a.correlation_id == corr && api_pend[r].a.domain == domain)
+			return 1;
+	return 0;
 }
 
 void oc_wr_write_api(const struct oc_api_row *a)
@@ -543,7 +554,7 @@ void oc_wr_write_args(const struct oc_args_row *a)
 	    (a->stream_handle != OC_ARG_NONE && (a->stream_id == OC_ARG_NONE || a->context_id == 0 ||
 						 a->handle_kind == OC_HANDLE_NONE)))
 		write_args_row(a);
-	if (n_api_pend)
+	if (api_pending_for(a->correlation_id, a->domain))
 		oc_wr_api_flush();   /* api_bare is noted as rows are written */
 	if (bitset_has(&oc_wr.api_bare, args_key(a->correlation_id, a->domain))) {
 		/* the record came first: into its row, if one is still without */

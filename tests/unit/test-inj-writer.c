@@ -1057,23 +1057,30 @@ static void test_missing_device_records(void **state)
  */
 /*
  * Batched rows (writer-rows.c, writer-join.c): ops, mem and api rows go 16
- * to an INSERT. The tables must hold the same rows, in the same order, as one
- * row a statement (OVERLAPCHECK_ROWS_PER_INSERT=1), and a commit must leave
+ * to an INSERT. The tables (ops, mem, api, api_args and the skip counts) must
+ * hold the same rows, in the same order, as one row a statement
+ * (OVERLAPCHECK_ROWS_PER_INSERT=1), and a commit must leave
  * none waiting: 37 kernels (two full statements and 5 left), 51 api rows
  * and 13 copies (26 mem rows: one full statement and 10 left) are all
  * readable by another connection as soon as the writer says its batch is
  * committed, before the trace is finished.
  */
-/* Every row of the three queries (one text column each), one line a row, malloc'ed. */
-static char *dump_rows(sqlite3 *db, const char *sql1, const char *sql2, const char *sql3)
+/* Every row of the queries (one text column each; the list ends with NULL), one line a row, malloc'ed. */
+static char *dump_rows(sqlite3 *db, ...)
 {
-	const char *sqls[3] = { sql1, sql2, sql3 };
+	const char *sqls[8];
+	int nsql = 0;
+	va_list ap;
 	size_t len = 0, cap = 1 << 16;
 	char *out = malloc(cap);
 
 	assert_non_null(out);
 	out[0] = '\0';
-	for (int i = 0; i < 3; i++) {
+	va_start(ap, db);
+	while (nsql < 8 && (sqls[nsql] = va_arg(ap, const char *)) != NULL)
+		nsql++;
+	va_end(ap);
+	for (int i = 0; i < nsql; i++) {
 		sqlite3_stmt *st;
 
 		if (sqlite3_prepare_v2(db, sqls[i], -1, &st, NULL) != SQLITE_OK)
@@ -1114,15 +1121,22 @@ static char *batched_tables(const char *name, const char *rows_env, int64_t *per
 	for (uint32_t i = 0; i < 37; i++)
 		kernel(&b, 1000 + 700 * i, 1500 + 700 * i + (i % 3) * 40, 13 + i % 2, 100 + i,
 		       i % 4 ? "_Z1kv" : "_Z1jv");
-	/* their calls, one of them twice (its second row takes the next id, so
-	 * the first 16-row statement fails and goes row by row), and the
-	 * copies' calls, whose argument rows come after them */
-	for (uint32_t i = 0; i < 37; i++)
+	/* their calls, in api rows 16 to a statement: copies 0..9 and launches
+	 * 0..5 (statement 1, whose copies' arguments join them later through
+	 * api_bare), launches 6..21 (2), launches 22..26, 105 a second time (its
+	 * row takes the next id: statement 3 fails and goes row by row) and
+	 * 27..36, then copies 10..12, still waiting when their arguments come */
+	for (uint32_t i = 0; i < 10; i++)
+		api(&b, CUPTI_ACTIVITY_KIND_RUNTIME, CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_v3020,
+		    40000 + 900 * i, 40500 + 900 * i, 200, 500 + i);
+	for (uint32_t i = 0; i < 37; i++) {
 		api(&b, CUPTI_ACTIVITY_KIND_RUNTIME, CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_v7000,
 		    900 + 700 * i, 950 + 700 * i, 200, 100 + i);
-	api(&b, CUPTI_ACTIVITY_KIND_RUNTIME, CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_v7000,
-	    960, 990, 200, 105);
-	for (uint32_t i = 0; i < 13; i++)
+		if (i == 26)
+			api(&b, CUPTI_ACTIVITY_KIND_RUNTIME,
+			    CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_v7000, 960, 990, 200, 105);
+	}
+	for (uint32_t i = 10; i < 13; i++)
 		api(&b, CUPTI_ACTIVITY_KIND_RUNTIME, CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_v3020,
 		    40000 + 900 * i, 40500 + 900 * i, 200, 500 + i);
 	oc_writer_submit_buffer(b.p, b.used, 0);
@@ -1155,7 +1169,8 @@ static char *batched_tables(const char *name, const char *rows_env, int64_t *per
 	assert_int_equal(q_int(db, "SELECT count(*) FROM mem"), 26);
 	assert_int_equal(q_int(db, "SELECT count(*) FROM api"), 37 + 1 + 13);
 	assert_int_equal(q_int(db, "SELECT count(*) FROM api WHERE id = 105 * 8 + 1"), 1);
-	/* each copy's arguments joined its row, none left in api_args */
+	/* each copy's arguments joined its row (0..9 written before them, 10..12
+	 * waiting), none left in api_args */
 	assert_int_equal(q_int(db, "SELECT count(*) FROM api WHERE id / 8 BETWEEN 500 AND 512"
 				   " AND bytes = 4096 + id / 8 - 500 AND stream_id = 14"), 13);
 	assert_int_equal(q_int(db, "SELECT count(*) FROM api_args"), 0);
@@ -1175,7 +1190,11 @@ static char *batched_tables(const char *name, const char *rows_env, int64_t *per
 			 "SELECT id || ',' || cbid || ',' || start_ns || ',' || dur_ns || ',' || tid"
 			 " || ',' || quote(return_value) || ',' || quote(handle_kind) || ','"
 			 " || quote(context_id) || ',' || quote(stream_id) || ',' || quote(host_ptr)"
-			 " || ',' || quote(bytes) FROM api ORDER BY id");
+			 " || ',' || quote(bytes) FROM api ORDER BY id",
+			 "SELECT correlation_id || ',' || domain || ',' || quote(bytes) FROM api_args"
+			 " ORDER BY correlation_id, domain",
+			 "SELECT key || '=' || value FROM meta WHERE key IN ('skipped_records',"
+			 " 'incomplete_records', 'api_launches_without_ops') ORDER BY key", NULL);
 	assert_int_equal(q_int(db, "SELECT count(*) FROM mem WHERE role = 4 AND bytes IS NOT NULL"), 13);
 	sqlite3_close(db);
 	return dump;
