@@ -99,6 +99,24 @@ static uint64_t realtime_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+/* A RUNTIME record of a call on the storm's thread, appended at buf + *off. */
+static CUpti_ActivityAPI *put_runtime_record(uint8_t *buf, size_t *off, uint32_t cbid, uint64_t t,
+					     uint64_t dur, uint32_t corr)
+{
+	CUpti_ActivityAPI *rt = (CUpti_ActivityAPI *)(buf + *off);
+
+	memset(rt, 0, sizeof *rt);
+	rt->kind = CUPTI_ACTIVITY_KIND_RUNTIME;
+	rt->cbid = cbid;
+	rt->start = t;
+	rt->end = t + dur;
+	rt->processId = 4242;
+	rt->threadId = 4242;
+	rt->correlationId = corr;
+	*off += sizeof *rt;
+	return rt;
+}
+
 /* Append launch i's three activity records at buf + *off; its call starts at t. */
 static void put_launch_at(uint8_t *buf, size_t *off, long i, uint64_t t)
 {
@@ -124,16 +142,8 @@ static void put_launch_at(uint8_t *buf, size_t *off, long i, uint64_t t)
 	if (timed)
 		return;
 
-	rt = (CUpti_ActivityAPI *)(buf + *off);
-	memset(rt, 0, sizeof *rt);
-	rt->kind = CUPTI_ACTIVITY_KIND_RUNTIME;
-	rt->cbid = CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_v13000;
-	rt->start = t;
-	rt->end = t + 3100;
-	rt->processId = 4242;
-	rt->threadId = 4242;
-	rt->correlationId = corr;
-	*off += sizeof *rt;
+	rt = put_runtime_record(buf, off, CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_v13000, t, 3100,
+				corr);
 
 	/* what the H200 traces show next to every launch: cuKernelGetName, a
 	 * driver call of its own (own correlation id) just before it */
@@ -152,7 +162,6 @@ static void put_launch_at(uint8_t *buf, size_t *off, long i, uint64_t t)
 static void put_copy_at(uint8_t *buf, size_t *off, long i, uint64_t t)
 {
 	CUpti_ActivityMemcpy6 *m = (CUpti_ActivityMemcpy6 *)(buf + *off);
-	CUpti_ActivityAPI *rt;
 	uint32_t corr = 101 + 2 * (uint32_t)i;
 
 	memset(m, 0, sizeof *m);
@@ -173,16 +182,7 @@ static void put_copy_at(uint8_t *buf, size_t *off, long i, uint64_t t)
 	if (timed)
 		return;
 
-	rt = (CUpti_ActivityAPI *)(buf + *off);
-	memset(rt, 0, sizeof *rt);
-	rt->kind = CUPTI_ACTIVITY_KIND_RUNTIME;
-	rt->cbid = CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_v3020;
-	rt->start = t;
-	rt->end = t + 2400;
-	rt->processId = 4242;
-	rt->threadId = 4242;
-	rt->correlationId = corr;
-	*off += sizeof *rt;
+	put_runtime_record(buf, off, CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_v3020, t, 2400, corr);
 }
 
 static void put_copy_args(struct oc_args_row *r, long i)

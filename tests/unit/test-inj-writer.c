@@ -299,23 +299,29 @@ static void fill(struct buf *b)
 	put(b, &oh, sizeof oh);
 }
 
+/* A cudaMemcpyAsync's callback row on stream 14 (handle 0x5500), thread 200, nothing else known. */
+static void copy_row(struct oc_args_row *r, uint32_t corr)
+{
+	memset(r, 0, sizeof *r);
+	r->stream_id = r->host_ptr = r->bytes = r->event_handle = r->flags = r->priority = OC_ARG_NONE;
+	r->correlation_id = corr;
+	r->domain = OC_API_RUNTIME;
+	r->cbid = CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_v3020;
+	r->tid = 200;
+	r->cls = OC_CB_COPY;
+	r->context_id = 1;
+	r->stream_handle = 0x5500;
+	r->handle_kind = OC_HANDLE_EXPLICIT;
+	r->stream_id = 14;
+}
+
 static void args_chunk(void)
 {
 	struct oc_args_chunk *c = oc_writer_chunk_get();
 	struct oc_args_row r;
 
 	assert_non_null(c);
-	memset(&r, 0, sizeof r);
-	r.stream_id = r.host_ptr = r.bytes = r.event_handle = r.flags = r.priority = OC_ARG_NONE;
-	r.correlation_id = 20;
-	r.domain = OC_API_RUNTIME;
-	r.cbid = CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_v3020;
-	r.tid = 200;
-	r.cls = OC_CB_COPY;
-	r.context_id = 1;
-	r.stream_handle = 0x5500;
-	r.handle_kind = OC_HANDLE_EXPLICIT;
-	r.stream_id = 14;
+	copy_row(&r, 20);
 	r.host_ptr = 0x7f0000001000;
 	r.bytes = 1 << 20;
 	c->rows[c->n++] = r;
@@ -1142,18 +1148,8 @@ static char *batched_tables(const char *name, const char *rows_env, int64_t *per
 	oc_writer_submit_buffer(b.p, b.used, 0);
 	c = oc_writer_chunk_get();
 	assert_non_null(c);
-	memset(&r, 0, sizeof r);
-	r.stream_id = r.host_ptr = r.bytes = r.event_handle = r.flags = r.priority = OC_ARG_NONE;
-	r.domain = OC_API_RUNTIME;
-	r.cbid = CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_v3020;
-	r.tid = 200;
-	r.cls = OC_CB_COPY;
-	r.context_id = 1;
-	r.stream_handle = 0x5500;
-	r.handle_kind = OC_HANDLE_EXPLICIT;
-	r.stream_id = 14;
 	for (uint32_t i = 0; i < 13; i++) {
-		r.correlation_id = 500 + i;
+		copy_row(&r, 500 + i);
 		r.src_ptr = (int64_t)(0x7f0000000000ull + 0x10000u * i);
 		r.dst_ptr = (int64_t)(0x7e0000000000ull + 0x10000u * i);
 		r.src_span = r.dst_span = 4096 + i;
