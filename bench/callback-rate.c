@@ -2,7 +2,7 @@
  * callback-rate.c: what the injection library's API callbacks cost the
  * program's thread, on a CPU, without CUDA.
  *
- *     build/bench/callback-rate [-k] [LAUNCHES [QUERIES]]
+ *     build/bench/callback-rate [-k] [LAUNCHES [QUERIES [COPIES]]]
  *
  * This program defines the CUPTI entry points the library's set-up and
  * flush call (cuptiSubscribe, cuptiEnableDomain, cuptiActivityEnable, ...),
@@ -12,10 +12,13 @@
  * (InitializeInjection), then drives its API callback the way CUDA does for
  * LAUNCHES kernel launches (a runtime __cudaLaunchKernel with its nested
  * cuLaunchKernel: four callbacks) and for QUERIES cudaGetDevice calls (two
- * callbacks), and prints
+ * callbacks), and for COPIES (default 0) 4 KiB cudaMemcpyAsync calls from a
+ * cudaMallocHost buffer to a cudaMalloc one, both in the allocation map (a
+ * runtime call with its nested cuMemcpyHtoDAsync: four callbacks, two
+ * tracked ends), and prints
  *
  *     callback-rate: launches=N ns_per_launch=X queries=M ns_per_query=Y api_timing=... \
- *         cupti_clock_ns=Z
+ *         cupti_clock_ns=Z [copies=C ns_per_copy=W]
  *
  * timed around each loop with CLOCK_MONOTONIC on this thread, the library's
  * writer running beside it as in a traced program. Everything the
@@ -263,6 +266,7 @@ int main(int argc, char **argv)
 	int keep = argc > 1 && !strcmp(argv[1], "-k");
 	long launches = arg(argc > 1 + keep ? argv[1 + keep] : NULL, 1000000);
 	long queries = arg(argc > 2 + keep ? argv[2 + keep] : NULL, 1000000);
+	long copies = arg(argc > 3 + keep ? argv[3 + keep] : NULL, 0);
 	const char *build = getenv("BUILD");
 	char lib[512], real[PATH_MAX];
 	void *h;
@@ -271,7 +275,12 @@ int main(int argc, char **argv)
 	cuLaunchKernel_params dl;
 	int dev = 0;
 	uint32_t corr = 1;
-	double t0, t_launch, t_query, t_clock;
+	double t0, t_launch, t_query, t_clock, t_copy = 0;
+	void *dptr = (void *)(uintptr_t)0x7f2200000000ull, *hptr = (void *)(uintptr_t)0x7f5500000000ull;
+	cudaMalloc_v3020_params mp = { &dptr, 1 << 20 };
+	cudaMallocHost_v3020_params hp = { &hptr, 1 << 20 };
+	cudaMemcpyAsync_v3020_params cp;
+	cuMemcpyHtoDAsync_v2_params dcp;
 	const char *timing = getenv("OVERLAPCHECK_API_TIMING");
 
 	snprintf(lib, sizeof lib, "%s/lib/liboverlapcheck-inject.so", build && *build ? build : "build");
@@ -344,6 +353,41 @@ int main(int argc, char **argv)
 			 CUPTI_API_EXIT);
 	}
 	t_query = now_ns() - t0;
+	if (copies) {
+		/* the two buffers, as the program allocates them: in the allocation map */
+		callback(CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_RUNTIME_TRACE_CBID_cudaMalloc_v3020, &mp, corr,
+			 CUPTI_API_ENTER);
+		callback(CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_RUNTIME_TRACE_CBID_cudaMalloc_v3020, &mp, corr++,
+			 CUPTI_API_EXIT);
+		callback(CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_RUNTIME_TRACE_CBID_cudaMallocHost_v3020, &hp, corr,
+			 CUPTI_API_ENTER);
+		callback(CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_RUNTIME_TRACE_CBID_cudaMallocHost_v3020, &hp,
+			 corr++, CUPTI_API_EXIT);
+		memset(&cp, 0, sizeof cp);
+		cp.dst = (char *)dptr + 4096;
+		cp.src = (char *)hptr + 4096;
+		cp.count = 4096;
+		cp.kind = cudaMemcpyHostToDevice;
+		cp.stream = (cudaStream_t)(uintptr_t)0x5000;
+		memset(&dcp, 0, sizeof dcp);
+		dcp.dstDevice = (CUdeviceptr)(uintptr_t)cp.dst;
+		dcp.srcHost = cp.src;
+		dcp.ByteCount = 4096;
+		dcp.hStream = (CUstream)(uintptr_t)0x5000;
+	}
+	t0 = now_ns();
+	for (long i = 0; i < copies; i++, corr++) {
+		callback(CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_v3020, &cp, corr,
+			 CUPTI_API_ENTER);
+		callback(CUPTI_CB_DOMAIN_DRIVER_API, CUPTI_DRIVER_TRACE_CBID_cuMemcpyHtoDAsync_v2, &dcp, corr,
+			 CUPTI_API_ENTER);
+		callback(CUPTI_CB_DOMAIN_DRIVER_API, CUPTI_DRIVER_TRACE_CBID_cuMemcpyHtoDAsync_v2, &dcp, corr,
+			 CUPTI_API_EXIT);
+		callback(CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_v3020, &cp, corr,
+			 CUPTI_API_EXIT);
+	}
+	if (copies)
+		t_copy = now_ns() - t0;
 	/* the fake clock's own cost, to subtract by eye */
 	t0 = now_ns();
 	for (int i = 0; i < 100000; i++) {
@@ -353,9 +397,12 @@ int main(int argc, char **argv)
 	}
 	t_clock = (now_ns() - t0) / 100000;
 	printf("callback-rate: launches=%ld ns_per_launch=%.1f queries=%ld ns_per_query=%.1f api_timing=%s "
-	       "cupti_clock_ns=%.1f\n",
+	       "cupti_clock_ns=%.1f",
 	       launches, launches ? t_launch / launches : 0.0, queries, queries ? t_query / queries : 0.0,
 	       timing && *timing ? timing : "default", t_clock);
+	if (copies)
+		printf(" copies=%ld ns_per_copy=%.1f", copies, t_copy / copies);
+	printf("\n");
 	fflush(stdout);
 	return 0;
 }

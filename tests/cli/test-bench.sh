@@ -48,6 +48,18 @@ if [ "${HAVE_CUPTI-1}" = 1 ]; then
 	is "callback-rate exits 0" "$?" 0
 	like "callback-rate: its line" "$res" '^callback-rate: launches=3000 ns_per_launch=[0-9.]+ queries=700 ns_per_query=[0-9.]+ api_timing=default cupti_clock_ns=[0-9.]+$'
 	is "callback-rate removes its scratch folder" "$(ls "$TMP" | wc -l | tr -d ' ')" 0
+	# copies: both ends in the allocation map, so two mem rows a copy
+	res=$(TMPDIR=$TMP "$cr" -k 0 0 900 2>&1)
+	like "callback-rate: its line with copies" "$res" 'cupti_clock_ns=[0-9.]+ copies=900 ns_per_copy=[0-9.]+$'
+	d=$(echo "$res" | sed -n 's/^callback-rate: trace in //p')
+	t=$(ls "$d"/*.db 2>/dev/null | head -n 1)
+	if [ -n "$t" ]; then
+		is "callback-rate copies: an api row each and the two allocations'" "$(sqlite3 "$t" 'select count(*) from api')" 902
+		is "callback-rate copies: both ends of each tracked" "$(sqlite3 "$t" 'select group_concat(n, " ") from (select count(*) as n from mem group by role order by role)')" "2 900 900"
+	else
+		ok "callback-rate copies: a trace" false
+	fi
+	rm -rf "$d"
 	# every query counted, none long enough for a row of its own on a busy machine
 	res=$(TMPDIR=$TMP OVERLAPCHECK_QUERY_US=60000000 "$cr" -k 3000 700 2>&1)
 	d=$(echo "$res" | sed -n 's/^callback-rate: trace in //p')
