@@ -37,9 +37,9 @@ void CUPTIAPI oc_inj_buffer_requested(uint8_t **buffer, size_t *size, size_t *ma
 	atomic_fetch_add_explicit(&n_requested, 1, memory_order_relaxed);
 	if (!atomic_load_explicit(&have_buffers, memory_order_relaxed))
 		atomic_store(&have_buffers, 1);
-	if (!*buffer)
+	if (!*buffer && !oc_writer_backlog_full())   /* a full backlog is said once, by the writer */
 		oc_writer_warn("inject", "out_of_memory",
-			       "cannot allocate a %zu KiB activity buffer: records are dropped", *size >> 10);
+			       "cannot allocate an activity buffer: records are dropped");
 	if (oc_inj.stats_on) {
 		atomic_fetch_add_explicit(&buf_req_calls, 1, memory_order_relaxed);
 		atomic_fetch_add_explicit(&buf_req_ns, mono_ns() - t0, memory_order_relaxed);

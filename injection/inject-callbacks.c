@@ -177,6 +177,8 @@ static struct holder *holder_get(struct tstate *t)
 	return h;
 }
 
+static _Atomic uint64_t rows_dropped;   /* callback rows no chunk could take */
+
 static void append_row(struct holder *h, const struct oc_args_row *row)
 {
 	struct oc_args_chunk *full = NULL;
@@ -190,6 +192,9 @@ static void append_row(struct holder *h, const struct oc_args_row *row)
 			full = h->chunk;
 			h->chunk = NULL;
 		}
+	} else {
+		/* no chunk: the writer's backlog is full, or no memory (meta dropped_callback_rows) */
+		atomic_fetch_add_explicit(&rows_dropped, 1, memory_order_relaxed);
 	}
 	pthread_mutex_unlock(&h->mu);
 	if (full)
@@ -314,6 +319,7 @@ void oc_inj_callback_totals(struct oc_writer_final *fin, int nowait)
 		fin->api_cb_ns += atomic_load(&h->cb_ns);
 	}
 	pthread_mutex_unlock(&holders_mu);
+	fin->dropped_callback_rows = atomic_load(&rows_dropped);
 	fin->mem_tracking = oc_inj.mem_on;
 	fin->mem_no_layout = atomic_load(&no_layout);
 	fin->mem_functions = oc_mr_functions();

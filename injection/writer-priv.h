@@ -160,6 +160,10 @@ struct oc_wr_state {
 	uint8_t *pool[POOL_MAX];
 	size_t npool;
 	struct oc_args_chunk *chunks;
+	/* memory held in activity buffers and callback chunks (under mu), its
+	 * bound (cfg.backlog_bytes), and whether the bound was ever met */
+	size_t held_bytes, backlog_max;
+	int backlog_full;
 	uint32_t ignored[MAX_IGNORED_TIDS];
 	int nignored;
 	uint32_t exit_tid;                  /* oc_writer_exit_sync */

@@ -34,28 +34,81 @@ static uint32_t my_tid(void)
 
 /* ---- buffer pool and chunks ------------------------------------------- */
 
+static size_t buffer_size(void)
+{
+	return oc_wr.cfg.buffer_bytes ? oc_wr.cfg.buffer_bytes : 8u << 20;
+}
+
 static void pool_put(uint8_t *buf)
 {
 	pthread_mutex_lock(&oc_wr.mu);
 	if (oc_wr.npool < POOL_MAX) {
 		oc_wr.pool[oc_wr.npool++] = buf;
 		buf = NULL;
+	} else {
+		oc_wr.held_bytes -= buffer_size();
 	}
 	pthread_mutex_unlock(&oc_wr.mu);
 	free(buf);
 }
 
+/*
+ * The backlog's bound (cfg.backlog_bytes): new memory for records only while
+ * what the writer holds stays within it. Past it the writer has fallen
+ * behind the program for long: the request gets NULL (CUPTI drops the
+ * records it would have put there and counts them; the callbacks count the
+ * rows they drop), said once, and the program's memory stops growing.
+ * Called with oc_wr.mu held; 1 if sz more bytes may be taken (and counts them).
+ */
+static int backlog_take(size_t sz)
+{
+	if (oc_wr.held_bytes + sz > oc_wr.backlog_max) {
+		if (oc_wr.backlog_full)
+			return 0;
+		oc_wr.backlog_full = 1;
+		return -1;   /* the first time: the caller says so, once it let go of mu */
+	}
+	oc_wr.held_bytes += sz;
+	return 1;
+}
+
+static void backlog_warn(void)
+{
+	oc_writer_warn("writer", "backlog_full",
+		       "the writer fell behind: %zu MiB of records wait to be written "
+		       "(OVERLAPCHECK_BACKLOG_MB); records and calls past that are dropped and counted",
+		       oc_wr.backlog_max >> 20);
+}
+
+int oc_writer_backlog_full(void)
+{
+	int full;
+
+	pthread_mutex_lock(&oc_wr.mu);
+	full = oc_wr.backlog_full && oc_wr.held_bytes + buffer_size() > oc_wr.backlog_max;
+	pthread_mutex_unlock(&oc_wr.mu);
+	return full;
+}
+
 uint8_t *oc_writer_buffer_get(size_t *size)
 {
 	uint8_t *buf = NULL;
-	size_t sz = oc_wr.cfg.buffer_bytes ? oc_wr.cfg.buffer_bytes : 8u << 20;
+	size_t sz = buffer_size();
+	int may = 0;
 
 	pthread_mutex_lock(&oc_wr.mu);
 	if (oc_wr.npool)
 		buf = oc_wr.pool[--oc_wr.npool];
+	else
+		may = backlog_take(sz);
 	pthread_mutex_unlock(&oc_wr.mu);
-	if (!buf)
-		buf = aligned_alloc(8, sz);
+	if (may < 0)
+		backlog_warn();
+	if (!buf && may > 0 && !(buf = aligned_alloc(8, sz))) {
+		pthread_mutex_lock(&oc_wr.mu);
+		oc_wr.held_bytes -= sz;
+		pthread_mutex_unlock(&oc_wr.mu);
+	}
 	*size = buf ? sz : 0;
 	return buf;
 }
@@ -85,14 +138,22 @@ void oc_writer_submit_buffer(uint8_t *buf, size_t valid, size_t dropped)
 struct oc_args_chunk *oc_writer_chunk_get(void)
 {
 	struct oc_args_chunk *c;
+	int may = 0;
 
 	pthread_mutex_lock(&oc_wr.mu);
 	c = oc_wr.chunks;
 	if (c)
 		oc_wr.chunks = c->next;
+	else
+		may = backlog_take(sizeof *c);
 	pthread_mutex_unlock(&oc_wr.mu);
-	if (!c)
-		c = malloc(sizeof *c);
+	if (may < 0)
+		backlog_warn();
+	if (!c && may > 0 && !(c = malloc(sizeof *c))) {
+		pthread_mutex_lock(&oc_wr.mu);
+		oc_wr.held_bytes -= sizeof *c;
+		pthread_mutex_unlock(&oc_wr.mu);
+	}
 	if (c) {
 		c->next = NULL;
 		c->n = 0;

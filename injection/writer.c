@@ -140,6 +140,10 @@ int oc_writer_start(const struct oc_writer_config *cfg)
 	oc_wr.cfg.parent_trace = oc_wr.parent_trace;
 	if (!oc_wr.cfg.buffer_bytes)
 		oc_wr.cfg.buffer_bytes = 8u << 20;
+	/* what a run may hold in buffers and chunks (writer-queue.c, backlog_take) */
+	oc_wr.backlog_max = oc_wr.cfg.backlog_bytes ? oc_wr.cfg.backlog_bytes : (size_t)1 << 30;
+	oc_wr.held_bytes = 0;
+	oc_wr.backlog_full = 0;
 	/* a row waits for its record through at least 3 flush periods */
 	oc_wr.args_wait_ns = 3ull * (oc_wr.cfg.flush_ms ? oc_wr.cfg.flush_ms : 100) * 1000000u;
 	if (oc_wr.args_wait_ns < ARGS_WAIT_MIN_NS)
@@ -250,6 +254,7 @@ void oc_writer_finish(const struct oc_writer_final *fin)
 		if (fin) {
 			meta_set_u("api_launches_seen", fin->api_launches_seen);
 			meta_set_u("api_calls_seen", fin->api_calls_seen);
+			meta_set_u("dropped_callback_rows", fin->dropped_callback_rows);
 			if (fin->mem_tracking) {
 				meta_set_u("mem_launches_without_layout", fin->mem_no_layout);
 				meta_set_u("mem_kernel_functions", fin->mem_functions);
@@ -338,5 +343,6 @@ void oc_writer_abandon(void)
 	oc_wr.failed = 1;
 	oc_wr.npool = 0;
 	oc_wr.chunks = NULL;
+	oc_wr.held_bytes = 0;
 	oc_wr_wal_forget();
 }

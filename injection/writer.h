@@ -40,6 +40,10 @@ struct oc_writer_config {
 	uint64_t start_ns;       /* created traces: trace_start_ns (absolute CLOCK_REALTIME) */
 	int mem_tracking;        /* the callbacks record allocations and pointer arguments
 	                            (meta mem_tracking, docs/hazards.md) */
+	size_t backlog_bytes;    /* the most memory in activity buffers and callback chunks
+	                            the writer may hold (0: 1 GiB); past it a buffer or chunk
+	                            request gets NULL: CUPTI drops and counts its records,
+	                            the callbacks count the rows they drop */
 	const char *parent_trace;/* created child traces: the main trace, for meta */
 	/* Called once, on the writer thread, after the first CONTEXT or DEVICE
 	 * record: the place to read the device passport (passport.c). */
@@ -51,6 +55,7 @@ struct oc_writer_final {
 	uint64_t dropped_records;     /* cuptiActivityGetNumDroppedRecords at the end */
 	uint64_t api_launches_seen;   /* kernel launches the API callbacks saw */
 	uint64_t api_calls_seen;      /* every call the API callbacks recorded */
+	uint64_t dropped_callback_rows; /* rows the callbacks dropped: no chunk (backlog full) */
 	int stats;                    /* write the stats.* keys below */
 	uint64_t api_cb_calls, api_cb_ns;
 	uint64_t buf_req_calls, buf_req_ns;
@@ -84,6 +89,9 @@ int oc_writer_start(const struct oc_writer_config *cfg);
  * cfg.buffer_bytes.
  */
 uint8_t *oc_writer_buffer_get(size_t *size);
+
+/* 1 while a buffer request would get NULL for the backlog's bound, not for memory. */
+int oc_writer_backlog_full(void);
 
 /*
  * Hand a completed CUPTI buffer (from oc_writer_buffer_get) to the writer,

@@ -322,6 +322,12 @@ static int warnings(struct oc_actx *c, size_t n_api_before)
 				 (long long)t->dropped_records);
 		s->incomplete_data = 1;
 	}
+	if (t->dropped_callback_rows > 0) {
+		r |= add_warning(a, "%lld API calls' rows were dropped while tracing (the tracer's writer fell "
+				 "behind; warning backlog_full): verdicts rest on incomplete data",
+				 (long long)t->dropped_callback_rows);
+		s->incomplete_data = 1;
+	}
 	if (t->terminated_signal > 0) {
 		/*
 		 * The library's final flush ran at the signal: what ended before it is

@@ -264,6 +264,7 @@ void oc_rd_load_run_facts(struct oc_trace *t)
 
 	t->trace_start_ns = meta_int(t, "trace_start_ns", 0);
 	t->dropped_records = meta_int(t, "dropped_records", -1);
+	t->dropped_callback_rows = meta_int(t, "dropped_callback_rows", -1);
 	t->incomplete_records = meta_int(t, "incomplete_records", -1);
 	t->clean_exit = meta_bool(t, "clean_exit");
 	t->exit_status = (int)meta_int(t, "exit_status", -1);

@@ -197,6 +197,19 @@ s = d['summary']
 assert s['incomplete_data'] is True and s['clean_exit'] is False and s['dropped_records'] == 7, s
 assert len(d['warnings']) == 2"
 
+# Calls' rows the tracer dropped (its writer's backlog full): incomplete too.
+cp pipe.db backlog.db
+sqlite3 backlog.db "INSERT OR REPLACE INTO meta VALUES ('dropped_callback_rows', '40');"
+out=$("$OC" report backlog.db)
+like "backlog: warning on dropped call rows" "$out" "WARNING: 40 API calls' rows were dropped while tracing \\(the tracer's writer fell behind; warning backlog_full\\): verdicts rest on incomplete data"
+json=$("$OC" report --format json backlog.db)
+check "backlog: incomplete_data in JSON" "
+assert d['summary']['incomplete_data'] is True, d['summary']"
+sqlite3 backlog.db "UPDATE meta SET value = '0' WHERE key = 'dropped_callback_rows';"
+json=$("$OC" report --format json backlog.db)
+check "backlog: none dropped, complete" "
+assert d['summary']['incomplete_data'] is False, d['summary']"
+
 # Terminated by a signal after the tracer's final flush: complete up to the signal.
 cp pipe.db term.db
 sqlite3 term.db "UPDATE meta SET value = '0' WHERE key = 'clean_exit';

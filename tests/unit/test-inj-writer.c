@@ -1212,6 +1212,95 @@ static void test_batched_rows(void **state)
 	free(single);
 }
 
+/* One kernel record into buf (size bytes, from oc_writer_buffer_get), handed to the writer. */
+static void buf_put_kernel_and_submit(uint8_t *p, size_t size)
+{
+	struct buf b = { p, size, 0 };
+
+	kernel(&b, 1000, 2000, 13, 7, "_Z1kv");
+	oc_writer_submit_buffer(b.p, b.used, 0);
+}
+
+/*
+ * The backlog's bound (writer-queue.c, backlog_take): with room for three
+ * 64 KiB buffers, a fourth request gets NULL (CUPTI would drop and count its
+ * records), said once in warnings; a buffer handed back makes room again
+ * (the pool). Chunks count against the same bound. The rows the callbacks
+ * dropped meanwhile go to meta dropped_callback_rows.
+ */
+static void test_backlog_bound(void **state)
+{
+	char path[300];
+	struct oc_writer_config cfg;
+	struct oc_writer_final fin;
+	uint8_t *b[4];
+	size_t sz[4];
+	sqlite3 *db;
+
+	snprintf(path, sizeof path, "%s/backlog.db", dir);
+	memset(&cfg, 0, sizeof cfg);
+	cfg.path = path;
+	cfg.create = 1;
+	cfg.quiet = 1;
+	cfg.buffer_bytes = 64 << 10;
+	cfg.backlog_bytes = 3 * (64 << 10) + sizeof(struct oc_args_chunk) / 2;
+	cfg.start_ns = BASE;
+	assert_int_equal(oc_writer_start(&cfg), 0);
+	for (int i = 0; i < 3; i++) {
+		b[i] = oc_writer_buffer_get(&sz[i]);
+		assert_non_null(b[i]);
+		assert_int_equal(sz[i], 64 << 10);
+	}
+	b[3] = oc_writer_buffer_get(&sz[3]);
+	assert_null(b[3]);
+	assert_int_equal(sz[3], 0);
+	assert_null(oc_writer_buffer_get(&sz[3]));   /* still full: said only once */
+	assert_null(oc_writer_chunk_get());          /* a chunk does not fit either */
+	oc_writer_submit_buffer(b[2], 0, 0);          /* nothing in it: back to the pool */
+	b[2] = oc_writer_buffer_get(&sz[2]);
+	assert_non_null(b[2]);                       /* from the pool: no new memory */
+	oc_writer_submit_buffer(b[2], 0, 0);
+	oc_writer_submit_buffer(b[1], 0, 0);
+	oc_writer_submit_buffer(b[0], 0, 0);
+	/* the pool keeps them (POOL_MAX): still held, so a new chunk does not fit */
+	assert_null(oc_writer_chunk_get());
+	b[0] = oc_writer_buffer_get(&sz[0]);
+	assert_non_null(b[0]);
+	buf_put_kernel_and_submit(b[0], sz[0]);
+	oc_writer_sync();
+	memset(&fin, 0, sizeof fin);
+	fin.dropped_callback_rows = 17;
+	fin.status = "finished";
+	oc_writer_finish(&fin);
+
+	db = open_ro(path);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM warnings WHERE code = 'backlog_full'"), 1);
+	assert_int_equal(q_int(db, "SELECT value FROM meta WHERE key = 'dropped_callback_rows'"), 17);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM ops"), 1);
+	sqlite3_close(db);
+
+	/* a writer started again starts with nothing held; buffers the pool
+	 * cannot keep (past POOL_MAX) are freed and make room again */
+	snprintf(path, sizeof path, "%s/backlog2.db", dir);
+	cfg.backlog_bytes = (POOL_MAX + 4) * (64 << 10);
+	assert_int_equal(oc_writer_start(&cfg), 0);
+	{
+		uint8_t *many[POOL_MAX + 4];
+		size_t msz;
+
+		for (int round = 0; round < 2; round++) {
+			for (int i = 0; i < POOL_MAX + 4; i++) {
+				many[i] = oc_writer_buffer_get(&msz);
+				assert_non_null(many[i]);
+			}
+			assert_null(oc_writer_buffer_get(&msz));
+			for (int i = 0; i < POOL_MAX + 4; i++)
+				oc_writer_submit_buffer(many[i], 0, 0);
+		}
+	}
+	oc_writer_finish(NULL);
+}
+
 static void test_docs_cover_trace(void **state)
 {
 	char path[300], *doc = NULL, pat[200];
@@ -1482,6 +1571,7 @@ int main(void)
 		cmocka_unit_test(test_args_join_api_rows),
 		cmocka_unit_test(test_args_wait_and_repeats),
 		cmocka_unit_test(test_batched_rows),
+		cmocka_unit_test(test_backlog_bound),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
