@@ -306,6 +306,91 @@ static void note_nesting(const struct oc_api_row *a)
  * with one already written. The callback's argument row, when it came first
  * (the usual case), goes into the same row.
  */
+/* ---- batched rows (ops, mem) ---------------------------------------------- */
+
+/*
+ * The three tables written most, ops (every device op), api (every call) and
+ * mem (a copy's two ends, a launch's pointer arguments), take their rows
+ * OC_WR_ROWS_MAX at a time in one INSERT ... VALUES (...),(...) (api rows:
+ * writer-join.c, which keeps their side effects in order): SQLite's per-statement work
+ * (the step, the cursor, the reset) is paid once for them all. Measured
+ * with bench/writer-rate on the CPU machine (docs/performance.md, "Batched
+ * rows"). OVERLAPCHECK_ROWS_PER_INSERT=1 writes one row a statement, as
+ * before (the A/B switch); meta writer_rows_per_insert says which.
+ * A row's values are kept as bound, OC_NULL for NULL; the rows left when a
+ * transaction commits go one statement each.
+ */
+static const struct { int st1, stn, ncol; } batch_def[OC_WR_B_COUNT] = {
+	[OC_WR_B_OPS] = { ST_OP, ST_OP_N, 9 },
+	[OC_WR_B_MEM] = { ST_MEM, ST_MEM_N, 7 },
+};
+static struct {
+	int n;
+	int64_t v[OC_WR_ROWS_MAX][9];
+} batch[OC_WR_B_COUNT];
+static int rows_per_insert = OC_WR_ROWS_MAX;
+
+/* At the file's opening (oc_wr_prepare): n rows a statement (1 or OC_WR_ROWS_MAX), none waiting. */
+void oc_wr_batch_setup(int n)
+{
+	rows_per_insert = n;
+	oc_wr_batch_discard();
+}
+
+int oc_wr_rows_per_insert(void)
+{
+	return rows_per_insert;
+}
+
+static void batch_bind(sqlite3_stmt *st, int first, const int64_t *v, int ncol)
+{
+	for (int c = 0; c < ncol; c++)
+		bind_i(st, first + c, v[c]);
+}
+
+static void batch_write(int b)
+{
+	int ncol = batch_def[b].ncol, n = batch[b].n;
+
+	batch[b].n = 0;
+	if (n == OC_WR_ROWS_MAX) {
+		sqlite3_stmt *st = oc_wr.st[batch_def[b].stn];
+
+		for (int r = 0; r < n; r++)
+			batch_bind(st, 1 + r * ncol, batch[b].v[r], ncol);
+		note_rc(step_done(st));
+		return;
+	}
+	for (int r = 0; r < n; r++) {
+		sqlite3_stmt *st = oc_wr.st[batch_def[b].st1];
+
+		batch_bind(st, 1, batch[b].v[r], ncol);
+		note_rc(step_done(st));
+	}
+}
+
+void oc_wr_batch_add(int b, const int64_t *v)
+{
+	memcpy(batch[b].v[batch[b].n++], v, (size_t)batch_def[b].ncol * sizeof *v);
+	if (batch[b].n >= rows_per_insert)
+		batch_write(b);
+}
+
+void oc_wr_batch_flush(void)
+{
+	oc_wr_api_flush();
+	for (int b = 0; b < OC_WR_B_COUNT; b++)
+		if (batch[b].n)
+			batch_write(b);
+}
+
+void oc_wr_batch_discard(void)
+{
+	oc_wr_api_discard();
+	for (int b = 0; b < OC_WR_B_COUNT; b++)
+		batch[b].n = 0;
+}
+
 /*
  * Batched api rows (writer-priv.h, "Batched rows"): a record's row waits
  * here, with the argument row it joined, until OC_WR_ROWS_MAX of them go

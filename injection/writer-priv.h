@@ -111,7 +111,7 @@ enum {
 };
 
 /*
- * Batched rows (writer-rows.c; api rows in writer-join.c): ops, mem and api
+ * Batched rows (writer-join.c): ops, mem and api
  * rows wait, a few at a time, to go in as one multi-row INSERT. They wait
  * only inside an open transaction: oc_wr_txn_commit() writes them first
  * (oc_wr_batch_flush), and a failed batch's rollback drops them with the
@@ -119,11 +119,13 @@ enum {
  */
 #define OC_WR_ROWS_MAX 16
 enum { OC_WR_B_OPS, OC_WR_B_MEM, OC_WR_B_COUNT };
+void oc_wr_batch_setup(int rows_per_insert);
 void oc_wr_batch_add(int batch, const int64_t *v);   /* the statement's values, OC_NULL = NULL */
 void oc_wr_batch_flush(void);
 void oc_wr_batch_discard(void);
 void oc_wr_api_flush(void);
 void oc_wr_api_discard(void);
+int oc_wr_rows_per_insert(void);   /* OC_WR_ROWS_MAX, or 1 (OVERLAPCHECK_ROWS_PER_INSERT=1) */
 
 /*
  * A transaction open this long is committed at the next record boundary and a
@@ -310,9 +312,12 @@ void oc_wr_open_trace(void);
 /* ---- writer-rows.c -------------------------------------------------------- */
 
 int oc_wr_prepare(char *err, size_t len);
-int oc_wr_rows_per_insert(void);   /* OC_WR_ROWS_MAX, or 1 (OVERLAPCHECK_ROWS_PER_INSERT=1) */
 void oc_wr_finalize_stmts(void);
 void oc_wr_write_buffer(uint8_t *buf, size_t valid);
+/* transactions: a commit writes the batched rows first (writer-join.c) */
+void oc_wr_txn_begin(void);
+void oc_wr_txn_commit(void);
+void oc_wr_txn_slice(void);
 
 /* ---- writer-join.c -------------------------------------------------------- */
 
@@ -354,9 +359,6 @@ void oc_wr_wal_forget(void);
 /* ---- writer-state.c (and oc_wr, above) ------------------------------------ */
 
 void oc_wr_push(struct item *it);
-void oc_wr_txn_begin(void);
-void oc_wr_txn_commit(void);
-void oc_wr_txn_slice(void);
 uint64_t oc_wr_lag_percentile(double p);
 void oc_wr_write_warning_row(const struct item *it);
 void oc_wr_warn_final(const char *code, const char *msg);

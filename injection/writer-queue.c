@@ -8,7 +8,7 @@
  * writer-state.c so that a warning from any file can be queued); nothing
  * else happens on their threads. The writer thread takes the whole queue at
  * once and writes it in transactions of at most about 10 ms of work each
- * (TXN_SLICE_NS, oc_wr_txn_slice() in writer-state.c): the file is in WAL
+ * (TXN_SLICE_NS, oc_wr_txn_slice() in writer-rows.c): the file is in WAL
  * mode and every committed transaction survives a SIGKILL of the program, so
  * what a kill takes from the writer is one slice, not a whole batch (a full
  * 8 MiB buffer is tens of ms). Buffers go back to a pool for the next buffer request, chunks of

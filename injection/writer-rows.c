@@ -1,12 +1,13 @@
 /*
- * writer-rows.c: the prepared statements and the row writers for CUPTI
- * activity records.
+ * writer-rows.c: the prepared statements, the transactions and the row
+ * writers for CUPTI activity records.
  *
  * Every statement the writer runs is prepared once, when the file opens, from
  * the table below; a row writer binds every parameter and steps it
- * (step_done, note_rc in writer-priv.h), or, for ops and mem rows, hands
- * them to the batched rows below, and the first error of a batch fails the
- * batch. A buffer is decoded record by record (records.c) and each record
+ * (step_done, note_rc in writer-priv.h), or, for ops rows, hands them to the
+ * batched rows (writer-join.c, which writer-rows.c calls down to, as a
+ * commit does to write them first), and the first error of a batch fails
+ * the batch. A buffer is decoded record by record (records.c) and each record
  * goes into its table; API records go through writer-join.c, which joins them
  * with the callbacks' argument rows (the warnings row is written in
  * writer-state.c, below every file that reports one). Schema v2 has no secondary index: each
@@ -81,79 +82,6 @@ static const char *const stmt_sql[ST_COUNT] = {
 			   " max_ns = excluded.max_ns",
 };
 
-/* ---- batched rows -------------------------------------------------------- */
-
-/*
- * The three tables written most, ops (every device op), api (every call) and
- * mem (a copy's two ends, a launch's pointer arguments), take their rows
- * OC_WR_ROWS_MAX at a time in one INSERT ... VALUES (...),(...) (api rows:
- * writer-join.c, which keeps their side effects in order): SQLite's per-statement work
- * (the step, the cursor, the reset) is paid once for them all. Measured
- * with bench/writer-rate on the CPU machine (docs/performance.md, "Batched
- * rows"). OVERLAPCHECK_ROWS_PER_INSERT=1 writes one row a statement, as
- * before (the A/B switch); meta writer_rows_per_insert says which.
- * A row's values are kept as bound, OC_NULL for NULL; the rows left when a
- * transaction commits go one statement each.
- */
-static const struct { int st1, stn, ncol; } batch_def[OC_WR_B_COUNT] = {
-	[OC_WR_B_OPS] = { ST_OP, ST_OP_N, 9 },
-	[OC_WR_B_MEM] = { ST_MEM, ST_MEM_N, 7 },
-};
-static struct {
-	int n;
-	int64_t v[OC_WR_ROWS_MAX][9];
-} batch[OC_WR_B_COUNT];
-static int rows_per_insert = OC_WR_ROWS_MAX;
-
-static void batch_bind(sqlite3_stmt *st, int first, const int64_t *v, int ncol)
-{
-	for (int c = 0; c < ncol; c++)
-		bind_i(st, first + c, v[c]);
-}
-
-static void batch_write(int b)
-{
-	int ncol = batch_def[b].ncol, n = batch[b].n;
-
-	batch[b].n = 0;
-	if (n == OC_WR_ROWS_MAX) {
-		sqlite3_stmt *st = oc_wr.st[batch_def[b].stn];
-
-		for (int r = 0; r < n; r++)
-			batch_bind(st, 1 + r * ncol, batch[b].v[r], ncol);
-		note_rc(step_done(st));
-		return;
-	}
-	for (int r = 0; r < n; r++) {
-		sqlite3_stmt *st = oc_wr.st[batch_def[b].st1];
-
-		batch_bind(st, 1, batch[b].v[r], ncol);
-		note_rc(step_done(st));
-	}
-}
-
-void oc_wr_batch_add(int b, const int64_t *v)
-{
-	memcpy(batch[b].v[batch[b].n++], v, (size_t)batch_def[b].ncol * sizeof *v);
-	if (batch[b].n >= rows_per_insert)
-		batch_write(b);
-}
-
-void oc_wr_batch_flush(void)
-{
-	oc_wr_api_flush();
-	for (int b = 0; b < OC_WR_B_COUNT; b++)
-		if (batch[b].n)
-			batch_write(b);
-}
-
-void oc_wr_batch_discard(void)
-{
-	oc_wr_api_discard();
-	for (int b = 0; b < OC_WR_B_COUNT; b++)
-		batch[b].n = 0;
-}
-
 /* "INSERT ... VALUES (?,...)" of a one-row statement, with OC_WR_ROWS_MAX row groups. */
 static char *multi_row_sql(const char *one)
 {
@@ -185,8 +113,7 @@ int oc_wr_prepare(char *err, size_t len)
 {
 	const char *v = getenv("OVERLAPCHECK_ROWS_PER_INSERT");
 
-	rows_per_insert = v && !strcmp(v, "1") ? 1 : OC_WR_ROWS_MAX;
-	oc_wr_batch_discard();
+	oc_wr_batch_setup(v && !strcmp(v, "1") ? 1 : OC_WR_ROWS_MAX);
 	for (int i = 0; i < ST_COUNT; i++) {
 		char *multi = NULL;
 		const char *sql = stmt_sql[i];
@@ -210,17 +137,62 @@ int oc_wr_prepare(char *err, size_t len)
 	return 0;
 }
 
-int oc_wr_rows_per_insert(void)
-{
-	return rows_per_insert;
-}
-
 /* Finalize the statements (those never prepared are NULL) and forget them. */
 void oc_wr_finalize_stmts(void)
 {
 	for (int i = 0; i < ST_COUNT; i++)
 		sqlite3_finalize(oc_wr.st[i]);
 	memset(oc_wr.st, 0, sizeof oc_wr.st);
+}
+
+/* ---- transactions -------------------------------------------------------- */
+
+void oc_wr_txn_begin(void)
+{
+	oc_wr.db_error = 0;
+	oc_wr_batch_discard();   /* none is left past a commit or a rollback */
+	note_rc(sqlite3_exec(oc_wr.db, "BEGIN", NULL, NULL, NULL) == SQLITE_OK ? 0 : sqlite3_errcode(oc_wr.db));
+	oc_wr.txn_start_ns = now_mono_ns();
+	oc_wr.txn_ops = 0;
+}
+
+/* Commit (unless a statement failed: the caller rolls back); the lag of its oldest op. */
+void oc_wr_txn_commit(void)
+{
+	uint64_t t0, dt;
+	struct oc_wr_lag *l = &oc_wr.lag;
+
+	if (!oc_wr.db_error)
+		oc_wr_batch_flush();
+	if (oc_wr.db_error)
+		return;
+	t0 = now_mono_ns();   /* stats.commit_max_ns: the COMMIT alone */
+	if (sqlite3_exec(oc_wr.db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+		note_rc(sqlite3_extended_errcode(oc_wr.db));
+		return;
+	}
+	dt = now_mono_ns() - t0;
+	if (dt > l->commit_max_ns)
+		l->commit_max_ns = dt;
+	if (oc_wr.txn_ops) {
+		int64_t lag = (int64_t)(now_real_ns() - oc_wr.base_ns) - oc_wr.txn_min_end;
+		uint64_t b = lag > 0 ? (uint64_t)lag / 1000000u : 0;
+
+		l->n[b < LAG_BUCKETS ? b : LAG_BUCKETS - 1]++;
+		l->commits++;
+		if (lag > 0 && (uint64_t)lag > l->max_ns)
+			l->max_ns = (uint64_t)lag;
+	}
+}
+
+/* Mid-batch: a transaction open TXN_SLICE_NS is committed and another begun. */
+void oc_wr_txn_slice(void)
+{
+	if (oc_wr.db_error || now_mono_ns() - oc_wr.txn_start_ns < TXN_SLICE_NS)
+		return;
+	oc_wr_txn_commit();
+	if (!oc_wr.db_error)
+		oc_wr_txn_begin();
 }
 
 /* ---- rows --------------------------------------------------------------- */

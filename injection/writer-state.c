@@ -56,56 +56,6 @@ void oc_wr_push(struct item *it)
 	pthread_mutex_unlock(&oc_wr.mu);
 }
 
-/* ---- transactions -------------------------------------------------------- */
-
-void oc_wr_txn_begin(void)
-{
-	oc_wr.db_error = 0;
-	oc_wr_batch_discard();   /* none is left past a commit or a rollback */
-	note_rc(sqlite3_exec(oc_wr.db, "BEGIN", NULL, NULL, NULL) == SQLITE_OK ? 0 : sqlite3_errcode(oc_wr.db));
-	oc_wr.txn_start_ns = now_mono_ns();
-	oc_wr.txn_ops = 0;
-}
-
-/* Commit (unless a statement failed: the caller rolls back); the lag of its oldest op. */
-void oc_wr_txn_commit(void)
-{
-	uint64_t t0, dt;
-	struct oc_wr_lag *l = &oc_wr.lag;
-
-	if (!oc_wr.db_error)
-		oc_wr_batch_flush();
-	if (oc_wr.db_error)
-		return;
-	t0 = now_mono_ns();   /* stats.commit_max_ns: the COMMIT alone */
-	if (sqlite3_exec(oc_wr.db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
-		note_rc(sqlite3_extended_errcode(oc_wr.db));
-		return;
-	}
-	dt = now_mono_ns() - t0;
-	if (dt > l->commit_max_ns)
-		l->commit_max_ns = dt;
-	if (oc_wr.txn_ops) {
-		int64_t lag = (int64_t)(now_real_ns() - oc_wr.base_ns) - oc_wr.txn_min_end;
-		uint64_t b = lag > 0 ? (uint64_t)lag / 1000000u : 0;
-
-		l->n[b < LAG_BUCKETS ? b : LAG_BUCKETS - 1]++;
-		l->commits++;
-		if (lag > 0 && (uint64_t)lag > l->max_ns)
-			l->max_ns = (uint64_t)lag;
-	}
-}
-
-/* Mid-batch: a transaction open TXN_SLICE_NS is committed and another begun. */
-void oc_wr_txn_slice(void)
-{
-	if (oc_wr.db_error || now_mono_ns() - oc_wr.txn_start_ns < TXN_SLICE_NS)
-		return;
-	oc_wr_txn_commit();
-	if (!oc_wr.db_error)
-		oc_wr_txn_begin();
-}
-
 /* The p-quantile (0..1) of the commits' lags, to the ms bucket's upper edge; 0 without any. */
 uint64_t oc_wr_lag_percentile(double p)
 {
@@ -193,7 +143,6 @@ void oc_wr_write_failed(int rc)
 	char msg[256];
 
 	snprintf(msg, sizeof msg, "%s", sqlite3_errstr(rc));
-	oc_wr_batch_discard();   /* rows of the batch rolled back */
 	sqlite3_exec(oc_wr.db, "ROLLBACK", NULL, NULL, NULL);
 	oc_wr.failed = 1;
 	oc_wr.n.write_failed = 1;

@@ -50,4 +50,24 @@ tree "$TMP/miss"
 echo '#include "nowhere.h"' >> "$TMP/miss/src/cli/main.c"
 out=$(python3 tools/check-layers.py "$TMP/miss" 2>&1); rc=$?
 is "include of no file: exit 1" "$rc" 1
+# The writer's files call one way, in the order injection/README.md gives
+# (tools/check-writer-calls.py), and an upward call is named.
+out=$(python3 tools/check-writer-calls.py . 2>&1); rc=$?
+is "writer calls: exit 0" "$rc" 0
+like "writer calls: all one way" "$out" '^writer calls: [0-9]+ arrows, all one way$'
+mkdir -p "$TMP/wr/injection"
+printf 'Calls run one way: `writer.c` -> `writer-rows.c` ->\n`writer-state.c`.\n' > "$TMP/wr/injection/README.md"
+printf 'void oc_wr_top(void)\n{\n\toc_wr_mid();\n}\n' > "$TMP/wr/injection/writer.c"
+printf 'void oc_wr_mid(void)\n{\n\toc_wr_low();\n}\n' > "$TMP/wr/injection/writer-rows.c"
+printf '/* oc_wr_mid() in a comment is no call */\nvoid oc_wr_low(void)\n{\n}\n' > "$TMP/wr/injection/writer-state.c"
+out=$(python3 tools/check-writer-calls.py "$TMP/wr" 2>&1); rc=$?
+is "writer calls, small tree: exit 0" "$rc" 0
+like "writer calls, small tree: its arrows" "$out" '^writer calls: 2 arrows, all one way$'
+printf 'void oc_wr_low(void)\n{\n\toc_wr_mid();\n}\n' > "$TMP/wr/injection/writer-state.c"
+out=$(python3 tools/check-writer-calls.py "$TMP/wr" 2>&1); rc=$?
+is "writer calls, upward: exit 1" "$rc" 1
+like "writer calls, upward: named" "$out" 'injection/writer-state.c:3: oc_wr_mid\(\) runs up from writer-state.c to writer-rows.c'
+out=$(python3 tools/check-writer-calls.py "$TMP/none" 2>&1); rc=$?
+is "writer calls, no README: exit 2" "$rc" 2
+
 done_testing
