@@ -305,6 +305,9 @@ static int start_writer(const char *path, uint64_t start_ns, unsigned flush_ms)
 	cfg.stats = 1;
 	cfg.flush_ms = flush_ms;
 	cfg.start_ns = start_ns;
+	/* the whole storm is handed over before the writer is done with it: no
+	 * bound on what waits (a traced program's is OVERLAPCHECK_BACKLOG_MB) */
+	cfg.backlog_bytes = (size_t)1 << 46;
 	if (oc_writer_start(&cfg)) {
 		fprintf(stderr, "writer-rate: cannot start the writer\n");
 		return -1;
