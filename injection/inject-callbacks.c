@@ -246,8 +246,12 @@ static void send_query_totals(void)
 
 			if (calls == h->q_sent[s][0] && total == h->q_sent[s][1] && max == h->q_sent[s][2])
 				continue;
-			if (!c && !(c = oc_writer_chunk_get()))
+			if (!c && !(c = oc_writer_chunk_get())) {
+				/* retried at the next flush; at the end lost, and counted */
+				if (atomic_load(&oc_inj.finished))
+					atomic_fetch_add_explicit(&rows_dropped, 1, memory_order_relaxed);
 				return;
+			}
 			oc_q_slot_info(s, &driver, &cbid);
 			r = &c->rows[c->n++];
 			memset(r, 0, sizeof *r);
@@ -310,6 +314,7 @@ void oc_inj_callback_totals(struct oc_writer_final *fin, int nowait)
 {
 	struct holder *h;
 
+	fin->dropped_callback_rows = atomic_load(&rows_dropped);
 	if (lock_holders(nowait))
 		return;
 	for (h = holders; h; h = h->next) {
@@ -319,7 +324,7 @@ void oc_inj_callback_totals(struct oc_writer_final *fin, int nowait)
 		fin->api_cb_ns += atomic_load(&h->cb_ns);
 	}
 	pthread_mutex_unlock(&holders_mu);
-	fin->dropped_callback_rows = atomic_load(&rows_dropped);
+	fin->dropped_callback_rows = atomic_load(&rows_dropped);   /* and what the final steal dropped */
 	fin->mem_tracking = oc_inj.mem_on;
 	fin->mem_no_layout = atomic_load(&no_layout);
 	fin->mem_functions = oc_mr_functions();

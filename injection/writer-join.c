@@ -300,19 +300,13 @@ static void note_nesting(const struct oc_api_row *a)
 	oc_wr.twins[oc_wr.ntwins++] = (struct corrpair){ d->corr, rt->corr };
 }
 
-/*
- * One api row per API record, keyed by correlation_id * 8 + (domain - 1) * 4
- * + n; n > 0 only for the rare records that share correlation id and domain
- * with one already written. The callback's argument row, when it came first
- * (the usual case), goes into the same row.
- */
 /* ---- batched rows (ops, mem) ---------------------------------------------- */
 
 /*
  * The three tables written most, ops (every device op), api (every call) and
  * mem (a copy's two ends, a launch's pointer arguments), take their rows
- * OC_WR_ROWS_MAX at a time in one INSERT ... VALUES (...),(...) (api rows:
- * writer-join.c, which keeps their side effects in order): SQLite's per-statement work
+ * OC_WR_ROWS_MAX at a time in one INSERT ... VALUES (...),(...) (api rows
+ * below, with their side effects kept in order): SQLite's per-statement work
  * (the step, the cursor, the reset) is paid once for them all. Measured
  * with bench/writer-rate on the CPU machine (docs/performance.md, "Batched
  * rows"). OVERLAPCHECK_ROWS_PER_INSERT=1 writes one row a statement, as
@@ -500,6 +494,12 @@ static int api_pending_for(uint32_t corr, int domain)
 	return 0;
 }
 
+/*
+ * One api row per API record, keyed by correlation_id * 8 + (domain - 1) * 4
+ * + n; n > 0 only for the rare records that share correlation id and domain
+ * with one already written. The callback's argument row, when it came first
+ * (the usual case), goes into the same row.
+ */
 void oc_wr_write_api(const struct oc_api_row *a)
 {
 	struct api_pending *p;

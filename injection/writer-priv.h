@@ -111,11 +111,12 @@ enum {
 };
 
 /*
- * Batched rows (writer-join.c): ops, mem and api
- * rows wait, a few at a time, to go in as one multi-row INSERT. They wait
- * only inside an open transaction: oc_wr_txn_commit() writes them first
- * (oc_wr_batch_flush), and a failed batch's rollback drops them with the
- * rest of it (oc_wr_batch_discard).
+ * Batched rows (writer-join.c): ops, mem and api rows wait, a few at a
+ * time, to go in as one multi-row INSERT. They wait only inside an open
+ * transaction: oc_wr_txn_commit() writes them first (oc_wr_batch_flush);
+ * after a failed batch no transaction follows, and the next writer's
+ * oc_wr_prepare and every oc_wr_txn_begin drop what waits
+ * (oc_wr_batch_discard).
  */
 #define OC_WR_ROWS_MAX 16
 enum { OC_WR_B_OPS, OC_WR_B_MEM, OC_WR_B_COUNT };
@@ -145,6 +146,8 @@ struct oc_wr_lag {
 #define MAX_CBID 4096
 #define MAX_IGNORED_TIDS 8
 #define POOL_MAX 16         /* free buffers kept for reuse (8 MiB each by default) */
+#define CHUNKS_FREE_MAX 256 /* free callback chunks kept for reuse (56 KiB each) */
+#define BACKLOG_MIN_BUFFERS 4   /* the backlog's bound holds at least this many buffers */
 
 struct oc_wr_state {
 	/* Set once by oc_writer_start, read-only afterwards. */
@@ -162,10 +165,12 @@ struct oc_wr_state {
 	uint8_t *pool[POOL_MAX];
 	size_t npool;
 	struct oc_args_chunk *chunks;
-	/* memory held in activity buffers and callback chunks (under mu), its
-	 * bound (cfg.backlog_bytes), and whether the bound was ever met */
+	size_t nchunks_free;                /* in oc_wr.chunks, at most CHUNKS_FREE_MAX */
+	/* buffers and chunks handed out and not yet written back (under mu),
+	 * their bound (writer-queue.c, backlog_take), whether it was ever met,
+	 * and whether it refused the latest request */
 	size_t held_bytes, backlog_max;
-	int backlog_full;
+	int backlog_full, refused;
 	uint32_t ignored[MAX_IGNORED_TIDS];
 	int nignored;
 	uint32_t exit_tid;                  /* oc_writer_exit_sync */

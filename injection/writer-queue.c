@@ -39,30 +39,35 @@ static size_t buffer_size(void)
 	return oc_wr.cfg.buffer_bytes ? oc_wr.cfg.buffer_bytes : 8u << 20;
 }
 
+/* A buffer back from the writer (or never filled): no longer in flight; kept for reuse up to POOL_MAX. */
 static void pool_put(uint8_t *buf)
 {
 	pthread_mutex_lock(&oc_wr.mu);
+	oc_wr.held_bytes -= buffer_size();
 	if (oc_wr.npool < POOL_MAX) {
 		oc_wr.pool[oc_wr.npool++] = buf;
 		buf = NULL;
-	} else {
-		oc_wr.held_bytes -= buffer_size();
 	}
 	pthread_mutex_unlock(&oc_wr.mu);
 	free(buf);
 }
 
 /*
- * The backlog's bound (cfg.backlog_bytes): new memory for records only while
- * what the writer holds stays within it. Past it the writer has fallen
- * behind the program for long: the request gets NULL (CUPTI drops the
+ * The backlog's bound (cfg.backlog_bytes, at least BACKLOG_MIN_BUFFERS
+ * buffers): the buffers and chunks handed out and not yet written back
+ * (held_bytes: being filled by CUPTI or the callbacks, queued, or being
+ * written) stay within it. The free ones kept for reuse do not count; they
+ * are bounded by POOL_MAX and CHUNKS_FREE_MAX. Past the bound the writer has
+ * fallen behind the program for long: the request gets NULL (CUPTI drops the
  * records it would have put there and counts them; the callbacks count the
- * rows they drop), said once, and the program's memory stops growing.
- * Called with oc_wr.mu held; 1 if sz more bytes may be taken (and counts them).
+ * rows they drop), said once, and requests succeed again as the writer
+ * catches up. Called with oc_wr.mu held; 1 if sz more bytes may be handed
+ * out (and counts them), 0 if not, -1 if not for the first time.
  */
 static int backlog_take(size_t sz)
 {
-	if (oc_wr.held_bytes + sz > oc_wr.backlog_max) {
+	oc_wr.refused = oc_wr.held_bytes + sz > oc_wr.backlog_max;
+	if (oc_wr.refused) {
 		if (oc_wr.backlog_full)
 			return 0;
 		oc_wr.backlog_full = 1;
@@ -82,25 +87,24 @@ static void backlog_warn(void)
 
 int oc_writer_backlog_full(void)
 {
-	int full;
+	int refused;
 
 	pthread_mutex_lock(&oc_wr.mu);
-	full = oc_wr.backlog_full && oc_wr.held_bytes + buffer_size() > oc_wr.backlog_max;
+	refused = oc_wr.refused;
 	pthread_mutex_unlock(&oc_wr.mu);
-	return full;
+	return refused;
 }
 
 uint8_t *oc_writer_buffer_get(size_t *size)
 {
 	uint8_t *buf = NULL;
 	size_t sz = buffer_size();
-	int may = 0;
+	int may;
 
 	pthread_mutex_lock(&oc_wr.mu);
-	if (oc_wr.npool)
+	may = backlog_take(sz);
+	if (may > 0 && oc_wr.npool)
 		buf = oc_wr.pool[--oc_wr.npool];
-	else
-		may = backlog_take(sz);
 	pthread_mutex_unlock(&oc_wr.mu);
 	if (may < 0)
 		backlog_warn();
@@ -137,15 +141,15 @@ void oc_writer_submit_buffer(uint8_t *buf, size_t valid, size_t dropped)
 
 struct oc_args_chunk *oc_writer_chunk_get(void)
 {
-	struct oc_args_chunk *c;
-	int may = 0;
+	struct oc_args_chunk *c = NULL;
+	int may;
 
 	pthread_mutex_lock(&oc_wr.mu);
-	c = oc_wr.chunks;
-	if (c)
+	may = backlog_take(sizeof *c);
+	if (may > 0 && (c = oc_wr.chunks) != NULL) {
 		oc_wr.chunks = c->next;
-	else
-		may = backlog_take(sizeof *c);
+		oc_wr.nchunks_free--;
+	}
 	pthread_mutex_unlock(&oc_wr.mu);
 	if (may < 0)
 		backlog_warn();
@@ -161,12 +165,19 @@ struct oc_args_chunk *oc_writer_chunk_get(void)
 	return c;
 }
 
+/* A chunk back from the writer: no longer in flight; kept for reuse up to CHUNKS_FREE_MAX. */
 static void chunk_put(struct oc_args_chunk *c)
 {
 	pthread_mutex_lock(&oc_wr.mu);
-	c->next = oc_wr.chunks;
-	oc_wr.chunks = c;
+	oc_wr.held_bytes -= sizeof *c;
+	if (oc_wr.nchunks_free < CHUNKS_FREE_MAX) {
+		c->next = oc_wr.chunks;
+		oc_wr.chunks = c;
+		oc_wr.nchunks_free++;
+		c = NULL;
+	}
 	pthread_mutex_unlock(&oc_wr.mu);
+	free(c);
 }
 
 void oc_writer_submit_chunk(struct oc_args_chunk *chunk)

@@ -6,14 +6,14 @@
  * files by job, from the top down, each calling only the ones below it:
  * this one, which starts the thread and at the end stops it, writes the
  * final meta and closes the file; writer-queue.c (the buffer pool, the
- * chunks, and the thread that takes the queue and writes it in short
- * transactions); writer-open.c (the trace file, opened on the first batch);
- * writer-rows.c (the prepared statements and a row writer per record kind);
- * writer-join.c (callback rows joined to their API records); writer-intern.c
- * (strings, API names, op shapes); writer-wal.c (the WAL's checkpoints, on a
- * thread of their own); and writer-state.c, the bottom: oc_wr, the state all
- * of them share (writer-priv.h), the queue's push, the transactions, the
- * warnings and the filters of the tool's own activity.
+ * chunks and their bound, and the thread that takes the queue); writer-open.c
+ * (the trace file, opened on the first batch); writer-rows.c (the prepared
+ * statements, the short transactions, a row writer per record kind);
+ * writer-join.c (callback rows joined to their API records, the batched
+ * rows); writer-intern.c (strings, API names, op shapes); writer-wal.c (the
+ * WAL's checkpoints, on a thread of their own); and writer-state.c, the
+ * bottom: oc_wr, the state all of them share (writer-priv.h), the queue's
+ * push, the warnings and the filters of the tool's own activity.
  *
  * Failure. If the file cannot be opened or a write fails (disk full,
  * read-only, removed), the writer warns once, records what it can, and from
@@ -140,10 +140,13 @@ int oc_writer_start(const struct oc_writer_config *cfg)
 	oc_wr.cfg.parent_trace = oc_wr.parent_trace;
 	if (!oc_wr.cfg.buffer_bytes)
 		oc_wr.cfg.buffer_bytes = 8u << 20;
-	/* what a run may hold in buffers and chunks (writer-queue.c, backlog_take) */
+	/* what a run may have in flight in buffers and chunks (writer-queue.c,
+	 * backlog_take): never less than a few buffers and their chunks */
 	oc_wr.backlog_max = oc_wr.cfg.backlog_bytes ? oc_wr.cfg.backlog_bytes : (size_t)1 << 30;
+	if (oc_wr.backlog_max < BACKLOG_MIN_BUFFERS * oc_wr.cfg.buffer_bytes + ((size_t)16 << 20))
+		oc_wr.backlog_max = BACKLOG_MIN_BUFFERS * oc_wr.cfg.buffer_bytes + ((size_t)16 << 20);
 	oc_wr.held_bytes = 0;
-	oc_wr.backlog_full = 0;
+	oc_wr.backlog_full = oc_wr.refused = 0;
 	/* a row waits for its record through at least 3 flush periods */
 	oc_wr.args_wait_ns = 3ull * (oc_wr.cfg.flush_ms ? oc_wr.cfg.flush_ms : 100) * 1000000u;
 	if (oc_wr.args_wait_ns < ARGS_WAIT_MIN_NS)
@@ -310,6 +313,7 @@ void oc_writer_finish(const struct oc_writer_final *fin)
 		oc_wr.chunks = c->next;
 		free(c);
 	}
+	oc_wr.nchunks_free = 0;
 	oc_wr.nignored = 0;
 	pthread_mutex_unlock(&oc_wr.mu);
 	free(oc_wr.path);
@@ -343,6 +347,7 @@ void oc_writer_abandon(void)
 	oc_wr.failed = 1;
 	oc_wr.npool = 0;
 	oc_wr.chunks = NULL;
+	oc_wr.nchunks_free = 0;
 	oc_wr.held_bytes = 0;
 	oc_wr_wal_forget();
 }

@@ -387,6 +387,7 @@ struct oc_summary {
 	size_t   gaps, hidden_syncs, explicit_syncs, default_stream_syncs;
 	int64_t  hidden_sync_blocked_ns;
 	int64_t  dropped_records, incomplete_records; /* -1 unknown */
+	int64_t  dropped_callback_rows; /* calls' rows the tracer dropped (backlog full); -1 unknown */
 	int      clean_exit, exit_status, exit_signal; /* -1 unknown */
 	int      terminated_signal; /* the tracer flushed at this signal (records up to then are
 	                               complete), else -1 */

@@ -290,6 +290,7 @@ static void summarize(struct oc_actx *c)
 	}
 	s->default_stream_syncs = a->n_default_syncs;
 	s->dropped_records = t->dropped_records;
+	s->dropped_callback_rows = t->dropped_callback_rows;
 	s->incomplete_records = t->incomplete_records;
 	s->clean_exit = t->clean_exit;
 	s->exit_status = t->exit_status;

@@ -29,6 +29,7 @@ struct totals {
 	int64_t makespan_ns, idle_ns;
 	int64_t time_ns, host_wait_ns, late_ns;   /* the window's time split */
 	int64_t dropped;         /* -1 when unknown in any trace */
+	int64_t dropped_rows;    /* of them, calls' rows the tracer dropped */
 	int64_t comm_ns, comm_exposed_ns;         /* NCCL kernels, on unions */
 	int     ranks;           /* 1: peer waits were measured (check --ranks) */
 	int64_t peer_wait_ns;
@@ -378,7 +379,11 @@ static void measure(struct totals *tot, const struct oc_analysis *a, const struc
 	tot->time_ns = s->time.total_ns;
 	tot->host_wait_ns = s->time.ns[OC_TIME_IDLE_HOST_BLOCK];
 	tot->late_ns = s->time.ns[OC_TIME_IDLE_LATE];
+	/* records CUPTI dropped, and the calls' rows the tracer did (its backlog full) */
 	tot->dropped = s->dropped_records;
+	tot->dropped_rows = s->dropped_callback_rows > 0 ? s->dropped_callback_rows : 0;
+	if (tot->dropped >= 0)
+		tot->dropped += tot->dropped_rows;
 	tot->comm_ns = s->comm_ns;
 	tot->comm_exposed_ns = s->comm_exposed_ns;
 	for (size_t i = 0; i < rules->n; i++)
@@ -532,8 +537,9 @@ static int decide(struct oc_check_suite *suite, const struct oc_rules *rules,
 				oc_result_message(r, "the dropped-record count is unknown (the trace does not "
 						  "record it): the limit cannot be proven");
 			else
-				oc_result_message(r, "%lld dropped record%s", (long long)tot->dropped,
-						  tot->dropped == 1 ? "" : "s");
+				oc_result_message(r, tot->dropped_rows ? "%lld dropped record%s (%lld of them calls' rows)"
+						  : "%lld dropped record%s", (long long)tot->dropped,
+						  tot->dropped == 1 ? "" : "s", (long long)tot->dropped_rows);
 			break;
 		case OC_RULE_MAX_HOST_WAIT:
 		case OC_RULE_MAX_LATE_SUBMISSION:
@@ -818,6 +824,7 @@ int oc_check_run(struct oc_check *c, const struct oc_rules *rules,
 		sum.comm_ns += one.comm_ns;
 		sum.comm_exposed_ns += one.comm_exposed_ns;
 		sum.dropped = (i && sum.dropped < 0) || one.dropped < 0 ? -1 : sum.dropped + one.dropped;
+		sum.dropped_rows += one.dropped_rows;
 		for (size_t k = 0; k < rules->n; k++)
 			sum.cause_hits[k] += one.cause_hits[k];
 		oc_analysis_release(&a);

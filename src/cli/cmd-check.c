@@ -53,7 +53,7 @@ static void usage(FILE *f)
 "  --max-late-submission F    device idle waiting for a late submission <= F\n"
 "  --forbid-cause CODE        no serialized claim or idle gap with this cause, decisive\n"
 "                             or not (repeatable; codes as in `overlapcheck report`)\n"
-"  --max-dropped N            at most N dropped records\n"
+"  --max-dropped N            at most N dropped records (calls' rows included)\n"
 "  --max-exposed-comm F       NCCL communication with no compute kernel beside it\n"
 "                             <= F of the communication time\n"
 "  --max-peer-wait F          time the collectives waited for slower peer ranks\n"

@@ -90,6 +90,14 @@ out=$("$OC" check --max-dropped 6 "$TMP/dropped.db" 2>/dev/null); rc=$?
 is "max-dropped 6 with 7 dropped: 1" "$rc" 1
 like "max-dropped: line" "$out" "FAIL  max-dropped +7 <= 6 +7 dropped records"
 like "dropped: warning in the text output too" "$out" "^  warning: 7 .*dropped"
+# the calls' rows the tracer dropped (its backlog full) count too
+cp "$TMP/dropped.db" "$TMP/droprows.db"
+sqlite3 "$TMP/droprows.db" "INSERT OR REPLACE INTO meta VALUES ('dropped_callback_rows', '5')"
+out=$("$OC" check --max-dropped 11 "$TMP/droprows.db" 2>/dev/null); rc=$?
+is "max-dropped 11 with 7 records and 5 rows dropped: 1" "$rc" 1
+like "max-dropped: the rows said" "$out" "FAIL  max-dropped .*12 dropped records \\(5 of them calls' rows\\)"
+"$OC" check --max-dropped 12 "$TMP/droprows.db" >/dev/null 2>&1; rc=$?
+is "max-dropped 12 with 12 dropped: 0" "$rc" 0
 out=$("$OC" check --max-dropped 100 "$TMP/nodropcount.db" 2>/dev/null); rc=$?
 is "dropped count unknown: 1" "$rc" 1
 like "dropped count unknown: says so" "$out" "dropped-record count is unknown"

@@ -67,6 +67,15 @@ printf 'void oc_wr_low(void)\n{\n\toc_wr_mid();\n}\n' > "$TMP/wr/injection/write
 out=$(python3 tools/check-writer-calls.py "$TMP/wr" 2>&1); rc=$?
 is "writer calls, upward: exit 1" "$rc" 1
 like "writer calls, upward: named" "$out" 'injection/writer-state.c:3: oc_wr_mid\(\) runs up from writer-state.c to writer-rows.c'
+# a return type on a line of its own, a prototype in a lower file, "//" in a string
+printf 'void\noc_wr_mid(void)\n{\n\tputs("a // b"); oc_wr_low();\n}\n' > "$TMP/wr/injection/writer-rows.c"
+printf 'void oc_wr_mid(void);\nvoid oc_wr_low(void)\n{\n}\n' > "$TMP/wr/injection/writer-state.c"
+out=$(python3 tools/check-writer-calls.py "$TMP/wr" 2>&1); rc=$?
+is "writer calls, two-line definition and a prototype: exit 0" "$rc" 0
+like "writer calls, two-line definition and a prototype: its arrows" "$out" '^writer calls: 2 arrows, all one way$'
+printf 'void oc_wr_mid(void);\nvoid oc_wr_low(void)\n{\n\tputs("x"); oc_wr_mid();\n}\n' > "$TMP/wr/injection/writer-state.c"
+out=$(python3 tools/check-writer-calls.py "$TMP/wr" 2>&1); rc=$?
+like "writer calls, upward to a two-line definition: named" "$out" 'injection/writer-state.c:4: oc_wr_mid\(\) runs up'
 out=$(python3 tools/check-writer-calls.py "$TMP/none" 2>&1); rc=$?
 is "writer calls, no README: exit 2" "$rc" 2
 
