@@ -357,8 +357,6 @@ const char *oc_wr_frames_of_pcs(void *const *pcs, int n, char *out, size_t len);
 void oc_wr_callers_free(void);
 /* The checkpoint thread's CPU time, once it ended (oc_wr_wal_stop). */
 uint64_t oc_wr_wal_cpu_ns(void);
-/* The calling thread's CPU time so far. */
-uint64_t oc_wr_thread_cpu_ns(void);
 void oc_wr_wal_forget(void);
 
 /* ---- writer-state.c (and oc_wr, above) ------------------------------------ */
@@ -370,6 +368,7 @@ void oc_wr_warn_final(const char *code, const char *msg);
 void oc_wr_write_failed(int rc);
 int oc_wr_in_exit_sync(int64_t s, int64_t e);
 int oc_wr_tid_ignored(uint32_t tid);
+uint64_t oc_wr_thread_cpu_ns(void);   /* the calling thread's CPU time so far */
 
 #pragma GCC visibility pop
 

@@ -391,15 +391,6 @@ void *oc_wr_main(void *arg)
 	return NULL;
 }
 
-uint64_t oc_wr_thread_cpu_ns(void)
-{
-	struct timespec ts;
-
-	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts))
-		return 0;
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 void oc_writer_sync(void)
 {
 	int done = 0;

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "writer-priv.h"
@@ -187,3 +188,12 @@ int oc_wr_tid_ignored(uint32_t tid)
 	return tid == oc_wr.self_tid;
 }
 
+/* The calling thread's CPU time so far (the writer's, the checkpointer's, the naming's). */
+uint64_t oc_wr_thread_cpu_ns(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts))
+		return 0;
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
