@@ -247,10 +247,11 @@ static void send_query_totals(void)
 			if (calls == h->q_sent[s][0] && total == h->q_sent[s][1] && max == h->q_sent[s][2])
 				continue;
 			if (!c && !(c = oc_writer_chunk_get())) {
-				/* retried at the next flush; at the end lost, and counted */
-				if (atomic_load(&oc_inj.finished))
-					atomic_fetch_add_explicit(&rows_dropped, 1, memory_order_relaxed);
-				return;
+				if (!atomic_load(&oc_inj.finished))
+					return;   /* retried at the next flush */
+				/* at the end: lost, each counted */
+				atomic_fetch_add_explicit(&rows_dropped, 1, memory_order_relaxed);
+				continue;
 			}
 			oc_q_slot_info(s, &driver, &cbid);
 			r = &c->rows[c->n++];

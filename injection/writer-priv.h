@@ -166,11 +166,11 @@ struct oc_wr_state {
 	size_t npool;
 	struct oc_args_chunk *chunks;
 	size_t nchunks_free;                /* in oc_wr.chunks, at most CHUNKS_FREE_MAX */
-	/* buffers and chunks handed out and not yet written back (under mu),
-	 * their bound (writer-queue.c, backlog_take), whether it was ever met,
-	 * and whether it refused the latest request */
+	/* buffers and chunks handed out and not yet written back (under mu;
+	 * process-wide, across writers), their bound (writer-queue.c,
+	 * backlog_take), and whether this writer's bound was ever met */
 	size_t held_bytes, backlog_max;
-	int backlog_full, refused;
+	int backlog_full;
 	uint32_t ignored[MAX_IGNORED_TIDS];
 	int nignored;
 	uint32_t exit_tid;                  /* oc_writer_exit_sync */

@@ -64,10 +64,11 @@ static void pool_put(uint8_t *buf)
  * catches up. Called with oc_wr.mu held; 1 if sz more bytes may be handed
  * out (and counts them), 0 if not, -1 if not for the first time.
  */
+static __thread int refused_here;   /* the calling thread's latest buffer request */
+
 static int backlog_take(size_t sz)
 {
-	oc_wr.refused = oc_wr.held_bytes + sz > oc_wr.backlog_max;
-	if (oc_wr.refused) {
+	if (oc_wr.held_bytes + sz > oc_wr.backlog_max) {
 		if (oc_wr.backlog_full)
 			return 0;
 		oc_wr.backlog_full = 1;
@@ -87,12 +88,7 @@ static void backlog_warn(void)
 
 int oc_writer_backlog_full(void)
 {
-	int refused;
-
-	pthread_mutex_lock(&oc_wr.mu);
-	refused = oc_wr.refused;
-	pthread_mutex_unlock(&oc_wr.mu);
-	return refused;
+	return refused_here;
 }
 
 uint8_t *oc_writer_buffer_get(size_t *size)
@@ -106,6 +102,7 @@ uint8_t *oc_writer_buffer_get(size_t *size)
 	if (may > 0 && oc_wr.npool)
 		buf = oc_wr.pool[--oc_wr.npool];
 	pthread_mutex_unlock(&oc_wr.mu);
+	refused_here = may <= 0;
 	if (may < 0)
 		backlog_warn();
 	if (!buf && may > 0 && !(buf = aligned_alloc(8, sz))) {

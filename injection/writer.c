@@ -145,8 +145,9 @@ int oc_writer_start(const struct oc_writer_config *cfg)
 	oc_wr.backlog_max = oc_wr.cfg.backlog_bytes ? oc_wr.cfg.backlog_bytes : (size_t)1 << 30;
 	if (oc_wr.backlog_max < BACKLOG_MIN_BUFFERS * oc_wr.cfg.buffer_bytes + ((size_t)16 << 20))
 		oc_wr.backlog_max = BACKLOG_MIN_BUFFERS * oc_wr.cfg.buffer_bytes + ((size_t)16 << 20);
-	oc_wr.held_bytes = 0;
-	oc_wr.backlog_full = oc_wr.refused = 0;
+	/* held_bytes is not reset: what an earlier writer handed out is
+	 * counted until it comes back */
+	oc_wr.backlog_full = 0;
 	/* a row waits for its record through at least 3 flush periods */
 	oc_wr.args_wait_ns = 3ull * (oc_wr.cfg.flush_ms ? oc_wr.cfg.flush_ms : 100) * 1000000u;
 	if (oc_wr.args_wait_ns < ARGS_WAIT_MIN_NS)

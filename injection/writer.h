@@ -90,7 +90,7 @@ int oc_writer_start(const struct oc_writer_config *cfg);
  */
 uint8_t *oc_writer_buffer_get(size_t *size);
 
-/* 1 while a buffer request would get NULL for the backlog's bound, not for memory. */
+/* 1 if this thread's latest oc_writer_buffer_get got NULL for the backlog's bound, not for memory. */
 int oc_writer_backlog_full(void);
 
 /*

@@ -1290,6 +1290,34 @@ static void test_backlog_bound(void **state)
 	assert_int_equal(q_int(db, "SELECT value FROM meta WHERE key = 'dropped_callback_rows'"), 17);
 	assert_int_equal(q_int(db, "SELECT count(*) FROM ops"), 1);
 	sqlite3_close(db);
+
+	/* a buffer still out when its writer finished, handed back to the
+	 * next one: counted until then, and nothing goes below zero */
+	snprintf(path, sizeof path, "%s/backlog2.db", dir);
+	assert_int_equal(oc_writer_start(&cfg), 0);
+	b[NB] = oc_writer_buffer_get(&sz);
+	assert_non_null(b[NB]);
+	oc_writer_finish(NULL);
+	snprintf(path, sizeof path, "%s/backlog3.db", dir);
+	assert_int_equal(oc_writer_start(&cfg), 0);
+	for (int i = 0; i < NB - 1; i++) {
+		b[i] = oc_writer_buffer_get(&sz);
+		assert_non_null(b[i]);
+	}
+	assert_null(oc_writer_buffer_get(&sz));   /* the one still out counts */
+	oc_writer_submit_buffer(b[NB], 0, 0);
+	b[NB - 1] = oc_writer_buffer_get(&sz);
+	assert_non_null(b[NB - 1]);
+	assert_null(oc_writer_buffer_get(&sz));
+	for (int i = 0; i < NB; i++)
+		oc_writer_submit_buffer(b[i], 0, 0);
+	for (int i = 0; i < NB; i++) {
+		b[i] = oc_writer_buffer_get(&sz);
+		assert_non_null(b[i]);
+	}
+	for (int i = 0; i < NB; i++)
+		oc_writer_submit_buffer(b[i], 0, 0);
+	oc_writer_finish(NULL);
 }
 
 static void test_docs_cover_trace(void **state)
