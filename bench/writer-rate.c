@@ -185,24 +185,30 @@ static void put_copy_at(uint8_t *buf, size_t *off, long i, uint64_t t)
 	put_runtime_record(buf, off, CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_v3020, t, 2400, corr);
 }
 
-static void put_copy_args(struct oc_args_row *r, long i)
+/* Call i's callback row as the storm's thread makes it, on stream 13: nothing of it known but its class. */
+static void put_call_row(struct oc_args_row *r, long i, uint32_t cbid, int cls)
 {
 	memset(r, 0, sizeof *r);
 	r->correlation_id = 101 + 2 * (uint32_t)i;
-	r->cbid = CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_v3020;
+	r->cbid = cbid;
 	r->tid = 4242;
 	r->domain = OC_API_RUNTIME;
 	r->handle_kind = OC_HANDLE_EXPLICIT;
-	r->cls = OC_CB_COPY;
+	r->cls = cls;
 	r->context_id = 1;
 	r->stream_handle = 0x55d0c0de1000;
 	r->stream_id = 13;
+	r->host_ptr = r->bytes = r->event_handle = r->flags = r->priority = OC_ARG_NONE;
+}
+
+static void put_copy_args(struct oc_args_row *r, long i)
+{
+	put_call_row(r, i, CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_v3020, OC_CB_COPY);
 	r->host_ptr = 0x7f5500000000 + 4096 * (i % 64);
 	r->bytes = 4096;
 	r->src_ptr = r->host_ptr;
 	r->dst_ptr = 0x7f2200000000 + 4096 * (i % 64);
 	r->src_span = r->dst_span = 4096;
-	r->event_handle = r->flags = r->priority = OC_ARG_NONE;
 }
 
 /* Launch i of the storm: a launch every 3.3 us from base. */
@@ -213,17 +219,7 @@ static void put_launch(uint8_t *buf, size_t *off, long i, uint64_t base)
 
 static void put_args(struct oc_args_row *r, long i)
 {
-	memset(r, 0, sizeof *r);
-	r->correlation_id = 101 + 2 * (uint32_t)i;
-	r->cbid = CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_v13000;
-	r->tid = 4242;
-	r->domain = OC_API_RUNTIME;
-	r->handle_kind = OC_HANDLE_EXPLICIT;
-	r->cls = OC_CB_LAUNCH;
-	r->context_id = 1;
-	r->stream_handle = 0x55d0c0de1000;
-	r->stream_id = 13;
-	r->host_ptr = r->bytes = r->event_handle = r->flags = r->priority = OC_ARG_NONE;
+	put_call_row(r, i, CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_v13000, OC_CB_LAUNCH);
 }
 
 /* -a: call i's row as the callbacks time it (its call as put_launch_at's or put_copy_at's record). */

@@ -1012,18 +1012,28 @@ static void test_api_timing(void **state)
 }
 
 /* The default (OVERLAPCHECK_API_TIMING=all): every top-level call's row from its callbacks. */
-static void test_api_all(void **state)
+/* M_API_ALL into DIR/NAME.db with env=val set for it (env NULL: none); its trace, after a clean exit. */
+static sqlite3 *run_api_all(const char *name, const char *env, const char *val)
 {
 	char trace[300];
-	sqlite3 *db;
 	int st;
 
-	snprintf(trace, sizeof trace, "%s/api-all.db", dir);
+	snprintf(trace, sizeof trace, "%s/%s.db", dir, name);
 	make_trace(trace);
+	if (env)
+		setenv(env, val, 1);
 	st = run(M_API_ALL, trace);
+	if (env)
+		unsetenv(env);
 	assert_true(WIFEXITED(st));
 	assert_int_equal(WEXITSTATUS(st), 0);
-	db = open_trace(trace);
+	return open_trace(trace);
+}
+
+static void test_api_all(void **state)
+{
+	sqlite3 *db = run_api_all("api-all", NULL, NULL);
+
 	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'api_timing'"), "all");
 	/* CUPTI's clock is CLOCK_REALTIME here: read directly, checked again at the end */
 	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'api_clock'"), "realtime");
@@ -1039,14 +1049,7 @@ static void test_api_all(void **state)
 
 	/* a read of the clocks interrupted for 2 ms at set-up and at the end: the
 	 * check keeps the narrowest of its reads, so neither falls back nor warns */
-	snprintf(trace, sizeof trace, "%s/api-all-slow.db", dir);
-	make_trace(trace);
-	setenv("FAKE_CLOCK_SLOW", "1", 1);
-	st = run(M_API_ALL, trace);
-	unsetenv("FAKE_CLOCK_SLOW");
-	assert_true(WIFEXITED(st));
-	assert_int_equal(WEXITSTATUS(st), 0);
-	db = open_trace(trace);
+	db = run_api_all("api-all-slow", "FAKE_CLOCK_SLOW", "1");
 	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'api_clock'"), "realtime");
 	assert_true(q_int(db, "SELECT value FROM meta WHERE key = 'api_clock_skew_ns'") <= 20000);
 	assert_int_equal(q_int(db, "SELECT count(*) FROM warnings WHERE code = 'api_clock_drift'"), 0);
@@ -1054,27 +1057,13 @@ static void test_api_all(void **state)
 
 	/* a CUPTI clock that is not CLOCK_REALTIME: cuptiGetTimestamp, an hour
 	 * behind, and the calls' rows on it (before the trace's start: absent) */
-	snprintf(trace, sizeof trace, "%s/api-all-clock.db", dir);
-	make_trace(trace);
-	setenv("FAKE_CLOCK_BEHIND", "1", 1);
-	st = run(M_API_ALL, trace);
-	unsetenv("FAKE_CLOCK_BEHIND");
-	assert_true(WIFEXITED(st));
-	assert_int_equal(WEXITSTATUS(st), 0);
-	db = open_trace(trace);
+	db = run_api_all("api-all-clock", "FAKE_CLOCK_BEHIND", "1");
 	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'api_clock'"), "cupti");
 	assert_int_equal(q_int(db, "SELECT count(*) FROM api WHERE start_ns > 0"), 0);
 	sqlite3_close(db);
 
 	/* CUPTI's clock an hour from CLOCK_REALTIME by the end: said, with how far */
-	snprintf(trace, sizeof trace, "%s/api-all-drift.db", dir);
-	make_trace(trace);
-	setenv("FAKE_END_CLOCK", "FAKE_CLOCK_BEHIND", 1);
-	st = run(M_API_ALL, trace);
-	unsetenv("FAKE_END_CLOCK");
-	assert_true(WIFEXITED(st));
-	assert_int_equal(WEXITSTATUS(st), 0);
-	db = open_trace(trace);
+	db = run_api_all("api-all-drift", "FAKE_END_CLOCK", "FAKE_CLOCK_BEHIND");
 	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'api_clock'"), "realtime");
 	assert_true(q_int(db, "SELECT value FROM meta WHERE key = 'api_clock_skew_ns'") > 3599000000000ll);
 	assert_int_equal(q_int(db, "SELECT count(*) FROM warnings WHERE code = 'api_clock_drift'"
@@ -1082,28 +1071,14 @@ static void test_api_all(void **state)
 	sqlite3_close(db);
 
 	/* ... or unreadable by then: said so, not as a distance */
-	snprintf(trace, sizeof trace, "%s/api-all-noclock.db", dir);
-	make_trace(trace);
-	setenv("FAKE_END_CLOCK", "FAKE_CLOCK_FAIL", 1);
-	st = run(M_API_ALL, trace);
-	unsetenv("FAKE_END_CLOCK");
-	assert_true(WIFEXITED(st));
-	assert_int_equal(WEXITSTATUS(st), 0);
-	db = open_trace(trace);
+	db = run_api_all("api-all-noclock", "FAKE_END_CLOCK", "FAKE_CLOCK_FAIL");
 	assert_int_equal(q_int(db, "SELECT count(*) FROM meta WHERE key = 'api_clock_skew_ns'"), 0);
 	assert_int_equal(q_int(db, "SELECT count(*) FROM warnings WHERE code = 'api_clock_drift'"
 				   " AND message LIKE '%could not be read at the end%'"), 1);
 	sqlite3_close(db);
 
 	/* OVERLAPCHECK_API_CLOCK=cupti: cuptiGetTimestamp whatever it is */
-	snprintf(trace, sizeof trace, "%s/api-all-cupti.db", dir);
-	make_trace(trace);
-	setenv("OVERLAPCHECK_API_CLOCK", "cupti", 1);
-	st = run(M_API_ALL, trace);
-	unsetenv("OVERLAPCHECK_API_CLOCK");
-	assert_true(WIFEXITED(st));
-	assert_int_equal(WEXITSTATUS(st), 0);
-	db = open_trace(trace);
+	db = run_api_all("api-all-cupti", "OVERLAPCHECK_API_CLOCK", "cupti");
 	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'api_clock'"), "cupti");
 	assert_int_equal(q_int(db, "SELECT count(*) FROM api"), 1 + 2 + 1 + 1 + 3 + 1);
 	assert_int_equal(q_int(db, "SELECT count(*) FROM api WHERE start_ns <= 0 OR dur_ns < 0"), 0);
