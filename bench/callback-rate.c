@@ -224,6 +224,23 @@ static void callback(CUpti_CallbackDomain dom, CUpti_CallbackId cbid, const void
 	api_cb(NULL, dom, cbid, &d);
 }
 
+/* A runtime call with nothing nested: its enter and exit callbacks. */
+static void runtime_call(CUpti_CallbackId cbid, const void *params, uint32_t corr)
+{
+	callback(CUPTI_CB_DOMAIN_RUNTIME_API, cbid, params, corr, CUPTI_API_ENTER);
+	callback(CUPTI_CB_DOMAIN_RUNTIME_API, cbid, params, corr, CUPTI_API_EXIT);
+}
+
+/* A runtime call and the driver call nested in it, as CUDA makes them: four callbacks. */
+static void nested_call(CUpti_CallbackId rt, const void *rt_params, CUpti_CallbackId drv,
+			const void *drv_params, uint32_t corr)
+{
+	callback(CUPTI_CB_DOMAIN_RUNTIME_API, rt, rt_params, corr, CUPTI_API_ENTER);
+	callback(CUPTI_CB_DOMAIN_DRIVER_API, drv, drv_params, corr, CUPTI_API_ENTER);
+	callback(CUPTI_CB_DOMAIN_DRIVER_API, drv, drv_params, corr, CUPTI_API_EXIT);
+	callback(CUPTI_CB_DOMAIN_RUNTIME_API, rt, rt_params, corr, CUPTI_API_EXIT);
+}
+
 /* The folder of the trace this run made, removed after the library's own
  * exit flush (an atexit handler registered before the library's). */
 static char scratch[512];
@@ -335,34 +352,19 @@ int main(int argc, char **argv)
 
 	t0 = now_ns();
 	for (long i = 0; i < launches; i++, corr++) {
-		callback(CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_v13000, &lp,
-			 corr, CUPTI_API_ENTER);
-		callback(CUPTI_CB_DOMAIN_DRIVER_API, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel, &dl, corr,
-			 CUPTI_API_ENTER);
-		callback(CUPTI_CB_DOMAIN_DRIVER_API, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel, &dl, corr,
-			 CUPTI_API_EXIT);
-		callback(CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_v13000, &lp,
-			 corr, CUPTI_API_EXIT);
+		nested_call(CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_v13000, &lp,
+			    CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel, &dl, corr);
 	}
 	t_launch = now_ns() - t0;
 	t0 = now_ns();
 	for (long i = 0; i < queries; i++, corr++) {
-		callback(CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_RUNTIME_TRACE_CBID_cudaGetDevice_v3020, &dev, corr,
-			 CUPTI_API_ENTER);
-		callback(CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_RUNTIME_TRACE_CBID_cudaGetDevice_v3020, &dev, corr,
-			 CUPTI_API_EXIT);
+		runtime_call(CUPTI_RUNTIME_TRACE_CBID_cudaGetDevice_v3020, &dev, corr);
 	}
 	t_query = now_ns() - t0;
 	if (copies) {
 		/* the two buffers, as the program allocates them: in the allocation map */
-		callback(CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_RUNTIME_TRACE_CBID_cudaMalloc_v3020, &mp, corr,
-			 CUPTI_API_ENTER);
-		callback(CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_RUNTIME_TRACE_CBID_cudaMalloc_v3020, &mp, corr++,
-			 CUPTI_API_EXIT);
-		callback(CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_RUNTIME_TRACE_CBID_cudaMallocHost_v3020, &hp, corr,
-			 CUPTI_API_ENTER);
-		callback(CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_RUNTIME_TRACE_CBID_cudaMallocHost_v3020, &hp,
-			 corr++, CUPTI_API_EXIT);
+		runtime_call(CUPTI_RUNTIME_TRACE_CBID_cudaMalloc_v3020, &mp, corr++);
+		runtime_call(CUPTI_RUNTIME_TRACE_CBID_cudaMallocHost_v3020, &hp, corr++);
 		memset(&cp, 0, sizeof cp);
 		cp.dst = (char *)dptr + 4096;
 		cp.src = (char *)hptr + 4096;
@@ -377,14 +379,8 @@ int main(int argc, char **argv)
 	}
 	t0 = now_ns();
 	for (long i = 0; i < copies; i++, corr++) {
-		callback(CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_v3020, &cp, corr,
-			 CUPTI_API_ENTER);
-		callback(CUPTI_CB_DOMAIN_DRIVER_API, CUPTI_DRIVER_TRACE_CBID_cuMemcpyHtoDAsync_v2, &dcp, corr,
-			 CUPTI_API_ENTER);
-		callback(CUPTI_CB_DOMAIN_DRIVER_API, CUPTI_DRIVER_TRACE_CBID_cuMemcpyHtoDAsync_v2, &dcp, corr,
-			 CUPTI_API_EXIT);
-		callback(CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_v3020, &cp, corr,
-			 CUPTI_API_EXIT);
+		nested_call(CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_v3020, &cp,
+			    CUPTI_DRIVER_TRACE_CBID_cuMemcpyHtoDAsync_v2, &dcp, corr);
 	}
 	if (copies)
 		t_copy = now_ns() - t0;
