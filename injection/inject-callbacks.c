@@ -315,6 +315,7 @@ void oc_inj_callback_totals(struct oc_writer_final *fin, int nowait)
 {
 	struct holder *h;
 
+	/* first: the signal path may not get the holders' lock (the final steal, before, has counted its drops) */
 	fin->dropped_callback_rows = atomic_load(&rows_dropped);
 	if (lock_holders(nowait))
 		return;
@@ -325,7 +326,6 @@ void oc_inj_callback_totals(struct oc_writer_final *fin, int nowait)
 		fin->api_cb_ns += atomic_load(&h->cb_ns);
 	}
 	pthread_mutex_unlock(&holders_mu);
-	fin->dropped_callback_rows = atomic_load(&rows_dropped);   /* and what the final steal dropped */
 	fin->mem_tracking = oc_inj.mem_on;
 	fin->mem_no_layout = atomic_load(&no_layout);
 	fin->mem_functions = oc_mr_functions();
