@@ -458,12 +458,13 @@ static void modules_free(void)
 static void modules_refresh(void)
 {
 	unsigned long long c[3] = { 0, 0, 0 };
-	long page = sysconf(_SC_PAGESIZE);
+	long page;
 	int first = 1, oom;
 
 	dl_iterate_phdr(probe_counts, c);
 	if (lm.current && c[0] == lm.adds && c[1] == lm.subs)
 		return;
+	page = sysconf(_SC_PAGESIZE);   /* once per build, not per frame */
 	modules_free();
 	lm.page = page > 0 ? (uintptr_t)page : 4096;
 	oom = dl_iterate_phdr(add_module, &first) != 0;   /* a partial map is used once */

@@ -78,6 +78,14 @@ static int backlog_take(size_t sz)
 	return 1;
 }
 
+/* What backlog_take counted and no allocation came of. */
+static void backlog_give(size_t sz)
+{
+	pthread_mutex_lock(&oc_wr.mu);
+	oc_wr.held_bytes -= sz;
+	pthread_mutex_unlock(&oc_wr.mu);
+}
+
 static void backlog_warn(void)
 {
 	oc_writer_warn("writer", "backlog_full",
@@ -105,11 +113,8 @@ uint8_t *oc_writer_buffer_get(size_t *size)
 	refused_here = may <= 0;
 	if (may < 0)
 		backlog_warn();
-	if (!buf && may > 0 && !(buf = aligned_alloc(8, sz))) {
-		pthread_mutex_lock(&oc_wr.mu);
-		oc_wr.held_bytes -= sz;
-		pthread_mutex_unlock(&oc_wr.mu);
-	}
+	if (!buf && may > 0 && !(buf = aligned_alloc(8, sz)))
+		backlog_give(sz);
 	*size = buf ? sz : 0;
 	return buf;
 }
@@ -150,11 +155,8 @@ struct oc_args_chunk *oc_writer_chunk_get(void)
 	pthread_mutex_unlock(&oc_wr.mu);
 	if (may < 0)
 		backlog_warn();
-	if (!c && may > 0 && !(c = malloc(sizeof *c))) {
-		pthread_mutex_lock(&oc_wr.mu);
-		oc_wr.held_bytes -= sizeof *c;
-		pthread_mutex_unlock(&oc_wr.mu);
-	}
+	if (!c && may > 0 && !(c = malloc(sizeof *c)))
+		backlog_give(sizeof(struct oc_args_chunk));
 	if (c) {
 		c->next = NULL;
 		c->n = 0;
