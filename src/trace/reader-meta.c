@@ -164,6 +164,16 @@ static int parse_int(const char *v, long long *out)
 	return errno || end == v ? -1 : 0;
 }
 
+/* x as a device attribute: 0..hi, else -1 (unknown): a hand-edited or
+ * damaged trace's 2^31 SMs or compute capability 2130706432.0 is not a
+ * device, and the analysis multiplies these. */
+static int attr(long long x, long long hi)
+{
+	return x >= 0 && x <= hi ? (int)x : -1;
+}
+
+#define OC_ATTR_MAX (1 << 20)
+
 int oc_rd_load_devices(struct rd *r)
 {
 	struct oc_trace *t = r->t;
@@ -199,29 +209,29 @@ int oc_rd_load_devices(struct rd *r)
 		else if (!strcmp(k, "uuid"))
 			d->uuid = v;
 		else if (!strcmp(k, "cc_major") && have)
-			d->cc_major = (int)x;
+			d->cc_major = attr(x, 99);
 		else if (!strcmp(k, "cc_minor") && have)
-			d->cc_minor = (int)x;
+			d->cc_minor = attr(x, 9);
 		else if ((!strcmp(k, "compute_capability") || !strcmp(k, "cc")) && v) {
 			int ma, mi;
 
 			if (sscanf(v, "%d.%d", &ma, &mi) == 2) {
-				d->cc_major = ma;
-				d->cc_minor = mi;
+				d->cc_major = attr(ma, 99);
+				d->cc_minor = attr(mi, 9);
 			}
 		} else if ((!strcmp(k, "sm_count") || !strcmp(k, "multiprocessor_count")) && have)
-			d->sm_count = (int)x;
+			d->sm_count = attr(x, OC_ATTR_MAX);
 		else if (!strcmp(k, "async_engine_count") && have)
-			d->async_engine_count = (int)x;
+			d->async_engine_count = attr(x, OC_ATTR_MAX);
 		else if (!strcmp(k, "concurrent_kernels") && have)
-			d->concurrent_kernels = (int)x;
+			d->concurrent_kernels = attr(x, OC_ATTR_MAX);
 		else if (!strcmp(k, "max_threads_per_sm") && have)
-			d->max_threads_per_sm = (int)x;
+			d->max_threads_per_sm = attr(x, OC_ATTR_MAX);
 		else if (!strcmp(k, "max_blocks_per_sm") && have)
-			d->max_blocks_per_sm = (int)x;
+			d->max_blocks_per_sm = attr(x, OC_ATTR_MAX);
 		else if ((!strcmp(k, "global_memory_bytes") || !strcmp(k, "total_memory") ||
 			  !strcmp(k, "global_memory")) && have)
-			d->global_memory_bytes = x;
+			d->global_memory_bytes = x >= 0 ? x : -1;
 	}
 	qsort(t->devices, t->n_devices, sizeof *t->devices, device_cmp);
 	return 0;
