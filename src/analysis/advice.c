@@ -406,7 +406,11 @@ void oc_choose_lever(struct oc_analysis *a)
 		for (size_t k = 0; k < a->n_claims; k++) {
 			const struct oc_claim *cl = &a->claims[k];
 			if (cl->in_window && cl->verdict == OC_VERDICT_SERIALIZED && cl->n_evidence)
-				by[cl->evidence[0].cause] += t->ops[cl->op].end_ns - t->ops[cl->op].start_ns;
+				/* saturating: a damaged trace's times may be anything */
+				if (__builtin_add_overflow(by[cl->evidence[0].cause],
+							   t->ops[cl->op].end_ns - t->ops[cl->op].start_ns,
+							   &by[cl->evidence[0].cause]))
+					by[cl->evidence[0].cause] = INT64_MAX;
 		}
 		int64_t m = 0;
 		for (int c = 0; c < OC_N_CAUSES; c++)
@@ -418,7 +422,7 @@ void oc_choose_lever(struct oc_analysis *a)
 			lever = OC_LEVER_NOTHING_SERIALIZED;
 		} else if ((s->lever_cause == OC_CAUSE_SAME_STREAM_ORDER ||
 			    s->lever_cause == OC_CAUSE_NOTHING_CONCURRENT) &&
-			   20 * (s->copy_ns - s->copy_compute_overlap_ns) < ts->total_ns) {
+			   20.0 * ((double)s->copy_ns - (double)s->copy_compute_overlap_ns) < (double)ts->total_ns) {
 			lever = OC_LEVER_COMPUTE_BOUND;
 		}
 	}

@@ -374,7 +374,7 @@ static int fname_row(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
 {
 	struct fname *f = rec;
 
-	f->key = sqlite3_column_int64(st, 0) << 32 | (uint32_t)sqlite3_column_int64(st, 1);
+	f->key = (int64_t)((uint64_t)sqlite3_column_int64(st, 0) << 32 | (uint32_t)sqlite3_column_int64(st, 1));
 	f->name = col_str(r, st, 2);
 	k->a = f->key;
 	return 0;
