@@ -308,6 +308,8 @@ static inline void meta_set_u(const char *key, unsigned long long v)
 /* ---- writer-queue.c ------------------------------------------------------ */
 
 void oc_wr_free_item(struct item *it);
+/* callback rows thrown away with their chunk when no queue item could be had */
+uint64_t oc_wr_rows_lost(void);
 void *oc_wr_main(void *arg);
 
 /* ---- writer-open.c ------------------------------------------------------- */

@@ -20,6 +20,7 @@
  */
 #include <errno.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <sys/syscall.h>
 #include <time.h>
@@ -179,6 +180,14 @@ static void chunk_put(struct oc_args_chunk *c)
 	free(c);
 }
 
+/* callback rows of chunks no queue item could be had for (meta dropped_callback_rows) */
+static _Atomic uint64_t rows_lost;
+
+uint64_t oc_wr_rows_lost(void)
+{
+	return atomic_load(&rows_lost);
+}
+
 void oc_writer_submit_chunk(struct oc_args_chunk *chunk)
 {
 	struct item *it;
@@ -186,6 +195,7 @@ void oc_writer_submit_chunk(struct oc_args_chunk *chunk)
 	if (!chunk)
 		return;
 	if (chunk->n == 0 || !(it = calloc(1, sizeof *it))) {
+		atomic_fetch_add(&rows_lost, chunk->n);
 		chunk_put(chunk);
 		return;
 	}
