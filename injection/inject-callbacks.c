@@ -76,9 +76,10 @@ struct tstate {
 	int pending_on;                  /* a row waits for its call's exit site: */
 	void *const *pending_ptr;        /* where the new handle or pointer will be */
 	struct oc_args_row pending;      /* stream creation, allocation: its row */
-	uint64_t call_t0[2];             /* top-level runtime [0] / driver [1] call: its enter time */
+	uint64_t call_t0[2];             /* top-level runtime [0] / driver [1] call: its enter
+	                                    time (tick_now, inject-priv.h) */
 	int q_depth;                     /* inside a top-level query */
-	uint64_t q_t0;                   /* ... since */
+	uint64_t q_t0;                   /* ... since (tick_now) */
 	uint32_t want_params;            /* a runtime launch whose pointer arguments a
 	                                    nested driver launch may give (its correlation id) */
 	struct oc_args_row want_tmpl;    /* ... and its row */
@@ -442,7 +443,7 @@ static void query_call(struct tstate *t, unsigned slot, CUpti_CallbackDomain dom
 		/* outside the capture window, or not timed at all: no clock read
 		 * (q_t0 0 marks it; the depth stays balanced) */
 		if (t->q_depth++ == 0)
-			t->q_t0 = oc_cap_recording() && oc_q_mode() != OC_Q_OFF ? mono_ns() : 0;
+			t->q_t0 = oc_cap_recording() && oc_q_mode() != OC_Q_OFF ? tick_now() : 0;
 		return;
 	}
 	if (rt) {
@@ -453,7 +454,8 @@ static void query_call(struct tstate *t, unsigned slot, CUpti_CallbackDomain dom
 	}
 	if (t->q_depth == 0 || --t->q_depth > 0 || !t->q_t0)
 		return;
-	ns = mono_ns() - t->q_t0;
+	now = tick_now();
+	ns = now > t->q_t0 ? tick_ns(now - t->q_t0) : 0;
 	/* not timed (OVERLAPCHECK_QUERIES=off with every callback on); the
 	 * tracer's own exit synchronize (its cuCtxGetCurrent) is not the program's */
 	if (oc_q_mode() == OC_Q_OFF ||
@@ -525,13 +527,13 @@ void CUPTIAPI oc_inj_api_callback(void *userdata, CUpti_CallbackDomain domain,
 			/* outside the capture window neither the row nor the caller is
 			 * recorded: no clock read (a call the window opens during is
 			 * left out, as its enter site was outside) */
-			t->call_t0[d] = oc_cap_recording() ? mono_ns() : 0;
+			t->call_t0[d] = oc_cap_recording() ? tick_now() : 0;
 		} else if (t->call_t0[d]) {
-			/* the duration on the thread's monotonic clock, which no clock
-			 * step moves; the end on CUPTI's clock (api_clock), at once,
-			 * before any work of the tracer's */
-			uint64_t t1 = mono_ns();
-			uint64_t ns = t1 > t->call_t0[d] ? t1 - t->call_t0[d] : 0;
+			/* the duration on the thread clock (the TSC or CLOCK_MONOTONIC,
+			 * inject-priv.h), which no clock step moves; the end on CUPTI's
+			 * clock (api_clock), at once, before any work of the tracer's */
+			uint64_t t1 = tick_now();
+			uint64_t ns = t1 > t->call_t0[d] ? tick_ns(t1 - t->call_t0[d]) : 0;
 			uint64_t end = own ? api_clock() : 0;
 
 			if (own && end > ns && oc_cap_recording() && (h = holder_get(t)) != NULL)

@@ -155,6 +155,7 @@ static int periodic_flush(void)
 	uint64_t req0, done0, req1, done1;
 	int follow = 0;
 
+	oc_tick_refine();   /* the thread clock's rate (inject-queries.c) */
 	if (!atomic_load(&oc_inj.disabled) && oc_inj_have_buffers()) {
 		uint64_t t0 = mono_ns(), dt;
 		CUptiResult rc;

@@ -158,6 +158,43 @@ void oc_q_enable_callbacks(CUpti_SubscriberHandle sub);
 void oc_q_disable_records(void);
 void oc_q_meta(void);
 
+/*
+ * The thread clock: what the callbacks time a call's duration with (its
+ * end is on CUPTI's clock, api_clock()). The TSC where the kernel's own
+ * clocksource is the TSC (x86-64), read in about a third of a vDSO
+ * clock_gettime, else CLOCK_MONOTONIC; OVERLAPCHECK_THREAD_CLOCK=monotonic
+ * chooses the latter. Ticks become nanoseconds by a factor calibrated
+ * against CLOCK_MONOTONIC at set-up and refined by the flush thread (meta
+ * thread_clock, thread_clock_ticks_per_us).
+ */
+extern int oc_tick_tsc;
+extern _Atomic uint64_t oc_tick_mult;  /* ns per tick, 32.32 fixed point */
+void oc_tick_init(void);
+void oc_tick_refine(void);
+void oc_tick_meta(void);
+
+static inline uint64_t tick_now(void)
+{
+#if defined(__x86_64__)
+	if (oc_tick_tsc) {
+		uint32_t lo, hi;
+
+		__asm__ __volatile__("rdtsc" : "=a"(lo), "=d"(hi));
+		return (uint64_t)hi << 32 | lo;
+	}
+#endif
+	return mono_ns();
+}
+
+/* A duration in ticks, in nanoseconds. */
+static inline uint64_t tick_ns(uint64_t ticks)
+{
+	if (!oc_tick_tsc)
+		return ticks;
+	return (uint64_t)(((unsigned __int128)ticks *
+			   atomic_load_explicit(&oc_tick_mult, memory_order_relaxed)) >> 32);
+}
+
 /* ---- inject-buffers.c ------------------------------------------------------ */
 
 void CUPTIAPI oc_inj_buffer_requested(uint8_t **buffer, size_t *size, size_t *max_records);

@@ -21,7 +21,7 @@
  *   all (default): no API record at all (the RUNTIME and DRIVER kinds stay
  *            off); every callback of both domains is enabled and every
  *            top-level call's api row comes from its two callbacks, as nsys
- *            times calls: its duration on the thread's monotonic clock
+ *            times calls: its duration on the thread clock (tick_now)
  *            between the two sites, its end on CUPTI's clock at the exit
  *            site, read as CLOCK_REALTIME where that is CUPTI's clock
  *            (checked: meta api_clock = realtime), else by cuptiGetTimestamp
@@ -37,6 +37,7 @@
  * there, and all or callbacks means callbacks (its chosen calls timed by
  * their callbacks).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,6 +67,7 @@ void oc_q_init(void)
 	const char *us = getenv("OVERLAPCHECK_QUERY_US");
 
 	mode = OC_Q_SUMMARY;
+	oc_tick_init();
 	if (v && *v) {
 		for (int i = 0; i < 3; i++)
 			if (!strcmp(v, mode_names[i]))
@@ -171,7 +173,7 @@ void oc_q_slot_info(unsigned slot, int *driver, CUpti_CallbackId *cbid)
  * (clock_distance); the check is made again at the end
  * (oc_q_clock_check_end), and meta api_clock_skew_ns says the larger of
  * the two distances. OVERLAPCHECK_API_CLOCK=cupti keeps cuptiGetTimestamp. The
- * calls' durations are on the monotonic clock either way.
+ * calls' durations are on the thread clock either way (tick_now).
  */
 #define CLOCK_SKEW_NS 20000u
 
@@ -228,6 +230,8 @@ void oc_q_clock_check_end(void)
 {
 	uint64_t d;
 
+	oc_tick_refine();
+	oc_tick_meta();   /* the rate as refined by now */
 	if (!oc_t_realtime)
 		return;
 	d = clock_distance();
@@ -320,6 +324,117 @@ void oc_q_disable_records(void)
 	}
 }
 
+/* ---- the thread clock (inject-priv.h) ------------------------------------- */
+
+int oc_tick_tsc;
+_Atomic uint64_t oc_tick_mult = 1ull << 32;
+static uint64_t tick0, tick0_ns;      /* the calibration's first pair */
+static _Atomic int tick_settled;      /* refined over long enough: no more refining */
+
+#if defined(__x86_64__)
+static uint64_t rdtsc_now(void)
+{
+	uint32_t lo, hi;
+
+	__asm__ __volatile__("rdtsc" : "=a"(lo), "=d"(hi));
+	return (uint64_t)hi << 32 | lo;
+}
+
+/* A TSC reading and CLOCK_MONOTONIC at the same moment: the narrowest of
+ * five tries, the TSC at the middle of the clock read. */
+static int tick_pair(uint64_t *ticks, uint64_t *ns)
+{
+	uint64_t best = UINT64_MAX;
+
+	for (int i = 0; i < 5; i++) {
+		uint64_t a = rdtsc_now(), n = mono_ns(), b = rdtsc_now();
+
+		if (b >= a && b - a < best) {
+			best = b - a;
+			*ticks = a + (b - a) / 2;
+			*ns = n;
+		}
+	}
+	return best != UINT64_MAX;
+}
+
+/* The kernel keeps time on the TSC: it found it invariant and in step
+ * across CPUs (else it would have chosen another clocksource). */
+static int kernel_on_tsc(void)
+{
+	char buf[32] = "";
+	FILE *f = fopen("/sys/devices/system/clocksource/clocksource0/current_clocksource", "r");
+
+	if (!f)
+		return 0;
+	if (!fgets(buf, sizeof buf, f))
+		buf[0] = 0;
+	fclose(f);
+	return !strcmp(buf, "tsc\n") || !strcmp(buf, "tsc");
+}
+
+/* ns per tick from the first pair to (t, n), 32.32; 0 if implausible
+ * (a TSC outside 100 MHz .. 20 GHz). */
+static uint64_t tick_factor(uint64_t t, uint64_t n)
+{
+	double f;
+
+	if (t <= tick0 || n <= tick0_ns)
+		return 0;
+	f = (double)(n - tick0_ns) / (double)(t - tick0);
+	if (!(f > 0.05 && f < 10.0))
+		return 0;
+	return (uint64_t)(f * 4294967296.0 + 0.5);
+}
+#endif
+
+void oc_tick_init(void)
+{
+	const char *v = getenv("OVERLAPCHECK_THREAD_CLOCK");
+
+	oc_tick_tsc = 0;
+	atomic_store(&oc_tick_mult, 1ull << 32);
+	if (v && *v && strcmp(v, "monotonic") && strcmp(v, "tsc"))
+		oc_writer_warn("inject", "bad_setting",
+			       "ignoring OVERLAPCHECK_THREAD_CLOCK='%s': expected tsc or monotonic", v);
+	if (v && !strcmp(v, "monotonic"))
+		return;
+#if defined(__x86_64__)
+	if (!kernel_on_tsc())
+		return;
+	{
+		uint64_t t, n, m;
+
+		if (!tick_pair(&tick0, &tick0_ns))
+			return;
+		/* 1 ms apart: a factor good to a few parts in 10^5 at once, which
+		 * the flush thread refines to far better */
+		while (mono_ns() - tick0_ns < 1000000)
+			;
+		if (!tick_pair(&t, &n) || !(m = tick_factor(t, n)))
+			return;
+		atomic_store(&oc_tick_mult, m);
+		oc_tick_tsc = 1;
+	}
+#endif
+}
+
+/* The factor again, from the first pair to now (the flush thread); it
+ * settles after a minute. */
+void oc_tick_refine(void)
+{
+#if defined(__x86_64__)
+	uint64_t t, n, m;
+
+	if (!oc_tick_tsc || atomic_load_explicit(&tick_settled, memory_order_relaxed))
+		return;
+	if (tick_pair(&t, &n) && (m = tick_factor(t, n)) != 0)
+		atomic_store_explicit(&oc_tick_mult, m, memory_order_relaxed);
+	if (n - tick0_ns > 60ull * 1000000000u)
+		atomic_store(&tick_settled, 1);
+#endif
+}
+
 /* What the trace says about it (docs/schema.md, meta). */
 void oc_q_meta(void)
 {
@@ -329,4 +444,18 @@ void oc_q_meta(void)
 		oc_writer_meta("api_clock", oc_t_realtime ? "realtime" : "cupti");
 	if (mode == OC_Q_SUMMARY)
 		oc_writer_meta_int("api_query_min_ns", (long long)oc_q_min_ns);
+	oc_tick_meta();
+}
+
+/* The thread clock and, for the TSC, its rate as now known (again at the end). */
+void oc_tick_meta(void)
+{
+	char rate[32];
+
+	oc_writer_meta("thread_clock", oc_tick_tsc ? "tsc" : "monotonic");
+	if (!oc_tick_tsc)
+		return;
+	snprintf(rate, sizeof rate, "%.3f",
+		 4294967296.0 * 1000.0 / (double)atomic_load(&oc_tick_mult));
+	oc_writer_meta("thread_clock_ticks_per_us", rate);
 }

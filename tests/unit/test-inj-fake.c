@@ -517,16 +517,57 @@ static void __attribute__((noreturn)) capture_program(void)
 	exit(0);
 }
 
+/* CLOCK_MONOTONIC, ns. */
+static uint64_t mono_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* The interval a program measured around a call's two callbacks, into
+ * TRACE.outer: the call's duration in the trace lies within it. */
+static void note_outer(uint64_t ns)
+{
+	char path[600];
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s.outer", prog_trace);
+	if ((f = fopen(path, "w")) != NULL) {
+		fprintf(f, "%llu\n", (unsigned long long)ns);
+		fclose(f);
+	}
+}
+
+/* What note_outer wrote for a trace (0: nothing). */
+static uint64_t read_outer(const char *trace)
+{
+	char path[600];
+	unsigned long long ns = 0;
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s.outer", trace);
+	if ((f = fopen(path, "r")) != NULL) {
+		if (fscanf(f, "%llu", &ns) != 1)
+			ns = 0;
+		fclose(f);
+	}
+	return ns;
+}
+
 /* A cudaDeviceSynchronize that holds its thread 60 ms, and one that returns at once. */
 static void __attribute__((noinline, noreturn)) caller_program(void)
 {
 	struct timespec ms60 = { 0, 60000000 };
+	uint64_t t0 = mono_now();
 
 	callback(CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_RUNTIME_TRACE_CBID_cudaDeviceSynchronize_v3020,
 		 NULL, 400, CUPTI_API_ENTER);
 	nanosleep(&ms60, NULL);
 	callback(CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_RUNTIME_TRACE_CBID_cudaDeviceSynchronize_v3020,
 		 NULL, 400, CUPTI_API_EXIT);
+	note_outer(mono_now() - t0);
 	callback(CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_RUNTIME_TRACE_CBID_cudaDeviceSynchronize_v3020,
 		 NULL, 401, CUPTI_API_ENTER);
 	callback(CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_RUNTIME_TRACE_CBID_cudaDeviceSynchronize_v3020,
@@ -547,6 +588,7 @@ static void __attribute__((noinline, noreturn)) caller_program(void)
 static void __attribute__((noreturn)) query_program(enum mode mode)
 {
 	struct timespec ms15 = { 0, 15000000 };
+	uint64_t t0;
 	int dev = 0;
 
 	q_setup_records();
@@ -554,11 +596,13 @@ static void __attribute__((noreturn)) query_program(enum mode mode)
 		rt_call(CUPTI_RUNTIME_TRACE_CBID_cudaGetDevice_v3020, &dev,
 			i == 2 ? CUPTI_DRIVER_TRACE_CBID_cuDevicePrimaryCtxGetState : 0,
 			i == 2 ? &dev : NULL, 500 + i);
+	t0 = mono_now();
 	callback(CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_RUNTIME_TRACE_CBID_cudaGetDevice_v3020, &dev, 510,
 		 CUPTI_API_ENTER);
 	nanosleep(&ms15, NULL);
 	callback(CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_RUNTIME_TRACE_CBID_cudaGetDevice_v3020, &dev, 510,
 		 CUPTI_API_EXIT);
+	note_outer(mono_now() - t0);
 	for (uint32_t i = 0; i < 3; i++) {
 		callback(CUPTI_CB_DOMAIN_DRIVER_API, CUPTI_DRIVER_TRACE_CBID_cuKernelGetName, &dev, 520 + i,
 			 CUPTI_API_ENTER);
@@ -871,6 +915,24 @@ static int teardown(void **state)
 	return system(cmd) == 0 ? 0 : -1;
 }
 
+/* What the library's thread clock should be here: the kernel keeps time on the TSC (x86-64). */
+static int kernel_on_tsc(void)
+{
+#if defined(__x86_64__)
+	char buf[32] = "";
+	FILE *f = fopen("/sys/devices/system/clocksource/clocksource0/current_clocksource", "r");
+
+	if (!f)
+		return 0;
+	if (!fgets(buf, sizeof buf, f))
+		buf[0] = 0;
+	fclose(f);
+	return !strncmp(buf, "tsc", 3) && (buf[3] == '\n' || buf[3] == 0);
+#else
+	return 0;
+#endif
+}
+
 /* A program that exits normally leaves a complete, single-file trace. */
 /* A call that held its thread 60 ms leaves where it was called from; a quick one does not. */
 static void test_caller(void **state)
@@ -888,6 +950,11 @@ static void test_caller(void **state)
 	assert_int_equal(q_int(db, "SELECT count(*) FROM callers"), 1);
 	assert_int_equal(q_int(db, "SELECT correlation_id FROM callers"), 400);
 	assert_true(q_int(db, "SELECT call_ns FROM callers") >= 60000000);
+	/* ... and within what the program measured around it (the thread clock's ticks
+	 * made nanoseconds by its calibrated rate) */
+	assert_true(read_outer(trace) > 0);
+	assert_true((uint64_t)q_int(db, "SELECT call_ns FROM callers") <=
+		    read_outer(trace) + read_outer(trace) / 1000 + 20000);
 	/* the program's own frames, by module (this test executable) */
 	assert_int_equal(q_int(db, "SELECT frames LIKE '%test-inj-fake+0x%' FROM callers"), 1);
 	/* a static function, which dladdr cannot name: from the static symbol table
@@ -920,8 +987,49 @@ static void test_queries(void **state)
 	assert_int_equal(q_int(db, "SELECT count(*) FROM api"), 1);
 	assert_int_equal(q_int(db, "SELECT correlation_id FROM api"), 510);
 	assert_true(q_int(db, "SELECT dur_ns FROM api") >= 15000000);
+	assert_true((uint64_t)q_int(db, "SELECT dur_ns FROM api") <=
+		    read_outer(trace) + read_outer(trace) / 1000 + 20000);
 	assert_int_equal(q_int(db, "SELECT calls FROM api_summary WHERE domain = 1"), 5);
 	assert_int_equal(q_int(db, "SELECT calls FROM api_summary WHERE domain = 2"), 3);
+	/* the TSC where the kernel keeps time on it, else CLOCK_MONOTONIC */
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'thread_clock'"),
+			    kernel_on_tsc() ? "tsc" : "monotonic");
+	if (kernel_on_tsc()) {
+		double rate = atof(q_text(db, "SELECT value FROM meta WHERE key = 'thread_clock_ticks_per_us'"));
+
+		assert_true(rate > 100.0 && rate < 20000.0);
+	}
+	sqlite3_close(db);
+
+	/* OVERLAPCHECK_THREAD_CLOCK=monotonic: the same durations on CLOCK_MONOTONIC */
+	setenv("OVERLAPCHECK_THREAD_CLOCK", "monotonic", 1);
+	snprintf(trace, sizeof trace, "%s/queries-mono.db", dir);
+	make_trace(trace);
+	st = run(M_QUERY, trace);
+	unsetenv("OVERLAPCHECK_THREAD_CLOCK");
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 0);
+	db = open_trace(trace);
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'thread_clock'"), "monotonic");
+	assert_int_equal(q_int(db, "SELECT count(*) FROM meta WHERE key = 'thread_clock_ticks_per_us'"), 0);
+	assert_true(q_int(db, "SELECT dur_ns FROM api") >= 15000000);
+	assert_true((uint64_t)q_int(db, "SELECT dur_ns FROM api") <= read_outer(trace) + 20000);
+	assert_int_equal(q_int(db, "SELECT calls FROM api_summary WHERE domain = 1"), 5);
+	sqlite3_close(db);
+
+	/* a value it does not know: said, and the default kept */
+	setenv("OVERLAPCHECK_THREAD_CLOCK", "hpet", 1);
+	snprintf(trace, sizeof trace, "%s/queries-badclock.db", dir);
+	make_trace(trace);
+	st = run(M_QUERY, trace);
+	unsetenv("OVERLAPCHECK_THREAD_CLOCK");
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 0);
+	db = open_trace(trace);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM warnings WHERE code = 'bad_setting'"
+				   " AND message LIKE '%OVERLAPCHECK_THREAD_CLOCK%'"), 1);
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'thread_clock'"),
+			    kernel_on_tsc() ? "tsc" : "monotonic");
 	sqlite3_close(db);
 
 	/* the rest with CUPTI's records, whose per-call switches are what is checked */
