@@ -199,7 +199,7 @@ static void append_row(struct holder *h, const struct oc_args_row *row)
 	}
 	pthread_mutex_unlock(&h->mu);
 	if (full)
-		oc_writer_submit_chunk(full);
+		oc_writer_submit_full_chunk(full);   /* wakes the writer every few chunks */
 }
 
 /*

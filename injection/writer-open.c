@@ -194,6 +194,7 @@ void oc_wr_open_trace(void)
 	meta_set("inject_version", OC_VERSION);
 	meta_set("mem_tracking", oc_wr.cfg.mem_tracking ? "on" : "off");
 	meta_set_u("writer_rows_per_insert", (unsigned long long)oc_wr_rows_per_insert());
+	meta_set_u("writer_wake_chunks", (unsigned long long)oc_wr_wake_every);
 	if (sqlite3_exec(oc_wr.db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK || oc_wr.db_error) {
 		snprintf(err, sizeof err, "%s", sqlite3_errmsg(oc_wr.db));
 		sqlite3_exec(oc_wr.db, "ROLLBACK", NULL, NULL, NULL);

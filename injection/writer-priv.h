@@ -161,6 +161,7 @@ struct oc_wr_state {
 	pthread_mutex_t mu;
 	pthread_cond_t cv, done_cv;
 	struct item *head, *tail;
+	unsigned quiet;                     /* items queued without a wake since the writer took the queue */
 	int stop;
 	uint8_t *pool[POOL_MAX];
 	size_t npool;
@@ -364,6 +365,10 @@ void oc_wr_wal_forget(void);
 /* ---- writer-state.c (and oc_wr, above) ------------------------------------ */
 
 void oc_wr_push(struct item *it);
+/* The same, waking the writer only if OC_WR_WAKE_EVERY items went in
+ * without one: a chunk filled on a program thread (oc_writer_submit_full_chunk). */
+void oc_wr_push_quiet(struct item *it);
+extern unsigned oc_wr_wake_every;
 uint64_t oc_wr_lag_percentile(double p);
 void oc_wr_write_warning_row(const struct item *it);
 void oc_wr_warn_final(const char *code, const char *msg);

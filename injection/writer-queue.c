@@ -188,7 +188,7 @@ uint64_t oc_wr_rows_lost(void)
 	return atomic_load(&rows_lost);
 }
 
-void oc_writer_submit_chunk(struct oc_args_chunk *chunk)
+static void submit_chunk(struct oc_args_chunk *chunk, int quiet)
 {
 	struct item *it;
 
@@ -201,7 +201,20 @@ void oc_writer_submit_chunk(struct oc_args_chunk *chunk)
 	}
 	it->type = IT_CHUNK;
 	it->u.chunk = chunk;
-	oc_wr_push(it);
+	if (quiet)
+		oc_wr_push_quiet(it);
+	else
+		oc_wr_push(it);
+}
+
+void oc_writer_submit_chunk(struct oc_args_chunk *chunk)
+{
+	submit_chunk(chunk, 0);
+}
+
+void oc_writer_submit_full_chunk(struct oc_args_chunk *chunk)
+{
+	submit_chunk(chunk, 1);
 }
 
 /* ---- the thread --------------------------------------------------------- */
@@ -388,6 +401,7 @@ void *oc_wr_main(void *arg)
 		}
 		list = oc_wr.head;
 		oc_wr.head = oc_wr.tail = NULL;
+		oc_wr.quiet = 0;
 		stop = oc_wr.stop;
 		pthread_mutex_unlock(&oc_wr.mu);
 		/* a timeout is an empty batch: it only ages the waiting rows */

@@ -44,7 +44,7 @@ void oc_writer_tool_sigmask(sigset_t *set)
 
 /* ---- the queue's way in -------------------------------------------------- */
 
-void oc_wr_push(struct item *it)
+static void push(struct item *it, int quiet)
 {
 	it->next = NULL;
 	pthread_mutex_lock(&oc_wr.mu);
@@ -53,8 +53,32 @@ void oc_wr_push(struct item *it)
 	else
 		oc_wr.head = it;
 	oc_wr.tail = it;
-	pthread_cond_signal(&oc_wr.cv);
+	if (!quiet || ++oc_wr.quiet >= oc_wr_wake_every) {
+		oc_wr.quiet = 0;
+		pthread_cond_signal(&oc_wr.cv);
+	}
 	pthread_mutex_unlock(&oc_wr.mu);
+}
+
+void oc_wr_push(struct item *it)
+{
+	push(it, 0);
+}
+
+/*
+ * A waiting writer is woken by a futex call, which in a VM also sends the
+ * other CPU an interrupt: microseconds on the program's thread, for every
+ * chunk, since a writer that keeps up sleeps between them. Full chunks wake
+ * it every OVERLAPCHECK_WAKE_CHUNKS (default 4; 1: every one); those in
+ * between are taken with the next item that wakes it: the flush thread's
+ * (each period: the partly filled chunks, CUPTI's buffers), so no row waits
+ * longer than a partly filled chunk's rows already do.
+ */
+unsigned oc_wr_wake_every = 4;
+
+void oc_wr_push_quiet(struct item *it)
+{
+	push(it, 1);
 }
 
 /* The p-quantile (0..1) of the commits' lags, to the ms bucket's upper edge; 0 without any. */

@@ -44,6 +44,8 @@ struct oc_writer_config {
 	                            the writer may hold (0: 1 GiB); past it a buffer or chunk
 	                            request gets NULL: CUPTI drops and counts its records,
 	                            the callbacks count the rows they drop */
+	unsigned wake_chunks;    /* full chunks from program threads per wake of the writer
+	                            (0: 4; 1: every one; meta writer_wake_chunks) */
 	const char *parent_trace;/* created child traces: the main trace, for meta */
 	/* Called once, on the writer thread, after the first CONTEXT or DEVICE
 	 * record: the place to read the device passport (passport.c). */
@@ -100,9 +102,12 @@ int oc_writer_backlog_full(void);
  */
 void oc_writer_submit_buffer(uint8_t *buf, size_t valid, size_t dropped);
 
-/* Chunks of callback rows: get an empty one, submit a filled one. */
+/* Chunks of callback rows: get an empty one, submit a filled one. A chunk
+ * a program thread filled goes in by oc_writer_submit_full_chunk, which wakes
+ * the writer only every cfg.wake_chunks of them (writer-state.c). */
 struct oc_args_chunk *oc_writer_chunk_get(void);
 void oc_writer_submit_chunk(struct oc_args_chunk *chunk);
+void oc_writer_submit_full_chunk(struct oc_args_chunk *chunk);
 
 /* Queue meta(key) = value (copied). */
 void oc_writer_meta(const char *key, const char *value);

@@ -1379,6 +1379,61 @@ static void test_chunk_lost_counted(void **state)
 #endif
 }
 
+/*
+ * Full chunks from program threads wake the writer only every wake_chunks
+ * of them: those in between go with the next item that wakes it, and none
+ * is left behind at the end.
+ */
+static void test_quiet_chunks(void **state)
+{
+	char path[300];
+	struct oc_writer_config cfg;
+	struct oc_writer_final fin;
+	sqlite3 *db;
+
+	snprintf(path, sizeof path, "%s/quiet-chunks.db", dir);
+	memset(&cfg, 0, sizeof cfg);
+	cfg.path = path;
+	cfg.create = 1;
+	cfg.quiet = 1;
+	cfg.buffer_bytes = 64 << 10;
+	cfg.start_ns = BASE;
+	cfg.wake_chunks = 1000;   /* none of these chunks wakes it */
+	assert_int_equal(oc_writer_start(&cfg), 0);
+	{
+		size_t sz;
+		uint8_t *b = oc_writer_buffer_get(&sz);
+
+		assert_non_null(b);
+		buf_put_kernel_and_submit(b, sz);   /* a record: the file is made */
+	}
+	for (int k = 0; k < 3; k++) {
+		struct oc_args_chunk *c = oc_writer_chunk_get();
+
+		assert_non_null(c);
+		for (int i = 0; i < OC_ARGS_CHUNK; i++) {
+			struct oc_args_row *r = &c->rows[c->n++];
+
+			memset(r, 0, sizeof *r);
+			r->cls = OC_CB_TIMED;
+			r->domain = OC_API_RUNTIME;
+			r->cbid = CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_v7000;
+			r->tid = 77;
+			r->correlation_id = (uint32_t)(1000 + k * OC_ARGS_CHUNK + i);
+			r->t_start = BASE + 1000000u + (uint64_t)(k * OC_ARGS_CHUNK + i) * 100u;
+			r->t_end = r->t_start + 50u;
+		}
+		oc_writer_submit_full_chunk(c);
+	}
+	memset(&fin, 0, sizeof fin);
+	fin.status = "finished";
+	oc_writer_finish(&fin);
+	db = open_ro(path);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api WHERE tid = 77"), 3 * OC_ARGS_CHUNK);
+	assert_int_equal(q_int(db, "SELECT value FROM meta WHERE key = 'writer_wake_chunks'"), 1000);
+	sqlite3_close(db);
+}
+
 static void test_docs_cover_trace(void **state)
 {
 	char path[300], *doc = NULL, pat[200];
@@ -1651,6 +1706,7 @@ int main(void)
 		cmocka_unit_test(test_batched_rows),
 		cmocka_unit_test(test_backlog_bound),
 		cmocka_unit_test(test_chunk_lost_counted),
+		cmocka_unit_test(test_quiet_chunks),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
