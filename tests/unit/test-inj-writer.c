@@ -347,7 +347,8 @@ static void args_chunk(void)
 	oc_writer_submit_chunk(c);
 }
 
-static void start(const char *path, int create)
+/* Start the writer on path; wake_chunks as in the config (0: the default). */
+static void start_waking(const char *path, int create, unsigned wake_chunks)
 {
 	struct oc_writer_config cfg;
 
@@ -357,7 +358,13 @@ static void start(const char *path, int create)
 	cfg.quiet = 1;
 	cfg.buffer_bytes = 64 << 10;
 	cfg.start_ns = BASE;
+	cfg.wake_chunks = wake_chunks;
 	assert_int_equal(oc_writer_start(&cfg), 0);
+}
+
+static void start(const char *path, int create)
+{
+	start_waking(path, create, 0);
 }
 
 static void test_end_to_end(void **state)
@@ -1341,19 +1348,12 @@ static void test_chunk_lost_counted(void **state)
 	skip();
 #else
 	char path[300];
-	struct oc_writer_config cfg;
 	struct oc_writer_final fin;
 	struct oc_args_chunk *c;
 	sqlite3 *db;
 
 	snprintf(path, sizeof path, "%s/chunk-lost.db", dir);
-	memset(&cfg, 0, sizeof cfg);
-	cfg.path = path;
-	cfg.create = 1;
-	cfg.quiet = 1;
-	cfg.buffer_bytes = 64 << 10;
-	cfg.start_ns = BASE;
-	assert_int_equal(oc_writer_start(&cfg), 0);
+	start(path, 1);
 	c = oc_writer_chunk_get();
 	assert_non_null(c);
 	memset(c->rows, 0, 5 * sizeof c->rows[0]);
@@ -1387,19 +1387,11 @@ static void test_chunk_lost_counted(void **state)
 static void test_quiet_chunks(void **state)
 {
 	char path[300];
-	struct oc_writer_config cfg;
 	struct oc_writer_final fin;
 	sqlite3 *db;
 
 	snprintf(path, sizeof path, "%s/quiet-chunks.db", dir);
-	memset(&cfg, 0, sizeof cfg);
-	cfg.path = path;
-	cfg.create = 1;
-	cfg.quiet = 1;
-	cfg.buffer_bytes = 64 << 10;
-	cfg.start_ns = BASE;
-	cfg.wake_chunks = 1000;   /* none of these chunks wakes it */
-	assert_int_equal(oc_writer_start(&cfg), 0);
+	start_waking(path, 1, 1000);   /* none of these chunks wakes it */
 	{
 		size_t sz;
 		uint8_t *b = oc_writer_buffer_get(&sz);
