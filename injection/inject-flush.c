@@ -174,8 +174,10 @@ static int periodic_flush(void)
 		atomic_fetch_add_explicit(&flush_ns, dt, memory_order_relaxed);
 		note_max(&flush_max_ns, dt);
 	}
-	if (!atomic_load(&oc_inj.disabled))
+	if (!atomic_load(&oc_inj.disabled)) {
 		oc_inj_steal_chunks();
+		oc_writer_kick();   /* full chunks queued without a wake (writer-state.c) */
+	}
 	return follow;
 }
 

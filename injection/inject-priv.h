@@ -172,6 +172,7 @@ extern _Atomic uint64_t oc_tick_mult;  /* ns per tick, 32.32 fixed point */
 void oc_tick_init(void);
 void oc_tick_refine(void);
 void oc_tick_meta(void);
+void oc_tick_check_end(void);
 
 static inline uint64_t tick_now(void)
 {

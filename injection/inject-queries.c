@@ -238,6 +238,7 @@ void oc_q_clock_check_end(void)
 
 	oc_tick_refine();
 	oc_tick_meta();   /* the rate as refined by now */
+	oc_tick_check_end();
 	if (!oc_t_realtime)
 		return;
 	d = clock_distance();
@@ -334,10 +335,11 @@ void oc_q_disable_records(void)
 
 int oc_tick_tsc;
 _Atomic uint64_t oc_tick_mult = 1ull << 32;
+
+#if defined(__x86_64__)
 static uint64_t tick0, tick0_ns;      /* the calibration's first pair */
 static _Atomic int tick_settled;      /* refined over long enough: no more refining */
 
-#if defined(__x86_64__)
 static uint64_t rdtsc_now(void)
 {
 	uint32_t lo, hi;
@@ -434,9 +436,10 @@ void oc_tick_refine(void)
 #if defined(__x86_64__)
 	uint64_t t, n, m;
 
-	if (!oc_tick_tsc || atomic_load_explicit(&tick_settled, memory_order_relaxed))
+	if (!oc_tick_tsc || atomic_load_explicit(&tick_settled, memory_order_relaxed) ||
+	    !tick_pair(&t, &n))
 		return;
-	if (tick_pair(&t, &n) && (m = tick_factor(t, n)) != 0)
+	if ((m = tick_factor(t, n)) != 0)
 		atomic_store_explicit(&oc_tick_mult, m, memory_order_relaxed);
 	if (n - tick0_ns > 60ull * 1000000000u)
 		atomic_store(&tick_settled, 1);
@@ -453,6 +456,18 @@ void oc_q_meta(void)
 	if (mode == OC_Q_SUMMARY)
 		oc_writer_meta_int("api_query_min_ns", (long long)oc_q_min_ns);
 	oc_tick_meta();
+}
+
+/* At the end: the kernel still keeps time on the TSC (its watchdog drops a
+ * TSC it finds unstable); else the durations timed on it are suspect. */
+void oc_tick_check_end(void)
+{
+#if defined(__x86_64__)
+	if (oc_tick_tsc && !kernel_on_tsc())
+		oc_writer_warn("inject", "thread_clock_unstable",
+			       "the kernel stopped keeping time on the TSC during the run: the calls' "
+			       "durations, timed on it, may be off where a thread moved between CPUs");
+#endif
 }
 
 /* The thread clock and, for the TSC, its rate as now known (again at the end). */

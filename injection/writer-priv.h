@@ -365,9 +365,11 @@ void oc_wr_wal_forget(void);
 /* ---- writer-state.c (and oc_wr, above) ------------------------------------ */
 
 void oc_wr_push(struct item *it);
-/* The same, waking the writer only if OC_WR_WAKE_EVERY items went in
+/* The same, waking the writer only if oc_wr_wake_every items went in
  * without one: a chunk filled on a program thread (oc_writer_submit_full_chunk). */
 void oc_wr_push_quiet(struct item *it);
+/* Wake the writer if quiet pushes wait (the flush thread, each period). */
+void oc_wr_kick(void);
 extern unsigned oc_wr_wake_every;
 uint64_t oc_wr_lag_percentile(double p);
 void oc_wr_write_warning_row(const struct item *it);

@@ -217,6 +217,11 @@ void oc_writer_submit_full_chunk(struct oc_args_chunk *chunk)
 	submit_chunk(chunk, 1);
 }
 
+void oc_writer_kick(void)
+{
+	oc_wr_kick();
+}
+
 /* ---- the thread --------------------------------------------------------- */
 
 void oc_wr_free_item(struct item *it)

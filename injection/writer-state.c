@@ -70,15 +70,26 @@ void oc_wr_push(struct item *it)
  * other CPU an interrupt: microseconds on the program's thread, for every
  * chunk, since a writer that keeps up sleeps between them. Full chunks wake
  * it every OVERLAPCHECK_WAKE_CHUNKS (default 4; 1: every one); those in
- * between are taken with the next item that wakes it: the flush thread's
- * (each period: the partly filled chunks, CUPTI's buffers), so no row waits
- * longer than a partly filled chunk's rows already do.
+ * between are taken with the next item that wakes it, at the latest at the
+ * flush thread's next period, which wakes the writer for them
+ * (oc_wr_kick), so no row waits longer than a partly filled chunk's rows
+ * already do.
  */
 unsigned oc_wr_wake_every = 4;
 
 void oc_wr_push_quiet(struct item *it)
 {
 	push(it, 1);
+}
+
+void oc_wr_kick(void)
+{
+	pthread_mutex_lock(&oc_wr.mu);
+	if (oc_wr.quiet) {
+		oc_wr.quiet = 0;
+		pthread_cond_signal(&oc_wr.cv);
+	}
+	pthread_mutex_unlock(&oc_wr.mu);
 }
 
 /* The p-quantile (0..1) of the commits' lags, to the ms bucket's upper edge; 0 without any. */

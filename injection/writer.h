@@ -108,6 +108,8 @@ void oc_writer_submit_buffer(uint8_t *buf, size_t valid, size_t dropped);
 struct oc_args_chunk *oc_writer_chunk_get(void);
 void oc_writer_submit_chunk(struct oc_args_chunk *chunk);
 void oc_writer_submit_full_chunk(struct oc_args_chunk *chunk);
+/* Wake the writer for full chunks queued without a wake (the flush thread, each period). */
+void oc_writer_kick(void);
 
 /* Queue meta(key) = value (copied). */
 void oc_writer_meta(const char *key, const char *value);

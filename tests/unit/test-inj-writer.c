@@ -1389,6 +1389,7 @@ static void test_quiet_chunks(void **state)
 	char path[300];
 	struct oc_writer_final fin;
 	sqlite3 *db;
+	int64_t n = 0;
 
 	snprintf(path, sizeof path, "%s/quiet-chunks.db", dir);
 	start_waking(path, 1, 1000);   /* none of these chunks wakes it */
@@ -1399,6 +1400,7 @@ static void test_quiet_chunks(void **state)
 		assert_non_null(b);
 		buf_put_kernel_and_submit(b, sz);   /* a record: the file is made */
 	}
+	oc_writer_sync();   /* written, and the writer waits with nothing due */
 	for (int k = 0; k < 3; k++) {
 		struct oc_args_chunk *c = oc_writer_chunk_get();
 
@@ -1417,6 +1419,22 @@ static void test_quiet_chunks(void **state)
 		}
 		oc_writer_submit_full_chunk(c);
 	}
+	/* not woken: nothing of them written a while later */
+	usleep(150000);
+	db = open_ro(path);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api WHERE tid = 77"), 0);
+	sqlite3_close(db);
+	/* the flush thread's kick: written without any other item */
+	oc_writer_kick();
+	for (int i = 0; i < 200; i++) {
+		db = open_ro(path);
+		n = q_int(db, "SELECT count(*) FROM api WHERE tid = 77");
+		sqlite3_close(db);
+		if (n == 3 * OC_ARGS_CHUNK)
+			break;
+		usleep(50000);
+	}
+	assert_int_equal(n, 3 * OC_ARGS_CHUNK);
 	memset(&fin, 0, sizeof fin);
 	fin.status = "finished";
 	oc_writer_finish(&fin);
