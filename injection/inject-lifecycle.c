@@ -94,6 +94,7 @@ static void finalize(int sig, uint64_t at_ns)
 		dropped = 0;
 	oc_passport_collect();
 	oc_q_clock_check_end();
+	oc_tick_end();
 
 	memset(&fin, 0, sizeof fin);
 	fin.dropped_records = dropped;

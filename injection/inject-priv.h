@@ -172,17 +172,23 @@ extern _Atomic uint64_t oc_tick_mult;  /* ns per tick, 32.32 fixed point */
 void oc_tick_init(void);
 void oc_tick_refine(void);
 void oc_tick_meta(void);
-void oc_tick_check_end(void);
+void oc_tick_end(void);
+
+#if defined(__x86_64__)
+static inline uint64_t rdtsc_now(void)
+{
+	uint32_t lo, hi;
+
+	__asm__ __volatile__("rdtsc" : "=a"(lo), "=d"(hi));
+	return (uint64_t)hi << 32 | lo;
+}
+#endif
 
 static inline uint64_t tick_now(void)
 {
 #if defined(__x86_64__)
-	if (oc_tick_tsc) {
-		uint32_t lo, hi;
-
-		__asm__ __volatile__("rdtsc" : "=a"(lo), "=d"(hi));
-		return (uint64_t)hi << 32 | lo;
-	}
+	if (oc_tick_tsc)
+		return rdtsc_now();
 #endif
 	return mono_ns();
 }

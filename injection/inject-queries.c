@@ -236,9 +236,6 @@ void oc_q_clock_check_end(void)
 {
 	uint64_t d;
 
-	oc_tick_refine();
-	oc_tick_meta();   /* the rate as refined by now */
-	oc_tick_check_end();
 	if (!oc_t_realtime)
 		return;
 	d = clock_distance();
@@ -340,14 +337,6 @@ _Atomic uint64_t oc_tick_mult = 1ull << 32;
 static uint64_t tick0, tick0_ns;      /* the calibration's first pair */
 static _Atomic int tick_settled;      /* refined over long enough: no more refining */
 
-static uint64_t rdtsc_now(void)
-{
-	uint32_t lo, hi;
-
-	__asm__ __volatile__("rdtsc" : "=a"(lo), "=d"(hi));
-	return (uint64_t)hi << 32 | lo;
-}
-
 /* A TSC reading and CLOCK_MONOTONIC at the same moment: the narrowest of
  * five tries, the TSC at the middle of the clock read. */
 static int tick_pair(uint64_t *ticks, uint64_t *ns)
@@ -405,8 +394,7 @@ void oc_tick_init(void)
 {
 	const char *v = getenv("OVERLAPCHECK_THREAD_CLOCK");
 
-	oc_tick_tsc = 0;
-	atomic_store(&oc_tick_mult, 1ull << 32);
+	oc_tick_tsc = 0;   /* tick_ns reads the factor only with the TSC */
 	if (v && !strcmp(v, "monotonic"))
 		return;
 #if defined(__x86_64__)
@@ -458,10 +446,13 @@ void oc_q_meta(void)
 	oc_tick_meta();
 }
 
-/* At the end: the kernel still keeps time on the TSC (its watchdog drops a
- * TSC it finds unstable); else the durations timed on it are suspect. */
-void oc_tick_check_end(void)
+/* At the end: the rate as refined by now, and the kernel still keeps time on
+ * the TSC (its watchdog drops a TSC it finds unstable); else the durations
+ * timed on it are suspect. */
+void oc_tick_end(void)
 {
+	oc_tick_refine();
+	oc_tick_meta();
 #if defined(__x86_64__)
 	if (oc_tick_tsc && !kernel_on_tsc())
 		oc_writer_warn("inject", "thread_clock_unstable",

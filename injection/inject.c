@@ -301,7 +301,7 @@ static int init(int quiet)
 	oc_tick_init();   /* the thread clock, calibrated before the writer starts */
 	cfg.buffer_bytes = (size_t)env_ulong("OVERLAPCHECK_BUFFER_KB", 8192, 64, 1u << 20) << 10;
 	cfg.backlog_bytes = (size_t)env_ulong("OVERLAPCHECK_BACKLOG_MB", 1024, 64, 1u << 20) << 20;
-	cfg.wake_chunks = (unsigned)env_ulong("OVERLAPCHECK_WAKE_CHUNKS", 4, 1, 1024);
+	cfg.wake_chunks = (unsigned)env_ulong("OVERLAPCHECK_WAKE_CHUNKS", OC_WRITER_WAKE_CHUNKS, 1, 1024);
 	cfg.flush_ms = oc_inj.flush_ms;
 	cfg.on_first_context = (void (*)(void))oc_passport_collect;
 	out = getenv("OVERLAPCHECK_OUTPUT");

@@ -75,7 +75,7 @@ void oc_wr_push(struct item *it)
  * (oc_wr_kick), so no row waits longer than a partly filled chunk's rows
  * already do.
  */
-unsigned oc_wr_wake_every = 4;
+unsigned oc_wr_wake_every = OC_WRITER_WAKE_CHUNKS;   /* set by oc_writer_start */
 
 void oc_wr_push_quiet(struct item *it)
 {

@@ -142,7 +142,7 @@ int oc_writer_start(const struct oc_writer_config *cfg)
 		oc_wr.cfg.buffer_bytes = 8u << 20;
 	/* what a run may have in flight in buffers and chunks (writer-queue.c,
 	 * backlog_take): never less than a few buffers and their chunks */
-	oc_wr_wake_every = oc_wr.cfg.wake_chunks ? oc_wr.cfg.wake_chunks : 4;
+	oc_wr_wake_every = oc_wr.cfg.wake_chunks ? oc_wr.cfg.wake_chunks : OC_WRITER_WAKE_CHUNKS;
 	oc_wr.backlog_max = oc_wr.cfg.backlog_bytes ? oc_wr.cfg.backlog_bytes : (size_t)1 << 30;
 	if (oc_wr.backlog_max < BACKLOG_MIN_BUFFERS * oc_wr.cfg.buffer_bytes + ((size_t)16 << 20))
 		oc_wr.backlog_max = BACKLOG_MIN_BUFFERS * oc_wr.cfg.buffer_bytes + ((size_t)16 << 20);

@@ -28,6 +28,8 @@ struct oc_args_chunk {
 	struct oc_args_row rows[OC_ARGS_CHUNK];
 };
 
+#define OC_WRITER_WAKE_CHUNKS 4   /* the default of cfg.wake_chunks */
+
 struct oc_writer_config {
 	const char *path;        /* trace file */
 	int create;              /* 1: create it (must not exist) with the schema and the
@@ -45,7 +47,8 @@ struct oc_writer_config {
 	                            request gets NULL: CUPTI drops and counts its records,
 	                            the callbacks count the rows they drop */
 	unsigned wake_chunks;    /* full chunks from program threads per wake of the writer
-	                            (0: 4; 1: every one; meta writer_wake_chunks) */
+	                            (0: OC_WRITER_WAKE_CHUNKS; 1: every one; meta
+	                            writer_wake_chunks) */
 	const char *parent_trace;/* created child traces: the main trace, for meta */
 	/* Called once, on the writer thread, after the first CONTEXT or DEVICE
 	 * record: the place to read the device passport (passport.c). */
