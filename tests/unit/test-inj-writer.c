@@ -1400,7 +1400,8 @@ static void test_quiet_chunks(void **state)
 		assert_non_null(b);
 		buf_put_kernel_and_submit(b, sz);   /* a record: the file is made */
 	}
-	oc_writer_sync();   /* written, and the writer waits with nothing due */
+	oc_writer_sync();   /* written: the writer goes back to wait with nothing due */
+	usleep(100000);     /* ... and is there (sync returns before it loops) */
 	for (int k = 0; k < 3; k++) {
 		struct oc_args_chunk *c = oc_writer_chunk_get();
 
@@ -1419,7 +1420,11 @@ static void test_quiet_chunks(void **state)
 		}
 		oc_writer_submit_full_chunk(c);
 	}
-	/* not woken: nothing of them written a while later */
+	/* not woken: the three still counted as queued without a wake, and
+	 * nothing of them written a while later */
+	pthread_mutex_lock(&oc_wr.mu);
+	assert_int_equal(oc_wr.quiet, 3);
+	pthread_mutex_unlock(&oc_wr.mu);
 	usleep(150000);
 	db = open_ro(path);
 	assert_int_equal(q_int(db, "SELECT count(*) FROM api WHERE tid = 77"), 0);
