@@ -189,6 +189,13 @@ $(BUILD)/tests/libocframes.so: tests/unit/frames-module.c
 	$(Q)$(CC) $(CFLAGS) -fPIC -shared -Wl,-Ttext-segment=0x200000 -o $@ $<
 $(BUILD)/tests/test-inj-writer: | $(BUILD)/tests/libocframes.so
 
+# A libcuda.so.1 of the driver functions the library calls itself, which
+# test-inj-fake's programs load (the tracer's own calls, not the program's).
+$(BUILD)/tests/fakecuda/libcuda.so.1: tests/unit/fake-libcuda.c
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(CFLAGS) -fPIC -shared -Wl,-soname,libcuda.so.1 -o $@ $<
+$(BUILD)/tests/test-inj-fake: | $(BUILD)/tests/fakecuda/libcuda.so.1
+
 # The callers' symbolizer (injection/elfsym.c) needs nothing of CUPTI: its
 # test is built everywhere, with that one object.
 $(BUILD)/tests/test-elfsym: tests/unit/test-elfsym.c $(BUILD)/obj/injection/elfsym.o

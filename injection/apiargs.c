@@ -159,6 +159,32 @@ const CUpti_CallbackId *oc_args_query_cbids(CUpti_CallbackDomain domain, size_t 
 	return NULL;
 }
 
+static const CUpti_CallbackId rt_tracer_ids[] = {
+	RT(cudaRuntimeGetVersion_v3020),
+};
+
+static const CUpti_CallbackId drv_tracer_ids[] = {
+	DRV(cuFuncGetParamInfo), DRV(cuKernelGetParamInfo), DRV(cuKernelGetFunction),
+	DRV(cuStreamIsCapturing),
+	DRV(cuDriverGetVersion), DRV(cuDeviceGetCount), DRV(cuDeviceGet), DRV(cuDeviceGetName),
+	DRV(cuDeviceGetUuid), DRV(cuDeviceGetUuid_v2), DRV(cuDeviceGetAttribute),
+	DRV(cuDeviceTotalMem_v2), DRV(cuDeviceGetPCIBusId),
+};
+
+const CUpti_CallbackId *oc_args_tracer_cbids(CUpti_CallbackDomain domain, size_t *n)
+{
+	if (domain == CUPTI_CB_DOMAIN_RUNTIME_API) {
+		*n = sizeof rt_tracer_ids / sizeof rt_tracer_ids[0];
+		return rt_tracer_ids;
+	}
+	if (domain == CUPTI_CB_DOMAIN_DRIVER_API) {
+		*n = sizeof drv_tracer_ids / sizeof drv_tracer_ids[0];
+		return drv_tracer_ids;
+	}
+	*n = 0;
+	return NULL;
+}
+
 const CUpti_CallbackId *oc_args_cbids(CUpti_CallbackDomain domain, size_t *n)
 {
 	if (domain == CUPTI_CB_DOMAIN_RUNTIME_API) {

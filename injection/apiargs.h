@@ -109,6 +109,16 @@ const CUpti_CallbackId *oc_args_cbids(CUpti_CallbackDomain domain, size_t *n);
 #define OC_QUERY_MAX 80
 const CUpti_CallbackId *oc_args_query_cbids(CUpti_CallbackDomain domain, size_t *n);
 
+/*
+ * The functions the tracer itself calls on a program's thread or its own
+ * (memrefs.c's layout and capture queries, passport.c's device queries):
+ * their API records stay off in every collection mode, so that a call of
+ * the tracer's never becomes a record; the program's own calls of them are
+ * timed by their callbacks (inject-queries.c), the tracer's are only
+ * counted (oc_inj_own_begin, meta tracer_driver_calls).
+ */
+const CUpti_CallbackId *oc_args_tracer_cbids(CUpti_CallbackDomain domain, size_t *n);
+
 /* Whether cbid is a per-thread-default-stream variant (_ptsz, _ptds). */
 int oc_args_is_ptsz(CUpti_CallbackDomain domain, CUpti_CallbackId cbid);
 

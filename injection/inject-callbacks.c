@@ -80,12 +80,14 @@ struct tstate {
 	                                    time (tick_now, inject-priv.h) */
 	int q_depth;                     /* inside a top-level query */
 	uint64_t q_t0;                   /* ... since (tick_now) */
+	int own;                         /* inside the tracer's own CUDA calls (oc_inj_own_begin) */
 	uint32_t want_params;            /* a runtime launch whose pointer arguments a
 	                                    nested driver launch may give (its correlation id) */
 	struct oc_args_row want_tmpl;    /* ... and its row */
 };
 
 static _Atomic uint64_t no_layout;   /* launches whose parameter layout was not had */
+static _Atomic uint64_t own_calls;   /* the tracer's own calls the callbacks saw (enter sites) */
 
 /*
  * Callers (docs/schema.md, "Callers"). A call that held its thread at least
@@ -134,6 +136,28 @@ static void record_caller(const CUpti_CallbackData *cb, int domain, uint64_t ns)
 		oc_writer_caller_pcs(cb->correlationId, domain, ns, pcs, n);
 }
 static __thread struct tstate tls;
+
+void oc_inj_own_begin(void)
+{
+	tls.own++;
+}
+
+void oc_inj_own_end(void)
+{
+	if (tls.own > 0)
+		tls.own--;
+}
+
+/* Is the stream being captured into a graph? (cuStreamIsCapturing, a call of the tracer's) */
+static int stream_capturing(uint64_t handle)
+{
+	int r;
+
+	oc_inj_own_begin();
+	r = oc_mr_stream_capturing(handle);
+	oc_inj_own_end();
+	return r;
+}
 
 /* CUPTI's clock (the records'), 0 when it cannot be read: CLOCK_REALTIME
  * from the vDSO where that is it (inject-queries.c), else cuptiGetTimestamp. */
@@ -329,6 +353,7 @@ void oc_inj_callback_totals(struct oc_writer_final *fin, int nowait)
 	pthread_mutex_unlock(&holders_mu);
 	fin->mem_tracking = oc_inj.mem_on;
 	fin->mem_no_layout = atomic_load(&no_layout);
+	fin->tracer_driver_calls = atomic_load(&own_calls);
 	fin->mem_functions = oc_mr_functions();
 	fin->mem_live = oc_mr_count();
 }
@@ -378,7 +403,10 @@ static int capture_params(struct holder *h, int domain, CUpti_CallbackId cbid,
 	if (!oc_mr_launch_of(domain, cbid, cb->functionParams, &l))
 		return 0;
 	l.symbol = cb->symbolName;
+	/* the layout queries (cuFuncGetParamInfo, ...) are the tracer's, not the launch's */
+	oc_inj_own_begin();
 	n = oc_mr_capture(&l, tmpl, rows, 4);
+	oc_inj_own_end();
 	for (int i = 0; i < n; i++)
 		append_row(h, &rows[i]);
 	return n < 0 ? -1 : 0;
@@ -502,6 +530,13 @@ void CUPTIAPI oc_inj_api_callback(void *userdata, CUpti_CallbackDomain domain,
 			oc_mr_forget_layouts();
 		return;
 	}
+	/* a call the tracer made (inside a launch's callback, say): not the
+	 * program's, and the call it is made inside keeps its times and row */
+	if (t->own) {
+		if (cb->callbackSite == CUPTI_API_ENTER)
+			atomic_fetch_add_explicit(&own_calls, 1, memory_order_relaxed);
+		return;
+	}
 	{
 		unsigned slot = domain == CUPTI_CB_DOMAIN_RUNTIME_API
 			? (cbid < CUPTI_RUNTIME_TRACE_CBID_SIZE ? oc_q_rt_slot[cbid] : 0)
@@ -518,10 +553,11 @@ void CUPTIAPI oc_inj_api_callback(void *userdata, CUpti_CallbackDomain domain,
 	if ((domain == CUPTI_CB_DOMAIN_RUNTIME_API && t->rt_depth <= (cb->callbackSite == CUPTI_API_EXIT)) ||
 	    (domain == CUPTI_CB_DOMAIN_DRIVER_API && t->rt_depth == 0)) {
 		int d = domain == CUPTI_CB_DOMAIN_DRIVER_API;
+		/* every call, or the listed ones (and the tracer's own functions,
+		 * which have no record in any mode: oc_q_init) */
 		int own = oc_t_callbacks == 2 ||
-			  (oc_t_callbacks &&
-			   (d ? cbid < CUPTI_DRIVER_TRACE_CBID_SIZE && oc_t_drv_mask[cbid]
-			     : cbid < CUPTI_RUNTIME_TRACE_CBID_SIZE && oc_t_rt_mask[cbid]));
+			  (d ? cbid < CUPTI_DRIVER_TRACE_CBID_SIZE && oc_t_drv_mask[cbid]
+			     : cbid < CUPTI_RUNTIME_TRACE_CBID_SIZE && oc_t_rt_mask[cbid]);
 
 		if (cb->callbackSite == CUPTI_API_ENTER) {
 			/* outside the capture window neither the row nor the caller is
@@ -634,7 +670,7 @@ void CUPTIAPI oc_inj_api_callback(void *userdata, CUpti_CallbackDomain domain,
 		/* a stream-ordered allocation captured into a graph happens when the
 		 * graph runs, not now: not recorded (docs/hazards.md) */
 		if (!oc_inj.mem_on || (row.handle_kind == OC_HANDLE_EXPLICIT &&
-				       oc_mr_stream_capturing((uint64_t)row.stream_handle)))
+				       stream_capturing((uint64_t)row.stream_handle)))
 			goto out;
 		if (row.stream_handle != OC_ARG_NONE && cb->context)
 			row.stream_id = stream_id_of(t, cb->context, (uint64_t)row.stream_handle, row.ptsz);
@@ -645,7 +681,7 @@ void CUPTIAPI oc_inj_api_callback(void *userdata, CUpti_CallbackDomain domain,
 	case OC_CB_FREE:
 		if (!oc_inj.mem_on || row.dst_ptr == 0 || row.dst_ptr == OC_ARG_NONE ||
 		    (row.handle_kind == OC_HANDLE_EXPLICIT &&
-		     oc_mr_stream_capturing((uint64_t)row.stream_handle)))
+		     stream_capturing((uint64_t)row.stream_handle)))
 			goto out;
 		/* kept for the exit site: only a free that succeeded is one */
 		if (row.stream_handle != OC_ARG_NONE && cb->context)

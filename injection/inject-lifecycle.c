@@ -52,8 +52,10 @@ static void sync_current_context(void)
 	void *ctx = NULL;
 	uint64_t t0 = cupti_now();
 
+	oc_inj_own_begin();
 	if (get && sync && get(&ctx) == 0 && ctx)
 		sync();
+	oc_inj_own_end();
 	oc_writer_exit_sync(oc_inj_tid(), t0, cupti_now());
 }
 

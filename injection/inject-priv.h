@@ -222,6 +222,16 @@ void oc_inj_callback_totals(struct oc_writer_final *fin, int nowait);
 void oc_inj_forget_tid(void);
 /* Read OVERLAPCHECK_CALLER_US and load the unwinder (at set-up, on the initialising thread). */
 void oc_inj_callers_init(void);
+/*
+ * The tracer's own CUDA calls (docs/schema.md, "The tracer's own calls"):
+ * between oc_inj_own_begin() and oc_inj_own_end() on a thread, every API
+ * callback CUPTI makes is the tracer's, not the program's: it is counted
+ * (meta tracer_driver_calls) and nothing else, so the calls never reach
+ * api, api_summary or callers, and the program call they are made inside
+ * keeps its row. Nests.
+ */
+void oc_inj_own_begin(void);
+void oc_inj_own_end(void);
 
 #pragma GCC visibility pop
 

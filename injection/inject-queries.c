@@ -118,6 +118,17 @@ void oc_q_init(void)
 			if (ids[i] < (d ? CUPTI_DRIVER_TRACE_CBID_SIZE : CUPTI_RUNTIME_TRACE_CBID_SIZE))
 				(d ? oc_t_drv_mask : oc_t_rt_mask)[ids[i]] = 1;
 	}
+	/* the tracer's own functions: a program's call of one is timed by its
+	 * callbacks in every mode, their records being off (oc_q_disable_records) */
+	for (int d = 0; d < 2 && !oc_inj.api_minimal; d++) {
+		size_t n;
+		const CUpti_CallbackId *ids =
+			oc_args_tracer_cbids(d ? CUPTI_CB_DOMAIN_DRIVER_API : CUPTI_CB_DOMAIN_RUNTIME_API, &n);
+
+		for (size_t i = 0; i < n; i++)
+			if (ids[i] < (d ? CUPTI_DRIVER_TRACE_CBID_SIZE : CUPTI_RUNTIME_TRACE_CBID_SIZE))
+				(d ? oc_t_drv_mask : oc_t_rt_mask)[ids[i]] = 1;
+	}
 	memset(oc_q_rt_slot, 0, sizeof oc_q_rt_slot);
 	memset(oc_q_drv_slot, 0, sizeof oc_q_drv_slot);
 	nslots = 0;
@@ -259,10 +270,14 @@ void oc_q_enable_callbacks(CUpti_SubscriberHandle sub)
 {
 	uint64_t ts;
 
-	if (oc_t_callbacks && cuptiGetTimestamp(&ts) != CUPTI_SUCCESS) {
+	if (cuptiGetTimestamp(&ts) != CUPTI_SUCCESS) {
+		if (oc_t_callbacks)
+			oc_writer_warn("cupti", "no_timestamp",
+				       "cannot read CUPTI's clock: API calls are timed by their records");
 		oc_t_callbacks = 0;
-		oc_writer_warn("cupti", "no_timestamp",
-			       "cannot read CUPTI's clock: API calls are timed by their records");
+		/* nothing is timed by the callbacks: every record stays */
+		memset(oc_t_rt_mask, 0, sizeof oc_t_rt_mask);
+		memset(oc_t_drv_mask, 0, sizeof oc_t_drv_mask);
 	}
 	oc_t_realtime = oc_t_callbacks && cupti_clock_is_realtime();
 	if (oc_t_callbacks == 2 &&
@@ -271,6 +286,20 @@ void oc_q_enable_callbacks(CUpti_SubscriberHandle sub)
 		oc_t_callbacks = 1;
 		oc_writer_warn("cupti", "enable_domain_failed",
 			       "cannot enable every API callback: API calls are timed by their records");
+	}
+	/* the tracer's own functions, timed by their callbacks in every mode */
+	for (int d = 0; d < 2 && oc_t_callbacks != 2; d++) {
+		size_t n;
+		CUpti_CallbackDomain dom = d ? CUPTI_CB_DOMAIN_DRIVER_API : CUPTI_CB_DOMAIN_RUNTIME_API;
+		const CUpti_CallbackId *ids = oc_args_tracer_cbids(dom, &n);
+
+		for (size_t i = 0; i < n; i++) {
+			uint8_t *mask = d ? (ids[i] < CUPTI_DRIVER_TRACE_CBID_SIZE ? &oc_t_drv_mask[ids[i]] : NULL)
+					  : (ids[i] < CUPTI_RUNTIME_TRACE_CBID_SIZE ? &oc_t_rt_mask[ids[i]] : NULL);
+
+			if (mask && *mask && cuptiEnableCallback(1, sub, dom, ids[i]) != CUPTI_SUCCESS)
+				*mask = 0;   /* its record stays (oc_q_disable_records) */
+		}
 	}
 	for (unsigned i = 0; i < nslots; i++) {
 		CUpti_CallbackDomain d = slots[i].driver ? CUPTI_CB_DOMAIN_DRIVER_API
@@ -292,25 +321,33 @@ void oc_q_disable_records(void)
 {
 	static int warned;
 
-	for (int d = 0; d < 4; d++) {
+	for (int d = 0; d < 6; d++) {
 		size_t n;
 		CUpti_CallbackDomain dom = d & 1 ? CUPTI_CB_DOMAIN_DRIVER_API : CUPTI_CB_DOMAIN_RUNTIME_API;
 		const CUpti_CallbackId *ids;
 
 		if (d < 2 && (mode == OC_Q_RECORD || oc_inj.api_minimal))
 			continue;   /* the queries' records stay (or were never on) */
-		if (d >= 2 && !oc_t_callbacks)
+		if (d >= 2 && d < 4 && !oc_t_callbacks)
 			continue;   /* the other calls' records stay */
-		ids = d < 2 ? oc_args_query_cbids(dom, &n) : oc_args_cbids(dom, &n);
+		/* the tracer's own functions: their records off wherever they are timed
+		 * by the callbacks (oc_q_init), so that no call of the tracer's is one */
+		if (d >= 4 && (oc_inj.api_minimal || oc_t_callbacks == 2))
+			continue;
+		ids = d < 2 ? oc_args_query_cbids(dom, &n) : d < 4 ? oc_args_cbids(dom, &n)
+			    : oc_args_tracer_cbids(dom, &n);
 
 		for (size_t i = 0; i < n; i++) {
-			CUptiResult rc = d & 1 ? cuptiActivityEnableDriverApi(ids[i], 0)
-					       : cuptiActivityEnableRuntimeApi(ids[i], 0);
 			uint8_t *slot = d & 1 ? (ids[i] < CUPTI_DRIVER_TRACE_CBID_SIZE ? &oc_q_drv_slot[ids[i]] : NULL)
 					      : (ids[i] < CUPTI_RUNTIME_TRACE_CBID_SIZE ? &oc_q_rt_slot[ids[i]] : NULL);
 			uint8_t *mask = d & 1 ? (ids[i] < CUPTI_DRIVER_TRACE_CBID_SIZE ? &oc_t_drv_mask[ids[i]] : NULL)
 					      : (ids[i] < CUPTI_RUNTIME_TRACE_CBID_SIZE ? &oc_t_rt_mask[ids[i]] : NULL);
+			CUptiResult rc;
 
+			if (d >= 4 && !(mask && *mask))
+				continue;   /* not timed by its callback: its record stays */
+			rc = d & 1 ? cuptiActivityEnableDriverApi(ids[i], 0)
+				   : cuptiActivityEnableRuntimeApi(ids[i], 0);
 			if (rc == CUPTI_SUCCESS)
 				continue;
 			/* its record stays: the callbacks leave it to the record, so that

@@ -181,6 +181,14 @@ static const char *kind_name(CUpti_ActivityKind k)
 	}
 }
 
+/* The passport's driver calls, on the writer's thread: the tracer's own (oc_inj_own_begin). */
+static void passport_own(void)
+{
+	oc_inj_own_begin();
+	oc_passport_collect();
+	oc_inj_own_end();
+}
+
 static int setup_cupti(int quiet_unavailable)
 {
 	static const CUpti_CallbackDomain domains[] = {
@@ -303,7 +311,7 @@ static int init(int quiet)
 	cfg.backlog_bytes = (size_t)env_ulong("OVERLAPCHECK_BACKLOG_MB", 1024, 64, 1u << 20) << 20;
 	cfg.wake_chunks = (unsigned)env_ulong("OVERLAPCHECK_WAKE_CHUNKS", OC_WRITER_WAKE_CHUNKS, 1, 1024);
 	cfg.flush_ms = oc_inj.flush_ms;
-	cfg.on_first_context = (void (*)(void))oc_passport_collect;
+	cfg.on_first_context = passport_own;
 	out = getenv("OVERLAPCHECK_OUTPUT");
 	main_pid = getenv("OVERLAPCHECK_MAIN_PID");
 	if (out && *out && (!main_pid || !*main_pid || atol(main_pid) == (long)oc_inj.init_pid)) {

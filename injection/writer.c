@@ -260,6 +260,8 @@ void oc_writer_finish(const struct oc_writer_final *fin)
 			meta_set_u("api_launches_seen", fin->api_launches_seen);
 			meta_set_u("api_calls_seen", fin->api_calls_seen);
 			meta_set_u("dropped_callback_rows", fin->dropped_callback_rows + oc_wr_rows_lost());
+			/* the tracer's own CUDA calls: counted here, never stored as the program's */
+			meta_set_u("tracer_driver_calls", fin->tracer_driver_calls);
 			if (fin->mem_tracking) {
 				meta_set_u("mem_launches_without_layout", fin->mem_no_layout);
 				meta_set_u("mem_kernel_functions", fin->mem_functions);

@@ -71,6 +71,7 @@ struct oc_writer_final {
 	uint64_t mem_no_layout;       /* launches whose parameter layout could not be had */
 	uint64_t mem_functions;       /* kernel functions whose layout was asked */
 	uint64_t mem_live;            /* allocations still tracked at the end */
+	uint64_t tracer_driver_calls; /* the tracer's own CUDA calls the callbacks saw (not stored) */
 	const char *status;           /* tracer_status, e.g. "finished" */
 	int term_signal;              /* > 0: terminated by this signal (status "terminated") */
 	uint64_t term_ns;             /* when it arrived, absolute CLOCK_REALTIME */

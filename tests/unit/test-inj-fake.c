@@ -101,18 +101,25 @@ CUptiResult cuptiActivityEnable(CUpti_ActivityKind kind)
 }
 
 static int api_ids_enabled;   /* cuptiActivityEnable{Runtime,Driver}Api(id, 1) calls */
+static uint8_t rt_record_off[CUPTI_RUNTIME_TRACE_CBID_SIZE];    /* turned off one by one */
 
 CUptiResult cuptiActivityEnableRuntimeApi(CUpti_CallbackId cbid, uint8_t enable)
 {
 	/* FAKE_KEEP_RECORD: this CUPTI cannot turn cudaGetDevice's records off */
 	if (!enable && cbid == CUPTI_RUNTIME_TRACE_CBID_cudaGetDevice_v3020 && getenv("FAKE_KEEP_RECORD"))
 		return CUPTI_ERROR_NOT_SUPPORTED;
+	if (cbid < CUPTI_RUNTIME_TRACE_CBID_SIZE)
+		rt_record_off[cbid] = !enable;
 	api_ids_enabled += enable ? 1 : -1;
 	return CUPTI_SUCCESS;
 }
 
+static uint8_t drv_record_off[CUPTI_DRIVER_TRACE_CBID_SIZE];   /* turned off one by one */
+
 CUptiResult cuptiActivityEnableDriverApi(CUpti_CallbackId cbid, uint8_t enable)
 {
+	if (cbid < CUPTI_DRIVER_TRACE_CBID_SIZE)
+		drv_record_off[cbid] = !enable;
 	api_ids_enabled += enable ? 1 : -1;
 	return CUPTI_SUCCESS;
 }
@@ -287,6 +294,10 @@ static void q_api_tid(CUpti_ActivityKind kind, uint32_t cbid, uint32_t corr, uin
 	 * call timed by its callbacks) */
 	if (kind < 64 && !(kinds_enabled & (1ull << kind)))
 		return;
+	/* nor of a call whose records were turned off one by one */
+	if ((kind == CUPTI_ACTIVITY_KIND_RUNTIME && cbid < CUPTI_RUNTIME_TRACE_CBID_SIZE && rt_record_off[cbid]) ||
+	    (kind == CUPTI_ACTIVITY_KIND_DRIVER && cbid < CUPTI_DRIVER_TRACE_CBID_SIZE && drv_record_off[cbid]))
+		return;
 	memset(&a, 0, sizeof a);
 	a.kind = kind;
 	a.cbid = cbid;
@@ -338,6 +349,7 @@ enum mode {
 	M_TERM, M_TERM_IGNORED, M_TERM_HANDLER_EXITS, M_TERM_HANDLER_RETURNS, M_TERM_LATE_HANDLER,
 	M_TERM_SECOND, M_TERM_FORWARDED_COPY, M_TERM_BOUNDED, M_INT_QUIT, M_SEGV, M_ABRT, M_FULL_DISK,
 	M_FOLLOW_UP, M_CAPTURE, M_API_MINIMAL, M_CALLER, M_QUERY, M_QUERY_RECORD, M_API_TIMING, M_API_ALL, M_QUERY_KEEP,
+	M_OWN_CALLS,
 };
 
 static const char *prog_trace;     /* the program's trace, for its own handlers */
@@ -609,9 +621,95 @@ static void __attribute__((noreturn)) query_program(enum mode mode)
 		callback(CUPTI_CB_DOMAIN_DRIVER_API, CUPTI_DRIVER_TRACE_CBID_cuKernelGetName, &dev, 520 + i,
 			 CUPTI_API_EXIT);
 	}
+	/* record: the queries keep their records; only the tracer's own
+	 * functions' are off (a call of the tracer's is never one) */
 	if (mode == M_QUERY_RECORD)
-		exit(api_ids_enabled != 0 ? 86 : 0);
+		exit(rt_record_off[CUPTI_RUNTIME_TRACE_CBID_cudaGetDevice_v3020] ||
+		     drv_record_off[CUPTI_DRIVER_TRACE_CBID_cuKernelGetName] ||
+		     !drv_record_off[CUPTI_DRIVER_TRACE_CBID_cuFuncGetParamInfo] ? 86 : 0);
 	exit(api_ids_enabled > -40 ? 86 : 0);
+}
+
+/*
+ * The tracer's own calls (issue 27): the fake libcuda.so.1 (fake-libcuda.c)
+ * calls own_hook, which plays CUPTI: the API callback of the driver
+ * function the library called, on this thread, under the correlation id of
+ * the program's call it was made in, and, like CUPTI, an API record of it
+ * unless that function's records are off.
+ */
+static uint32_t own_corr;     /* the program's call under way */
+static unsigned own_seen;     /* the calls the library made */
+
+static void own_hook(int which)
+{
+	static const CUpti_CallbackId ids[] = {
+		CUPTI_DRIVER_TRACE_CBID_cuFuncGetParamInfo, CUPTI_DRIVER_TRACE_CBID_cuKernelGetParamInfo,
+		CUPTI_DRIVER_TRACE_CBID_cuKernelGetFunction, CUPTI_DRIVER_TRACE_CBID_cuStreamIsCapturing,
+	};
+	uint64_t p[8] = { 0 };   /* its parameters, unread */
+	CUpti_CallbackId id = ids[which];
+
+	own_seen++;
+	callback(CUPTI_CB_DOMAIN_DRIVER_API, id, p, own_corr, CUPTI_API_ENTER);
+	callback(CUPTI_CB_DOMAIN_DRIVER_API, id, p, own_corr, CUPTI_API_EXIT);
+	if (!drv_record_off[id])
+		q_api(CUPTI_ACTIVITY_KIND_DRIVER, id, own_corr, 150 + own_seen, 151 + own_seen);
+}
+
+/*
+ * A driver-API program's launch (correlation 600: cuLaunchKernel at the top,
+ * as cuBLAS and Triton launch), the same function again (601, its layout
+ * cached), a runtime launch of a kernel with its nested driver launch (602),
+ * and a stream-ordered allocation on a stream (603). The library asks the
+ * fake driver for layouts and the capture status inside these callbacks.
+ * Writes how many calls it made to TRACE.outer.
+ */
+static void __attribute__((noreturn)) own_program(void)
+{
+	cuLaunchKernel_params dl;
+	struct launch13 { const void *k; dim3 g, b; void **a; size_t sm; cudaStream_t s; } lp;
+	cudaMallocAsync_v11020_params ma;
+	uint64_t dptr = 0x7f1000000000ull;
+	void *args[2] = { &dptr, &dptr };
+	void *out = NULL;
+
+	q_setup_records();
+	memset(&dl, 0, sizeof dl);
+	dl.f = (CUfunction)(uintptr_t)0x1234;
+	dl.kernelParams = args;
+	dl.hStream = (CUstream)(uintptr_t)0x5000;
+	for (uint32_t c = 600; c <= 601; c++) {
+		own_corr = c;
+		callback(CUPTI_CB_DOMAIN_DRIVER_API, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel, &dl, c,
+			 CUPTI_API_ENTER);
+		callback(CUPTI_CB_DOMAIN_DRIVER_API, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel, &dl, c,
+			 CUPTI_API_EXIT);
+		q_api(CUPTI_ACTIVITY_KIND_DRIVER, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel, c, 100 * c, 100 * c + 90);
+	}
+	memset(&lp, 0, sizeof lp);
+	lp.k = (const void *)(uintptr_t)0x5678;
+	lp.a = args;
+	lp.s = (cudaStream_t)(uintptr_t)0x5000;
+	dl.f = (CUfunction)(uintptr_t)0x5678;
+	own_corr = 602;
+	rt_call(CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_v13000, &lp,
+		CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel, &dl, 602);
+	q_api(CUPTI_ACTIVITY_KIND_RUNTIME, CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_v13000, 602, 60200, 60290);
+	memset(&ma, 0, sizeof ma);
+	ma.devPtr = &out;
+	ma.size = 4096;
+	ma.hStream = (cudaStream_t)(uintptr_t)0x5000;
+	own_corr = 603;
+	callback(CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_RUNTIME_TRACE_CBID_cudaMallocAsync_v11020, &ma, 603,
+		 CUPTI_API_ENTER);
+	out = (void *)(uintptr_t)0x7f2000000000ull;
+	callback(CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_RUNTIME_TRACE_CBID_cudaMallocAsync_v11020, &ma, 603,
+		 CUPTI_API_EXIT);
+	q_api(CUPTI_ACTIVITY_KIND_RUNTIME, CUPTI_RUNTIME_TRACE_CBID_cudaMallocAsync_v11020, 603, 60300, 60390);
+	for (uint32_t c = 600; c <= 602; c++)
+		q_kernel(0x5000, c, 1000 * c, 1000 * c + 500);
+	note_outer(own_seen);
+	exit(0);
 }
 
 static void __attribute__((noreturn)) program(enum mode mode, const char *trace)
@@ -659,7 +757,7 @@ static void __attribute__((noreturn)) program(enum mode mode, const char *trace)
 	/* the default (every call timed by its callbacks) in M_API_ALL; the
 	 * other programs model CUPTI's API records, as the tracer collected
 	 * them before 2026-12-02 */
-	if (mode == M_API_TIMING)
+	if (mode == M_API_TIMING || (getenv("FAKE_TIMING") && !strcmp(getenv("FAKE_TIMING"), "callbacks")))
 		setenv("OVERLAPCHECK_API_TIMING", "callbacks", 1);
 	else if (getenv("FAKE_RECORDS"))
 		setenv("OVERLAPCHECK_API_TIMING", "records", 1);
@@ -678,6 +776,17 @@ static void __attribute__((noreturn)) program(enum mode mode, const char *trace)
 	if (mode == M_TERM_HANDLER_RETURNS)
 		signal(SIGTERM, handler_returns);
 	snprintf(path, sizeof path, "%s/lib/liboverlapcheck-inject.so", build && *build ? build : "build");
+	if (mode == M_OWN_CALLS) {
+		char fake[512];
+		void *cu;
+		void (*set)(void (*)(int));
+
+		snprintf(fake, sizeof fake, "%s/tests/fakecuda/libcuda.so.1", build && *build ? build : "build");
+		if (!(cu = dlopen(fake, RTLD_NOW | RTLD_GLOBAL)) ||
+		    !(set = (void (*)(void (*)(int)))dlsym(cu, "fake_cuda_set_hook")))
+			_exit(89);
+		set(own_hook);
+	}
 	lib = dlopen(path, RTLD_NOW);
 	if (!lib)
 		_exit(90);
@@ -694,6 +803,8 @@ static void __attribute__((noreturn)) program(enum mode mode, const char *trace)
 		caller_program();
 	if (mode == M_QUERY || mode == M_QUERY_RECORD || mode == M_QUERY_KEEP)
 		query_program(mode);
+	if (mode == M_OWN_CALLS)
+		own_program();
 	/* --api=minimal: no API kind, the chosen ids one by one */
 	if (mode == M_API_MINIMAL)
 		exit((kinds_enabled & (1ull << CUPTI_ACTIVITY_KIND_RUNTIME)) ||
@@ -1192,6 +1303,78 @@ static void test_api_all(void **state)
 	assert_int_equal(q_int(db, "SELECT count(*) FROM api"), 1 + 2 + 1 + 1 + 3 + 1);
 	assert_int_equal(q_int(db, "SELECT count(*) FROM api WHERE start_ns <= 0 OR dur_ns < 0"), 0);
 	sqlite3_close(db);
+}
+
+/*
+ * The tracer's own driver calls, made inside the program's calls' callbacks,
+ * are never the program's: no api row, no api_summary count, each program
+ * call keeps its own row (a top-level driver launch lost its row when the
+ * nested callback of the tracer's query took its enter time), and meta
+ * tracer_driver_calls counts them. In every collection mode: callbacks
+ * (the default), CUPTI's records, and records for the queries too.
+ */
+static void test_own_calls(void **state)
+{
+	static const struct { const char *name, *timing, *queries; } modes[] = {
+		{ "own-all", NULL, NULL },
+		{ "own-records", "records", NULL },
+		{ "own-records-q", "records", "record" },
+		{ "own-callbacks-q", "callbacks", "record" },
+	};
+
+	for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++) {
+		char trace[300], sql[400];
+		sqlite3 *db;
+		uint64_t made;
+		int st;
+
+		snprintf(trace, sizeof trace, "%s/%s.db", dir, modes[m].name);
+		make_trace(trace);
+		if (modes[m].timing)
+			setenv("FAKE_RECORDS", "1", 1);
+		if (modes[m].queries)
+			setenv("OVERLAPCHECK_QUERIES", modes[m].queries, 1);
+		if (modes[m].timing && strcmp(modes[m].timing, "records"))
+			setenv("FAKE_TIMING", modes[m].timing, 1);
+		st = run(M_OWN_CALLS, trace);
+		unsetenv("FAKE_RECORDS");
+		unsetenv("OVERLAPCHECK_QUERIES");
+		unsetenv("FAKE_TIMING");
+		assert_true(WIFEXITED(st));
+		assert_int_equal(WEXITSTATUS(st), 0);
+		made = read_outer(trace);
+		/* the layouts of two functions (three calls each: two parameters, then
+		 * past the last) and one capture status */
+		assert_int_equal(made, 3 + 3 + 1);
+		db = open_trace(trace);
+		snprintf(sql, sizeof sql, "SELECT count(*) FROM api WHERE domain = 2 AND cbid IN (%d, %d, %d, %d)",
+			 CUPTI_DRIVER_TRACE_CBID_cuFuncGetParamInfo, CUPTI_DRIVER_TRACE_CBID_cuKernelGetParamInfo,
+			 CUPTI_DRIVER_TRACE_CBID_cuKernelGetFunction, CUPTI_DRIVER_TRACE_CBID_cuStreamIsCapturing);
+		assert_int_equal(q_int(db, sql), 0);
+		snprintf(sql, sizeof sql, "SELECT count(*) FROM api_summary WHERE domain = 2 AND cbid IN (%d, %d, %d, %d)",
+			 CUPTI_DRIVER_TRACE_CBID_cuFuncGetParamInfo, CUPTI_DRIVER_TRACE_CBID_cuKernelGetParamInfo,
+			 CUPTI_DRIVER_TRACE_CBID_cuKernelGetFunction, CUPTI_DRIVER_TRACE_CBID_cuStreamIsCapturing);
+		assert_int_equal(q_int(db, sql), 0);
+		/* each launch keeps its call, and it is the only call of its id */
+		for (int c = 600; c <= 601; c++) {
+			snprintf(sql, sizeof sql, "SELECT count(*) FROM api WHERE correlation_id = %d"
+				 " AND domain = 2 AND cbid = %d", c, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel);
+			assert_int_equal(q_int(db, sql), 1);
+			snprintf(sql, sizeof sql, "SELECT count(*) FROM api WHERE correlation_id = %d", c);
+			assert_int_equal(q_int(db, sql), 1);
+		}
+		snprintf(sql, sizeof sql, "SELECT count(*) FROM api WHERE correlation_id = 602 AND domain = 1"
+			 " AND cbid = %d", CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_v13000);
+		assert_int_equal(q_int(db, sql), 1);
+		snprintf(sql, sizeof sql, "SELECT count(*) FROM api WHERE correlation_id = 603 AND domain = 1"
+			 " AND cbid = %d", CUPTI_RUNTIME_TRACE_CBID_cudaMallocAsync_v11020);
+		assert_int_equal(q_int(db, sql), 1);
+		/* the allocation is the program's, recorded as such */
+		assert_int_equal(q_int(db, "SELECT count(*) FROM mem WHERE correlation_id = 603"), 1);
+		/* counted apart */
+		assert_int_equal(q_int(db, "SELECT value FROM meta WHERE key = 'tracer_driver_calls'"), (int64_t)made);
+		sqlite3_close(db);
+	}
 }
 
 /* --api=minimal: the API kinds stay off, the calls are chosen one by one, meta says so. */
@@ -1942,6 +2125,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_queries),
 		cmocka_unit_test(test_api_timing),
 		cmocka_unit_test(test_api_all),
+		cmocka_unit_test(test_own_calls),
 		cmocka_unit_test(test_sigkill),
 		cmocka_unit_test(test_fork),
 		cmocka_unit_test(test_multiple_subscribers),
