@@ -232,6 +232,8 @@ struct oc_trace {
 	/* The run, from meta. -1 when unknown. */
 	int64_t  dropped_records;
 	int64_t  dropped_callback_rows; /* calls' rows the tracer dropped (its writer's backlog full) */
+	int64_t  tracer_calls_set_aside; /* api rows of the tracer's own calls in a trace recorded
+	                                    before it kept them out, not loaded (docs/schema.md) */
 	int64_t  incomplete_records;
 	int      clean_exit;         /* 1 clean, 0 crashed/killed, -1 unknown */
 	int      exit_status;

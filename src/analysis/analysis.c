@@ -318,6 +318,11 @@ static int warnings(struct oc_actx *c, size_t n_api_before)
 					 "allocate, free or synchronize explicitly have records, so a hidden "
 					 "synchronization inside any other call is not proven (none is reported)");
 	}
+	if (t->tracer_calls_set_aside > 0)
+		r |= add_warning(a, "%lld API rows of the tracer's own calls (cuFuncGetParamInfo, "
+				 "cuKernelGetParamInfo, cuKernelGetFunction, cuStreamIsCapturing, made inside the "
+				 "program's calls) were set aside: this trace was recorded before the tracer kept "
+				 "them out", (long long)t->tracer_calls_set_aside);
 	if (t->dropped_records > 0) {
 		r |= add_warning(a, "%lld records were dropped while tracing: verdicts rest on incomplete data",
 				 (long long)t->dropped_records);

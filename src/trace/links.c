@@ -13,6 +13,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
 
 #include "model.h"
 
@@ -48,7 +49,126 @@ static int corr_cmp(const void *x, const void *y)
 		return a->corr < b->corr ? -1 : 1;
 	if (a->domain != b->domain)
 		return a->domain < b->domain ? -1 : 1;
+	if (a->rank != b->rank)
+		return a->rank < b->rank ? -1 : 1;
 	return (a->idx > b->idx) - (a->idx < b->idx);
+}
+
+/*
+ * A call that queues device work: a launch (kernel or graph), a copy, a
+ * memset, by its function's name (every source names its calls). When
+ * several calls share a correlation id and domain, the lookup gives the one
+ * that queues work: an op's queuing call, never a query made inside it.
+ */
+static int queues_work(const struct oc_trace *t, const struct oc_api *a)
+{
+	const char *n = oc_trace_str(t, a->name);
+
+	return strstr(n, "Launch") || strstr(n, "Memcpy") || strstr(n, "Memset");
+}
+
+/* ---- the tracer's own calls in older traces -------------------------------- */
+
+/*
+ * Functions the injection library called inside a program call's callback
+ * (memrefs.c's layout and capture queries) before it kept its own calls out
+ * of the trace: CUPTI gave them the program call's correlation id.
+ */
+static const char *const tracer_fns[] = {
+	"cuFuncGetParamInfo", "cuKernelGetParamInfo", "cuKernelGetFunction", "cuStreamIsCapturing",
+};
+
+/* 1: one of tracer_fns (a _ptsz or _v2 variant too); 2: a twin of one
+ * (cudaStreamIsCapturing, ...), which is no evidence; 0: neither. */
+static int tracer_fn(const char *name)
+{
+	for (size_t i = 0; i < sizeof tracer_fns / sizeof tracer_fns[0]; i++) {
+		size_t n = strlen(tracer_fns[i]);
+
+		if (!strncmp(name, tracer_fns[i], n) && (name[n] == '\0' || name[n] == '_'))
+			return 1;
+	}
+	return strstr(name, "IsCapturing") || strstr(name, "ParamInfo") || strstr(name, "GetFunction") ? 2 : 0;
+}
+
+static int u32_cmp(const void *x, const void *y)
+{
+	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+
+	return (a > b) - (a < b);
+}
+
+/* The index of key in v (sorted, n entries), or -1. */
+static ssize_t u32_find(const uint32_t *v, size_t n, uint32_t key)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (v[mid] < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && v[lo] == key ? (ssize_t)lo : -1;
+}
+
+/*
+ * A row of one of tracer_fns is the tracer's when its correlation id is
+ * also a device op's (a program's query queues no work: it was made inside
+ * the launch) or another call's that is not of that family (the launch, the
+ * allocation or the free it was made inside). A program's own query has a
+ * correlation id of its own, shared at most with its runtime twin.
+ */
+void oc_set_aside_tracer_calls(struct oc_trace *t, struct idpair *rowmap)
+{
+	uint8_t *fn = NULL, *proven = NULL;
+	uint32_t *cand = NULL;
+	size_t n_cand = 0, out = 0;
+	ssize_t j;
+
+	t->tracer_calls_set_aside = 0;
+	if (!t->n_api || !(fn = calloc(t->n_strs + 1, 1)))
+		return;
+	for (size_t i = 0; i < t->n_strs; i++)
+		fn[i] = t->strs[i] ? (uint8_t)tracer_fn(t->strs[i]) : 0;
+#define FN(a) ((a)->name >= 0 && (size_t)(a)->name < t->n_strs ? fn[(a)->name] : 0)
+	for (size_t i = 0; i < t->n_api; i++)
+		n_cand += FN(&t->api[i]) == 1;
+	if (!n_cand || !(cand = malloc(n_cand * sizeof *cand)) || !(proven = calloc(n_cand, 1)))
+		goto done;
+	n_cand = 0;
+	for (size_t i = 0; i < t->n_api; i++)
+		if (FN(&t->api[i]) == 1)
+			cand[n_cand++] = t->api[i].correlation_id;
+	qsort(cand, n_cand, sizeof *cand, u32_cmp);
+	for (size_t i = 0; i < t->n_ops; i++)
+		if ((j = u32_find(cand, n_cand, t->ops[i].correlation_id)) >= 0)
+			proven[j] = 1;
+	for (size_t i = 0; i < t->n_api; i++)
+		if (!FN(&t->api[i]) && (j = u32_find(cand, n_cand, t->api[i].correlation_id)) >= 0)
+			proven[j] = 1;
+	for (size_t i = 0; i < t->n_api; i++) {
+		/* u32_find gives the first of equal ids, where the marks are */
+		if (FN(&t->api[i]) == 1 && (j = u32_find(cand, n_cand, t->api[i].correlation_id)) >= 0 &&
+		    proven[j]) {
+			t->tracer_calls_set_aside++;
+			continue;
+		}
+		if (out != i) {
+			t->api[out] = t->api[i];
+			if (rowmap)
+				rowmap[out] = rowmap[i];
+		}
+		out++;
+	}
+	t->n_api = out;
+#undef FN
+done:
+	free(fn);
+	free(cand);
+	free(proven);
 }
 
 int oc_build_corr(struct oc_trace *t, struct priv *p)
@@ -69,13 +189,16 @@ int oc_build_corr(struct oc_trace *t, struct priv *p)
 		if (p->dense) {
 			p->n_dense = max + 1;
 			memset(p->dense, 0xff, 2 * ((size_t)max + 1) * sizeof *p->dense);
-			/* first (earliest) call wins, as with the sorted index */
-			for (size_t i = t->n_api; i-- > 0;) {
-				const struct oc_api *a = &t->api[i];
+			/* as with the sorted index: the earliest call that queues
+			 * work, else the earliest call (the second pass overwrites) */
+			for (int pass = 0; pass < 2; pass++)
+				for (size_t i = t->n_api; i-- > 0;) {
+					const struct oc_api *a = &t->api[i];
 
-				if (a->domain == OC_API_RUNTIME || a->domain == OC_API_DRIVER)
-					p->dense[2 * (size_t)a->correlation_id + a->domain - 1] = (int32_t)i;
-			}
+					if ((a->domain == OC_API_RUNTIME || a->domain == OC_API_DRIVER) &&
+					    (pass == 0 || queues_work(t, a)))
+						p->dense[2 * (size_t)a->correlation_id + a->domain - 1] = (int32_t)i;
+				}
 		}
 	}
 	p->corr = xcalloc(t->n_api, sizeof *p->corr);
@@ -83,7 +206,7 @@ int oc_build_corr(struct oc_trace *t, struct priv *p)
 		return -1;
 	for (size_t i = 0; i < t->n_api; i++)
 		p->corr[i] = (struct corr_ent){ t->api[i].correlation_id, t->api[i].domain,
-						(int32_t)i };
+						!queues_work(t, &t->api[i]), (int32_t)i };
 	p->n_corr = t->n_api;
 	/* mostly sorted already when correlation ids grow with time */
 	int sorted = 1;

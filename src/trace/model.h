@@ -35,6 +35,7 @@ struct arena_block;
 struct corr_ent {                  /* api lookup by (correlation id, domain) */
 	uint32_t corr;
 	uint32_t domain;
+	uint32_t rank;                 /* 0: a call that queues work (oc_api_queues_work), 1: other */
 	int32_t  idx;
 };
 
@@ -42,7 +43,7 @@ struct priv {
 	struct arena_block *blocks;
 	int64_t *str_ids;          /* strings.id, ascending, parallel to t->strs */
 	int      str_dense;        /* str_ids[i] == str_ids[0] + i */
-	struct corr_ent *corr;     /* sorted by (corr, domain, idx) */
+	struct corr_ent *corr;     /* sorted by (corr, domain, rank, idx) */
 	size_t   n_corr;
 	int32_t *dense;            /* when ids are dense: [2 * corr + domain - 1] -> idx */
 	uint32_t n_dense;          /* correlation ids covered by dense */
@@ -109,6 +110,13 @@ int32_t oc_corr_find(const struct priv *p, uint32_t corr, uint32_t domain);
  * 0 or -1.
  */
 int oc_link_parents(struct oc_trace *t, const struct priv *p, const struct idpair *rowmap);
+/*
+ * Rows of the tracer's own calls in a trace recorded before it kept them
+ * out (docs/schema.md, "The tracer's own calls"), removed from t->api and
+ * rowmap (kept in step) before the index is built; t->tracer_calls_set_aside
+ * counts them.
+ */
+void oc_set_aside_tracer_calls(struct oc_trace *t, struct idpair *rowmap);
 /* op.api, from the correlation index and api[].parent. */
 void oc_link_ops(struct oc_trace *t, const struct priv *p);
 /* A trace whose input had no ASYNC flag (meta claim_source = api_name):

@@ -271,6 +271,7 @@ int oc_trace_open(struct oc_trace *t, const char *path, char *err, size_t errlen
 	if (oc_rd_load_contexts(&r, &ctx, &n_ctx) || oc_rd_load_ops(&r) ||
 	    oc_rd_load_api(&r, &rowmap))
 		goto err;
+	oc_set_aside_tracer_calls(t, rowmap);
 	if (oc_build_corr(t, r.p)) {
 		oc_rd_fail_nomem(&r);
 		goto err;

@@ -31,6 +31,14 @@ like() {
 		_nok=$((_nok + 1)); echo "not ok - $1: '$2' does not match /$3/"
 	fi
 }
+# unlike NAME TEXT PATTERN (grep -E): passes when no line matches
+unlike() {
+	if printf '%s\n' "$2" | grep -Eq -- "$3"; then
+		_nok=$((_nok + 1)); echo "not ok - $1: a line matches /$3/"
+	else
+		_ok=$((_ok + 1)); echo "ok - $1"
+	fi
+}
 # load_sql DB FILE: FILE's SQL (a recorded fixture, tests/fixtures/*.sql) into
 # DB, through Python's sqlite3 module; false when it fails
 load_sql() {

@@ -284,4 +284,14 @@ like "help: lists the options" "$out" "--gap-threshold T"
 out=$("$OC" help report); rc=$?
 is "help report: exit 0" "$rc" 0
 
+# A trace recorded before the tracer kept its own calls out: the layout
+# queries made inside cuBLAS launches are set aside, and said to be
+cd "$ROOT" || exit 1
+load_sql "$TMP/prefetch.db" tests/corpus/mem/dataloader_prefetch.sql
+out=$("$OC" report --whole "$TMP/prefetch.db" 2>&1)
+like "tracer's calls set aside: said" "$out" "4 API rows of the tracer's own calls \\(cuFuncGetParamInfo"
+unlike "tracer's calls set aside: never a kernel's call" "$out" 'queued by cuFuncGetParamInfo|cuFuncGetParamInfo was queued'
+out=$("$OC" report --whole "$TMP/prefetch.db" --format json 2>&1)
+unlike "tracer's calls set aside: not in the JSON's claims" "$out" '"api": "cu(Func|Kernel)GetParamInfo"'
+cd "$TMP" || exit 1
 done_testing

@@ -869,6 +869,60 @@ static void test_parent_id_unsorted(void **state)
 	tb_remove(&b);
 }
 
+/*
+ * A trace recorded before the tracer kept its own calls out: its layout and
+ * capture queries, made inside the program's launch and allocation, sit
+ * under their correlation ids and are set aside (once the launch row itself
+ * was missing); a program's own query, alone or with its runtime twin,
+ * stays; of two calls with one id and domain, the op's is the one that
+ * queues work.
+ */
+static void test_tracer_calls(void **state)
+{
+	struct tb b;
+	struct oc_trace t;
+
+	assert_int_equal(tb_open(&b), 0);
+	assert_int_equal(tb_exec(&b,
+		"INSERT INTO strings(id, value) VALUES (1, 'cuLaunchKernel'), (2, 'cuFuncGetParamInfo'),"
+		" (3, 'cuStreamIsCapturing'), (4, 'cudaMallocAsync'), (5, '_Z1kv'),"
+		" (6, 'cudaStreamIsCapturing'), (7, 'cudaFuncGetAttributes'), (8, 'cudaLaunchKernel');"
+		"INSERT INTO api(id, domain, cbid, name_id, start_ns, end_ns, tid, correlation_id) VALUES"
+		/* 10: a driver launch and the layout query made inside it */
+		" (1, 2, 307, 1, 100, 200, 1, 10), (2, 2, 700, 2, 110, 120, 1, 10),"
+		/* 11: the launch row lost, the tracer's two queries left */
+		" (3, 2, 700, 2, 300, 310, 1, 11), (4, 2, 700, 2, 311, 320, 1, 11),"
+		/* 12: an allocation and the capture query made inside it */
+		" (5, 1, 197, 4, 400, 450, 1, 12), (6, 2, 600, 3, 410, 420, 1, 12),"
+		/* 13: the program's own cudaStreamIsCapturing and its driver twin */
+		" (7, 1, 400, 6, 500, 540, 1, 13), (8, 2, 600, 3, 510, 530, 1, 13),"
+		/* 14: the program's own layout query */
+		" (9, 2, 700, 2, 600, 610, 1, 14),"
+		/* 30: a query before the launch under one id: the launch is the op's */
+		" (10, 1, 300, 7, 700, 705, 1, 30), (11, 1, 211, 8, 706, 790, 1, 30);"
+		"INSERT INTO ops(id, kind, start_ns, end_ns, device_id, context_id, stream_id,"
+		" correlation_id, name_id) VALUES (1, 1, 250, 260, 0, 1, 13, 10, 5),"
+		" (2, 1, 350, 360, 0, 1, 13, 11, 5), (3, 1, 800, 900, 0, 1, 13, 30, 5)"), 0);
+	tb_close(&b);
+	assert_int_equal(oc_trace_open(&t, b.path, err, sizeof err), 0);
+	assert_int_equal(t.tracer_calls_set_aside, 4);
+	assert_int_equal(t.n_api, 11 - 4);
+	for (size_t i = 0; i < t.n_api; i++) {
+		const char *n = oc_trace_str(&t, t.api[i].name);
+
+		if (!strcmp(n, "cuFuncGetParamInfo"))
+			assert_int_equal(t.api[i].correlation_id, 14);
+		if (!strcmp(n, "cuStreamIsCapturing"))
+			assert_int_equal(t.api[i].correlation_id, 13);
+	}
+	assert_string_equal(oc_trace_str(&t, t.api[t.ops[0].api].name), "cuLaunchKernel");
+	assert_int_equal(t.ops[1].api, -1);
+	assert_string_equal(oc_trace_str(&t, t.api[t.ops[2].api].name), "cudaLaunchKernel");
+	assert_string_equal(oc_trace_str(&t, t.api[oc_trace_api_find(&t, 12, 0)].name), "cudaMallocAsync");
+	oc_trace_release(&t);
+	tb_remove(&b);
+}
+
 /* A writer in WAL mode killed before it closed: the trace must still open. */
 static void test_wal_killed(void **state)
 {
@@ -980,6 +1034,7 @@ int main(void)
 		cmocka_unit_test(test_range_edges),
 		cmocka_unit_test(test_sparse_ids),
 		cmocka_unit_test(test_parent_id_unsorted),
+		cmocka_unit_test(test_tracer_calls),
 		cmocka_unit_test(test_wal_killed),
 		cmocka_unit_test(test_demangle),
 	};
