@@ -3,21 +3,23 @@ NULL stream (CUPY_CUDA_PER_THREAD_DEFAULT_STREAM unset).
 
     python3 cupy_legacy.py --size host|gpu
 
-Each step uploads a NumPy array made before the loop (cp.asarray: a copy
-from pageable memory), applies elementwise kernels (sin, multiply, add),
-multiplies a square slice of it by a weight matrix (cuBLAS) and reads a sum
-back (float(): a device-to-host copy into pageable memory, which waits).
-Every op is on the one legacy stream, so nothing can overlap. host: 4096
-elements and a 64x64 product: Python and the calls take longer than the
-kernels. gpu: 16M elements (a 64 MiB pageable upload) and an 8192x8192
-product: the device decides. Steps 4 to 8 of 10 are recorded.
+Each step uploads a NumPy array made before the loop (cp.asarray: CuPy
+copies it on the host into a buffer of its pinned memory pool, then from
+there to the device), applies elementwise kernels (sin, multiply, add),
+multiplies a square slice of it by a weight matrix (cuBLAS) PRODUCTS times
+and reads a sum back (float(): a device-to-host copy into pageable memory,
+which waits). Every op is on the one legacy stream, so nothing can overlap.
+host: 4096 elements and one 64x64 product: Python and the calls take longer
+than the kernels. gpu: 16M elements (a 64 MiB upload, its host-side staging
+some milliseconds) and eight 4096x4096 products (tens of milliseconds): the
+device decides. Steps 4 to 8 of 10 are recorded.
 """
 import cupy as cp
 import numpy as np
 
 import fwcap
 
-SIZES = {"host": dict(n=4096, m=64), "gpu": dict(n=16 * 1024 * 1024, m=4096)}
+SIZES = {"host": dict(n=4096, m=64, products=1), "gpu": dict(n=16 * 1024 * 1024, m=4096, products=8)}
 
 
 def main():
@@ -34,7 +36,9 @@ def main():
             fwcap.start()
         d = cp.asarray(hosts[i % 4])
         r = cp.sin(d) * 2.0 + d
-        p = r[: m * m].reshape(m, m) @ w
+        p = r[: m * m].reshape(m, m)
+        for _ in range(s["products"]):
+            p = p @ w
         total += float(p.sum())
         if i == 7:
             cp.cuda.Device().synchronize()
