@@ -113,7 +113,8 @@ GPU_BIN  := $(patsubst %.cu,$(BUILD)/gpu/%,$(GPU_CU))
 BENCH_SO  := $(if $(HAVE_CUPTI),$(BUILD)/bench/libbare-collector.so)
 BENCH_BIN := $(BUILD)/bench/insert-rate $(if $(HAVE_CUPTI),$(BUILD)/bench/writer-rate $(BUILD)/bench/callback-rate)
 
-.PHONY: all test unit-tests fuzz fuzz-replay demo gpu-progs gpu-test bench install uninstall clean check-cuda lib-example
+
+.PHONY: all test test-asan unit-tests fuzz fuzz-replay demo gpu-progs gpu-test bench install uninstall clean check-cuda lib-example
 all: deps $(CLI) $(TOOL_BIN) $(BENCH_BIN) $(BENCH_SO) $(if $(HAVE_CUPTI),$(INJ_SO),check-cuda)
 
 # The set-up step: what this make's goals need (tools/setup-deps says what
@@ -212,6 +213,13 @@ unit-tests: $(UNIT_BIN) $(UNIT_INJ_BIN)
 
 test: all unit-tests lib-example fuzz-replay
 	$(Q)BUILD=$(BUILD) HAVE_CUPTI=$(HAVE_CUPTI) sh tests/run-tests.sh
+
+# Every command over every committed trace with the CLI built with the
+# address and undefined-behaviour sanitizers (tests/cli/asan-sweep.sh, about
+# 3 minutes on two cores); .ci/run calls it after `make test`.
+test-asan: deps
+	$(Q)$(MAKE) --no-print-directory ASAN=1 BUILD=$(BUILD)/asan-cli $(BUILD)/asan-cli/bin/overlapcheck
+	$(Q)BUILD=$(BUILD)/asan-cli OC=$(BUILD)/asan-cli/bin/overlapcheck sh tests/cli/asan-sweep.sh
 
 # ---- fuzzing (tests/fuzz/README.md) -----------------------------------------
 # One target per tests/fuzz/fuzz-NAME.c. The injection library's (records,

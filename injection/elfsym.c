@@ -272,7 +272,8 @@ static int collect(const struct file *f, uint32_t type, struct oc_elfsym *m)
 			k++;
 		}
 	}
-	qsort(fns, n, sizeof *fns, by_value);
+	if (n > 1)
+		qsort(fns, n, sizeof *fns, by_value);
 
 	/* one entry per value: the first of each run, as sorted */
 	for (i = 1, k = 1; i < n; i++)
@@ -545,7 +546,8 @@ static int resolve(const struct file *f, struct oc_elfsym_query *q, size_t n)
 		if (q[i].off <= UINT64_MAX - base)
 			v[nq++] = q[i].off + base;
 	}
-	qsort(v, nq, sizeof *v, cmp_u64);
+	if (nq > 1)
+		qsort(v, nq, sizeof *v, cmp_u64);
 	for (uint64_t si = 1; nq && si < t.nsym; si++) {
 		Elf64_Sym s;
 		struct fn e;

@@ -255,7 +255,8 @@ static void load_runtime_names(void)
 			*v = '\0';   /* cudaFree_v3020: the function is cudaFree */
 		rt_names[n_rt_names++] = dup;
 	}
-	qsort(rt_names, n_rt_names, sizeof *rt_names, cmp_name);
+	if (n_rt_names > 1)
+		qsort(rt_names, n_rt_names, sizeof *rt_names, cmp_name);
 }
 
 /* A frame of the runtime: one of its API functions by name, or its internals. */

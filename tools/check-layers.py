@@ -22,7 +22,7 @@ import sys
 
 ORDER = ["schema", "util", "trace", "analysis", "report", "cli"]
 PUBLIC = {
-    "json.h": "util", "demangle.h": "util", "version.h": "util", "format.h": "util",
+    "json.h": "util", "demangle.h": "util", "version.h": "util", "format.h": "util", "mem.h": "util",
     "nccl.h": "util", "jsonr.h": "util",
     "trace.h": "trace", "tracefile.h": "trace", "import.h": "trace",
     "sweep.h": "analysis", "analysis.h": "analysis", "rules.h": "analysis",

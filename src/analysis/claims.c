@@ -35,6 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "overlapcheck/mem.h"
 #include "pairs.h"
 
 struct cand {
@@ -145,7 +146,7 @@ static size_t candidates(const struct oc_actx *c, uint32_t o, struct cand *cs, s
 	if (near_prev >= 0 && c->q[o] >= t->ops[near_prev].end_ns)
 		cs[n++] = (struct cand){ .op = near_prev, .late = 1,
 			.dist = op->start_ns - t->ops[near_prev].end_ns };
-	qsort(cs, n, sizeof *cs, cmp_cand);
+	oc_sort(cs, n, sizeof *cs, cmp_cand);
 	return n;
 }
 

@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "overlapcheck/mem.h"
 #include "context.h"
 
 /* A device's compute kernels as a union: disjoint intervals by start. */
@@ -211,7 +212,7 @@ static int range_sums(struct oc_actx *c, struct inrange *pr, size_t np, const st
 		i = j;
 	}
 	free(iv);
-	qsort(a->comm_ranges, a->n_comm_ranges, sizeof *a->comm_ranges, cmp_range_out);
+	oc_sort(a->comm_ranges, a->n_comm_ranges, sizeof *a->comm_ranges, cmp_range_out);
 	return 0;
 }
 
@@ -302,7 +303,7 @@ int oc_find_comm(struct oc_actx *c)
 		int32_t *to = malloc((a->n_comms + 1) * sizeof *to);
 		if (!to)
 			goto out;
-		qsort(a->comms, a->n_comms, sizeof *a->comms, cmp_comm);
+		oc_sort(a->comms, a->n_comms, sizeof *a->comms, cmp_comm);
 		for (size_t k = 0; k < a->n_comms; k++)
 			to[comm_of[a->comms[k].stream]] = (int32_t)k;
 		for (size_t k = 0; k < a->n_collectives; k++)
@@ -329,7 +330,7 @@ int oc_find_comm(struct oc_actx *c)
 		};
 	}
 	if (np) {
-		qsort(pr, np, sizeof *pr, cmp_inrange);
+		oc_sort(pr, np, sizeof *pr, cmp_inrange);
 		if (range_sums(c, pr, np, u) < 0)
 			goto out;
 	}

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "overlapcheck/mem.h"
 #include "overlapcheck/analysis.h"
 #include "overlapcheck/compare.h"
 #include "overlapcheck/demangle.h"
@@ -56,7 +57,7 @@ static double median_d(double *v, size_t n)
 {
 	if (!n)
 		return NAN;
-	qsort(v, n, sizeof *v, cmp_double);
+	oc_sort(v, n, sizeof *v, cmp_double);
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
 }
 
@@ -158,7 +159,7 @@ static int measure_work_in(struct oc_work_item **out, size_t *n_out, const struc
 		w[n].count = count[key];
 		n++;
 	}
-	qsort(w, n, sizeof *w, cmp_work);
+	oc_sort(w, n, sizeof *w, cmp_work);
 	ret = 0;
 out:
 	/* on failure too: the caller's release frees the keys made so far */
@@ -540,8 +541,8 @@ static int opstats_build(struct oc_compare *c, struct entries *b, struct entries
 		free(scratch);
 		return -1;
 	}
-	qsort(b->v, b->n, sizeof *b->v, cmp_op_entry);
-	qsort(d->v, d->n, sizeof *d->v, cmp_op_entry);
+	oc_sort(b->v, b->n, sizeof *b->v, cmp_op_entry);
+	oc_sort(d->v, d->n, sizeof *d->v, cmp_op_entry);
 	while (i < b->n || j < d->n) {
 		const char *name;
 		size_t ie = i, je = j;
@@ -683,7 +684,7 @@ static int attribute(struct oc_compare *c, struct entries *e)
 
 	if (opstats_build(c, &e[0], &e[1]) < 0)
 		return -1;
-	qsort(c->ops, c->n_ops, sizeof *c->ops, cmp_opstat_delta);
+	oc_sort(c->ops, c->n_ops, sizeof *c->ops, cmp_opstat_delta);
 	for (size_t i = 0; i < c->n_ops; i++) {
 		c->ops[i].contention = is_contention(&c->ops[i], c->threshold);
 		c->n_contention += c->ops[i].contention;

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "overlapcheck/mem.h"
 #include "context.h"
 
 size_t oc_lower_start(const struct oc_trace *t, const uint32_t *list, size_t n, int64_t ts)
@@ -106,8 +107,8 @@ static int index_events(struct oc_actx *c)
 	}
 	c->n_waits = nw;
 	c->n_erecs = nr;
-	qsort(c->waits, nw, sizeof *c->waits, cmp_wait);
-	qsort(c->erecs, nr, sizeof *c->erecs, cmp_erec);
+	oc_sort(c->waits, nw, sizeof *c->waits, cmp_wait);
+	oc_sort(c->erecs, nr, sizeof *c->erecs, cmp_erec);
 	return 0;
 }
 
@@ -214,7 +215,7 @@ static int index_threads(struct oc_actx *c)
 		return -1;
 	for (size_t k = 0; k < n; k++)
 		c->tids[k] = t->api[k].tid;
-	qsort(c->tids, n, sizeof *c->tids, cmp_u32);
+	oc_sort(c->tids, n, sizeof *c->tids, cmp_u32);
 	for (size_t k = 0; k < n; k++)
 		if (!u || c->tids[u - 1] != c->tids[k])
 			c->tids[u++] = c->tids[k];
@@ -509,7 +510,7 @@ int oc_actx_index(struct oc_actx *c)
 			pairs[k].q = c->q[i];
 			pairs[k].e = t->ops[i].end_ns;
 		}
-		qsort(pairs, dv->sel.n, sizeof *pairs, cmp_q);  /* q is the first member */
+		oc_sort(pairs, dv->sel.n, sizeof *pairs, cmp_q);  /* q is the first member */
 		int64_t mx = INT64_MIN;
 		for (size_t k = 0; k < dv->sel.n; k++) {
 			dv->q_sorted[k] = pairs[k].q;
@@ -519,7 +520,8 @@ int oc_actx_index(struct oc_actx *c)
 		}
 		dv->n_q = dv->sel.n;
 		free(pairs);
-		qsort_r(dv->by_end, dv->sel.n, sizeof *dv->by_end, cmp_end, t);
+		if (dv->sel.n > 1)
+			qsort_r(dv->by_end, dv->sel.n, sizeof *dv->by_end, cmp_end, t);
 	}
 	free(ids);
 	if (index_copies(c) < 0 || index_first_launch(c) < 0 || index_threads(c) < 0)

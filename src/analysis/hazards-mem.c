@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "overlapcheck/mem.h"
 #include "hazards.h"
 #include "overlapcheck/demangle.h"
 #include "oc-sig.h"
@@ -71,7 +72,7 @@ int oc_hz_build_allocs(struct hz *h)
 			.kind = (uint8_t)(m->info > 0 ? m->info : 0),
 		};
 	}
-	qsort(h->al, h->n_al, sizeof *h->al, cmp_alloc);
+	oc_sort(h->al, h->n_al, sizeof *h->al, cmp_alloc);
 	return 0;
 }
 
@@ -373,7 +374,7 @@ int oc_hz_index_addrs(struct hz *h)
 		struct alloc *a = &h->al[k];
 		size_t m = 0;
 
-		qsort(a->addrs, a->n_addrs, sizeof *a->addrs, cmp_u64);
+		oc_sort(a->addrs, a->n_addrs, sizeof *a->addrs, cmp_u64);
 		for (size_t i = 0; i < a->n_addrs; i++)
 			if (!m || a->addrs[i] != a->addrs[m - 1])
 				a->addrs[m++] = a->addrs[i];

@@ -33,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "overlapcheck/mem.h"
 #include "hazards.h"
 
 static const char *const kind_names[] = { "", "hazard", "latent_hazard", "use_after_free" };
@@ -293,7 +294,7 @@ static int build_events(struct hz *h, struct ev **out, size_t *n_out)
 	for (size_t i = 0; i < h->n_al; i++)
 		if (h->al[i].free_stream >= 0 && h->al[i].t_free != INT64_MAX)
 			e[n++] = (struct ev){ h->al[i].t_free, EV_FREE, (int32_t)i };
-	qsort(e, n, sizeof *e, cmp_ev);
+	oc_sort(e, n, sizeof *e, cmp_ev);
 	*out = e;
 	*n_out = n;
 	return 0;
@@ -548,7 +549,7 @@ int oc_find_hazards(struct oc_actx *c)
 		goto out;
 	if (build_keys(&h) || walk(&h))
 		goto out;
-	qsort(h.out, h.n_out, sizeof *h.out, cmp_finding);
+	oc_sort(h.out, h.n_out, sizeof *h.out, cmp_finding);
 	c->a->hazards = h.out;
 	c->a->n_hazards = h.n_out;
 	h.out = NULL;

@@ -21,6 +21,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "overlapcheck/mem.h"
 #include "ranks-read.h"
 #include "overlapcheck/jsonr.h"
 #include "overlapcheck/trace.h"
@@ -88,7 +89,7 @@ int oc_rk_expand(const char *const *in, size_t n, struct oc_rk_list *out, char *
 			oc_set_err(err, errlen, "no traces (*.db) or JSON reports (*.json) in directory '%s'", in[i]);
 			return -1;
 		}
-		qsort(out->v + first, out->n - first, sizeof *out->v, cmp_str);
+		oc_sort(out->v + first, out->n - first, sizeof *out->v, cmp_str);
 	}
 	return 0;
 nomem:

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "overlapcheck/mem.h"
 #include "ranks-read.h"
 #include "overlapcheck/format.h"
 
@@ -140,7 +141,7 @@ static int merge(struct oc_ranks *m, char *err, size_t errlen)
 		for (size_t c = 0; c < m->ranks[r].n_colls; c++)
 			keys[k++] = (struct key){ m->ranks[r].colls[c].comm, m->ranks[r].colls[c].seq,
 						  m->ranks[r].colls[c].collective, (int32_t)r, (int32_t)c };
-	qsort(keys, total, sizeof *keys, cmp_key);
+	oc_sort(keys, total, sizeof *keys, cmp_key);
 	for (k = 0; k < total; k = g) {
 		struct oc_rank_inst *in = &m->insts[m->n_insts];
 		for (g = k + 1; g < total && keys[g].comm == keys[k].comm && keys[g].seq == keys[k].seq &&
@@ -167,7 +168,7 @@ static int merge(struct oc_ranks *m, char *err, size_t errlen)
 	}
 	free(keys);
 	/* instances by first start; the kernels point at theirs */
-	qsort(m->insts, m->n_insts, sizeof *m->insts, cmp_inst);
+	oc_sort(m->insts, m->n_insts, sizeof *m->insts, cmp_inst);
 	for (size_t i = 0; i < m->n_insts; i++)
 		for (size_t j = 0; j < m->insts[i].n_members; j++) {
 			const struct oc_rank_member *mb = &m->members[m->insts[i].member_off + j];
@@ -201,7 +202,7 @@ int oc_ranks_run(struct oc_ranks *m, const char *const *inputs, size_t n,
 		oc_set_err(err, errlen, "no rank with NCCL kernels in the inputs: nothing to merge");
 		goto out;
 	}
-	qsort(m->ranks, m->n_ranks, sizeof *m->ranks, cmp_rank);
+	oc_sort(m->ranks, m->n_ranks, sizeof *m->ranks, cmp_rank);
 	/* duplicates: an empty one beside one with kernels is dropped (a second
 	 * CUDA process of that rank), else it is an error */
 	for (size_t r = 1; r < m->n_ranks;) {

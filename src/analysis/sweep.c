@@ -40,6 +40,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "overlapcheck/mem.h"
 #include "overlapcheck/sweep.h"
 
 enum oc_engine oc_engine_of(const struct oc_op *op)
@@ -157,7 +158,7 @@ long oc_trace_op_devices(const struct oc_trace *t, int **ids)
 		}
 		v[n++] = d;
 	}
-	qsort(v, n, sizeof *v, int_cmp);
+	oc_sort(v, n, sizeof *v, int_cmp);
 	*ids = v;
 	return (long)n;
 }

@@ -45,6 +45,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "overlapcheck/mem.h"
 #include "context.h"
 
 static int cmp_block_start(const void *x, const void *y)
@@ -360,13 +361,14 @@ int oc_find_blocks(struct oc_actx *c, char *err, size_t errlen)
 	free(usual);
 
 	if (a->n_blocks > 1)
-		qsort(a->blocks, a->n_blocks, sizeof *a->blocks, cmp_block_start);
+		oc_sort(a->blocks, a->n_blocks, sizeof *a->blocks, cmp_block_start);
 	c->blocks_by_end = malloc((a->n_blocks + 1) * sizeof *c->blocks_by_end);
 	if (!c->blocks_by_end)
 		return -1;
 	for (size_t k = 0; k < a->n_blocks; k++)
 		c->blocks_by_end[k] = (uint32_t)k;
-	qsort_r(c->blocks_by_end, a->n_blocks, sizeof *c->blocks_by_end, cmp_block_end, a->blocks);
+	if (a->n_blocks > 1)
+		qsort_r(c->blocks_by_end, a->n_blocks, sizeof *c->blocks_by_end, cmp_block_end, a->blocks);
 	return 0;
 }
 
@@ -532,6 +534,6 @@ nomem:
 		}
 	}
 	if (a->n_default_syncs > 1)
-		qsort(a->default_syncs, a->n_default_syncs, sizeof *a->default_syncs, cmp_default_sync);
+		oc_sort(a->default_syncs, a->n_default_syncs, sizeof *a->default_syncs, cmp_default_sync);
 	return 0;
 }

@@ -335,7 +335,8 @@ int oc_report_markdown(FILE *f, const struct oc_analysis *a, const struct oc_rep
 		for (size_t k = 0; k < a->n_claims; k++)
 			if (a->claims[k].verdict == OC_VERDICT_SERIALIZED && a->claims[k].in_window)
 				idx[n++] = k;
-		qsort_r(idx, n, sizeof *idx, cmp_longest, (void *)a);
+		if (n > 1)
+			qsort_r(idx, n, sizeof *idx, cmp_longest, (void *)a);
 		shown = 0;
 		for (size_t r = 0; r < n; r++) {
 			const struct oc_claim *cl = &a->claims[idx[r]];

@@ -91,7 +91,8 @@ static struct oc_rank_member *waits_sorted(const struct oc_ranks *m, size_t *n)
 			if (m->ranks[r].colls[c].peer_wait && k < *n)
 				w[k++] = (struct oc_rank_member){ (int32_t)r, (int32_t)c };
 	*n = k;
-	qsort_r(w, k, sizeof *w, cmp_wait, (void *)m);
+	if (k > 1)
+		qsort_r(w, k, sizeof *w, cmp_wait, (void *)m);
 	return w;
 }
 

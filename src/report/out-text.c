@@ -847,7 +847,8 @@ static void gaps(const struct out *o)
 		return;
 	for (size_t k = 0; k < a->n_gaps; k++)
 		idx[k] = k;
-	qsort_r(idx, a->n_gaps, sizeof *idx, cmp_gap_len, a->gaps);
+	if (a->n_gaps > 1)
+		qsort_r(idx, a->n_gaps, sizeof *idx, cmp_gap_len, a->gaps);
 	fprintf(o->f, "\n%sLargest idle gaps%s (%zu >= %s)\n", col(o, C_BOLD), col(o, C_RESET), a->n_gaps,
 		dur(a->opts.gap_threshold_ns, b1, sizeof b1));
 	fprintf(o->f, "    %-12s %-10s %-6s %-20s %s\n", "start", "duration", "device", "cause", "next work");

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "overlapcheck/mem.h"
 #include "overlapcheck/demangle.h"
 #include "overlapcheck/export.h"
 #include "overlapcheck/json.h"
@@ -240,7 +241,7 @@ int oc_tl_layout_init(struct oc_tl_layout *l, const struct oc_trace *t, char *er
 		goto out;
 	for (size_t i = 0; i < t->n_ops; i++)
 		keys[i] = op_key(t, &t->ops[i]);
-	qsort(keys, t->n_ops, sizeof *keys, skey_cmp);
+	oc_sort(keys, t->n_ops, sizeof *keys, skey_cmp);
 	for (size_t i = 0; i < t->n_ops; i++)
 		if (!n_keys || skey_cmp(&keys[n_keys - 1], &keys[i]))
 			keys[n_keys++] = keys[i];
@@ -262,7 +263,7 @@ int oc_tl_layout_init(struct oc_tl_layout *l, const struct oc_trace *t, char *er
 		tids[n_tids++] = t->ranges[i].tid;
 	for (size_t i = 0; i < t->n_marks; i++)
 		tids[n_tids++] = t->marks[i].tid;
-	qsort(tids, n_tids, sizeof *tids, u32_cmp);
+	oc_sort(tids, n_tids, sizeof *tids, u32_cmp);
 	{
 		size_t u = 0;
 		for (size_t i = 0; i < n_tids; i++)

@@ -34,6 +34,7 @@
 #include <string.h>
 #include <zlib.h>
 
+#include "overlapcheck/mem.h"
 #include "importer.h"
 #include "json-reader.h"
 #include "overlapcheck/codes.h"
@@ -1187,8 +1188,8 @@ static int finish(struct kin *k)
 		m[i] = (struct corrpid){ k->api[i].corr, k->api[i].pid };
 		pids[i] = k->api[i].pid;
 	}
-	qsort(m, k->n_api, sizeof *m, corrpid_cmp);
-	qsort(pids, k->n_api, sizeof *pids, i64_cmp);
+	oc_sort(m, k->n_api, sizeof *m, corrpid_cmp);
+	oc_sort(pids, k->n_api, sizeof *pids, i64_cmp);
 	for (size_t i = 0; i < k->n_api; i++)
 		if (!np || pids[np - 1] != pids[i])
 			pids[np++] = pids[i];

@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "overlapcheck/mem.h"
 #include "importer.h"
 #include "overlapcheck/codes.h"
 
@@ -448,7 +449,7 @@ static int find_pids(struct ns *s)
 		if (add_pid(s, -1, &cap))
 			return -1;
 	}
-	qsort(s->pids, s->n_pids, sizeof *s->pids, lcmp);
+	oc_sort(s->pids, s->n_pids, sizeof *s->pids, lcmp);
 	return 0;
 }
 
@@ -623,7 +624,7 @@ static int read_kernels(struct ns *s)
 		     "those fields are unknown for every kernel", kernel_row))
 		return -1;
 	if (s->n_graphs)
-		qsort(s->graphs, s->n_graphs, sizeof *s->graphs, graph_cmp);
+		oc_sort(s->graphs, s->n_graphs, sizeof *s->graphs, graph_cmp);
 	return 0;
 }
 

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/types.h>
 
+#include "overlapcheck/mem.h"
 #include "model.h"
 
 static int idpair_cmp(const void *x, const void *y)
@@ -142,7 +143,7 @@ void oc_set_aside_tracer_calls(struct oc_trace *t, struct idpair *rowmap)
 	for (size_t i = 0; i < t->n_api; i++)
 		if (FN(&t->api[i]) == 1)
 			cand[n_cand++] = t->api[i].correlation_id;
-	qsort(cand, n_cand, sizeof *cand, u32_cmp);
+	oc_sort(cand, n_cand, sizeof *cand, u32_cmp);
 	for (size_t i = 0; i < t->n_ops; i++)
 		if ((j = u32_find(cand, n_cand, t->ops[i].correlation_id)) >= 0)
 			proven[j] = 1;
@@ -215,7 +216,7 @@ int oc_build_corr(struct oc_trace *t, struct priv *p)
 		if (corr_cmp(&p->corr[i - 1], &p->corr[i]) > 0)
 			sorted = 0;
 	if (!sorted)
-		qsort(p->corr, p->n_corr, sizeof *p->corr, corr_cmp);
+		oc_sort(p->corr, p->n_corr, sizeof *p->corr, corr_cmp);
 	return 0;
 }
 
@@ -277,7 +278,7 @@ int oc_link_parents(struct oc_trace *t, const struct priv *p, const struct idpai
 			return -1;
 		for (size_t i = 0; i < n; i++)
 			rows[i] = (struct idpair){ t->api[i].row_id, (int32_t)i };
-		qsort(rows, n, sizeof *rows, idpair_cmp);
+		oc_sort(rows, n, sizeof *rows, idpair_cmp);
 	}
 	for (size_t i = 0; i < n; i++) {
 		struct oc_api *a = &t->api[i];
@@ -305,7 +306,7 @@ int oc_link_parents(struct oc_trace *t, const struct priv *p, const struct idpai
 	for (size_t i = 0; i < n; i++)
 		k[i] = (struct key){ t->api[i].tid, t->api[i].start_ns,
 				     t->api[i].domain == OC_API_RUNTIME ? 0 : 1, (uint32_t)i };
-	qsort(k, n, sizeof *k, tid_cmp);
+	oc_sort(k, n, sizeof *k, tid_cmp);
 	size_t top = 0;
 	int64_t tid = INT64_MIN;
 

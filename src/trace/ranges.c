@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "overlapcheck/mem.h"
 #include "model.h"
 
 /* ---- pairing ------------------------------------------------------------- */
@@ -44,8 +45,8 @@ static int mark_cmp(const void *x, const void *y)
 
 void oc_nvtx_pair(struct oc_trace *t, struct mk *starts, size_t ns, struct mk *ends, size_t ne)
 {
-	qsort(starts, ns, sizeof *starts, mk_cmp);
-	qsort(ends, ne, sizeof *ends, mk_cmp);
+	oc_sort(starts, ns, sizeof *starts, mk_cmp);
+	oc_sort(ends, ne, sizeof *ends, mk_cmp);
 	/* each start takes the first unused end of its id at or after it */
 	for (size_t i = 0, j = 0; i < ns; i++) {
 		struct mk *s = &starts[i];
@@ -62,8 +63,8 @@ void oc_nvtx_pair(struct oc_trace *t, struct mk *starts, size_t ns, struct mk *e
 		t->ranges[t->n_ranges++] = (struct oc_range){ s->ts_ns, end, s->tid, s->name,
 							      s->domain, s->marker_id };
 	}
-	qsort(t->ranges, t->n_ranges, sizeof *t->ranges, range_cmp);
-	qsort(t->marks, t->n_marks, sizeof *t->marks, mark_cmp);
+	oc_sort(t->ranges, t->n_ranges, sizeof *t->ranges, range_cmp);
+	oc_sort(t->marks, t->n_marks, sizeof *t->marks, mark_cmp);
 }
 
 /* ---- filters ------------------------------------------------------------- */
@@ -104,7 +105,7 @@ static size_t span_merge(struct span *v, size_t n)
 {
 	size_t k = 0;
 
-	qsort(v, n, sizeof *v, span_cmp);
+	oc_sort(v, n, sizeof *v, span_cmp);
 	for (size_t i = 0; i < n; i++) {
 		if (k && v[k - 1].tid == v[i].tid && v[i].start_ns <= v[k - 1].end_ns) {
 			if (v[i].end_ns > v[k - 1].end_ns)

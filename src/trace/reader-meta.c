@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sqlite3.h>
 
+#include "overlapcheck/mem.h"
 #include "reader.h"
 
 int oc_rd_load_meta(struct rd *r)
@@ -233,7 +234,7 @@ int oc_rd_load_devices(struct rd *r)
 			  !strcmp(k, "global_memory")) && have)
 			d->global_memory_bytes = x >= 0 ? x : -1;
 	}
-	qsort(t->devices, t->n_devices, sizeof *t->devices, device_cmp);
+	oc_sort(t->devices, t->n_devices, sizeof *t->devices, device_cmp);
 	return 0;
 }
 

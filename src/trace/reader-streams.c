@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sqlite3.h>
 
+#include "overlapcheck/mem.h"
 #include "reader.h"
 
 static int load_streams(struct rd *r, size_t extra, uint8_t **handle_kinds)
@@ -129,7 +130,7 @@ int oc_rd_build_streams(struct rd *r, const struct ctx *ctx, size_t n_ctx)
 
 	if (load_streams(r, 0, &hk))
 		goto out;
-	qsort(t->streams, t->n_streams, sizeof *t->streams, oc_stream_cmp);
+	oc_sort(t->streams, t->n_streams, sizeof *t->streams, oc_stream_cmp);
 	/* hk[] was parallel to the unsorted table: rebuild it sorted */
 	{
 		sqlite3_stmt *st;
