@@ -78,6 +78,10 @@ enum oc_advice oc_choose_claim_advice(const struct oc_trace *t, const struct oc_
 	case OC_CAUSE_LEGACY_DEFAULT_STREAM: return OC_ADVICE_NON_BLOCKING_STREAMS;
 	case OC_CAUSE_DEFAULT_STREAM_IMPLICIT_SYNC: return OC_ADVICE_LEGACY_OP_OFF_DEFAULT_STREAM;
 	case OC_CAUSE_HOST_SYNCHRONIZATION:
+		/* the hidden sync was a pageable copy's own call: pinning ends it */
+		if (e->block >= 0 && a->blocks[e->block].hidden && e->op >= 0 &&
+		    is_pageable(&t->ops[e->op]) && t->ops[e->op].bytes >= PIN_WORTH_BYTES)
+			return OC_ADVICE_PIN_HOST_BUFFER;
 		return e->block >= 0 && a->blocks[e->block].hidden ?
 		       OC_ADVICE_HIDDEN_SYNC_OUT_OF_LOOP : OC_ADVICE_SYNC_AFTER_SUBMITTING;
 	case OC_CAUSE_EVENT_DEPENDENCY: return OC_ADVICE_CHECK_EVENT_DEPENDENCY;
@@ -172,6 +176,11 @@ const char *oc_claim_advice(const struct oc_trace *t, const struct oc_analysis *
 	case OC_ADVICE_PIN_HOST_BUFFER: {
 		const struct oc_op *p = e->op >= 0 ? &t->ops[e->op] : op;
 		oc_fmt_bytes(p->bytes, x, sizeof x);
+		if (e->cause == OC_CAUSE_HOST_SYNCHRONIZATION)
+			return say(buf, len, "the %s %s copy's call (%s) blocked the host until the work "
+				   "before it was done, because the copy uses pageable host memory: pin the "
+				   "buffer (cudaHostAlloc / cudaHostRegister / pin_memory=True)",
+				   x, dir_of(p), api_of(t, e->api));
 		if (e->cause == OC_CAUSE_SAME_STREAM_ORDER)
 			return say(buf, len, "the %s %s copy queued with it in stream %u is pageable and "
 				   "blocked the host, so no other stream's work was queued beside it: pin "

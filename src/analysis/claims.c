@@ -230,13 +230,48 @@ static void comm_witness(const struct oc_actx *c, uint32_t o, int32_t *w, int64_
 
 /* ---- one claim ------------------------------------------------------------ */
 
+/*
+ * The host block a late partner p stands for: its own call, which held its
+ * thread until the copy was staged or done (a pageable copy) or the kernel
+ * ended (a blocking launch); -1 when p has no call.
+ */
+static int32_t late_block_call(const struct oc_actx *c, int32_t p)
+{
+	int32_t a = c->t->ops[p].api;
+
+	return a >= 0 && (size_t)a < c->t->n_api ? a : -1;
+}
+
+/*
+ * A late partner p that ended before o was queued explains o only when its
+ * call is a fresh host block for the pair (p, o) (docs/causes.md, Terms:
+ * "Fresh"): on o's thread, returned no earlier than end(p) (clock skew
+ * allowed), and o's call the first work-queuing call on that thread after
+ * it returned, or within the sync tolerance of that return. Device
+ * adjacency alone says nothing when the device sat idle in between.
+ */
+static int late_partner_fresh(const struct oc_actx *c, uint32_t o, int32_t p)
+{
+	const struct oc_trace *t = c->t;
+	int32_t a = late_block_call(c, p);
+	uint32_t tid = c->tid[o];
+
+	if (a < 0 || tid == OC_NO_TID || c->tid[p] != tid)
+		return 0;
+	if (t->api[a].end_ns < t->ops[p].end_ns - OC_CLOCK_SKEW_NS || t->api[a].end_ns > c->q[o])
+		return 0;
+	return c->q[o] - t->api[a].end_ns <= c->o.sync_tolerance_ns ||
+	       oc_queued_between(c, tid, t->api[a].end_ns, c->q[o]) == 0;
+}
+
 /* A partner that can explain o through its own blocking behaviour (a
  * pageable copy, a blocking launch): a would-be partner, or the late partner
- * that ran before o (o's submission came after it); never one queued only
- * after o had ended. */
+ * that ran before o when its call held o back (late_partner_fresh); never
+ * one queued only after o had ended. */
 static int before_or_with(const struct oc_actx *c, uint32_t o, const struct cand *p)
 {
-	return p->would_be || c->t->ops[p->op].end_ns <= c->t->ops[o].start_ns;
+	return p->would_be || (c->t->ops[p->op].end_ns <= c->t->ops[o].start_ns &&
+			       late_partner_fresh(c, o, p->op));
 }
 
 static int push_ev(struct oc_actx *c, const struct oc_evidence *e)
@@ -274,6 +309,56 @@ static int give(struct oc_actx *c, const struct oc_evidence *e, size_t *given)
 	if (push_ev(c, e) < 0)
 		return -1;
 	(*given)++;
+	return 0;
+}
+
+/*
+ * Dominant (docs/causes.md, "Decisive and contributing causes"): a decisive
+ * host block, a fresh sync or a late partner's blocking call, decides only
+ * when it lasted at least as long as the host then took to queue the later
+ * op g, or that took at most the sync tolerance. Otherwise the host's
+ * lateness decided: submitted_late for the same pair becomes decisive (its
+ * evidence taken from the list, or made), and the block contributes.
+ * ev[0..*n) is the claim's evidence, decisive first.
+ */
+static int dominance(struct oc_actx *c, uint32_t o, size_t first, size_t *n)
+{
+	const struct oc_trace *t = c->t;
+	struct oc_evidence *ev = &c->ev[first], late;
+	int64_t bs, be, qg;
+	int32_t f, g, p = ev[0].partner;
+	size_t k;
+
+	if (p < 0)
+		return 0;
+	order(t, (int32_t)o, p, &f, &g);
+	if (ev[0].cause == OC_CAUSE_HOST_SYNCHRONIZATION && ev[0].block >= 0) {
+		bs = c->a->blocks[ev[0].block].start_ns;
+		be = c->a->blocks[ev[0].block].end_ns;
+	} else if ((ev[0].cause == OC_CAUSE_PAGEABLE_HOST_MEMORY || ev[0].cause == OC_CAUSE_LAUNCH_BLOCKING) &&
+		   ev[0].op == p && t->ops[p].end_ns <= c->q[o] && late_block_call(c, p) >= 0) {
+		bs = t->api[late_block_call(c, p)].start_ns;
+		be = t->api[late_block_call(c, p)].end_ns;
+	} else {
+		return 0;
+	}
+	qg = c->q[g];
+	if (qg - be <= c->o.sync_tolerance_ns || qg - be <= be - bs)
+		return 0;
+	for (k = 1; k < *n; k++)
+		if (ev[k].cause == OC_CAUSE_SUBMITTED_LATE && ev[k].partner == p)
+			break;
+	if (k == *n) {
+		if (!oc_p_late(c, (int32_t)o, p, &late))
+			return 0;
+		if (push_ev(c, &late) < 0)
+			return -1;
+		ev = &c->ev[first];   /* push_ev may have moved the pool */
+		(*n)++;
+	}
+	late = ev[k];
+	memmove(&ev[1], &ev[0], k * sizeof *ev);
+	ev[0] = late;
 	return 0;
 }
 
@@ -424,6 +509,8 @@ static int explain(struct oc_actx *c, uint32_t o, const struct oc_claim *cl, str
 		if (give(c, &e, &given) < 0)
 			return -1;
 	}
+	if (dominance(c, o, c->n_ev - given, &given) < 0)
+		return -1;
 	*n_out = given;
 	return 0;
 }

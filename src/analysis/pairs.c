@@ -113,6 +113,11 @@ int oc_p_hostsync(const struct oc_actx *c, int32_t o, int32_t p, struct oc_evide
 	e->block = b;
 	e->api = c->a->blocks[b].api;
 	e->partner = p;
+	/* a hidden sync that was a pageable copy's own call: that copy (its advice pins it) */
+	if (c->a->blocks[b].hidden && e->api >= 0)
+		for (uint32_t k = c->api_off[e->api]; k < c->api_off[e->api + 1] && e->op < 0; k++)
+			if (is_pageable_copy(&t->ops[c->api_ops[k]]))
+				e->op = (int32_t)c->api_ops[k];
 	return 1;
 }
 

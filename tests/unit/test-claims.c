@@ -103,6 +103,86 @@ static void test_pageable_partner_after(void **state)
 	sc_done(&s);
 }
 
+/*
+ * A late partner explains a claim only when it held it back, and the longer
+ * wait decides (docs/causes.md, "Fresh" and "Decisive and contributing
+ * causes"; rules E3 and E8).
+ *
+ * A small pageable copy whose call returned once its bytes were staged,
+ * before the copy ran, then 4 s in which the device sat idle, then an async
+ * copy on another stream: the pageable call did not hold it back (it
+ * returned before its copy ended), so no pageable blame; the host was late.
+ */
+static void test_late_pageable_staged(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	sc_copy(&s, 14, SC_HTOD, OC_MEM_PAGEABLE, 1, 101 * U, 110 * U, 99 * U, 100 * U, "cudaMemcpyAsync");
+	int g = sc_copy(&s, 16, SC_HTOD, OC_MEM_PINNED, 1, 4000000 * U, 4000100 * U, 3999999 * U,
+			3999999 * U + 500, "cudaMemcpyAsync");
+	sc_analyse(&s, NULL);
+	const struct oc_claim *cl = sc_claim(&s, g);
+	EXPECT(cl, OC_CAUSE_SUBMITTED_LATE);
+	assert_int_equal(sc_cause_at(cl, OC_CAUSE_PAGEABLE_HOST_MEMORY), -1);
+	sc_done(&s);
+}
+
+/* The same, the pageable call holding the host until its copy was done (a
+ * fresh block), then 4 s of the host's own work: the lateness decides, the
+ * pageable copy at most contributes. */
+static void test_late_pageable_dominated(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	int f = sc_copy(&s, 14, SC_HTOD, OC_MEM_PAGEABLE, 1, 100 * U, 104 * U, 99 * U, 105 * U,
+			"cudaMemcpyAsync");
+	int g = sc_copy(&s, 16, SC_HTOD, OC_MEM_PINNED, 1, 4000000 * U, 4000100 * U, 3999999 * U,
+			3999999 * U + 500, "cudaMemcpyAsync");
+	sc_analyse(&s, NULL);
+	const struct oc_claim *cl = sc_claim(&s, g);
+	EXPECT(cl, OC_CAUSE_SUBMITTED_LATE, OC_CAUSE_PAGEABLE_HOST_MEMORY);
+	assert_int_equal(cl->contributing, 1);
+	assert_int_equal(sc_op_corr(&s, cl->evidence[1].op), f);
+	sc_done(&s);
+}
+
+/* A pageable copy whose call held the host until it was done, and the next
+ * launch on the same thread right after it returned: the copy held the
+ * kernel back, and decides. */
+static void test_late_pageable_fresh(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	int f = sc_copy(&s, 14, SC_HTOD, OC_MEM_PAGEABLE, 1, 100 * U, 200 * U, 99 * U, 201 * U,
+			"cudaMemcpyAsync");
+	int k = sc_kernel(&s, 16, 205 * U, 300 * U, 202 * U, 203 * U, "_Z1kv", 1);
+	sc_analyse(&s, NULL);
+	const struct oc_claim *cl = sc_claim(&s, k);
+	assert_int_equal(cl->evidence[0].cause, OC_CAUSE_PAGEABLE_HOST_MEMORY);
+	assert_int_equal(sc_op_corr(&s, cl->evidence[0].op), f);
+	sc_done(&s);
+}
+
+/* A stream sync that waited for the kernel, then 5 ms of the host's own work
+ * before the next launch: the sync (109 us) did not keep the pair apart, the
+ * 5 ms did: submitted_late decides, the sync contributes. */
+static void test_sync_then_long_host_work(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	int k1 = sc_kernel(&s, 14, 100 * U, 200 * U, 90 * U, 91 * U, "_Z1av", 1);
+	sc_stream_sync(&s, 14, 92 * U, 201 * U);
+	int k2 = sc_kernel(&s, 16, 5210 * U, 5300 * U, 5201 * U, 5202 * U, "_Z1bv", 1);
+	sc_analyse(&s, NULL);
+	const struct oc_claim *a = sc_claim(&s, k1), *b = sc_claim(&s, k2);
+	EXPECT(a, OC_CAUSE_SUBMITTED_LATE, OC_CAUSE_HOST_SYNCHRONIZATION);
+	assert_int_equal(a->contributing, 1);
+	assert_int_equal(sc_op_corr(&s, a->evidence[0].partner), k2);
+	EXPECT(b, OC_CAUSE_SUBMITTED_LATE, OC_CAUSE_HOST_SYNCHRONIZATION);
+	assert_int_equal(b->evidence[0].self_late, 1);
+	sc_done(&s);
+}
+
 /* A kernel on blocking stream 13, then a kernel on the legacy stream queued
  * while it ran: the legacy one waits for it. */
 static void test_legacy_default_stream(void **state)
@@ -711,6 +791,10 @@ int main(void)
 		cmocka_unit_test(test_overlapped_pipeline),
 		cmocka_unit_test(test_pageable),
 		cmocka_unit_test(test_pageable_partner_after),
+		cmocka_unit_test(test_late_pageable_staged),
+		cmocka_unit_test(test_late_pageable_dominated),
+		cmocka_unit_test(test_late_pageable_fresh),
+		cmocka_unit_test(test_sync_then_long_host_work),
 		cmocka_unit_test(test_legacy_default_stream),
 		cmocka_unit_test(test_nonblocking_next_to_legacy),
 		cmocka_unit_test(test_default_stream_implicit_sync),
