@@ -105,6 +105,39 @@ enum oc_schema_state oc_schema_check(sqlite3 *db, int *version, char *err, size_
 	return OC_SCHEMA_OK;
 }
 
+static int has_table(sqlite3 *db, const char *name)
+{
+	sqlite3_stmt *st;
+	int yes = 0;
+
+	if (sqlite3_prepare_v2(db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1", -1, &st,
+			       NULL) != SQLITE_OK)
+		return 0;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	yes = sqlite3_step(st) == SQLITE_ROW;
+	sqlite3_finalize(st);
+	return yes;
+}
+
+int oc_schema_dump_version(sqlite3 *db, const char **missing)
+{
+	static const char *const need[] = { "meta", "ops", "api", "strings", "streams" };
+	int app = -1, ver = -1;
+
+	if (missing)
+		*missing = "";
+	if (pragma_int(db, "PRAGMA application_id", &app) != SQLITE_OK ||
+	    pragma_int(db, "PRAGMA user_version", &ver) != SQLITE_OK || app != 0 || ver != 0)
+		return 0;
+	for (size_t k = 0; k < sizeof need / sizeof need[0]; k++)
+		if (!has_table(db, need[k])) {
+			if (missing)
+				*missing = need[k];
+			return 0;
+		}
+	return has_table(db, "api_functions") && has_table(db, "op_shapes") ? 2 : 1;
+}
+
 int oc_meta_set(sqlite3 *db, const char *key, const char *value)
 {
 	sqlite3_stmt *st;

@@ -231,6 +231,11 @@ enum oc_advice {
 	OC_ADVICE_COLLECTIVE_ON_SIDE_STREAM,  /* NCCL kernels: same_stream_order */
 	OC_ADVICE_COMPUTE_BESIDE_COLLECTIVE,  /* NCCL kernels: nothing_concurrent */
 	OC_ADVICE_BALANCE_RANKS,              /* peer_wait */
+	OC_ADVICE_HOST_FIRST,       /* a claim's more-streams advice when the lever is host_submitted_late */
+	OC_ADVICE_HOST_SLOW_CALL,   /* host story remedies (docs/causes.md, "The host story") */
+	OC_ADVICE_HOST_GRAPH_CAPTURE,
+	OC_ADVICE_HOST_CPU_WORK,
+	OC_ADVICE_HOST_CALLS,
 	OC_N_ADVICE
 };
 const char *oc_advice_id(enum oc_advice a);   /* "pin_host_buffer", ... */
@@ -504,6 +509,43 @@ struct oc_hazard_status {
 	size_t   not_listed;    /* pairs in no listed finding (past 256 findings of a kind) */
 };
 
+/*
+ * The host story (docs/causes.md, "The host story"): given when the lever is
+ * host_submitted_late. Over the gaps the device waited for late submission
+ * (gap cause submitted_late), each gap counted for the thread that queued
+ * its next op: where that thread's time went, and the one remedy the
+ * evidence selects.
+ */
+#define OC_HOST_FNS 5
+struct oc_host_fn {             /* one function's calls inside a thread's late gaps */
+	int32_t  name;          /* index into trace->strs */
+	size_t   calls;         /* calls that intersected a gap */
+	int64_t  total_ns;      /* their time inside the gaps */
+	int64_t  max_ns;        /* the longest one's time inside a gap */
+};
+struct oc_host_thread {
+	uint32_t tid;           /* UINT32_MAX: the gaps whose next op's thread is unknown */
+	size_t   gaps;
+	int64_t  gap_ns;        /* the gaps' time */
+	int64_t  outside_ns;    /* of it, outside CUDA calls (gaps whose thread time is known) */
+	int64_t  inside_ns;     /* of it, inside top-level CUDA calls (likewise) */
+	size_t   unknown_gaps;  /* gaps whose thread time could not be had (no split) */
+	struct oc_host_fn fns[OC_HOST_FNS]; /* by total_ns, largest first */
+	size_t   n_fns;
+	size_t   kernels;       /* kernels in the window queued by this thread */
+	size_t   launch_longer; /* of them, those whose launch call took longer than the kernel ran */
+	int32_t  slow_api;      /* a call that took most of a gap, repeated before the same kernel: */
+	size_t   slow_gaps;     /*   in this many gaps (at least 2), */
+	int64_t  slow_ns;       /*   whose time adds to this; slow_api -1 when none */
+};
+struct oc_host_story {
+	int      given;         /* the lever is host_submitted_late */
+	int64_t  late_ns;       /* the late-submission gaps' time (time_split's part) */
+	size_t   submitting_threads; /* threads that queued device work in the window */
+	struct oc_host_thread *threads; size_t n_threads; /* by gap_ns, largest first */
+	enum oc_advice remedy;  /* OC_ADVICE_HOST_*: chosen on threads[0]'s evidence */
+};
+
 struct oc_analysis {
 	const struct oc_trace *trace;
 	struct oc_analysis_options opts;
@@ -523,6 +565,8 @@ struct oc_analysis {
 
 	struct oc_hazard *hazards; size_t n_hazards; /* by kind, then first op's queue time */
 	struct oc_hazard_status hazard_status;
+
+	struct oc_host_story host;  /* given only when the lever is host_submitted_late */
 
 	char   **warnings;         size_t n_warnings;  /* sentences for the reader */
 
@@ -563,6 +607,9 @@ const char *oc_gap_advice(const struct oc_trace *t, const struct oc_analysis *a,
 			  const struct oc_gap *g, char *buf, size_t len);
 /* The one line on the largest lever, into buf. Returns buf. */
 const char *oc_lever_text(const struct oc_analysis *a, char *buf, size_t len);
+/* The host story's remedy, one sentence from its evidence, into buf; "" when
+ * no story is given. Returns buf. */
+const char *oc_host_remedy_text(const struct oc_analysis *a, char *buf, size_t len);
 
 /*
  * Display name of op i of t into buf: the demangled kernel name, the copy

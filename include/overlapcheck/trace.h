@@ -232,6 +232,8 @@ struct oc_trace {
 	/* The run, from meta. -1 when unknown. */
 	int64_t  dropped_records;
 	int64_t  dropped_callback_rows; /* calls' rows the tracer dropped (its writer's backlog full) */
+	int      ids_missing;        /* no application id or schema version (a SQL dump loaded
+	                                back): read by its tables as schema `version` */
 	int64_t  tracer_calls_set_aside; /* api rows of the tracer's own calls in a trace recorded
 	                                    before it kept them out, not loaded (docs/schema.md) */
 	int64_t  incomplete_records;

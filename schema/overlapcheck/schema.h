@@ -41,6 +41,16 @@ int oc_schema_create_version(sqlite3 *db, int version, char *err, size_t errlen)
  */
 enum oc_schema_state oc_schema_check(sqlite3 *db, int *version, char *err, size_t errlen);
 
+/*
+ * A trace whose application id and schema version were lost (a `sqlite3
+ * .dump` loaded back keeps every table but neither PRAGMA): the version its
+ * tables say (2: api_functions and op_shapes; 1: neither, api with a name_id
+ * column), or 0 when the database is not one (it lacks meta, ops or api, or
+ * has either id set). *missing, when not NULL, receives the first table it
+ * lacks (for a message), "" when none.
+ */
+int oc_schema_dump_version(sqlite3 *db, const char **missing);
+
 /* Set meta(key) to value (INSERT OR REPLACE, bound parameters). 0 or -1. */
 int oc_meta_set(sqlite3 *db, const char *key, const char *value);
 int oc_meta_set_int(sqlite3 *db, const char *key, long long value);

@@ -38,6 +38,7 @@ static const char *const advice_ids[OC_N_ADVICE] = {
 	"gap_launch_latency", "gap_module_loading",
 	"gap_dependency", "gap_unknown",
 	"collective_on_side_stream", "compute_beside_collective", "balance_ranks",
+	"host_first", "host_slow_call", "host_graph_capture", "host_cpu_work", "host_calls",
 };
 
 static const char *const lever_ids[OC_N_LEVERS] = {
@@ -297,6 +298,9 @@ const char *oc_claim_advice(const struct oc_trace *t, const struct oc_analysis *
 		return say(buf, len, "it waited for slower peer ranks before it could proceed: balance "
 			   "the work across ranks (data, sequence lengths, stragglers), or look at what "
 			   "the slowest rank did before this collective");
+	case OC_ADVICE_HOST_FIRST:
+		return say(buf, len, "the device waited for the host most of this window: more streams "
+			   "cannot help until the host keeps up; see the host story for what the host did");
 	default:
 		return buf;
 	}
@@ -379,6 +383,29 @@ const char *oc_gap_advice(const struct oc_trace *t, const struct oc_analysis *a,
 		return say(buf, len, "the trace does not show what held the next work back");
 	default:
 		return buf;
+	}
+}
+
+/*
+ * One diagnosis (docs/causes.md, "Advice"; rule E6): when the lever is
+ * host_submitted_late, no serialized claim is advised to use more streams;
+ * those claims are pointed at the host story instead. The one condition is
+ * the lever, decided here and nowhere else.
+ */
+void oc_advice_follow_lever(struct oc_analysis *a)
+{
+	if (a->summary.lever != OC_LEVER_HOST_LATE)
+		return;
+	for (size_t k = 0; k < a->n_claims; k++) {
+		struct oc_claim *cl = &a->claims[k];
+		switch ((enum oc_advice)cl->advice) {
+		case OC_ADVICE_SPLIT_INTO_STREAMS: case OC_ADVICE_COPY_ON_SIDE_STREAM:
+		case OC_ADVICE_QUEUE_LATER_WORK_BESIDE: case OC_ADVICE_MORE_BESIDE_IT:
+			cl->advice = OC_ADVICE_HOST_FIRST;
+			break;
+		default:
+			break;
+		}
 	}
 }
 

@@ -20,6 +20,7 @@
 #include "context.h"
 #include "overlapcheck/demangle.h"
 #include "overlapcheck/format.h"
+#include "overlapcheck/schema.h"
 
 static const char *const cause_names[OC_N_CAUSES] = {
 	"launch_blocking", "pageable_host_memory", "legacy_default_stream",
@@ -318,6 +319,12 @@ static int warnings(struct oc_actx *c, size_t n_api_before)
 					 "allocate, free or synchronize explicitly have records, so a hidden "
 					 "synchronization inside any other call is not proven (none is reported)");
 	}
+	if (t->ids_missing)
+		r |= add_warning(a, "the trace has no application id or schema version (a SQL dump loaded "
+				 "back loses both); read as schema %d by its tables. To restore them: sqlite3 "
+				 "TRACE 'PRAGMA application_id = %d; PRAGMA user_version = %d;' (or dump it "
+				 "with tools/dump-trace.py, which keeps them)", t->version, OC_APPLICATION_ID,
+				 t->version);
 	if (t->tracer_calls_set_aside > 0)
 		r |= add_warning(a, "%lld API rows of the tracer's own calls (cuFuncGetParamInfo, "
 				 "cuKernelGetParamInfo, cuKernelGetFunction, cuStreamIsCapturing, made inside the "
@@ -483,6 +490,9 @@ int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 		goto nomem;
 	summarize(&c);
 	oc_choose_lever(a);
+	oc_advice_follow_lever(a);
+	if (oc_host_story(&c) < 0)
+		goto nomem;
 	if (warnings(&c, n_api_before) < 0)
 		goto nomem;
 
@@ -562,6 +572,7 @@ void oc_analysis_release(struct oc_analysis *a)
 	free(a->comm_devices);
 	free(a->comm_ranges);
 	free(a->hazards);
+	free(a->host.threads);
 	for (size_t k = 0; k < a->n_warnings; k++)
 		free(a->warnings[k]);
 	free(a->warnings);

@@ -289,6 +289,27 @@ size_t oc_queued_between(const struct oc_actx *c, uint32_t tid, int64_t t1, int6
 	return lo - a;
 }
 
+size_t oc_thread_calls_from(const struct oc_actx *c, uint32_t tid, int64_t a, const uint32_t **calls)
+{
+	long ti = tid == OC_NO_TID ? -1 : tid_index(c, tid);
+
+	*calls = NULL;
+	if (ti < 0)
+		return 0;
+	const int64_t *mx = &c->t_maxend[c->t_off[ti]];
+	size_t n = c->t_off[ti + 1] - c->t_off[ti], lo = 0, hi = n;
+
+	while (lo < hi) {     /* first call whose running max end passes a */
+		size_t mid = lo + (hi - lo) / 2;
+		if (mx[mid] <= a)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	*calls = &c->t_calls[c->t_off[ti] + lo];
+	return n - lo;
+}
+
 int64_t oc_thread_in_calls(const struct oc_actx *c, uint32_t tid, int64_t a, int64_t b)
 {
 	return oc_thread_in_calls_named(c, tid, a, b, NULL, NULL);

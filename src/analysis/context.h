@@ -149,6 +149,13 @@ size_t oc_queued_between(const struct oc_actx *c, uint32_t tid, int64_t t1, int6
 /* Time of [a, b) that thread tid spent inside CUDA API calls, or -1 when
  * the thread is unknown or the search was cut short. */
 int64_t oc_thread_in_calls(const struct oc_actx *c, uint32_t tid, int64_t a, int64_t b);
+/* The calls of thread tid (by start) from the first that may end after a:
+ * *calls points at them, the count is returned (0 when the thread has none). */
+size_t oc_thread_calls_from(const struct oc_actx *c, uint32_t tid, int64_t a, const uint32_t **calls);
+/* Claims' advice that the lever contradicts, replaced (advice.c, after the lever). */
+void oc_advice_follow_lever(struct oc_analysis *a);
+/* The host story (host.c), after the lever is chosen: 0, or -1 out of memory. */
+int oc_host_story(struct oc_actx *c);
 /* The same for the calls whose name contains one of names (NULL-ended; NULL:
  * every call); *longest (when not NULL) receives the one that covers the most
  * of [a, b), or -1. */

@@ -72,9 +72,27 @@ static sqlite3 *open_trace(const char *path, int *version)
 		fprintf(stderr, "overlapcheck info: cannot open trace '%s': an empty database, not an "
 			"overlapcheck trace\n", path);
 		break;
-	case OC_SCHEMA_NOT_TRACE:
-		fprintf(stderr, "overlapcheck info: cannot open trace '%s': not an overlapcheck trace\n", path);
+	case OC_SCHEMA_NOT_TRACE: {
+		/* a trace dumped as SQL and loaded back: read by its tables, as report does */
+		const char *missing = "";
+		int dv = oc_schema_dump_version(db, &missing);
+
+		if (dv) {
+			*version = dv;
+			fprintf(stderr, "overlapcheck info: '%s' has no application id or schema version (a SQL "
+				"dump loaded back loses both): read as schema %d; to restore them: sqlite3 '%s' "
+				"'PRAGMA application_id = %d; PRAGMA user_version = %d;'\n", path, dv, path,
+				OC_APPLICATION_ID, dv);
+			return db;
+		}
+		if (missing[0])
+			fprintf(stderr, "overlapcheck info: cannot open trace '%s': not an overlapcheck trace "
+				"(no application id, and no table '%s')\n", path, missing);
+		else
+			fprintf(stderr, "overlapcheck info: cannot open trace '%s': not an overlapcheck trace\n",
+				path);
 		break;
+	}
 	case OC_SCHEMA_NEWER:
 		fprintf(stderr, "overlapcheck info: cannot open trace '%s': written by a newer overlapcheck "
 			"(trace schema %d, this one reads up to %d)\n", path, *version, OC_SCHEMA_VERSION);

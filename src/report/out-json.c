@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "out-json.h"
+#include "out-host.h"
 
 #ifndef OC_VERSION
 #define OC_VERSION "unknown"
@@ -560,6 +561,7 @@ static void window_objects(struct out *o)
 		oc_json_kv_null(j, "cause");
 	oc_json_kv_string(j, "text", oc_lever_text(o->a, o->buf, sizeof o->buf));
 	oc_json_end_object(j);
+	oc_host_story_json(j, o->a);
 }
 
 static void summary_object(struct oc_json *j, const struct oc_analysis *a)

@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "advice-fold.h"
+#include "out-host.h"
 #include "overlapcheck/format.h"
 #include "overlapcheck/report.h"
 
@@ -218,6 +220,7 @@ int oc_report_markdown(FILE *f, const struct oc_analysis *a, const struct oc_rep
 			fprintf(f, "; dropped %zu op(s) at the end", w->trail_ops);
 		fputs(w->how == OC_WINDOW_STEADY ? " (counts use the window; `--whole` for the whole trace)."
 		      "\n\n" : ".\n\n", f);
+		oc_host_story_markdown(f, a);
 	}
 	if (t->capture_mode) {
 		fprintf(f, "Capture: %s", !strcmp(t->capture_mode, "nvtx") ? "NVTX range" :
@@ -349,17 +352,28 @@ int oc_report_markdown(FILE *f, const struct oc_analysis *a, const struct oc_rep
 			dur(f, op->end_ns - op->start_ns);
 			fprintf(f, " | %u | %s | ", t->streams[op->stream].stream_id, oc_op_kind_name(op->kind));
 			name(f, t, cl->op);
-			char adv[512];
 			fprintf(f, " | `%s` | ", cl->n_evidence ? oc_cause_name(cl->evidence[0].cause) : "unknown");
 			if (cl->contributing >= 0)
 				fprintf(f, "`%s`", oc_cause_name(cl->evidence[cl->contributing].cause));
-			fputs(" | ", f);
-			md(f, oc_claim_advice(t, a, cl, adv, sizeof adv), 500);
-			fputs(" |\n", f);
+			fprintf(f, " | `%s` |\n", oc_advice_id((enum oc_advice)cl->advice));
 		}
 		free(idx);
 		if (shown > max)
 			fprintf(f, "\n... and %zu more\n", shown - max);
+		/* each advice sentence once, with the claims it is for (JSON lists each) */
+		struct oc_fold fold[12];
+		size_t rest, nf = oc_fold_claim_advice(a, -1, fold, 12, &rest);
+		if (nf)
+			fputs("\nAdvice for the serialized claims:\n\n", f);
+		for (size_t m = 0; m < nf; m++) {
+			fprintf(f, "- %zu claim%s, `%s`: ", fold[m].count, fold[m].count == 1 ? "" : "s",
+				oc_advice_id((enum oc_advice)fold[m].advice));
+			md(f, fold[m].text, 500);
+			fputs("\n", f);
+		}
+		if (rest)
+			fprintf(f, "- ... and other advice for %zu more claim%s\n", rest, rest == 1 ? "" : "s");
+		oc_fold_free(fold, nf);
 		fputs("\n", f);
 	}
 	if (s->hidden_syncs) {

@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "advice-fold.h"
+#include "out-host.h"
 #include "overlapcheck/demangle.h"
 #include "overlapcheck/format.h"
 #include "overlapcheck/report.h"
@@ -616,10 +618,13 @@ static void evidence_line(const struct out *o, const struct oc_claim *cl, const 
 	fputs("\n", o->f);
 }
 
+/* Distinct advice sentences shown per group of serialized claims. */
+#define FOLD_MAX 8
+
 static void serialized(const struct out *o)
 {
 	const struct oc_analysis *a = o->a;
-	char n1[512], b1[32], b2[32], adv[512];
+	char n1[512], b1[32], b2[32];
 
 	if (!a->summary.serialized)
 		return;
@@ -646,11 +651,19 @@ static void serialized(const struct out *o)
 			evidence_line(o, cl, &cl->evidence[0], "decisive");
 			if (cl->contributing >= 0)
 				evidence_line(o, cl, &cl->evidence[cl->contributing], "contributing");
-			fprintf(o->f, "        advice: %s\n",
-				clean(oc_claim_advice(o->t, a, cl, adv, sizeof adv), n1, sizeof n1, 400));
 		}
 		if (shown > (size_t)o->max_rows)
 			fprintf(o->f, "    ... and %zu more\n", shown - (size_t)o->max_rows);
+		/* the group's advice, each sentence once, with the claims it is for */
+		struct oc_fold fold[FOLD_MAX];
+		size_t rest, nf = oc_fold_claim_advice(a, c, fold, FOLD_MAX, &rest);
+		for (size_t m = 0; m < nf; m++)
+			fprintf(o->f, "    advice (%zu claim%s): %s\n", fold[m].count, fold[m].count == 1 ? "" : "s",
+				clean(fold[m].text, n1, sizeof n1, 400));
+		if (rest)
+			fprintf(o->f, "    ... and other advice for %zu more claim%s (JSON lists each)\n", rest,
+				rest == 1 ? "" : "s");
+		oc_fold_free(fold, nf);
 	}
 }
 
@@ -909,6 +922,7 @@ int oc_report_text(FILE *f, const struct oc_analysis *a, const struct oc_report_
 	capture(&o);
 	queries(&o);
 	time_split(&o);
+	oc_host_story_text(f, a, col(&o, C_BOLD), col(&o, C_RESET));
 	answer(&o);
 	warnings(&o);
 	passport(&o);

@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "out-host.h"
 #include "overlapcheck/analysis.h"
 #include "overlapcheck/export.h"
 #include "overlapcheck/format.h"
@@ -363,7 +364,10 @@ int oc_tl_notes_init(struct oc_tl_notes *n, struct oc_trace *t,
 	n->answer = answer_text(&pv->pool, t, a);
 	{
 		char lev[600];
-		n->lever = pool_fmt(&pv->pool, "%s", oc_lever_text(a, lev, sizeof lev));
+		char story[1200];
+		oc_host_story_line(a, story, sizeof story);
+		n->lever = pool_fmt(&pv->pool, "%s%s%s", oc_lever_text(a, lev, sizeof lev),
+				    story[0] ? " | " : "", story);
 	}
 	{
 		const struct oc_time_split *ts = &a->summary.time;

@@ -163,9 +163,23 @@ static int open_and_check(struct rd *r)
 		return 0;
 	case OC_SCHEMA_EMPTY:
 		return oc_rd_fail(r, "SQLite database but not an overlapcheck trace (it has no tables)");
-	case OC_SCHEMA_NOT_TRACE:
+	case OC_SCHEMA_NOT_TRACE: {
+		/* a trace dumped as SQL and loaded back lost both ids: read it by its tables */
+		const char *missing = "";
+		int dv = oc_schema_dump_version(r->db, &missing);
+
+		if (dv) {
+			r->t->version = dv;
+			r->t->ids_missing = 1;
+			return 0;
+		}
+		if (missing[0])
+			return oc_rd_fail(r, "SQLite database but not an overlapcheck trace (no application "
+					  "id, and no table '%s'), nor an Nsight Systems export (no StringIds or "
+					  "CUPTI_ACTIVITY_KIND_* table)", missing);
 		return oc_rd_fail(r, "SQLite database but not an overlapcheck trace, nor an Nsight "
 				  "Systems export (no StringIds or CUPTI_ACTIVITY_KIND_* table)");
+	}
 	case OC_SCHEMA_NEWER:
 		return oc_rd_fail(r, "written by a newer overlapcheck (schema version %d; this build reads up to %d)",
 				  ver, OC_SCHEMA_VERSION);

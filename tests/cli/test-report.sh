@@ -294,4 +294,41 @@ unlike "tracer's calls set aside: never a kernel's call" "$out" 'queued by cuFun
 out=$("$OC" report --whole "$TMP/prefetch.db" --format json 2>&1)
 unlike "tracer's calls set aside: not in the JSON's claims" "$out" '"api": "cu(Func|Kernel)GetParamInfo"'
 cd "$TMP" || exit 1
+# A trace dumped with `sqlite3 .dump` and loaded back has every table but
+# neither PRAGMA (application id, schema version): it is read by its tables,
+# gives the same report as the original, and says how to restore the ids;
+# a database with some of the tables is refused, naming what it lacks.
+cd "$ROOT" || exit 1
+for fx in tests/fixtures/pinned_pipeline.sql tests/fixtures/v1/host_sync.sql tests/fixtures/mem/hazard_copy_kernel.sql; do
+	n=$(basename "$fx" .sql)
+	rm -f "$TMP/orig.db" "$TMP/re.db"
+	load_sql "$TMP/orig.db" "$fx"
+	sqlite3 "$TMP/orig.db" .dump > "$TMP/plain.sql"
+	sqlite3 "$TMP/re.db" < "$TMP/plain.sql"
+	is "dump reloaded ($n): no ids" "$(sqlite3 "$TMP/re.db" 'PRAGMA application_id; PRAGMA user_version' | tr '\n' ' ')" "0 0 "
+	"$OC" report --whole --format json "$TMP/orig.db" > "$TMP/a.json" 2>&1
+	"$OC" report --whole --format json "$TMP/re.db" > "$TMP/b.json" 2>"$TMP/b.err"
+	is "dump reloaded ($n): report exit 0" "$?" 0
+	same=$(python3 -c '
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+w = [x for x in b["warnings"] if "no application id" in x]
+for r in (a, b):
+    r.pop("trace", None)
+    r["warnings"] = [x for x in r["warnings"] if "no application id" not in x]
+print("same" if a == b and len(w) == 1 else "differs")' "$TMP/a.json" "$TMP/b.json")
+	is "dump reloaded ($n): the same report, and a warning" "$same" same
+done
+like "dump reloaded: the warning says how to restore" "$(cat "$TMP/b.json")" "PRAGMA application_id = 1329812562"
+out=$("$OC" info "$TMP/re.db" 2>&1); rc=$?
+is "dump reloaded: info reads it" "$rc" 0
+like "dump reloaded: info says how to restore" "$out" "no application id or schema version"
+sqlite3 "$TMP/part.db" "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT); CREATE TABLE ops(id INTEGER);"
+out=$("$OC" report "$TMP/part.db" 2>&1); rc=$?
+is "some tables only: exit 2" "$rc" 2
+like "some tables only: names what is missing" "$out" "no table 'api'"
+out=$("$OC" info "$TMP/part.db" 2>&1); rc=$?
+is "some tables only, info: exit 2" "$rc" 2
+like "some tables only, info: names what is missing" "$out" "no table 'api'"
+cd "$TMP" || exit 1
 done_testing

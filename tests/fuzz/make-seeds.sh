@@ -24,7 +24,12 @@ for f in copy_only sigkill nvtx_range graph_branches event_chain per_thread mult
 	load tests/fixtures/$f.sql $C/trace/$f.trace
 done
 load tests/fixtures/v1/copy_only.sql $C/trace/v1-copy_only.trace
-for f in copy_only nvtx_range v1-copy_only; do cp $C/trace/$f.trace $C/cli/; done
+# with the allocation map (table mem: the hazard passes), and framework
+# recordings (the host story, the tracer's tables of 2026-12-03)
+load tests/fixtures/mem/hazard_copy_kernel.sql $C/trace/mem-hazard_copy_kernel.trace
+load tests/corpus/fw/triton_upload_host.sql $C/trace/fw-triton_upload_host.trace
+load tests/corpus/fw/cupy_legacy_host.sql $C/trace/fw-cupy_legacy_host.trace
+for f in copy_only nvtx_range v1-copy_only mem-hazard_copy_kernel fw-triton_upload_host; do cp $C/trace/$f.trace $C/cli/; done
 
 # trace-sql: byte 0 picks the base (fuzz-trace-sql.c), the rest is SQL
 sql() { # NAME BASE SQL
