@@ -319,27 +319,18 @@ int64_t oc_thread_in_calls_named(const struct oc_actx *c, uint32_t tid, int64_t 
 				 const char *const *names, int32_t *longest)
 {
 	const struct oc_trace *t = c->t;
-	long ti = tid == OC_NO_TID ? -1 : tid_index(c, tid);
-	if (ti < 0)
+	if (tid == OC_NO_TID || tid_index(c, tid) < 0)
 		return -1;
 	if (b <= a)
 		return 0;
-	const uint32_t *calls = &c->t_calls[c->t_off[ti]];
-	const int64_t *mx = &c->t_maxend[c->t_off[ti]];
-	size_t n = c->t_off[ti + 1] - c->t_off[ti], lo = 0, hi = n;
+	const uint32_t *calls;
+	size_t n = oc_thread_calls_from(c, tid, a, &calls);
 	int64_t covered = 0, cur_s = 0, cur_e = INT64_MIN;
 
-	while (lo < hi) {     /* first call whose running max end passes a */
-		size_t mid = lo + (hi - lo) / 2;
-		if (mx[mid] <= a)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
 	int64_t longest_ns = 0;
 	if (longest)
 		*longest = -1;
-	for (size_t k = lo, seen = 0; k < n; k++) {
+	for (size_t k = 0, seen = 0; k < n; k++) {
 		const struct oc_api *x = &t->api[calls[k]];
 		if (x->start_ns >= b)
 			break;

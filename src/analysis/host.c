@@ -12,7 +12,6 @@
  * repeated before the same kernel. One remedy follows from the evidence of
  * the thread with the most late time (oc_host_remedy_text).
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -271,18 +270,6 @@ out:
 	return rc;
 }
 
-static const char *say(char *buf, size_t len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static const char *say(char *buf, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(buf, len, fmt, ap);
-	va_end(ap);
-	return buf;
-}
-
 const char *oc_host_remedy_text(const struct oc_analysis *a, char *buf, size_t len)
 {
 	const struct oc_host_story *s = &a->host;
@@ -301,24 +288,28 @@ const char *oc_host_remedy_text(const struct oc_analysis *a, char *buf, size_t l
 		for (size_t g = 0; g < a->n_gaps && kop < 0; g++)
 			if (a->gaps[g].longest_api == h->slow_api)
 				kop = a->gaps[g].next_op;
-		return say(buf, len, "%s took most of %zu gaps (%s) before %s: move it out of the loop, "
+		snprintf(buf, len, "%s took most of %zu gaps (%s) before %s: move it out of the loop, "
 			   "or do it once before", oc_trace_str(t, t->api[h->slow_api].name), h->slow_gaps,
 			   oc_fmt_duration(h->slow_ns, d1, sizeof d1),
 			   kop >= 0 ? oc_op_label(t, kop, name, sizeof name) : "the same kernel");
+		return buf;
 	}
 	case OC_ADVICE_HOST_GRAPH_CAPTURE:
-		return say(buf, len, "%zu of %zu kernels ran shorter than their launch call: capture the "
+		snprintf(buf, len, "%zu of %zu kernels ran shorter than their launch call: capture the "
 			   "loop in a CUDA graph (torch.cuda.graphs, torch.compile(mode=\"reduce-overhead\")) "
 			   "or fuse kernels, so that the host submits less often", h->launch_longer, h->kernels);
+		return buf;
 	case OC_ADVICE_HOST_CPU_WORK:
-		return say(buf, len, "the submitting thread spent %s of the gaps outside CUDA calls: the "
+		snprintf(buf, len, "the submitting thread spent %s of the gaps outside CUDA calls: the "
 			   "CPU work itself (input pipeline, data loading, Python) is the cost; move it off "
 			   "the submitting thread (DataLoader workers) or make it cheaper",
 			   oc_fmt_duration(h->outside_ns, d1, sizeof d1));
+		return buf;
 	case OC_ADVICE_HOST_CALLS:
-		return say(buf, len, "the submitting thread spent %s of the gaps inside CUDA calls (%s "
+		snprintf(buf, len, "the submitting thread spent %s of the gaps inside CUDA calls (%s "
 			   "most): fewer, larger calls, or a CUDA graph", oc_fmt_duration(h->inside_ns, d1,
 			   sizeof d1), h->n_fns ? oc_trace_str(t, h->fns[0].name) : "no one call");
+		return buf;
 	default:
 		return buf;
 	}
