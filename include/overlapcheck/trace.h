@@ -299,6 +299,13 @@ const char *oc_op_kind_name(int kind);          /* "kernel", "memcpy", "memset",
  */
 long oc_trace_keep_range(struct oc_trace *t, const char *name);
 
+/*
+ * The names of t's NVTX ranges, each once, in order of first appearance,
+ * "a, b, c" into buf (cut with ", ..." when it does not fit); "" when t has
+ * none. For a --range that matched nothing. Returns buf.
+ */
+const char *oc_trace_range_names(const struct oc_trace *t, char *buf, size_t len);
+
 /* Keep only device ops of one device (compacted in place, order kept).
  * Returns ops kept. */
 size_t oc_trace_keep_device(struct oc_trace *t, int device_id);

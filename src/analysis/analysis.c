@@ -452,8 +452,12 @@ int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 			return -1;
 		}
 		if (m == 0) {
-			oc_set_err(err, errlen, "no NVTX range named '%s' in trace '%s'", c.o.range,
-				t->path ? t->path : "");
+			char names[400];
+
+			oc_trace_range_names(t, names, sizeof names);
+			oc_set_err(err, errlen, "no NVTX range named '%s' in trace '%s' (%s%s)", c.o.range,
+				t->path ? t->path : "", names[0] ? "its ranges: " : "it has no NVTX ranges",
+				names);
 			return -1;
 		}
 		a->summary.ranges_matched = m;

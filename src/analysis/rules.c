@@ -176,13 +176,19 @@ int oc_rules_add(struct oc_rules *r, const char *name, const char *arg,
 	memset(&rule, 0, sizeof rule);
 	rule.kind = kind;
 	snprintf(rule.origin, sizeof rule.origin, "%s", origin);
+	/* where the rule was given: an option names itself ("--max-idle"), a
+	 * rules file's line does not ("ci.rules:3: max-idle") */
+	char where[200];
+	if (!strncmp(origin, "--", 2))
+		snprintf(where, sizeof where, "%s", origin);
+	else
+		snprintf(where, sizeof where, "%s: %s", origin, rule_defs[kind].name);
 	if (rule_defs[kind].has_arg && !arg) {
-		snprintf(err, errlen, "%s: %s needs an argument", origin, rule_defs[kind].name);
+		snprintf(err, errlen, "%s needs an argument", where);
 		return -1;
 	}
 	if (!rule_defs[kind].has_arg && arg) {
-		snprintf(err, errlen, "%s: %s takes no argument, got '%s'", origin,
-			 rule_defs[kind].name, arg);
+		snprintf(err, errlen, "%s takes no argument, got '%s'", where, arg);
 		return -1;
 	}
 	switch ((enum oc_rule_kind)kind) {
@@ -194,23 +200,22 @@ int oc_rules_add(struct oc_rules *r, const char *name, const char *arg,
 	case OC_RULE_MAX_EXPOSED_COMM:
 	case OC_RULE_MAX_PEER_WAIT:
 		if (oc_parse_fraction(arg, &rule.limit) < 0) {
-			snprintf(err, errlen, "%s: %s: '%s' is not a fraction between 0 and 1 "
-				 "(write 0.25 or 25%%)", origin, rule_defs[kind].name, arg);
+			snprintf(err, errlen, "%s: '%s' is not a fraction between 0 and 1 "
+				 "(write 0.25 or 25%%)", where, arg);
 			return -1;
 		}
 		break;
 	case OC_RULE_MAX_DROPPED:
 		if (oc_parse_count(arg, &count) < 0) {
-			snprintf(err, errlen, "%s: max-dropped: '%s' is not a non-negative integer",
-				 origin, arg);
+			snprintf(err, errlen, "%s: '%s' is not a non-negative integer", where, arg);
 			return -1;
 		}
 		rule.limit = (double)count;
 		break;
 	case OC_RULE_FORBID_CAUSE:
 		if (!oc_cause_is_claim_cause(arg) && !oc_cause_is_gap_cause(arg)) {
-			snprintf(err, errlen, "%s: forbid-cause: unknown cause code '%s' "
-				 "(see docs/check.md for the list)", origin, arg);
+			snprintf(err, errlen, "%s: unknown cause code '%s' "
+				 "(see docs/check.md for the list)", where, arg);
 			return -1;
 		}
 		snprintf(rule.cause, sizeof rule.cause, "%s", arg);

@@ -84,6 +84,7 @@ int cmd_export(int argc, char **argv)
 		}
 	}
 	if (argc - optind != 1) {
+		fprintf(stderr, "overlapcheck export: %s\n", optind >= argc ? "no trace given" : "one trace at a time");
 		usage(stderr);
 		return OC_EXIT_USAGE;
 	}

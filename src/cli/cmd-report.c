@@ -202,6 +202,7 @@ int cmd_report(int argc, char **argv)
 			return OC_EXIT_USAGE;
 		}
 		if (!n_inputs) {
+			fprintf(stderr, "overlapcheck report: no trace given (--ranks takes one per rank)\n");
 			usage(stderr);
 			return OC_EXIT_USAGE;
 		}
@@ -222,6 +223,7 @@ int cmd_report(int argc, char **argv)
 		return OC_EXIT_USAGE;
 	}
 	if (!path) {
+		fprintf(stderr, "overlapcheck report: no trace given\n");
 		usage(stderr);
 		return OC_EXIT_USAGE;
 	}

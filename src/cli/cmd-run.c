@@ -164,7 +164,9 @@ static int find_library(char *out, size_t len)
 	    access(out, R_OK) != 0 || strlen(out) >= len) {
 		fprintf(stderr, "overlapcheck run: injection library not found: '%s'%s\n", cand,
 			env && *env ? " (from OVERLAPCHECK_LIB)"
-				    : " (build it with make, or set OVERLAPCHECK_LIB to its path)");
+				    : " (make builds it only where the CUDA toolkit with CUPTI is: install it, or "
+				      "set CUDA_HOME to it, then make; or set OVERLAPCHECK_LIB to the library's "
+				      "path)");
 		return -1;
 	}
 	return 0;

@@ -38,11 +38,23 @@ static void usage(FILE *f)
 		   "  -h, --help              this help\n");
 }
 
-/* TRACE's path with its extension replaced by .html (malloc'd). */
+/* TRACE's path with its extension replaced by .html (malloc'd); a
+ * compressed input's two extensions (X.json.gz, X.sql.gz) both go. */
 static char *default_output(const char *trace)
 {
 	const char *slash = strrchr(trace, '/'), *dot = strrchr(trace, '.');
 	size_t stem = dot && (!slash || dot > slash + 1) ? (size_t)(dot - trace) : strlen(trace);
+
+	if (dot && !strcmp(dot, ".gz")) {
+		const char *d2 = NULL;
+		for (const char *q = trace + stem; q > trace && q[-1] != '/'; q--)
+			if (q[-1] == '.' && q - 1 > (slash ? slash + 1 : trace)) {
+				d2 = q - 1;
+				break;
+			}
+		if (d2)
+			stem = (size_t)(d2 - trace);
+	}
 	char *p = malloc(stem + 6);
 
 	if (p)
@@ -218,6 +230,7 @@ int cmd_timeline(int argc, char **argv)
 		return timeline_ranks(&args, argv + optind, (size_t)(argc - optind), out);
 	}
 	if (argc - optind != 1) {
+		fprintf(stderr, "overlapcheck timeline: %s\n", optind >= argc ? "no trace given" : "one trace at a time (--ranks merges several)");
 		usage(stderr);
 		return OC_EXIT_USAGE;
 	}

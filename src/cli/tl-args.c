@@ -78,9 +78,16 @@ int oc_tl_args_apply(const struct oc_tl_args *a, struct oc_trace *t, struct oc_t
 	if (a->opts.range) {
 		long m = oc_trace_keep_range(t, a->opts.range);
 		if (m <= 0) {
-			snprintf(err, errlen, m < 0 ? "cannot select NVTX range '%s' in trace '%s'"
-						    : "no NVTX range named '%s' in trace '%s'",
-				 a->opts.range, t->path);
+			char names[400];
+
+			oc_trace_range_names(t, names, sizeof names);
+			if (m < 0)
+				snprintf(err, errlen, "cannot select NVTX range '%s' in trace '%s'",
+					 a->opts.range, t->path);
+			else
+				snprintf(err, errlen, "no NVTX range named '%s' in trace '%s' (%s%s)",
+					 a->opts.range, t->path, names[0] ? "its ranges: " : "it has no NVTX ranges",
+					 names);
 			return -1;
 		}
 	}

@@ -84,9 +84,11 @@ int oc_check_write_text(FILE *f, const struct oc_check *c)
 		}
 	}
 	if (failed)
-		fprintf(f, "check: FAILED: %zu of %zu rule checks failed\n", failed, total);
+		fprintf(f, "check: FAILED: %zu of %zu rule check%s failed\n", failed, total,
+			total == 1 ? "" : "s");
 	else
-		fprintf(f, "check: ok: %zu rule checks passed or had nothing to measure\n", total);
+		fprintf(f, "check: ok: %zu rule check%s passed or had nothing to measure\n", total,
+			total == 1 ? "" : "s");
 	return ferror(f) ? -1 : 0;
 }
 

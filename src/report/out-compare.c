@@ -149,7 +149,10 @@ int oc_compare_write_text(FILE *f, const struct oc_compare *r)
 	fprintf(f, "\nchange: %s (%s); noise threshold %.1f%% (--noise %.1f%%, spread %.1f%% / %.1f%%)\n",
 		oc_fmt_ns(a, sizeof a, -r->saved_ns), fmt_pct(b, sizeof b, r->change),
 		r->threshold * 100, r->opts.noise * 100, r->spread[0] * 100, r->spread[1] * 100);
-	fprintf(f, "attribution of the time saved (%s):\n", oc_fmt_ns(a, sizeof a, r->saved_ns));
+	if (r->saved_ns < 0)   /* a slowdown: the time lost, as a positive amount */
+		fprintf(f, "attribution of the time lost (%s):\n", oc_fmt_ns(a, sizeof a, -r->saved_ns));
+	else
+		fprintf(f, "attribution of the time saved (%s):\n", oc_fmt_ns(a, sizeof a, r->saved_ns));
 	fprintf(f, "  intersection gained   %12s", oc_fmt_ns(a, sizeof a, r->inter_gain_ns));
 	if (!isnan(r->explained))
 		fprintf(f, "   explains %.0f%% of the time saved", r->explained * 100);

@@ -10,6 +10,7 @@
  * name, oc_trace_keep_device() the ops of one device.
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -215,4 +216,30 @@ long oc_trace_keep_range(struct oc_trace *t, const char *name)
 	if (oc_build_corr(t, t->priv))
 		return -1;
 	return (long)n;
+}
+
+const char *oc_trace_range_names(const struct oc_trace *t, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	if (!len)
+		return buf;
+	buf[0] = '\0';
+	for (size_t i = 0; i < t->n_ranges; i++) {
+		int32_t nm = t->ranges[i].name;
+		int seen = 0;
+
+		for (size_t k = 0; k < i && !seen; k++)
+			seen = t->ranges[k].name == nm;
+		if (seen)
+			continue;
+		const char *s = oc_trace_str(t, nm);
+		size_t need = strlen(s) + (n ? 2 : 0);
+		if (n + need + 6 >= len) {
+			snprintf(buf + n, len - n, "%s...", n ? ", " : "");
+			break;
+		}
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? ", " : "", s);
+	}
+	return buf;
 }

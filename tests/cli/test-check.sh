@@ -28,7 +28,14 @@ like "min-overlap: FAIL line" "$out" "^  FAIL  min-overlap +71\\.4% >= 75\\.0%"
 # evidence: the copies that no compute hid: H2D_0 [0,100] and D2H_3 [900,1000]
 like "min-overlap: evidence H2D_0" "$out" "memcpy HtoD 1\\.0 MiB pinned->device on stream 13 \\(non_blocking\\), 100\\.0 us at 0 ns"
 like "min-overlap: evidence D2H_3" "$out" "memcpy DtoH 1\\.0 MiB device->pinned on stream 16 \\(non_blocking\\), 100\\.0 us at 900\\.0 us"
-like "summary line" "$out" "^check: FAILED: 1 of 1 rule checks failed$"
+like "summary line" "$out" "^check: FAILED: 1 of 1 rule check failed$"
+out=$("$OC" check --min-overlap 0.7 "$P")
+like "one rule: 'check' in the singular" "$out" "^check: ok: 1 rule check passed or had nothing to measure$"
+out=$("$OC" check --forbid-cause nosuch "$P" 2>&1); rc=$?
+is "unknown cause code: exit 2" "$rc" 2
+like "unknown cause code: the option named once" "$out" "^overlapcheck check: --forbid-cause: unknown cause code 'nosuch'"
+out=$("$OC" check --max-idle "$P" 2>&1)
+like "a fraction that is not: the option named once" "$out" "^overlapcheck check: --max-idle: '.*' is not a fraction"
 out=$("$OC" check --min-overlap 0.5 "$S"); rc=$?
 is "min-overlap on the sequential run: 1" "$rc" 1
 like "sequential: 0%" "$out" "FAIL  min-overlap +0\\.0% >= 50\\.0% +0 ns of 800\\.0 us"

@@ -110,6 +110,7 @@ is "idle removed: explained 0" "$(jpy "d['attribution']['explained']")" 0
 # Kernels 20% slower, no overlap.
 json=$("$OC" compare --format json "$TMP/packed.db" -- "$TMP/slow.db")
 is "slower: slowdown" "$(jpy "d['verdict']")" slowdown
+like "slower: the time lost, not a negative saving" "$("$OC" compare "$TMP/packed.db" -- "$TMP/slow.db")" "^attribution of the time lost \\([0-9]"
 is "slower: exit 0 without --fail-on-regression" "$(status "$OC" compare "$TMP/packed.db" -- "$TMP/slow.db")" 0
 is "slower: exit 1 with --fail-on-regression" \
 	"$(status "$OC" compare --fail-on-regression "$TMP/packed.db" -- "$TMP/slow.db")" 1

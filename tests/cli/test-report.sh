@@ -331,4 +331,14 @@ out=$("$OC" info "$TMP/part.db" 2>&1); rc=$?
 is "some tables only, info: exit 2" "$rc" 2
 like "some tables only, info: names what is missing" "$out" "no table 'api'"
 cd "$TMP" || exit 1
+# --range that matches nothing lists the ranges there are; no trace given says so
+cd "$ROOT" || exit 1
+load_sql "$TMP/nv.db" tests/fixtures/nvtx_range.sql
+out=$("$OC" report --range nosuch "$TMP/nv.db" 2>&1); rc=$?
+is "unknown range: exit 2" "$rc" 2
+like "unknown range: lists the ranges" "$out" "no NVTX range named 'nosuch' in trace '.*' \\(its ranges: setup, pipeline\\)"
+out=$("$OC" report 2>&1); rc=$?
+is "no trace: exit 2" "$rc" 2
+like "no trace: says so before the usage" "$(printf '%s\n' "$out" | head -n 1)" "^overlapcheck report: no trace given$"
+cd "$TMP" || exit 1
 done_testing

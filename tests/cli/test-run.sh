@@ -72,6 +72,13 @@ err=$(OVERLAPCHECK_LIB=$TMP/none.so "$OC" run -o nolib.db true 2>&1); rc=$?
 is "missing library: 125" "$rc" 125
 like "missing library names the path" "$err" "injection library not found: '$TMP/none.so'"
 ok "no trace left when the library is missing" test ! -e nolib.db
+# a CLI without its library beside it (a build without the CUDA toolkit):
+# the message says what builds the library, not only "make"
+mkdir -p "$TMP/alone/bin"
+cp "$OC" "$TMP/alone/bin/overlapcheck"
+err=$(env -u OVERLAPCHECK_LIB "$TMP/alone/bin/overlapcheck" run -o nolib2.db true 2>&1); rc=$?
+is "no library beside the CLI: 125" "$rc" 125
+like "no library beside the CLI: what builds it" "$err" "make builds it only where the CUDA toolkit with CUPTI is"
 ok "options after the program go to the program" "$OC" run -q -o opt.db -- sh -c 'test "$1" = "-o"' sh -o
 out=$(echo hello | "$OC" run -q -o io.db -- cat)
 is "stdin and stdout pass through" "$out" hello

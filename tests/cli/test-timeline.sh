@@ -23,6 +23,12 @@ cp "$TMP/p.db" "$TMP/d/run.v1.db"
 is "default output: exit 0" "$?" 0
 ok "default output: TRACE with .html" test -s "$TMP/d/run.v1.html"
 like "default output: says where" "$(cat "$TMP/err")" "wrote .*/d/run.v1.html"
+# a compressed input loses both extensions: X.json.gz gives X.html, not X.json.html
+cp tests/corpus/kineto/torch_small.kineto.json.gz "$TMP/d/prof.json.gz"
+"$OC" timeline "$TMP/d/prof.json.gz" 2>"$TMP/err"
+is "default output of X.json.gz: exit 0" "$?" 0
+ok "default output of X.json.gz: X.html" test -s "$TMP/d/prof.html"
+ok "default output of X.json.gz: no X.json.html" test ! -e "$TMP/d/prof.json.html"
 ok "-o - writes the page to stdout" sh -c '"$1" timeline -o - "$2" | cmp - "$3"' sh "$OC" "$TMP/p.db" "$TMP/p.html"
 ok "no temporary file left" sh -c '! ls "$1"/*.tmp.* 2>/dev/null | grep -q .' sh "$TMP"
 
