@@ -308,7 +308,7 @@ static void note_nesting(const struct oc_api_row *a)
  * OC_WR_ROWS_MAX at a time in one INSERT ... VALUES (...),(...) (api rows
  * below, with their side effects kept in order): SQLite's per-statement work
  * (the step, the cursor, the reset) is paid once for them all. Measured
- * with bench/writer-rate on the CPU machine (docs/performance.md, "Batched
+ * with bench/writer-rate on the CPU machine (docs/performance-log.md, "Batched
  * rows"). OVERLAPCHECK_ROWS_PER_INSERT=1 writes one row a statement, as
  * before (the A/B switch); meta writer_rows_per_insert says which.
  * A row's values are kept as bound, OC_NULL for NULL; the rows left when a
