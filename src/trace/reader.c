@@ -174,9 +174,9 @@ static int open_and_check(struct rd *r)
 			return 0;
 		}
 		if (missing[0])
-			return oc_rd_fail(r, "SQLite database but not an overlapcheck trace (no application "
-					  "id, and no table '%s'), nor an Nsight Systems export (no StringIds or "
-					  "CUPTI_ACTIVITY_KIND_* table)", missing);
+			return oc_rd_fail(r, "SQLite database but not an overlapcheck trace, nor an Nsight "
+					  "Systems export (no StringIds or CUPTI_ACTIVITY_KIND_* table; no "
+					  "application id, and no table '%s' of a trace)", missing);
 		return oc_rd_fail(r, "SQLite database but not an overlapcheck trace, nor an Nsight "
 				  "Systems export (no StringIds or CUPTI_ACTIVITY_KIND_* table)");
 	}
