@@ -2,14 +2,17 @@
  * inject-flush.c: the library's flush thread, and the handoff that lets a
  * signal handler give it work.
  *
- * Cadence. Every OVERLAPCHECK_FLUSH_MS the thread calls
+ * Cadence. Twice every OVERLAPCHECK_FLUSH_MS the thread calls
  * cuptiActivityFlushAll(0), which hands the completed activity buffers to the
  * writer's queue (inject-buffers.c), and takes the partly filled chunks of
- * callback rows (inject-callbacks.c). The periods are fixed deadlines
- * (start + k periods), not a sleep after each flush, so a slow flush does not
- * stretch the next period; a flush that overran a deadline starts the next
- * period from now. What a SIGKILL can lose is what arrived since the last
- * flush, plus what the writer had not committed yet (docs/schema.md).
+ * callback rows (inject-callbacks.c). CUPTI hands a record back at the
+ * second flush after its op ended (below), so two flushes a period bring
+ * every record to the writer within about one period (docs/schema.md, "The
+ * SIGKILL window"). The flushes are at fixed deadlines (start + k half
+ * periods), not a sleep after each flush, so a slow flush does not stretch
+ * the next; a flush that overran a deadline starts the next from now. What
+ * a SIGKILL can lose is what had not come back by then, plus what the
+ * writer had not committed yet.
  *
  * Follow-up. cuptiActivityFlushAll(0) hands back only buffers whose every
  * record is complete; a buffer that holds a kernel still queued or running
@@ -183,7 +186,8 @@ static int periodic_flush(void)
 
 static void *flush_main(void *arg)
 {
-	uint64_t period = (uint64_t)oc_inj.flush_ms * 1000000u;
+	/* two flushes a period (the cadence above) */
+	uint64_t period = (uint64_t)oc_inj.flush_ms * 1000000u / 2;
 	uint64_t next = mono_ns() + period, follow_up = 0;   /* 0: none due */
 	struct pollfd p = { .fd = wake_fd[0], .events = POLLIN };
 

@@ -23,8 +23,9 @@ process group (overlapcheck run too), SIGTERM or SIGINT to the program, to
     no completion the program logged before K is missing from the trace;
   - SIGKILL: the lost window, K minus the logged end of the earliest
     completion (logged before K) that is missing from the trace, is at most
-    --bound-ms (default: two flush periods; records reach the trace at the
-        second flush after their op ended, docs/schema.md "The SIGKILL window").
+    --bound-ms (default: one flush period; the library flushes CUPTI twice a
+        period, and records reach the trace at the second flush after their
+        op ended, docs/schema.md "The SIGKILL window").
 An iteration is in the trace when its H2D, kernel and D2H all are (they
 carry the iteration's tag: kill_pipeline.cu). At the end: the windows'
 distribution (min, percentiles, max) and one line per failure. The trials
@@ -197,7 +198,7 @@ def kill_part(a, out):
     seed = a.seed if a.seed is not None else random.SystemRandom().randrange(1 << 31)
     rng = random.Random(seed)
     period = int(os.environ.get("OVERLAPCHECK_FLUSH_MS", "100"))
-    bound = a.bound_ms if a.bound_ms is not None else 2 * period
+    bound = a.bound_ms if a.bound_ms is not None else period
     log("kill trials: seed %d (repeat with --seed %d), %d trials, flush period %d ms, "
         "SIGKILL bound %d ms" % (seed, seed, a.trials, period, bound))
     tmp = tempfile.mkdtemp(prefix="oc-kill-")
