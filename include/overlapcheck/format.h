@@ -15,6 +15,10 @@
 const char *oc_fmt_duration(int64_t ns, char *buf, size_t len);
 /* A signed duration with a unit that fits: "12.345 ms", "-3.2 us", "0 ns", "n/a". */
 const char *oc_fmt_ns(char *buf, size_t len, double ns);
+/* s for one line of text: newline, tab and other control bytes escaped
+ * ("\\n", "\\t", "\\x1b"), cut after max bytes at a character boundary and
+ * marked "..."; "" for NULL. */
+const char *oc_fmt_clip(const char *s, char *buf, size_t len, size_t max);
 /* "4 B", "64.0 KiB", "4.0 MiB", "1.50 GiB". */
 const char *oc_fmt_bytes(uint64_t bytes, char *buf, size_t len);
 /* A Linux signal number as its name: "SIGTERM"; "signal 40" for one without a name here. */

@@ -3,7 +3,8 @@
  *
  * Each serialized claim's decisive cause and each gap's cause carries one
  * sentence of advice with a stable id. The id is chosen when the analysis
- * runs (oc_choose_claim_advice, oc_choose_gap_advice), from the evidence:
+ * runs (a claim's by its decisive cause's row of the cause table,
+ * causes.c; a gap's by oc_choose_gap_advice), from the evidence:
  * a pageable copy of 4 bytes gets different advice from one of 27 MB, and
  * same_stream_order on an input copy different advice from the same cause
  * on a kernel. The sentence is written on demand (oc_claim_advice,
@@ -20,10 +21,6 @@
 
 #include "context.h"
 #include "overlapcheck/format.h"
-
-/* Pageable copies from this size on are worth pinning; smaller ones are
- * values the program reads back, for which pinning changes little. */
-#define PIN_WORTH_BYTES (64 * 1024)
 
 static const char *const advice_ids[OC_N_ADVICE] = {
 	"", "unset_launch_blocking", "pin_host_buffer", "small_pageable_copy",
@@ -61,54 +58,6 @@ static int is_pageable(const struct oc_op *op)
 {
 	return (op->kind == OC_OP_MEMCPY || op->kind == OC_OP_MEMCPY_PEER) &&
 	       (op->src_kind == OC_MEM_PAGEABLE || op->dst_kind == OC_MEM_PAGEABLE);
-}
-
-enum oc_advice oc_choose_claim_advice(const struct oc_trace *t, const struct oc_analysis *a,
-				      const struct oc_claim *cl)
-{
-	if (cl->verdict != OC_VERDICT_SERIALIZED || !cl->n_evidence)
-		return OC_ADVICE_NONE;
-	const struct oc_evidence *e = &cl->evidence[0];
-	const struct oc_op *op = &t->ops[cl->op];
-
-	switch (e->cause) {
-	case OC_CAUSE_LAUNCH_BLOCKING: return OC_ADVICE_UNSET_LAUNCH_BLOCKING;
-	case OC_CAUSE_PAGEABLE_HOST_MEMORY:
-		return e->op >= 0 && t->ops[e->op].bytes >= PIN_WORTH_BYTES ?
-		       OC_ADVICE_PIN_HOST_BUFFER : OC_ADVICE_SMALL_PAGEABLE_COPY;
-	case OC_CAUSE_LEGACY_DEFAULT_STREAM: return OC_ADVICE_NON_BLOCKING_STREAMS;
-	case OC_CAUSE_DEFAULT_STREAM_IMPLICIT_SYNC: return OC_ADVICE_LEGACY_OP_OFF_DEFAULT_STREAM;
-	case OC_CAUSE_HOST_SYNCHRONIZATION:
-		/* the hidden sync was a pageable copy's own call: pinning ends it */
-		if (e->block >= 0 && a->blocks[e->block].hidden && e->op >= 0 &&
-		    is_pageable(&t->ops[e->op]) && t->ops[e->op].bytes >= PIN_WORTH_BYTES)
-			return OC_ADVICE_PIN_HOST_BUFFER;
-		return e->block >= 0 && a->blocks[e->block].hidden ?
-		       OC_ADVICE_HIDDEN_SYNC_OUT_OF_LOOP : OC_ADVICE_SYNC_AFTER_SUBMITTING;
-	case OC_CAUSE_EVENT_DEPENDENCY: return OC_ADVICE_CHECK_EVENT_DEPENDENCY;
-	case OC_CAUSE_GRAPH_NODE_ORDER: return OC_ADVICE_CHECK_GRAPH_EDGES;
-	case OC_CAUSE_SAME_STREAM_ORDER:
-		if (op->comm)
-			return OC_ADVICE_COLLECTIVE_ON_SIDE_STREAM;
-		if (e->op >= 0 && is_pageable(&t->ops[e->op]) && t->ops[e->op].bytes >= PIN_WORTH_BYTES)
-			return OC_ADVICE_PIN_HOST_BUFFER;
-		if (op->kind == OC_OP_MEMCPY &&
-		    (op->copy_kind == OC_COPY_HTOD || op->copy_kind == OC_COPY_DTOH))
-			return OC_ADVICE_COPY_ON_SIDE_STREAM;
-		return OC_ADVICE_SPLIT_INTO_STREAMS;
-	case OC_CAUSE_QUEUED_BEHIND: return OC_ADVICE_QUEUE_LATER_WORK_BESIDE;
-	case OC_CAUSE_SM_SATURATION: return OC_ADVICE_SMALLER_GRID;
-	case OC_CAUSE_SUBMITTED_LATE: return OC_ADVICE_SUBMIT_AHEAD;
-	case OC_CAUSE_LAUNCH_LATENCY: return OC_ADVICE_FEWER_LARGER_LAUNCHES;
-	case OC_CAUSE_COPY_ENGINE_LIMIT: return OC_ADVICE_COPY_ENGINES;
-	case OC_CAUSE_SAME_DIRECTION_COPY: return OC_ADVICE_PIPELINE_FILL_DRAIN;
-	case OC_CAUSE_HARDWARE_QUEUE_LIMIT: return OC_ADVICE_RAISE_MAX_CONNECTIONS;
-	case OC_CAUSE_PARTIAL_OVERLAP: return OC_ADVICE_MORE_BESIDE_IT;
-	case OC_CAUSE_NOTHING_CONCURRENT:
-		return op->comm ? OC_ADVICE_COMPUTE_BESIDE_COLLECTIVE : OC_ADVICE_NOTHING_TO_OVERLAP;
-	case OC_CAUSE_PEER_WAIT: return OC_ADVICE_BALANCE_RANKS;
-	default: return OC_ADVICE_UNKNOWN;
-	}
 }
 
 enum oc_advice oc_choose_gap_advice(const struct oc_trace *t, const struct oc_gap *g)

@@ -22,24 +22,6 @@
 #include "overlapcheck/format.h"
 #include "overlapcheck/schema.h"
 
-static const char *const cause_names[OC_N_CAUSES] = {
-	"launch_blocking", "pageable_host_memory", "legacy_default_stream",
-	"default_stream_implicit_sync", "host_synchronization", "event_dependency",
-	"graph_node_order", "same_stream_order", "sm_saturation", "submitted_late",
-	"launch_latency", "copy_engine_limit", "same_direction_copy", "queued_behind",
-	"hardware_queue_limit", "peer_wait", "partial_overlap", "nothing_concurrent",
-	"unknown",
-};
-
-static const char *const cause_labels[OC_N_CAUSES] = {
-	"launch blocking", "pageable host memory", "legacy default stream",
-	"default stream implicit sync", "host synchronization", "event dependency",
-	"graph node order", "same stream order", "SM saturation", "submitted late",
-	"launch latency", "copy engine limit", "same-direction copies", "queued behind its stream",
-	"hardware queue limit", "waiting for peer ranks", "partial overlap", "nothing concurrent",
-	"unknown",
-};
-
 static const char *const gap_names[OC_N_GAP_CAUSES] = {
 	"host_synchronization", "submitted_late", "launch_latency", "module_loading",
 	"dependency_wait", "unknown",
@@ -65,24 +47,6 @@ const char *oc_time_part_name(enum oc_time_part p)
 const char *oc_time_part_label(enum oc_time_part p)
 {
 	return (unsigned)p < OC_N_TIME_PARTS ? part_labels[p] : "";
-}
-
-const char *oc_cause_name(enum oc_cause c)
-{
-	return (unsigned)c < OC_N_CAUSES ? cause_names[c] : "unknown";
-}
-
-const char *oc_cause_label(enum oc_cause c)
-{
-	return (unsigned)c < OC_N_CAUSES ? cause_labels[c] : "unknown";
-}
-
-int oc_cause_from_name(const char *name)
-{
-	for (int i = 0; name && i < OC_N_CAUSES; i++)
-		if (!strcmp(cause_names[i], name))
-			return i;
-	return -1;
 }
 
 const char *oc_gap_cause_name(enum oc_gap_cause c)

@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "overlapcheck/analysis.h"
+#include "overlapcheck/causes.h"
 #include "overlapcheck/check.h"
 #include "overlapcheck/demangle.h"
 #include "overlapcheck/format.h"
@@ -98,49 +99,6 @@ static const char *api_name(const struct oc_trace *t, int32_t idx)
 	return oc_trace_str(t, t->api[idx].name);
 }
 
-/* Short proof of one cause, e.g. "host_synchronization (cudaStreamSynchronize blocked 1.2 ms)". */
-static void cause_text(const struct oc_analysis *a, const struct oc_evidence *e, char *buf, size_t len)
-{
-	const struct oc_trace *t = a->trace;
-	char x[32], y[400];
-
-	switch (e->cause) {
-	case OC_CAUSE_PAGEABLE_HOST_MEMORY:
-		snprintf(buf, len, "%s (host memory is pageable)", oc_cause_name(e->cause));
-		break;
-	case OC_CAUSE_HOST_SYNCHRONIZATION:
-		if (e->block >= 0 && (size_t)e->block < a->n_blocks) {
-			const struct oc_block *bl = &a->blocks[e->block];
-			snprintf(buf, len, "%s (%s%s blocked %s)", oc_cause_name(e->cause),
-				 bl->hidden ? "hidden sync in " : "", api_name(t, bl->api),
-				 oc_fmt_ns(x, sizeof x, (double)bl->blocked_ns));
-		} else {
-			snprintf(buf, len, "%s (%s)", oc_cause_name(e->cause), api_name(t, e->api));
-		}
-		break;
-	case OC_CAUSE_SUBMITTED_LATE:
-		snprintf(buf, len, "%s (%s started %s after the op it followed ended)",
-			 oc_cause_name(e->cause), api_name(t, e->api),
-			 oc_fmt_ns(x, sizeof x, (double)(e->ts_ns - e->ref_ns)));
-		break;
-	case OC_CAUSE_EVENT_DEPENDENCY:
-		snprintf(buf, len, "%s (waited for event %lld)", oc_cause_name(e->cause),
-			 (long long)e->event_id);
-		break;
-	case OC_CAUSE_LEGACY_DEFAULT_STREAM:
-	case OC_CAUSE_DEFAULT_STREAM_IMPLICIT_SYNC:
-	case OC_CAUSE_SM_SATURATION:
-		if (e->op >= 0) {
-			snprintf(buf, len, "%s (%s)", oc_cause_name(e->cause), op_text(t, e->op, y, sizeof y));
-			break;
-		}
-		/* fall through */
-	default:
-		snprintf(buf, len, "%s", oc_cause_name(e->cause));
-		break;
-	}
-}
-
 /* "memcpy HtoD 8.0 MiB pageable->device on stream 13 (blocking), 1.234 ms at 5.000 ms,
  *  via cudaMemcpyAsync: serialized: pageable_host_memory (...), submitted_late (...)" */
 static void claim_text(const struct oc_analysis *a, const struct oc_claim *c, char *buf, size_t len)
@@ -157,9 +115,14 @@ static void claim_text(const struct oc_analysis *a, const struct oc_claim *c, ch
 			       oc_verdict_name(c->verdict));
 	if (c->verdict == OC_VERDICT_OVERLAPPED && off < len)
 		off += (size_t)snprintf(buf + off, len - off, " %.0f%%", c->overlap_ratio * 100);
+	/* the decisive cause with its sentence (the cause table's), the others by code */
 	for (size_t i = 0; i < c->n_evidence && off < len; i++) {
-		cause_text(a, &c->evidence[i], cause, sizeof cause);
-		off += (size_t)snprintf(buf + off, len - off, "%s%s", i ? ", " : ": ", cause);
+		if (i)
+			off += (size_t)snprintf(buf + off, len - off, "%s%s", i == 1 ? "; also " : ", ",
+						oc_cause_name(c->evidence[i].cause));
+		else
+			off += (size_t)snprintf(buf + off, len - off, ": %s (%s)", oc_cause_name(c->evidence[0].cause),
+						oc_evidence_text(a, c, &c->evidence[0], cause, sizeof cause));
 	}
 }
 

@@ -17,6 +17,7 @@
 
 #include "out-json.h"
 #include "out-host.h"
+#include "overlapcheck/causes.h"
 
 #ifndef OC_VERSION
 #define OC_VERSION "unknown"
@@ -101,113 +102,32 @@ static void kv_stream_id(struct oc_json *j, const char *key, const struct oc_tra
 		oc_json_kv_null(j, key);
 }
 
+/* The cause table's fields (causes.c) as JSON members. */
+static void f_op(void *ctx, const char *key, int32_t op) { kv_op(ctx, key, op); }
+
+static void f_str(void *ctx, const char *key, const char *v)
+{
+	struct out *o = ctx;
+	if (v)
+		oc_json_kv_string(&o->j, key, v);
+	else
+		oc_json_kv_null(&o->j, key);
+}
+
+static void f_i64(void *ctx, const char *key, int64_t v) { oc_json_kv_int(&((struct out *)ctx)->j, key, v); }
+static void f_u64(void *ctx, const char *key, uint64_t v) { oc_json_kv_uint(&((struct out *)ctx)->j, key, v); }
+static void f_bool(void *ctx, const char *key, int v) { oc_json_kv_bool(&((struct out *)ctx)->j, key, v); }
+
 static void evidence_object(struct out *o, const struct oc_claim *cl, const struct oc_evidence *e)
 {
-	struct oc_json *j = &o->j;
-	const struct oc_analysis *a = o->a;
-	const struct oc_trace *t = o->t;
+	const struct oc_fields f = { o, f_op, f_str, f_i64, f_u64, f_bool };
 
-	oc_json_begin_object(j);
-	oc_json_kv_string(j, "cause", oc_cause_name(e->cause));
-	switch (e->cause) {
-	case OC_CAUSE_LAUNCH_BLOCKING:
-		oc_json_kv_string(j, "env", "CUDA_LAUNCH_BLOCKING=1");
-		kv_op(o, "kernel", e->op);
-		break;
-	case OC_CAUSE_PAGEABLE_HOST_MEMORY: {
-		const struct oc_op *op = &t->ops[e->op];
-		int dir_host = op->copy_kind == OC_COPY_DTOH || op->copy_kind == OC_COPY_ATOH;
-		oc_json_kv_string(j, "memory_kind", "pageable");
-		oc_json_kv_string(j, "direction", oc_copy_kind_name(op->copy_kind));
-		oc_json_kv_string(j, "pageable_side", dir_host ? "dst" :
-				  op->src_kind == OC_MEM_PAGEABLE ? "src" : "dst");
-		oc_json_kv_bool(j, "self", e->op == cl->op);
-		kv_op(o, "op", e->op);
-		break;
-	}
-	case OC_CAUSE_LEGACY_DEFAULT_STREAM:
-	case OC_CAUSE_DEFAULT_STREAM_IMPLICIT_SYNC:
-		kv_op(o, "op", e->op);
-		break;
-	case OC_CAUSE_HOST_SYNCHRONIZATION: {
-		const struct oc_block *b = &a->blocks[e->block];
-		kv_api(j, "api", t, b->api);
-		oc_json_kv_bool(j, "hidden", b->hidden);
-		if (b->tid != UINT32_MAX)
-			oc_json_kv_uint(j, "tid", b->tid);
-		else
-			oc_json_kv_null(j, "tid");
-		oc_json_kv_int(j, "start_ns", b->start_ns);
-		oc_json_kv_int(j, "end_ns", b->end_ns);
-		oc_json_kv_int(j, "blocked_ns", b->blocked_ns);
-		break;
-	}
-	case OC_CAUSE_EVENT_DEPENDENCY:
-		oc_json_kv_int(j, "event_id", e->event_id);
-		kv_stream_id(j, "recorded_in_stream", t, e->event_stream);
-		kv_stream_id(j, "waiting_stream", t, e->wait_stream);
-		oc_json_kv_int(j, "wait_ns", e->ts_ns);
-		kv_api(j, "api", t, e->api);
-		break;
-	case OC_CAUSE_SAME_STREAM_ORDER:
-		stream_members(j, t, t->ops[cl->op].stream);
-		kv_op(o, "op", e->op);
-		break;
-	case OC_CAUSE_GRAPH_NODE_ORDER:
-		oc_json_kv_int(j, "graph_id", e->count);
-		break;
-	case OC_CAUSE_LAUNCH_LATENCY:
-		oc_json_kv_string(j, "late", e->self_late ? "self" : "partner");
-		kv_api(j, "api", t, e->api);
-		oc_json_kv_int(j, "api_start_ns", e->ts_ns);
-		oc_json_kv_int(j, "api_end_ns", e->ref_ns);
-		break;
-	case OC_CAUSE_QUEUED_BEHIND:
-		oc_json_kv_string(j, "behind", e->self_late ? "partner" : "self");
-		kv_op(o, "op", e->op);
-		break;
-	case OC_CAUSE_SM_SATURATION:
-		oc_json_kv_int(j, "grid_blocks", e->count);
-		oc_json_kv_int(j, "sm_count", e->sm_count);
-		if (e->blocks_per_sm > 0)
-			oc_json_kv_int(j, "blocks_per_sm", e->blocks_per_sm);
-		else
-			oc_json_kv_null(j, "blocks_per_sm");
-		oc_json_kv_int(j, "resident_blocks", e->limit);
-		kv_op(o, "kernel", e->op);
-		break;
-	case OC_CAUSE_SUBMITTED_LATE:
-		oc_json_kv_string(j, "late", e->self_late ? "self" : "partner");
-		kv_api(j, "api", t, e->api);
-		oc_json_kv_int(j, "api_start_ns", e->ts_ns);
-		oc_json_kv_int(j, "after_end_ns", e->ref_ns);
-		if (!e->self_late) {
-			kv_api(j, "partner_api", t, e->api);
-			oc_json_kv_int(j, "partner_api_start_ns", e->ts_ns);
-		}
-		break;
-	case OC_CAUSE_COPY_ENGINE_LIMIT:
-		oc_json_kv_int(j, "async_engine_count", e->count);
-		break;
-	case OC_CAUSE_SAME_DIRECTION_COPY:
-		oc_json_kv_string(j, "direction", oc_copy_kind_name(t->ops[cl->op].copy_kind));
-		oc_json_kv_int(j, "copies", e->count);
-		oc_json_kv_int(j, "intersections", 0);
-		break;
-	case OC_CAUSE_PARTIAL_OVERLAP:
-		oc_json_kv_int(j, "overlap_ns", e->count);
-		oc_json_kv_int(j, "duration_ns", e->limit);
-		break;
-	case OC_CAUSE_HARDWARE_QUEUE_LIMIT:
-		oc_json_kv_int(j, "max_connections", e->count);
-		oc_json_kv_int(j, "streams", e->limit);
-		break;
-	default:
-		break;
-	}
+	oc_json_begin_object(&o->j);
+	oc_json_kv_string(&o->j, "cause", oc_cause_name(e->cause));
+	oc_cause_row(e->cause)->fields(o->a, cl, e, &f);
 	if (e->partner >= 0)
 		kv_op(o, "partner", e->partner);
-	oc_json_end_object(j);
+	oc_json_end_object(&o->j);
 }
 
 static void claim_object(struct out *o, const struct oc_claim *cl)

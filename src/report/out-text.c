@@ -16,6 +16,7 @@
 
 #include "advice-fold.h"
 #include "out-host.h"
+#include "overlapcheck/causes.h"
 #include "overlapcheck/demangle.h"
 #include "overlapcheck/format.h"
 #include "overlapcheck/report.h"
@@ -43,37 +44,7 @@ static const char *col(const struct out *o, const char *c)
  * result cut at max display bytes with "...". */
 static const char *clean(const char *s, char *buf, size_t len, size_t max)
 {
-	size_t n = 0;
-
-	if (!s)
-		s = "";
-	if (max > len - 1)
-		max = len - 1;
-	for (; *s && n + 4 < len; s++) {
-		unsigned char ch = (unsigned char)*s;
-		if (n >= max) {
-			break;
-		}
-		if (ch == '\n') {
-			buf[n++] = '\\'; buf[n++] = 'n';
-		} else if (ch == '\t') {
-			buf[n++] = '\\'; buf[n++] = 't';
-		} else if (ch < 0x20 || ch == 0x7f) {
-			n += (size_t)snprintf(buf + n, len - n, "\\x%02x", ch);
-		} else {
-			buf[n++] = (char)ch;
-		}
-	}
-	if (*s && n + 4 < len) {
-		/* cut: step back over a partial UTF-8 sequence, then mark it */
-		while (n > 0 && ((unsigned char)buf[n - 1] & 0xC0) == 0x80)
-			n--;
-		if (n > 0 && ((unsigned char)buf[n - 1] & 0xC0) == 0xC0)
-			n--;
-		buf[n++] = '.'; buf[n++] = '.'; buf[n++] = '.';
-	}
-	buf[n] = '\0';
-	return buf;
+	return oc_fmt_clip(s, buf, len, max);
 }
 
 /* "850 ns", "12.3 us", "4.56 ms", "1.23 s" */
@@ -519,103 +490,15 @@ static void communication(const struct out *o)
 	      o->f);
 }
 
-/* One line of evidence for a cause, after `lead` ("decisive", "contributing"). */
+/* One line of evidence for a cause, after `lead` ("decisive", "contributing"):
+ * the cause table's sentence (causes.c). */
 static void evidence_line(const struct out *o, const struct oc_claim *cl, const struct oc_evidence *e,
 			  const char *lead)
 {
-	const struct oc_trace *t = o->t;
-	char n1[128], n2[128], b1[32], b2[32];
+	char say[1024];
 
-	fprintf(o->f, "        %s %s: ", lead, oc_cause_name(e->cause));
-	switch (e->cause) {
-	case OC_CAUSE_LAUNCH_BLOCKING:
-		fprintf(o->f, "CUDA_LAUNCH_BLOCKING=1 makes the launch of %s synchronous",
-			op_name(o, e->op, n1, sizeof n1, 60));
-		break;
-	case OC_CAUSE_PAGEABLE_HOST_MEMORY:
-		fprintf(o->f, "%s %s copy uses pageable host memory",
-			e->op == cl->op ? "this" : "the partner", oc_copy_kind_name(t->ops[e->op].copy_kind));
-		break;
-	case OC_CAUSE_LEGACY_DEFAULT_STREAM:
-		fprintf(o->f, "%s ran on the legacy default stream (stream %u), which serializes with blocking streams",
-			op_name(o, e->op, n1, sizeof n1, 50), stream_id(o, e->op));
-		break;
-	case OC_CAUSE_DEFAULT_STREAM_IMPLICIT_SYNC:
-		fprintf(o->f, "legacy-stream op %s (stream %u) ran between it and %s (stream %u)",
-			op_name(o, e->op, n1, sizeof n1, 40), stream_id(o, e->op),
-			op_name(o, e->partner, n2, sizeof n2, 40), stream_id(o, e->partner));
-		break;
-	case OC_CAUSE_HOST_SYNCHRONIZATION: {
-		const struct oc_block *b = &o->a->blocks[e->block];
-		fprintf(o->f, "%s (%s) blocked the host for %s at %s, between the submissions",
-			api_name(o, b->api, n1, sizeof n1), b->hidden ? "hidden" : "explicit",
-			dur(b->blocked_ns, b1, sizeof b1), dur(b->start_ns, b2, sizeof b2));
-		break;
-	}
-	case OC_CAUSE_EVENT_DEPENDENCY:
-		fprintf(o->f, "stream %u waited for event %lld recorded in stream %u",
-			t->streams[e->wait_stream].stream_id, (long long)e->event_id,
-			t->streams[e->event_stream].stream_id);
-		break;
-	case OC_CAUSE_SAME_STREAM_ORDER:
-		fprintf(o->f, "only work of its own stream %u (%s) was queued with it", stream_id(o, cl->op),
-			op_name(o, e->op, n1, sizeof n1, 50));
-		break;
-	case OC_CAUSE_GRAPH_NODE_ORDER:
-		fprintf(o->f, "it and %s (stream %u) are nodes of graph %lld's one launch, run one after the other",
-			op_name(o, e->partner, n1, sizeof n1, 40), stream_id(o, e->partner), (long long)e->count);
-		break;
-	case OC_CAUSE_LAUNCH_LATENCY:
-		fprintf(o->f, "%s %s ran from %s to %s, past the other op's end",
-			e->self_late ? "its launch call" : "the partner's launch call",
-			api_name(o, e->api, n1, sizeof n1), dur(e->ts_ns, b1, sizeof b1), dur(e->ref_ns, b2, sizeof b2));
-		break;
-	case OC_CAUSE_QUEUED_BEHIND:
-		fprintf(o->f, "%s still queued behind %s (stream %u) while %s (stream %u) ran",
-			e->self_late ? "the partner was" : "it was", op_name(o, e->op, n1, sizeof n1, 40),
-			stream_id(o, e->op), e->self_late ? "this op" : op_name(o, e->partner, n2, sizeof n2, 40),
-			e->self_late ? stream_id(o, cl->op) : stream_id(o, e->partner));
-		break;
-	case OC_CAUSE_SM_SATURATION:
-		fprintf(o->f, "%s had %lld blocks for %d SMs (room for %lld at once)",
-			op_name(o, e->op, n1, sizeof n1, 50), (long long)e->count, e->sm_count, (long long)e->limit);
-		break;
-	case OC_CAUSE_SUBMITTED_LATE:
-		fprintf(o->f, "%s %s was called at %s, after the other op ended at %s",
-			e->self_late ? "its call" : "the partner's call", api_name(o, e->api, n1, sizeof n1),
-			dur(e->ts_ns, b1, sizeof b1), dur(e->ref_ns, b2, sizeof b2));
-		break;
-	case OC_CAUSE_COPY_ENGINE_LIMIT:
-		fprintf(o->f, "opposite-direction copies on a device with asyncEngineCount %lld",
-			(long long)e->count);
-		break;
-	case OC_CAUSE_SAME_DIRECTION_COPY:
-		fprintf(o->f, "its would-be partner %s (stream %u) is a copy in the same direction, and none of "
-			"the %lld %s copies on this device ever intersected another",
-			op_name(o, e->partner, n1, sizeof n1, 40), stream_id(o, e->partner), (long long)e->count,
-			oc_copy_kind_name(t->ops[cl->op].copy_kind));
-		break;
-	case OC_CAUSE_HARDWARE_QUEUE_LIMIT:
-		fprintf(o->f, "CUDA_DEVICE_MAX_CONNECTIONS=%lld for %lld streams", (long long)e->count,
-			(long long)e->limit);
-		break;
-	case OC_CAUSE_PARTIAL_OVERLAP:
-		fprintf(o->f, "it ran beside %s (stream %u) for %s, %.1f%% of its duration: below --min-overlap",
-			op_name(o, e->op, n1, sizeof n1, 40), stream_id(o, e->op), dur(e->count, b1, sizeof b1),
-			e->limit > 0 ? 100.0 * (double)e->count / (double)e->limit : 0.0);
-		break;
-	case OC_CAUSE_NOTHING_CONCURRENT:
-		fputs(t->ops[cl->op].comm ? "no compute kernel was queued while it was pending or running" :
-		      "no other device work was queued while it was pending or running", o->f);
-		break;
-	case OC_CAUSE_PEER_WAIT:
-		fputs("it waited for slower peer ranks (report --ranks gives their start times)", o->f);
-		break;
-	default:
-		fputs("no cause could be proven from this trace", o->f);
-		break;
-	}
-	fputs("\n", o->f);
+	fprintf(o->f, "        %s %s: %s\n", lead, oc_cause_name(e->cause),
+		oc_evidence_text(o->a, cl, e, say, sizeof say));
 }
 
 /* Distinct advice sentences shown per group of serialized claims. */

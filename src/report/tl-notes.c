@@ -24,6 +24,7 @@
 
 #include "out-host.h"
 #include "overlapcheck/analysis.h"
+#include "overlapcheck/causes.h"
 #include "overlapcheck/export.h"
 #include "overlapcheck/format.h"
 
@@ -92,93 +93,12 @@ static const char *dur(int64_t ns, char *buf, size_t len)
 	return buf;
 }
 
-static const char *op_name(const struct oc_trace *t, int32_t op, char *buf, size_t len)
+/* The decisive cause's evidence, as one sentence: the cause table's (causes.c). */
+static const char *evidence_text(struct pool *p, const struct oc_analysis *a, const struct oc_claim *cl,
+				 const struct oc_evidence *e)
 {
-	if (op < 0 || (size_t)op >= t->n_ops)
-		return "?";
-	return oc_tl_op_name(t, &t->ops[op], buf, len);
-}
-
-static const char *api_name(const struct oc_trace *t, int32_t api)
-{
-	if (api < 0 || (size_t)api >= t->n_api)
-		return "?";
-	return oc_trace_str(t, t->api[api].name);
-}
-
-static uint32_t stream_id_of(const struct oc_trace *t, int32_t op)
-{
-	return op >= 0 && (size_t)op < t->n_ops ? t->ops[op].stream_id : 0;
-}
-
-/* The decisive cause's evidence, as one sentence. */
-static const char *evidence_text(struct pool *p, const struct oc_trace *t,
-				 const struct oc_analysis *a, const struct oc_evidence *e)
-{
-	char n1[512], n2[512], d1[32];
-
-	switch (e->cause) {
-	case OC_CAUSE_LAUNCH_BLOCKING:
-		return "CUDA_LAUNCH_BLOCKING=1 in the passport: kernel launches were synchronous";
-	case OC_CAUSE_PAGEABLE_HOST_MEMORY:
-		return pool_fmt(p, "%s uses pageable host memory", op_name(t, e->op, n1, sizeof n1));
-	case OC_CAUSE_LEGACY_DEFAULT_STREAM:
-		return pool_fmt(p, "%s ran on the legacy default stream (stream %u)",
-				op_name(t, e->op, n1, sizeof n1), stream_id_of(t, e->op));
-	case OC_CAUSE_DEFAULT_STREAM_IMPLICIT_SYNC:
-		return pool_fmt(p, "legacy-default-stream op %s was queued between it and %s",
-				op_name(t, e->op, n1, sizeof n1), op_name(t, e->partner, n2, sizeof n2));
-	case OC_CAUSE_HOST_SYNCHRONIZATION: {
-		int32_t api = e->api;
-		int hidden = 0;
-		if (e->block >= 0 && (size_t)e->block < a->n_blocks) {
-			hidden = a->blocks[e->block].hidden;
-			if (api < 0)
-				api = a->blocks[e->block].api;
-		}
-		return pool_fmt(p, "%s%s blocked the host between the two submissions",
-				hidden ? "hidden synchronization in " : "", api_name(t, api));
-	}
-	case OC_CAUSE_EVENT_DEPENDENCY:
-		return pool_fmt(p, "a cudaStreamWaitEvent made it wait for event %" PRId64, e->event_id);
-	case OC_CAUSE_SAME_STREAM_ORDER:
-		if (e->count < 0)
-			return "the only candidate partners were in its own stream";
-		return pool_fmt(p, "the only candidate partners were in its own stream (%" PRId64 " ops)",
-				e->count);
-	case OC_CAUSE_SM_SATURATION:
-		return pool_fmt(p, "running kernel %s had %" PRId64 " blocks for %" PRId64
-				" resident slots", op_name(t, e->op, n1, sizeof n1), e->count, e->limit);
-	case OC_CAUSE_SUBMITTED_LATE:
-		return pool_fmt(p, "%s call%s%s started %s after %s ended",
-				e->self_late ? "its own" : "the partner's", e->api >= 0 ? " " : "",
-				e->api >= 0 ? api_name(t, e->api) : "",
-				dur(e->ts_ns - e->ref_ns, d1, sizeof d1),
-				e->self_late ? "the previous work" : "this op");
-	case OC_CAUSE_COPY_ENGINE_LIMIT:
-		return pool_fmt(p, "the device has %" PRId64 " copy engine(s) (asyncEngineCount)",
-				e->count);
-	case OC_CAUSE_SAME_DIRECTION_COPY:
-		return pool_fmt(p, "its would-be partner is a copy in the same direction, and no two of the "
-				"%" PRId64 " such copies on this device ever intersected", e->count);
-	case OC_CAUSE_HARDWARE_QUEUE_LIMIT:
-		return pool_fmt(p, "CUDA_DEVICE_MAX_CONNECTIONS=%" PRId64 " for %" PRId64 " streams",
-				e->count, e->limit);
-	case OC_CAUSE_GRAPH_NODE_ORDER:
-		return "the partner is a node of the same graph launch, run after it; the trace has no graph edges";
-	case OC_CAUSE_LAUNCH_LATENCY:
-		return "the later op's launch call was still under way when the earlier op ended";
-	case OC_CAUSE_QUEUED_BEHIND:
-		return pool_fmt(p, "%s still queued behind the previous op of its own stream while the "
-				"other ran", e->self_late ? "the partner was" : "it was");
-	case OC_CAUSE_PARTIAL_OVERLAP:
-		return pool_fmt(p, "it ran beside other streams' work for %" PRId64 " ns, under --min-overlap",
-				e->count);
-	case OC_CAUSE_NOTHING_CONCURRENT:
-		return "no other device work was queued while it ran";
-	default:
-		return "no cause is proven by the trace";
-	}
+	char say[1024];
+	return pool_fmt(p, "%s", oc_evidence_text(a, cl, e, say, sizeof say));
 }
 
 static const char *causes_text(struct pool *p, const struct oc_claim *c)
@@ -306,7 +226,7 @@ int oc_tl_notes_init(struct oc_tl_notes *n, struct oc_trace *t,
 			char adv[512];
 			nt.causes = causes_text(&pv->pool, c);
 			nt.evidence = pool_fmt(&pv->pool, "%s; advice: %s",
-					       evidence_text(&pv->pool, t, a, &c->evidence[0]),
+					       evidence_text(&pv->pool, a, c, &c->evidence[0]),
 					       oc_claim_advice(t, a, c, adv, sizeof adv));
 		}
 		n->ops[c->op] = nt;

@@ -105,3 +105,38 @@ void oc_set_err(char *err, size_t errlen, const char *fmt, ...)
 	vsnprintf(err, errlen, fmt, ap);
 	va_end(ap);
 }
+
+const char *oc_fmt_clip(const char *s, char *buf, size_t len, size_t max)
+{
+	size_t n = 0;
+
+	if (!s)
+		s = "";
+	if (max > len - 1)
+		max = len - 1;
+	for (; *s && n + 4 < len; s++) {
+		unsigned char ch = (unsigned char)*s;
+		if (n >= max) {
+			break;
+		}
+		if (ch == '\n') {
+			buf[n++] = '\\'; buf[n++] = 'n';
+		} else if (ch == '\t') {
+			buf[n++] = '\\'; buf[n++] = 't';
+		} else if (ch < 0x20 || ch == 0x7f) {
+			n += (size_t)snprintf(buf + n, len - n, "\\x%02x", ch);
+		} else {
+			buf[n++] = (char)ch;
+		}
+	}
+	if (*s && n + 4 < len) {
+		/* cut: step back over a partial UTF-8 sequence, then mark it */
+		while (n > 0 && ((unsigned char)buf[n - 1] & 0xC0) == 0x80)
+			n--;
+		if (n > 0 && ((unsigned char)buf[n - 1] & 0xC0) == 0xC0)
+			n--;
+		buf[n++] = '.'; buf[n++] = '.'; buf[n++] = '.';
+	}
+	buf[n] = '\0';
+	return buf;
+}
