@@ -23,408 +23,6 @@
 #define OC_VERSION "unknown"
 #endif
 
-/* oc_op_label() of op i; a kernel's label comes from the per-name cache
- * (the label depends on the name string only). Valid until the next call. */
-const char *oc_rj_op_label(struct out *o, int32_t i)
-{
-	const struct oc_trace *t = o->t;
-
-	if (o->kernel_label && i >= 0 && (size_t)i < t->n_ops && t->ops[i].kind == OC_OP_KERNEL) {
-		int32_t s = t->ops[i].name;
-		if (s >= 0 && (size_t)s < t->n_strs) {
-			if (!o->kernel_label[s])
-				o->kernel_label[s] = strdup(oc_op_label(t, i, o->buf, sizeof o->buf));
-			if (o->kernel_label[s])
-				return o->kernel_label[s];
-		}
-	}
-	return oc_op_label(t, i, o->buf, sizeof o->buf);
-}
-
-static const char *api_name(const struct oc_trace *t, int32_t api)
-{
-	return api >= 0 && (size_t)api < t->n_api ? oc_trace_str(t, t->api[api].name) : NULL;
-}
-
-static void kv_api(struct oc_json *j, const char *key, const struct oc_trace *t, int32_t api)
-{
-	const char *n = api_name(t, api);
-	if (n)
-		oc_json_kv_string(j, key, n);
-	else
-		oc_json_kv_null(j, key);
-}
-
-static void stream_members(struct oc_json *j, const struct oc_trace *t, int32_t s)
-{
-	if (s >= 0 && (size_t)s < t->n_streams) {
-		oc_json_kv_uint(j, "stream", t->streams[s].stream_id);
-		oc_json_kv_string(j, "stream_kind", oc_stream_kind_name(t->streams[s].kind));
-	} else {
-		oc_json_kv_null(j, "stream");
-		oc_json_kv_string(j, "stream_kind", "unknown");
-	}
-}
-
-/* {name, kind, stream, stream_kind, start_ns, end_ns, correlation_id, api} */
-static void op_object(struct out *o, int32_t i)
-{
-	struct oc_json *j = &o->j;
-	const struct oc_trace *t = o->t;
-
-	if (i < 0 || (size_t)i >= t->n_ops) {
-		oc_json_null(j);
-		return;
-	}
-	const struct oc_op *op = &t->ops[i];
-	oc_json_begin_object(j);
-	oc_json_kv_string(j, "name", oc_rj_op_label(o, i));
-	oc_json_kv_string(j, "kind", oc_op_kind_name(op->kind));
-	stream_members(j, t, op->stream);
-	oc_json_kv_int(j, "start_ns", op->start_ns);
-	oc_json_kv_int(j, "end_ns", op->end_ns);
-	oc_json_kv_uint(j, "correlation_id", op->correlation_id);
-	kv_api(j, "api", t, op->api);
-	oc_json_end_object(j);
-}
-
-static void kv_op(struct out *o, const char *key, int32_t i)
-{
-	oc_json_key(&o->j, key);
-	op_object(o, i);
-}
-
-static void kv_stream_id(struct oc_json *j, const char *key, const struct oc_trace *t, int32_t s)
-{
-	if (s >= 0 && (size_t)s < t->n_streams)
-		oc_json_kv_uint(j, key, t->streams[s].stream_id);
-	else
-		oc_json_kv_null(j, key);
-}
-
-/* The cause table's fields (causes.c) as JSON members. */
-static void f_op(void *ctx, const char *key, int32_t op) { kv_op(ctx, key, op); }
-
-static void f_str(void *ctx, const char *key, const char *v)
-{
-	struct out *o = ctx;
-	if (v)
-		oc_json_kv_string(&o->j, key, v);
-	else
-		oc_json_kv_null(&o->j, key);
-}
-
-static void f_i64(void *ctx, const char *key, int64_t v) { oc_json_kv_int(&((struct out *)ctx)->j, key, v); }
-static void f_u64(void *ctx, const char *key, uint64_t v) { oc_json_kv_uint(&((struct out *)ctx)->j, key, v); }
-static void f_bool(void *ctx, const char *key, int v) { oc_json_kv_bool(&((struct out *)ctx)->j, key, v); }
-
-static void evidence_object(struct out *o, const struct oc_claim *cl, const struct oc_evidence *e)
-{
-	const struct oc_fields f = { o, f_op, f_str, f_i64, f_u64, f_bool };
-
-	oc_json_begin_object(&o->j);
-	oc_json_kv_string(&o->j, "cause", oc_cause_name(e->cause));
-	oc_cause_row(e->cause)->fields(o->a, cl, e, &f);
-	if (e->partner >= 0)
-		kv_op(o, "partner", e->partner);
-	oc_json_end_object(&o->j);
-}
-
-static void claim_object(struct out *o, const struct oc_claim *cl)
-{
-	struct oc_json *j = &o->j;
-	const struct oc_trace *t = o->t;
-	const struct oc_op *op = &t->ops[cl->op];
-	int copy = op->kind == OC_OP_MEMCPY || op->kind == OC_OP_MEMCPY_PEER;
-
-	oc_json_begin_object(j);
-	kv_api(j, "api", t, cl->api);
-	oc_json_kv_uint(j, "correlation_id", op->correlation_id);
-	stream_members(j, t, op->stream);
-	oc_json_kv_uint(j, "context", op->context_id);
-	oc_json_kv_string(j, "kind", oc_op_kind_name(op->kind));
-	oc_json_kv_string(j, "name", oc_rj_op_label(o, cl->op));
-	if (op->kind == OC_OP_KERNEL) {
-		oc_json_kv_string(j, "mangled_name", oc_trace_str(t, op->name));
-		oc_json_key(j, "grid");
-		oc_json_begin_array(j);
-		for (int k = 0; k < 3; k++)
-			oc_json_int(j, op->grid[k]);
-		oc_json_end_array(j);
-		oc_json_key(j, "block");
-		oc_json_begin_array(j);
-		for (int k = 0; k < 3; k++)
-			oc_json_int(j, op->block[k]);
-		oc_json_end_array(j);
-	} else {
-		if (copy)
-			oc_json_kv_string(j, "copy_kind", oc_copy_kind_name(op->copy_kind));
-		else
-			oc_json_kv_null(j, "copy_kind");
-		oc_json_kv_string(j, "src_kind", copy ? oc_mem_kind_name(op->src_kind) : NULL);
-		oc_json_kv_string(j, "dst_kind", oc_mem_kind_name(op->dst_kind));
-		oc_json_kv_uint(j, "bytes", op->bytes);
-		/* an imported trace's copy or memset: a claim by its API call's name */
-		if (op->flags & OC_ASYNC_BY_NAME)
-			oc_json_kv_string(j, "claim_source", "api_name");
-	}
-	oc_json_kv_uint(j, "device", op->device_id);
-	oc_json_kv_int(j, "start_ns", op->start_ns);
-	oc_json_kv_int(j, "end_ns", op->end_ns);
-	oc_json_kv_int(j, "duration_ns", op->end_ns - op->start_ns);
-	oc_json_kv_string(j, "verdict", oc_verdict_name(cl->verdict));
-	oc_json_kv_int(j, "overlap_ns", cl->overlap_ns);
-	oc_json_kv_fixed(j, "overlap_ratio", cl->overlap_ratio, 4);
-	oc_json_kv_int(j, "compute_overlap_ns", cl->compute_ns);
-	oc_json_key(j, "witness");
-	if (cl->witness >= 0) {
-		const struct oc_op *w = &t->ops[cl->witness];
-		oc_json_begin_object(j);
-		oc_json_kv_string(j, "name", oc_rj_op_label(o, cl->witness));
-		oc_json_kv_string(j, "kind", oc_op_kind_name(w->kind));
-		stream_members(j, t, w->stream);
-		oc_json_kv_uint(j, "correlation_id", w->correlation_id);
-		oc_json_kv_int(j, "op_start_ns", w->start_ns);
-		oc_json_kv_int(j, "op_end_ns", w->end_ns);
-		oc_json_kv_int(j, "start_ns", cl->witness_start_ns);
-		oc_json_kv_int(j, "end_ns", cl->witness_end_ns);
-		oc_json_end_object(j);
-	} else {
-		oc_json_null(j);
-	}
-	oc_json_key(j, "causes");
-	oc_json_begin_array(j);
-	for (size_t k = 0; k < cl->n_evidence; k++)
-		oc_json_string(j, oc_cause_name(cl->evidence[k].cause));
-	oc_json_end_array(j);
-	oc_json_key(j, "evidence");
-	oc_json_begin_array(j);
-	for (size_t k = 0; k < cl->n_evidence; k++)
-		evidence_object(o, cl, &cl->evidence[k]);
-	oc_json_end_array(j);
-	if (cl->n_evidence) {
-		oc_json_kv_string(j, "decisive_cause", oc_cause_name(cl->evidence[0].cause));
-		if (cl->contributing >= 0)
-			oc_json_kv_string(j, "contributing_cause",
-					  oc_cause_name(cl->evidence[cl->contributing].cause));
-		else
-			oc_json_kv_null(j, "contributing_cause");
-		oc_json_key(j, "advice");
-		oc_json_begin_object(j);
-		oc_json_kv_string(j, "id", oc_advice_id((enum oc_advice)cl->advice));
-		oc_json_kv_string(j, "text", oc_claim_advice(t, o->a, cl, o->buf, sizeof o->buf));
-		oc_json_end_object(j);
-	} else {
-		oc_json_kv_null(j, "decisive_cause");
-		oc_json_kv_null(j, "contributing_cause");
-		oc_json_kv_null(j, "advice");
-	}
-	oc_json_kv_bool(j, "in_window", cl->in_window);
-	if (op->graph_id || op->graph_node_id) {
-		oc_json_kv_uint(j, "graph_id", op->graph_id);
-		oc_json_kv_uint(j, "graph_node_id", op->graph_node_id);
-	}
-	if (copy)
-		oc_json_kv_fixed(j, "bandwidth_gbps", cl->bandwidth_gbps, 3);
-	oc_json_end_object(j);
-}
-
-static void waited_list(struct out *o, const int32_t *ops, size_t n)
-{
-	struct oc_json *j = &o->j;
-	const struct oc_trace *t = o->t;
-
-	oc_json_begin_array(j);
-	for (size_t k = 0; k < n; k++) {
-		const struct oc_op *op = &t->ops[ops[k]];
-		oc_json_begin_object(j);
-		oc_json_kv_uint(j, "stream", t->streams[op->stream].stream_id);
-		oc_json_kv_string(j, "stream_kind", oc_stream_kind_name(t->streams[op->stream].kind));
-		oc_json_kv_string(j, "kind", oc_op_kind_name(op->kind));
-		oc_json_kv_string(j, "name", oc_rj_op_label(o, ops[k]));
-		oc_json_kv_int(j, "start_ns", op->start_ns);
-		oc_json_kv_int(j, "end_ns", op->end_ns);
-		oc_json_kv_uint(j, "correlation_id", op->correlation_id);
-		oc_json_end_object(j);
-	}
-	oc_json_end_array(j);
-}
-
-static const char *sync_type_name(int type)
-{
-	switch (type) {
-	case OC_SYNC_EVENT: return "event_synchronize";
-	case OC_SYNC_STREAM: return "stream_synchronize";
-	case OC_SYNC_CONTEXT: return "context_synchronize";
-	default: return "unknown";
-	}
-}
-
-/* "called_from": the caller's frames (table callers), one string each, or null. */
-static void called_from(struct out *o, int32_t api)
-{
-	const char *f = oc_trace_caller(o->t, api);
-
-	oc_json_key(&o->j, "called_from");
-	if (!f) {
-		oc_json_null(&o->j);
-		return;
-	}
-	oc_json_begin_array(&o->j);
-	while (*f) {
-		const char *nl = strchr(f, '\n');
-		size_t n = nl ? (size_t)(nl - f) : strlen(f);
-		char line[512];
-
-		snprintf(line, sizeof line, "%.*s", (int)(n < sizeof line - 1 ? n : sizeof line - 1), f);
-		oc_json_string(&o->j, line);
-		f += n + (nl != NULL);
-	}
-	oc_json_end_array(&o->j);
-}
-
-static void block_list(struct out *o, int hidden)
-{
-	struct oc_json *j = &o->j;
-	const struct oc_analysis *a = o->a;
-	const struct oc_trace *t = o->t;
-
-	oc_json_begin_array(j);
-	for (size_t k = 0; k < a->n_blocks; k++) {
-		const struct oc_block *b = &a->blocks[k];
-		if (b->hidden != hidden)
-			continue;
-		oc_json_begin_object(j);
-		kv_api(j, "api", t, b->api);
-		if (b->api >= 0)
-			oc_json_kv_uint(j, "correlation_id", t->api[b->api].correlation_id);
-		else if (b->sync >= 0)
-			oc_json_kv_uint(j, "correlation_id", t->syncs[b->sync].correlation_id);
-		else
-			oc_json_kv_null(j, "correlation_id");
-		if (b->tid != UINT32_MAX)
-			oc_json_kv_uint(j, "tid", b->tid);
-		else
-			oc_json_kv_null(j, "tid");
-		if (!hidden)
-			oc_json_kv_string(j, "sync_type", sync_type_name((int)t->syncs[b->sync].type));
-		if (b->device_id >= 0)
-			oc_json_kv_int(j, "device", b->device_id);
-		else
-			oc_json_kv_null(j, "device");
-		oc_json_kv_int(j, "start_ns", b->start_ns);
-		oc_json_kv_int(j, "end_ns", b->end_ns);
-		oc_json_kv_int(j, "duration_ns", b->end_ns - b->start_ns);
-		oc_json_kv_int(j, "blocked_ns", b->blocked_ns);
-		if (hidden) {
-			oc_json_kv_string(j, "rule", oc_sync_rule_name((enum oc_sync_rule)b->rule));
-			if (b->usual_ns >= 0)
-				oc_json_kv_int(j, "usual_ns", b->usual_ns);
-			else
-				oc_json_kv_null(j, "usual_ns");
-			if (b->usual_max_ns >= 0)
-				oc_json_kv_int(j, "usual_max_ns", b->usual_max_ns);
-			else
-				oc_json_kv_null(j, "usual_max_ns");
-		}
-		oc_json_key(j, "waited_for");
-		waited_list(o, b->waited_for, b->n_waited_for);
-		called_from(o, b->api);
-		oc_json_end_object(j);
-	}
-	oc_json_end_array(j);
-}
-
-static void gap_object(struct out *o, const struct oc_gap *g)
-{
-	struct oc_json *j = &o->j;
-	const struct oc_analysis *a = o->a;
-	const struct oc_trace *t = o->t;
-
-	oc_json_begin_object(j);
-	oc_json_kv_int(j, "device", g->device_id);
-	oc_json_kv_int(j, "start_ns", g->start_ns);
-	oc_json_kv_int(j, "end_ns", g->end_ns);
-	oc_json_kv_int(j, "duration_ns", g->end_ns - g->start_ns);
-	oc_json_kv_string(j, "cause", oc_gap_cause_name(g->cause));
-	oc_json_key(j, "evidence");
-	oc_json_begin_object(j);
-	kv_op(o, "next_op", g->next_op);
-	kv_op(o, "prev_op", g->prev_op);
-	switch (g->cause) {
-	case OC_GAP_HOST_SYNCHRONIZATION: {
-		const struct oc_block *b = &a->blocks[g->block];
-		kv_api(j, "api", t, b->api);
-		oc_json_kv_bool(j, "hidden", b->hidden);
-		oc_json_kv_int(j, "start_ns", b->start_ns);
-		oc_json_kv_int(j, "end_ns", b->end_ns);
-		oc_json_kv_int(j, "blocked_ns", b->blocked_ns);
-		oc_json_kv_int(j, "covered_ns", g->covered_ns);
-		break;
-	}
-	case OC_GAP_SUBMITTED_LATE:
-		kv_api(j, "api", t, g->api);
-		oc_json_kv_int(j, "api_start_ns", g->api >= 0 ? t->api[g->api].start_ns :
-			       t->ops[g->next_op].start_ns);
-		if (g->block >= 0) {
-			kv_api(j, "after_sync_api", t, a->blocks[g->block].api);
-			oc_json_kv_int(j, "after_sync_end_ns", a->blocks[g->block].end_ns);
-		}
-		break;
-	case OC_GAP_LAUNCH_LATENCY:
-		kv_api(j, "api", t, g->api);
-		oc_json_kv_int(j, "api_start_ns", t->api[g->api].start_ns);
-		oc_json_kv_int(j, "api_end_ns", t->api[g->api].end_ns);
-		oc_json_kv_int(j, "covered_ns", g->covered_ns);
-		break;
-	case OC_GAP_MODULE_LOADING:
-		if (g->overhead >= 0) {
-			const struct oc_overhead *oh = &t->overheads[g->overhead];
-			oc_json_kv_string(j, "source", "overhead");
-			oc_json_kv_uint(j, "overhead_kind", oh->kind);
-			oc_json_kv_int(j, "overhead_start_ns", oh->start_ns);
-			oc_json_kv_int(j, "overhead_end_ns", oh->end_ns);
-			oc_json_kv_int(j, "covered_ns", g->covered_ns);
-		} else if (g->load_api >= 0) {
-			oc_json_kv_string(j, "source", "load_call");
-			kv_api(j, "api", t, g->load_api);
-			oc_json_kv_int(j, "api_start_ns", t->api[g->load_api].start_ns);
-			oc_json_kv_int(j, "api_end_ns", t->api[g->load_api].end_ns);
-			oc_json_kv_int(j, "covered_ns", g->covered_ns);
-		} else {
-			oc_json_kv_string(j, "source", "first_launch");
-			kv_api(j, "api", t, g->api);
-			oc_json_kv_int(j, "api_start_ns", t->api[g->api].start_ns);
-			oc_json_kv_int(j, "api_end_ns", t->api[g->api].end_ns);
-			oc_json_kv_int(j, "covered_ns", g->covered_ns);
-		}
-		break;
-	case OC_GAP_DEPENDENCY_WAIT:
-		oc_json_kv_int(j, "event_id", g->wait_event_id);
-		break;
-	default:
-		break;
-	}
-	if (g->longest_api >= 0) {
-		kv_api(j, "longest_call", t, g->longest_api);
-		oc_json_kv_int(j, "longest_call_ns", g->longest_ns);
-	}
-	if (g->outside_ns >= 0)
-		oc_json_kv_int(j, "outside_cuda_ns", g->outside_ns);
-	else
-		oc_json_kv_null(j, "outside_cuda_ns");
-	oc_json_kv_bool(j, "first_launch", g->first_launch);
-	oc_json_end_object(j);
-	oc_json_kv_string(j, "decisive_cause", oc_gap_cause_name(g->cause));
-	oc_json_kv_null(j, "contributing_cause");
-	oc_json_key(j, "advice");
-	oc_json_begin_object(j);
-	oc_json_kv_string(j, "id", oc_advice_id((enum oc_advice)g->advice));
-	oc_json_kv_string(j, "text", oc_gap_advice(t, a, g, o->buf, sizeof o->buf));
-	oc_json_end_object(j);
-	oc_json_end_object(j);
-}
-
 /* The window, where the time went, and the lever. */
 static void window_objects(struct out *o)
 {
@@ -634,7 +232,7 @@ static void hazard_side(struct out *o, const char *pre, const struct oc_hazard_a
 		oc_json_kv_null(j, K("op_id"));
 	oc_json_kv_string(j, K("name"), s->op >= 0 ? oc_rj_op_label(o, s->op)
 					   : oc_hazard_side_label(t, s, b, sizeof b));
-	kv_stream_id(j, K("stream"), t, s->stream);
+	oc_rj_kv_stream_id(j, K("stream"), t, s->stream);
 	oc_json_kv_string(j, K("access"), oc_hazard_access_name(s, 0));
 	if (s->param >= 0)
 		oc_json_kv_int(j, K("param"), s->param);
@@ -643,9 +241,9 @@ static void hazard_side(struct out *o, const char *pre, const struct oc_hazard_a
 	kv_hex(j, K("lo"), s->lo);
 	kv_hex(j, K("hi"), s->hi);
 	oc_json_kv_int(j, K("queued_ns"), s->queued_ns);
-	kv_api(j, K("api"), t, s->api);
+	oc_rj_kv_api(j, K("api"), t, s->api);
 	oc_json_key(j, pre);
-	op_object(o, s->op);
+	oc_rj_op_object(o, s->op);
 #undef K
 }
 
@@ -688,7 +286,7 @@ static void hazards(struct out *o)
 		kv_hex(j, "alloc_base", h->base);
 		oc_json_kv_int(j, "alloc_bytes", h->bytes);
 		oc_json_kv_string(j, "alloc_kind", alloc_kind_name(h->alloc_kind));
-		kv_api(j, "alloc_api", o->t, h->alloc_api);
+		oc_rj_kv_api(j, "alloc_api", o->t, h->alloc_api);
 		if (h->alloc_api >= 0)
 			oc_json_kv_int(j, "alloc_ns", o->t->api[h->alloc_api].start_ns);
 		else
@@ -706,26 +304,12 @@ static void hazards(struct out *o)
 	oc_json_end_array(j);
 }
 
-int oc_report_json(FILE *f, const struct oc_analysis *a)
+/* "options": what the analysis was asked for */
+static void options_object(struct out *o)
 {
-	const struct oc_trace *t = a->trace;
-	struct out *o = malloc(sizeof *o);   /* the writer's block: 64 KiB */
-	struct oc_json *j;
-	int rc, saved_errno;
+	struct oc_json *j = &o->j;
+	const struct oc_analysis *a = o->a;
 
-	if (!o)
-		return -1;                   /* errno: ENOMEM */
-	o->a = a;
-	o->t = t;
-	/* Without the cache (no memory for it) labels are made each time. */
-	o->kernel_label = t->n_strs ? calloc(t->n_strs, sizeof *o->kernel_label) : NULL;
-	j = &o->j;
-	oc_json_init(j, f, 1);
-	oc_json_set_inline_depth(j, 2);   /* one line per claim, sync, gap */
-	oc_json_begin_object(j);
-	oc_json_kv_string(j, "schema", OC_REPORT_SCHEMA);
-	oc_json_kv_string(j, "tool_version", OC_VERSION);
-	oc_json_kv_string(j, "trace", t->path);
 	oc_json_key(j, "options");
 	oc_json_begin_object(j);
 	if (a->opts.device >= 0)
@@ -740,6 +324,13 @@ int oc_report_json(FILE *f, const struct oc_analysis *a)
 	if (a->summary.ranges_matched >= 0)
 		oc_json_kv_int(j, "ranges_matched", a->summary.ranges_matched);
 	oc_json_end_object(j);
+}
+
+/* "capture": the capture mode and its windows, or null */
+static void capture_object(struct out *o)
+{
+	struct oc_json *j = &o->j;
+	const struct oc_trace *t = o->t;
 
 	oc_json_key(j, "capture");
 	if (!t->capture_mode) {
@@ -763,6 +354,13 @@ int oc_report_json(FILE *f, const struct oc_analysis *a)
 		oc_json_end_array(j);
 		oc_json_end_object(j);
 	}
+}
+
+/* "queries": the queries timed but not listed (docs/schema.md, "Queries"), or null */
+static void queries_object(struct out *o)
+{
+	struct oc_json *j = &o->j;
+	const struct oc_trace *t = o->t;
 
 	/* the queries timed but not listed (docs/schema.md, "Queries") */
 	oc_json_key(j, "queries");
@@ -795,6 +393,79 @@ int oc_report_json(FILE *f, const struct oc_analysis *a)
 		oc_json_end_array(j);
 		oc_json_end_object(j);
 	}
+}
+
+/* "bandwidth": per direction and memory kind */
+static void bandwidth_list(struct out *o)
+{
+	struct oc_json *j = &o->j;
+	const struct oc_analysis *a = o->a;
+
+	oc_json_key(j, "bandwidth");
+	oc_json_begin_array(j);
+	for (size_t k = 0; k < a->n_bandwidth; k++) {
+		const struct oc_bandwidth *b = &a->bandwidth[k];
+		oc_json_begin_object(j);
+		oc_json_kv_string(j, "direction", oc_copy_kind_name(b->copy_kind));
+		oc_json_kv_string(j, "memory_kind", oc_mem_kind_name(b->mem_kind));
+		oc_json_kv_uint(j, "copies", b->copies);
+		oc_json_kv_uint(j, "bytes", b->bytes);
+		oc_json_kv_int(j, "duration_ns", b->duration_ns);
+		oc_json_kv_fixed(j, "gbps", b->gbps, 3);
+		oc_json_kv_fixed(j, "min_gbps", b->min_gbps, 3);
+		oc_json_kv_fixed(j, "max_gbps", b->max_gbps, 3);
+		oc_json_end_object(j);
+	}
+	oc_json_end_array(j);
+}
+
+/* "default_stream_syncs": the legacy stream's implicit syncs */
+static void default_syncs_list(struct out *o)
+{
+	struct oc_json *j = &o->j;
+	const struct oc_analysis *a = o->a;
+
+	oc_json_key(j, "default_stream_syncs");
+	oc_json_begin_array(j);
+	for (size_t k = 0; k < a->n_default_syncs; k++) {
+		const struct oc_default_sync *d = &a->default_syncs[k];
+		oc_json_begin_object(j);
+		oc_rj_kv_op(o, "op", d->op);
+		oc_json_kv_int(j, "blocked_ns", d->blocked_ns);
+		oc_json_key(j, "waited_for");
+		oc_rj_waited(o, d->waited_for, d->n_waited_for);
+		oc_json_key(j, "held");
+		oc_rj_waited(o, d->held, d->n_held);
+		oc_json_end_object(j);
+	}
+	oc_json_end_array(j);
+}
+
+int oc_report_json(FILE *f, const struct oc_analysis *a)
+{
+	const struct oc_trace *t = a->trace;
+	struct out *o = malloc(sizeof *o);   /* the writer's block: 64 KiB */
+	struct oc_json *j;
+	int rc, saved_errno;
+
+	if (!o)
+		return -1;                   /* errno: ENOMEM */
+	o->a = a;
+	o->t = t;
+	/* Without the cache (no memory for it) labels are made each time. */
+	o->kernel_label = t->n_strs ? calloc(t->n_strs, sizeof *o->kernel_label) : NULL;
+	j = &o->j;
+	oc_json_init(j, f, 1);
+	oc_json_set_inline_depth(j, 2);   /* one line per claim, sync, gap */
+	oc_json_begin_object(j);
+	oc_json_kv_string(j, "schema", OC_REPORT_SCHEMA);
+	oc_json_kv_string(j, "tool_version", OC_VERSION);
+	oc_json_kv_string(j, "trace", t->path);
+	options_object(o);
+
+	capture_object(o);
+
+	queries_object(o);
 
 	oc_json_key(j, "summary");
 	summary_object(j, a);
@@ -814,53 +485,25 @@ int oc_report_json(FILE *f, const struct oc_analysis *a)
 	oc_json_key(j, "collectives");
 	oc_rj_collectives(o);
 
-	oc_json_key(j, "bandwidth");
-	oc_json_begin_array(j);
-	for (size_t k = 0; k < a->n_bandwidth; k++) {
-		const struct oc_bandwidth *b = &a->bandwidth[k];
-		oc_json_begin_object(j);
-		oc_json_kv_string(j, "direction", oc_copy_kind_name(b->copy_kind));
-		oc_json_kv_string(j, "memory_kind", oc_mem_kind_name(b->mem_kind));
-		oc_json_kv_uint(j, "copies", b->copies);
-		oc_json_kv_uint(j, "bytes", b->bytes);
-		oc_json_kv_int(j, "duration_ns", b->duration_ns);
-		oc_json_kv_fixed(j, "gbps", b->gbps, 3);
-		oc_json_kv_fixed(j, "min_gbps", b->min_gbps, 3);
-		oc_json_kv_fixed(j, "max_gbps", b->max_gbps, 3);
-		oc_json_end_object(j);
-	}
-	oc_json_end_array(j);
+	bandwidth_list(o);
 
 	oc_json_key(j, "claims");
 	oc_json_begin_array(j);
 	for (size_t k = 0; k < a->n_claims; k++)
-		claim_object(o, &a->claims[k]);
+		oc_rj_claim(o, &a->claims[k]);
 	oc_json_end_array(j);
 
 	oc_json_key(j, "hidden_syncs");
-	block_list(o, 1);
+	oc_rj_blocks(o, 1);
 	oc_json_key(j, "explicit_syncs");
-	block_list(o, 0);
+	oc_rj_blocks(o, 0);
 
-	oc_json_key(j, "default_stream_syncs");
-	oc_json_begin_array(j);
-	for (size_t k = 0; k < a->n_default_syncs; k++) {
-		const struct oc_default_sync *d = &a->default_syncs[k];
-		oc_json_begin_object(j);
-		kv_op(o, "op", d->op);
-		oc_json_kv_int(j, "blocked_ns", d->blocked_ns);
-		oc_json_key(j, "waited_for");
-		waited_list(o, d->waited_for, d->n_waited_for);
-		oc_json_key(j, "held");
-		waited_list(o, d->held, d->n_held);
-		oc_json_end_object(j);
-	}
-	oc_json_end_array(j);
+	default_syncs_list(o);
 
 	oc_json_key(j, "gaps");
 	oc_json_begin_array(j);
 	for (size_t k = 0; k < a->n_gaps; k++)
-		gap_object(o, &a->gaps[k]);
+		oc_rj_gap(o, &a->gaps[k]);
 	oc_json_end_array(j);
 
 	hazards(o);

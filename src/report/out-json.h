@@ -1,7 +1,8 @@
 /*
- * out-json.h: what the JSON report's writers share (out-json.c: the report;
- * out-json-comm.c: its communication and collectives[]). Private to
- * src/report/.
+ * out-json.h: what the JSON report's writers share. Calls run one way:
+ * out-json.c (the report, top to bottom) -> out-json-claims.c (claims,
+ * syncs, gaps) and out-json-comm.c (communication, collectives[]) ->
+ * out-json-base.c (ops, calls, streams). Private to src/report/.
  */
 #ifndef OVERLAPCHECK_REPORT_OUT_JSON_H
 #define OVERLAPCHECK_REPORT_OUT_JSON_H
@@ -23,6 +24,22 @@ struct out {
 /* oc_op_label() of op i; a kernel's label comes from the per-name cache
  * (the label depends on the name string only). Valid until the next call. */
 const char *oc_rj_op_label(struct out *o, int32_t i);
+
+/* out-json-base.c: op i as {name, kind, stream, ...} or null; as the
+ * value of key; a call's name or null; "stream" and "stream_kind"; a
+ * stream's id or null. */
+void oc_rj_op_object(struct out *o, int32_t i);
+void oc_rj_kv_op(struct out *o, const char *key, int32_t i);
+void oc_rj_kv_api(struct oc_json *j, const char *key, const struct oc_trace *t, int32_t api);
+void oc_rj_stream_members(struct oc_json *j, const struct oc_trace *t, int32_t s);
+void oc_rj_kv_stream_id(struct oc_json *j, const char *key, const struct oc_trace *t, int32_t s);
+
+/* out-json-claims.c: one claim, one gap (objects); the hidden (1) or
+ * explicit (0) syncs (an array); a list of ops waited for (an array). */
+void oc_rj_claim(struct out *o, const struct oc_claim *cl);
+void oc_rj_gap(struct out *o, const struct oc_gap *g);
+void oc_rj_blocks(struct out *o, int hidden);
+void oc_rj_waited(struct out *o, const int32_t *ops, size_t n);
 
 /* The report's "communication" value (null without NCCL kernels) and its
  * "collectives" array (out-json-comm.c, docs/report-json.md). */
