@@ -49,7 +49,7 @@ for sql in "$FIX"/*.sql; do
 	sum "$n.chrome.json" "$n.export.json" >> sums
 	"$OC" timeline -o "$n.html" "$n.db" > /dev/null 2>&1
 	sum "$n.html" "$n.timeline.html" >> sums
-	"$OC" check --format json --min-overlap 0.5 --min-overlapped-claims 0.5 --no-hidden-sync \
+	"$OC" check --format json --min-copy-overlap 0.5 --min-overlapped-claims 0.5 --no-hidden-sync \
 		--max-idle 0.2 --forbid-cause pageable_host_memory --max-dropped 0 "$n.db" > "$n.check" 2>&1 ||
 		echo "exit $?" >> "$n.check"
 	sum "$n.check" "$n.check.json" >> sums

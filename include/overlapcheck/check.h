@@ -24,21 +24,21 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "overlapcheck/analysis.h"
 #include "overlapcheck/rules.h"
 
 #define OC_CHECK_DEFAULT_EVIDENCE 5
 
 struct oc_check_options {
-	const char *range;       /* only work queued inside NVTX ranges of this name; NULL: all */
-	int device;              /* only this device; -1: every device */
+	struct oc_analysis_options a;  /* the analysis' options, as report takes them: range,
+	                                  device, whole, the per-claim threshold, ... */
 	int evidence;            /* worst items listed per failure */
-	int whole;               /* 1: the whole trace, not the steady-state window */
 	int ranks;               /* 1: the inputs are a job's ranks (ranks.h): one suite per
 	                            rank, communication rules only */
 	int64_t peer_wait_ns;    /* ranks: the peer_wait threshold (ranks.h); <= 0: its default */
 };
 
-/* range NULL, device -1, evidence OC_CHECK_DEFAULT_EVIDENCE. */
+/* a: oc_analysis_options_init()'s defaults; evidence OC_CHECK_DEFAULT_EVIDENCE. */
 void oc_check_options_init(struct oc_check_options *o);
 
 struct oc_check {

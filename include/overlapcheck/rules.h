@@ -3,7 +3,8 @@
  *
  * A rule is a limit on one measured quantity of a trace (docs/check.md):
  *
- *   min-overlap F            copy/compute overlap share >= F
+ *   min-copy-overlap F       copy/compute overlap share >= F (its old name
+ *                            min-overlap is read for one release, with a note)
  *   min-overlapped-claims F  overlapped claims / claims >= F
  *   no-hidden-sync           hidden synchronizations == 0
  *   max-idle F               idle time / makespan <= F
@@ -38,7 +39,7 @@
 #include <stdio.h>
 
 enum oc_rule_kind {
-	OC_RULE_MIN_OVERLAP = 0,
+	OC_RULE_MIN_COPY_OVERLAP = 0,
 	OC_RULE_MIN_OVERLAPPED_CLAIMS,
 	OC_RULE_NO_HIDDEN_SYNC,
 	OC_RULE_MAX_IDLE,
@@ -57,12 +58,14 @@ struct oc_rule {
 	enum oc_rule_kind kind;
 	double limit;          /* fraction 0..1, or a count; unused for the no-* rules */
 	char   cause[40];      /* forbid-cause: the cause code */
-	char   origin[160];    /* where it was given: "--min-overlap" or "rules.txt:3" */
+	char   origin[160];    /* where it was given: "--min-copy-overlap" or "rules.txt:3" */
 };
 
 struct oc_rules {
 	struct oc_rule *v;
 	size_t n, alloc;
+	char **notes;            /* what the user should know: an old rule name read */
+	size_t n_notes;
 };
 
 void oc_rules_init(struct oc_rules *r);
@@ -70,7 +73,7 @@ void oc_rules_release(struct oc_rules *r);
 
 /* Rule name as written in a rules file and (with "--") as an option. */
 const char *oc_rule_name(enum oc_rule_kind kind);
-/* Kind for a rule name, or -1. Accepts "min-overlap" and "--min-overlap". */
+/* Kind for a rule name, or -1. Accepts "min-copy-overlap" and "--min-copy-overlap". */
 int oc_rule_lookup(const char *name);
 /* 1 when the rule takes an argument. */
 int oc_rule_has_arg(enum oc_rule_kind kind);
@@ -123,6 +126,9 @@ enum oc_rule_status {
  */
 enum oc_rule_status oc_rule_decide(const struct oc_rule *rule, double measured);
 
+/* ">=" (min-*), "<=" (max-*) or "==" (no-*, forbid-cause): how the measured
+ * value must compare with the limit to pass. */
+const char *oc_rule_relation(enum oc_rule_kind kind);
 /* Is the measured value of this rule a fraction (printed as %) or a count? */
 int oc_rule_is_fraction(enum oc_rule_kind kind);
 /* "0.5" style limit text for messages: "50.0%", "0", "none". Returns buf. */

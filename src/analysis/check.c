@@ -40,7 +40,7 @@ struct totals {
 void oc_check_options_init(struct oc_check_options *o)
 {
 	memset(o, 0, sizeof *o);
-	o->device = -1;
+	oc_analysis_options_init(&o->a);
 	o->evidence = OC_CHECK_DEFAULT_EVIDENCE;
 }
 
@@ -373,7 +373,7 @@ static int decide(struct oc_check_suite *suite, const struct oc_rules *rules,
 		int cc, gc;
 
 		switch (rule->kind) {
-		case OC_RULE_MIN_OVERLAP:
+		case OC_RULE_MIN_COPY_OVERLAP:
 			m = share(tot->copy_compute_ns, tot->copy_ns);
 			break;
 		case OC_RULE_MIN_OVERLAPPED_CLAIMS:
@@ -421,7 +421,7 @@ static int decide(struct oc_check_suite *suite, const struct oc_rules *rules,
 				 OC_RULE_FAIL : oc_rule_decide(rule, m), m);
 
 		switch (rule->kind) {
-		case OC_RULE_MIN_OVERLAP:
+		case OC_RULE_MIN_COPY_OVERLAP:
 			if (isnan(m))
 				oc_result_message(r, "no async copies: nothing to overlap");
 			else
@@ -658,7 +658,7 @@ static int check_ranks(struct oc_check *c, const struct oc_rules *rules, const c
 		return -1;
 	}
 	oc_ranks_options_init(&ro);
-	ro.a.whole = o->whole;
+	ro.a = o->a;
 	if (o->peer_wait_ns > 0)
 		ro.peer_wait_ns = o->peer_wait_ns;
 	if (oc_ranks_run(&m, inputs, n, &ro, err, errlen)) {
@@ -753,10 +753,7 @@ int oc_check_run(struct oc_check *c, const struct oc_rules *rules,
 
 		if (oc_trace_open(&t, paths[i], err, errlen) < 0)
 			goto out;
-		oc_analysis_options_init(&ao);
-		ao.device = o->device;
-		ao.range = o->range;
-		ao.whole = o->whole;
+		ao = o->a;
 		if (oc_analysis_run(&t, &ao, &a, err, errlen) < 0) {
 			oc_trace_release(&t);
 			goto out;
@@ -765,8 +762,8 @@ int oc_check_run(struct oc_check *c, const struct oc_rules *rules,
 		c->n_suites++;
 		if (!t.n_ops)
 			oc_suite_warn(s, "no device ops%s%s%s%s: nothing to check",
-				      o->device >= 0 ? " on this device" : "", o->range ? " inside range '" : "",
-				      o->range ? o->range : "", o->range ? "'" : "");
+				      o->a.device >= 0 ? " on this device" : "", o->a.range ? " inside range '" : "",
+				      o->a.range ? o->a.range : "", o->a.range ? "'" : "");
 		total_ops += t.n_ops;
 		analysis_warnings(s, &a);
 		measure(&one, &a, rules);
@@ -801,8 +798,8 @@ int oc_check_run(struct oc_check *c, const struct oc_rules *rules,
 	if (!total_ops) {
 		snprintf(err, errlen, "no device ops in %s%s%s: nothing to check",
 			 n == 1 ? "the trace" : "any trace",
-			 o->device >= 0 ? " on the given device" : "",
-			 o->range ? " inside the range" : "");
+			 o->a.device >= 0 ? " on the given device" : "",
+			 o->a.range ? " inside the range" : "");
 		goto out;
 	}
 	if (n > 1 && add_aggregate(c, rules, &sum, n, "traces", o) < 0)

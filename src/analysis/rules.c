@@ -9,6 +9,23 @@
  *
  * Results own their strings; the output writers (junit.c, cmd-check.c) only
  * read them.
+ *
+ * To add a rule, do these five things:
+ *   1. its kind in include/overlapcheck/rules.h (enum oc_rule_kind, before
+ *      OC_RULE__COUNT) and its line in that header's list;
+ *   2. its row in rule_defs below: name (the option without "--" and the
+ *      rules file's word), whether it takes a value, whether that value is a
+ *      share (printed as %), and how measured and limit compare; a value
+ *      other than a fraction or a count also needs its case in
+ *      oc_rules_add()'s validation;
+ *   3. what it measures: its cases in check.c (what a trace and the
+ *      aggregate add up, and the decision with its message and evidence);
+ *   4. its tests: tests/unit/test-rules.c (parsing) and tests/cli/
+ *      test-check.sh (a synthetic trace from gate-gen.py whose answer
+ *      follows from its design, pass and fail);
+ *   5. docs/check.md's table, cmd-check.c's help and the man page.
+ * The option, the rules-file syntax, the JSON, JUnit and ::error names all
+ * come from the row's name; the outputs read the row's relation.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -19,25 +36,27 @@
 #include <string.h>
 
 #include "overlapcheck/analysis.h"
+#include "overlapcheck/format.h"
 #include "overlapcheck/rules.h"
 
 static const struct {
 	const char *name;
 	int has_arg;
 	int fraction;   /* measured value is a share, printed as % */
+	const char *relation;   /* how measured must compare with the limit to pass */
 } rule_defs[OC_RULE__COUNT] = {
-	[OC_RULE_MIN_OVERLAP]            = { "min-overlap", 1, 1 },
-	[OC_RULE_MIN_OVERLAPPED_CLAIMS]  = { "min-overlapped-claims", 1, 1 },
-	[OC_RULE_NO_HIDDEN_SYNC]         = { "no-hidden-sync", 0, 0 },
-	[OC_RULE_MAX_IDLE]               = { "max-idle", 1, 1 },
-	[OC_RULE_FORBID_CAUSE]           = { "forbid-cause", 1, 0 },
-	[OC_RULE_MAX_DROPPED]            = { "max-dropped", 1, 0 },
-	[OC_RULE_MAX_HOST_WAIT]          = { "max-host-wait", 1, 1 },
-	[OC_RULE_MAX_LATE_SUBMISSION]    = { "max-late-submission", 1, 1 },
-	[OC_RULE_MAX_EXPOSED_COMM]       = { "max-exposed-comm", 1, 1 },
-	[OC_RULE_MAX_PEER_WAIT]          = { "max-peer-wait", 1, 1 },
-	[OC_RULE_NO_HAZARD]              = { "no-hazard", 0, 0 },
-	[OC_RULE_NO_LATENT_HAZARD]       = { "no-latent-hazard", 0, 0 },
+	[OC_RULE_MIN_COPY_OVERLAP]       = { "min-copy-overlap", 1, 1, ">=" },
+	[OC_RULE_MIN_OVERLAPPED_CLAIMS]  = { "min-overlapped-claims", 1, 1, ">=" },
+	[OC_RULE_NO_HIDDEN_SYNC]         = { "no-hidden-sync", 0, 0, "==" },
+	[OC_RULE_MAX_IDLE]               = { "max-idle", 1, 1, "<=" },
+	[OC_RULE_FORBID_CAUSE]           = { "forbid-cause", 1, 0, "==" },
+	[OC_RULE_MAX_DROPPED]            = { "max-dropped", 1, 0, "<=" },
+	[OC_RULE_MAX_HOST_WAIT]          = { "max-host-wait", 1, 1, "<=" },
+	[OC_RULE_MAX_LATE_SUBMISSION]    = { "max-late-submission", 1, 1, "<=" },
+	[OC_RULE_MAX_EXPOSED_COMM]       = { "max-exposed-comm", 1, 1, "<=" },
+	[OC_RULE_MAX_PEER_WAIT]          = { "max-peer-wait", 1, 1, "<=" },
+	[OC_RULE_NO_HAZARD]              = { "no-hazard", 0, 0, "==" },
+	[OC_RULE_NO_LATENT_HAZARD]       = { "no-latent-hazard", 0, 0, "==" },
 };
 
 static void *xrealloc(void *p, size_t n)
@@ -67,6 +86,9 @@ void oc_rules_init(struct oc_rules *r)
 
 void oc_rules_release(struct oc_rules *r)
 {
+	for (size_t i = 0; i < r->n_notes; i++)
+		free(r->notes[i]);
+	free(r->notes);
 	free(r->v);
 	memset(r, 0, sizeof *r);
 }
@@ -89,6 +111,11 @@ int oc_rule_lookup(const char *name)
 int oc_rule_has_arg(enum oc_rule_kind kind)
 {
 	return (unsigned)kind < OC_RULE__COUNT && rule_defs[kind].has_arg;
+}
+
+const char *oc_rule_relation(enum oc_rule_kind kind)
+{
+	return (unsigned)kind < OC_RULE__COUNT ? rule_defs[kind].relation : "?";
 }
 
 int oc_rule_is_fraction(enum oc_rule_kind kind)
@@ -160,6 +187,11 @@ static struct oc_rule *slot_for(struct oc_rules *r, enum oc_rule_kind kind, cons
 	return &r->v[r->n++];
 }
 
+/* The copy/compute share rule's old name: read for one release with a
+ * note (docs/check.md), since --min-overlap is the per-claim threshold in
+ * every other command. */
+#define OLD_MIN_OVERLAP "min-overlap"
+
 int oc_rules_add(struct oc_rules *r, const char *name, const char *arg,
 		 const char *origin, char *err, size_t errlen)
 {
@@ -169,6 +201,17 @@ int oc_rules_add(struct oc_rules *r, const char *name, const char *arg,
 
 	if (!origin)
 		origin = "rules";
+	if (kind < 0 && !strcmp(name + (strncmp(name, "--", 2) ? 0 : 2), OLD_MIN_OVERLAP)) {
+		int opt = !strncmp(origin, "--", 2);
+		kind = OC_RULE_MIN_COPY_OVERLAP;
+		oc_strv_addf(&r->notes, &r->n_notes, 400, "%s%s%s is the old name of %smin-copy-overlap "
+			     "(the copy/compute overlap share): it keeps that meaning in check for this "
+			     "release only, then means the per-claim threshold, as in report; write "
+			     "%smin-copy-overlap", opt ? "" : origin, opt ? "" : ": ", opt ? "--min-overlap" :
+			     OLD_MIN_OVERLAP, opt ? "--" : "", opt ? "--" : "");
+		if (opt)
+			origin = "--min-copy-overlap";
+	}
 	if (kind < 0) {
 		snprintf(err, errlen, "%s: unknown rule '%s'", origin, name);
 		return -1;
@@ -192,7 +235,7 @@ int oc_rules_add(struct oc_rules *r, const char *name, const char *arg,
 		return -1;
 	}
 	switch ((enum oc_rule_kind)kind) {
-	case OC_RULE_MIN_OVERLAP:
+	case OC_RULE_MIN_COPY_OVERLAP:
 	case OC_RULE_MIN_OVERLAPPED_CLAIMS:
 	case OC_RULE_MAX_IDLE:
 	case OC_RULE_MAX_HOST_WAIT:
@@ -344,7 +387,7 @@ enum oc_rule_status oc_rule_decide(const struct oc_rule *rule, double measured)
 	if (isnan(measured))
 		return OC_RULE_SKIP;
 	switch (rule->kind) {
-	case OC_RULE_MIN_OVERLAP:
+	case OC_RULE_MIN_COPY_OVERLAP:
 	case OC_RULE_MIN_OVERLAPPED_CLAIMS:
 		return measured >= rule->limit ? OC_RULE_PASS : OC_RULE_FAIL;
 	case OC_RULE_MAX_IDLE:

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd-aopts.h"
 #include "cmd-util.h"
 #include "cmds.h"
 #include "overlapcheck/analysis.h"
@@ -33,6 +34,11 @@ struct opts {
 	enum cmd_format format;
 };
 
+/* the analysis options check takes: all but --min-overlap, which is the old
+ * name of --min-copy-overlap here until the next release (--claim-min-overlap
+ * sets the per-claim threshold meanwhile) */
+#define CHECK_AOPTS (CMD_AOPT_ALL & ~CMD_AOPT_MIN_OVERLAP)
+
 static void usage(FILE *f)
 {
 	fprintf(f,
@@ -44,7 +50,9 @@ static void usage(FILE *f)
 "one job's ranks, merged on one time axis, with one result per rank.\n"
 "\n"
 "Rules (at least one, as options or in a rules file):\n"
-"  --min-overlap F            copy/compute overlap share >= F (0.5 or 50%%)\n"
+"  --min-copy-overlap F       copy/compute overlap share >= F (0.5 or 50%%); its old\n"
+"                             name --min-overlap is read with a warning until the\n"
+"                             next release (docs/check.md)\n"
 "  --min-overlapped-claims F  overlapped claims / claims >= F\n"
 "  --no-hidden-sync           no hidden synchronization\n"
 "  --max-idle F               idle share of the makespan <= F\n"
@@ -64,11 +72,11 @@ static void usage(FILE *f)
 "  --no-latent-hazard         no such access kept apart only by timing\n"
 "  --rules FILE               read rules from FILE: one a line, `# comments`\n"
 "\n"
-"Options:\n"
-"  --range NAME               check only work queued inside NVTX ranges NAME\n"
-"  --device N                 check only device N\n"
-"  --whole                    the whole trace, not the steady-state window the\n"
-"                             counts and shares use by default (docs/causes.md)\n"
+"Options:\n");
+	cmd_aopts_help(f, CHECK_AOPTS, 2, 29);
+	fprintf(f,
+"  --claim-min-overlap F      a claim overlapped from this fraction of its own\n"
+"                             duration (report's --min-overlap; default 0.05)\n"
 "  --ranks                    the inputs are a job's ranks (docs/nccl.md): rules\n"
 "                             max-exposed-comm, max-peer-wait, forbid-cause peer_wait\n"
 "  --peer-wait T              --ranks: the peer_wait threshold (default 50us)\n"
@@ -99,8 +107,8 @@ static int parse_int(const char *s, long lo, long hi, long *out)
 }
 
 enum {
-	OPT_RULES = 0x100, OPT_RANGE, OPT_DEVICE, OPT_EVIDENCE, OPT_JUNIT, OPT_FORMAT, OPT_WHOLE,
-	OPT_RANKS, OPT_PEER_WAIT,
+	OPT_RULES = 0x100, OPT_EVIDENCE, OPT_JUNIT, OPT_FORMAT,
+	OPT_RANKS, OPT_PEER_WAIT, OPT_OLD_MIN_OVERLAP, OPT_CLAIM_MIN_OVERLAP,
 	OPT_RULE = 0x200,        /* + the rule's kind */
 };
 
@@ -114,20 +122,19 @@ static int parse_args(int argc, char **argv, struct oc_rules *rules, struct opts
 {
 	static const struct option fixed[] = {
 		{ "rules",    required_argument, NULL, OPT_RULES },
-		{ "range",    required_argument, NULL, OPT_RANGE },
-		{ "device",   required_argument, NULL, OPT_DEVICE },
 		{ "evidence", required_argument, NULL, OPT_EVIDENCE },
 		{ "junit",    required_argument, NULL, OPT_JUNIT },
 		{ "output",   required_argument, NULL, 'o' },
 		{ "format",   required_argument, NULL, OPT_FORMAT },
-		{ "whole",    no_argument,       NULL, OPT_WHOLE },
 		{ "ranks",    no_argument,       NULL, OPT_RANKS },
 		{ "peer-wait", required_argument, NULL, OPT_PEER_WAIT },
+		{ "min-overlap", required_argument, NULL, OPT_OLD_MIN_OVERLAP },
+		{ "claim-min-overlap", required_argument, NULL, OPT_CLAIM_MIN_OVERLAP },
 		{ "help",     no_argument,       NULL, 'h' },
 	};
 	/* the rules are options too (--min-overlap 0.5); one without an
 	 * argument takes "=VALUE" only to say it takes none (rules.c) */
-	struct option longopts[sizeof fixed / sizeof fixed[0] + OC_RULE__COUNT + 1];
+	struct option longopts[sizeof fixed / sizeof fixed[0] + OC_RULE__COUNT + CMD_AOPT_N + 1];
 	size_t nl = 0;
 	char err[512], name[64];
 	const char *v;
@@ -139,6 +146,7 @@ static int parse_args(int argc, char **argv, struct oc_rules *rules, struct opts
 	for (int k = 0; k < OC_RULE__COUNT; k++)
 		longopts[nl++] = (struct option){ oc_rule_name(k),
 			oc_rule_has_arg(k) ? required_argument : optional_argument, NULL, OPT_RULE + k };
+	cmd_aopts_longopts(longopts, &nl, CHECK_AOPTS);
 	longopts[nl] = (struct option){ NULL, 0, NULL, 0 };
 
 	optind = 0;
@@ -152,11 +160,16 @@ static int parse_args(int argc, char **argv, struct oc_rules *rules, struct opts
 			if (oc_rules_parse_file(rules, v, err, sizeof err) < 0)
 				goto bad;
 			break;
-		case OPT_RANGE:
-			o->c.range = v;
+		case OPT_OLD_MIN_OVERLAP:
+			if (oc_rules_add(rules, "--min-overlap", v, "--min-overlap", err, sizeof err) < 0)
+				goto bad;
 			break;
-		case OPT_WHOLE:
-			o->c.whole = 1;
+		case OPT_CLAIM_MIN_OVERLAP:
+			if (oc_parse_fraction(v, &o->c.a.min_overlap)) {
+				fprintf(stderr, "overlapcheck check: invalid value '%s' for --claim-min-overlap: "
+					"expected a fraction between 0 and 1 (0.05 or 5%%)\n", v);
+				return -1;
+			}
 			break;
 		case OPT_RANKS:
 			o->c.ranks = 1;
@@ -167,13 +180,6 @@ static int parse_args(int argc, char **argv, struct oc_rules *rules, struct opts
 					"(50us, 1ms)\n", v);
 				return -1;
 			}
-			break;
-		case OPT_DEVICE:
-			if (parse_int(v, 0, INT32_MAX, &num) < 0) {
-				fprintf(stderr, "overlapcheck check: --device: '%s' is not a device number\n", v);
-				return -1;
-			}
-			o->c.device = (int)num;
 			break;
 		case OPT_EVIDENCE:
 			if (parse_int(v, 0, 1000, &num) < 0) {
@@ -196,6 +202,11 @@ static int parse_args(int argc, char **argv, struct oc_rules *rules, struct opts
 		case 'h':   /* cmd_check() answered --help before */
 			break;
 		default:
+			if ((r = cmd_aopt("check", c, v, &o->c.a)) != 0) {
+				if (r < 0)
+					return -1;
+				break;
+			}
 			if (c >= OPT_RULE && c < OPT_RULE + OC_RULE__COUNT) {
 				snprintf(name, sizeof name, "--%s", oc_rule_name(c - OPT_RULE));
 				if (oc_rules_add(rules, name, v, name, err, sizeof err) < 0)
@@ -209,7 +220,7 @@ static int parse_args(int argc, char **argv, struct oc_rules *rules, struct opts
 	while (optind < argc)
 		traces[(*n_traces)++] = argv[optind++];
 	if (!rules->n) {
-		fprintf(stderr, "overlapcheck check: no rules given (options such as --min-overlap, "
+		fprintf(stderr, "overlapcheck check: no rules given (options such as --min-copy-overlap, "
 			"or --rules FILE)\n");
 		return -1;
 	}
@@ -217,7 +228,7 @@ static int parse_args(int argc, char **argv, struct oc_rules *rules, struct opts
 		fprintf(stderr, "overlapcheck check: no trace given\n");
 		return -1;
 	}
-	if (o->c.ranks && (o->c.range || o->c.device >= 0)) {
+	if (o->c.ranks && (o->c.a.range || o->c.a.device >= 0)) {
 		fprintf(stderr, "overlapcheck check: --ranks takes whole ranks: no --range or --device\n");
 		return -1;
 	}
@@ -261,6 +272,8 @@ int cmd_check(int argc, char **argv)
 			fprintf(stderr, "see 'overlapcheck check --help'\n");
 		goto out;
 	}
+	for (size_t i = 0; i < rules.n_notes; i++)
+		fprintf(stderr, "overlapcheck check: warning: %s\n", rules.notes[i]);
 	for (size_t i = 0; i < n_traces; i++)
 		cmd_note_input("check", traces[i]);
 	ok = oc_check_run(&res, &rules, traces, n_traces, &o.c, err, sizeof err) == 0;

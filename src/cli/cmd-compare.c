@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd-aopts.h"
 #include "cmd-util.h"
 #include "cmds.h"
 #include "overlapcheck/compare-report.h"
@@ -30,6 +31,10 @@ struct opts {
 	const char *output;
 };
 
+/* compare times its own boundaries: of the analysis options, only these
+ * (without --device: the only device with ops) */
+#define COMPARE_AOPTS (CMD_AOPT_DEVICE | CMD_AOPT_RANGE)
+
 static void usage(FILE *f)
 {
 	fprintf(f,
@@ -39,9 +44,9 @@ static void usage(FILE *f)
 "and split into overlapping parts (CANDIDATE traces). Several traces per side\n"
 "are repeated runs. Refuses to attribute when the two sides did different work.\n"
 "\n"
-"Options:\n"
-"  --range NAME            time and analyse only work queued inside NVTX ranges NAME\n"
-"  --device N              the device to compare (default: the only one with ops)\n"
+"Options:\n");
+	cmd_aopts_help(f, COMPARE_AOPTS, 2, 26);
+	fprintf(f,
 "  --noise F               relative change below which the verdict is no_change\n"
 "                          (default 0.03; the spread of either side raises it)\n"
 "  --allow-different-work  compare even when bytes or kernel threads differ\n"
@@ -56,7 +61,7 @@ static void usage(FILE *f)
 "error, or different work.\n");
 }
 
-enum { OPT_RANGE = 0x100, OPT_DEVICE, OPT_NOISE, OPT_ALLOW, OPT_FAIL, OPT_FORMAT };
+enum { OPT_NOISE = 0x100, OPT_ALLOW, OPT_FAIL, OPT_FORMAT };
 
 /*
  * The options and traces of one side: argv[1..argc) (argv[0] is not
@@ -66,21 +71,25 @@ enum { OPT_RANGE = 0x100, OPT_DEVICE, OPT_NOISE, OPT_ALLOW, OPT_FAIL, OPT_FORMAT
  */
 static int parse_side(int argc, char **argv, struct opts *o, const char **paths, size_t *n)
 {
-	static const struct option longopts[] = {
-		{ "range",                required_argument, NULL, OPT_RANGE },
-		{ "device",               required_argument, NULL, OPT_DEVICE },
+	struct option longopts[16] = {
 		{ "noise",                required_argument, NULL, OPT_NOISE },
 		{ "allow-different-work", no_argument,       NULL, OPT_ALLOW },
 		{ "fail-on-regression",   no_argument,       NULL, OPT_FAIL },
 		{ "format",               required_argument, NULL, OPT_FORMAT },
 		{ "output",               required_argument, NULL, 'o' },
 		{ "help",                 no_argument,       NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
 	};
+	size_t nl = 6;
+	struct oc_analysis_options ao;
 	int c, r, before = 1;
 	const char *v;
 	char *end;
 
+	cmd_aopts_longopts(longopts, &nl, COMPARE_AOPTS);
+	longopts[nl] = (struct option){ NULL, 0, NULL, 0 };
+	oc_analysis_options_init(&ao);
+	ao.device = o->c.device;
+	ao.range = o->c.range;
 	optind = 0;
 	while ((c = cmd_getopt("compare", argc, argv, "-o:h", longopts)) != -1) {
 		v = optarg;
@@ -94,19 +103,6 @@ static int parse_side(int argc, char **argv, struct opts *o, const char **paths,
 		case OPT_FAIL:
 			o->fail_on_regression = 1;
 			break;
-		case OPT_RANGE:
-			o->c.range = v;
-			break;
-		case OPT_DEVICE: {
-			errno = 0;
-			long d = strtol(v, &end, 10);
-			if (!*v || *end || errno || d < 0 || d > INT32_MAX) {
-				fprintf(stderr, "overlapcheck compare: --device: '%s' is not a device number\n", v);
-				return -1;
-			}
-			o->c.device = (int)d;
-			break;
-		}
 		case OPT_NOISE: {
 			errno = 0;
 			double x = strtod(v, &end);
@@ -132,7 +128,13 @@ static int parse_side(int argc, char **argv, struct opts *o, const char **paths,
 		case 'h':   /* cmd_compare() answered --help before */
 			break;
 		default:
-			return -2;
+			if ((r = cmd_aopt("compare", c, v, &ao)) < 0)
+				return -1;
+			if (!r)
+				return -2;
+			o->c.device = ao.device;
+			o->c.range = ao.range;
+			break;
 		}
 		before = optind;
 	}

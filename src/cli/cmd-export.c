@@ -29,8 +29,9 @@ static void usage(FILE *f)
 		   "Times are microseconds since the trace start, with nanoseconds kept.\n\n"
 		   "  -f, --format FMT        perfetto (default) or chrome: the same JSON\n"
 		   "  -o, --output FILE       write to FILE instead of standard output\n"
-		   OC_TL_ARGS_HELP
-		   "  -h, --help              this help\n");
+		   );
+	oc_tl_args_help(f);
+	fputs("  -h, --help              this help\n", f);
 }
 
 static int write_chrome(FILE *f, const struct oc_trace *t, const struct oc_tl_notes *n,
@@ -42,17 +43,19 @@ static int write_chrome(FILE *f, const struct oc_trace *t, const struct oc_tl_no
 
 int cmd_export(int argc, char **argv)
 {
-	static const struct option opts[] = {
+	struct option opts[16] = {
 		{ "format", required_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' },
-		OC_TL_LONG_OPTIONS,
 		{ "help",   no_argument,       NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
 	};
 	const char *out = NULL;
 	struct oc_tl_args args;
 	int c;
 
+	size_t nopts = 3;
+
+	oc_tl_args_longopts(opts, &nopts);
+	opts[nopts] = (struct option){ NULL, 0, NULL, 0 };
 	oc_tl_args_init(&args);
 	optind = 0;
 	while ((c = cmd_getopt("export", argc, argv, "f:o:h", opts)) != -1) {

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cmd-aopts.h"
 #include "cmd-util.h"
 #include "cmds.h"
 #include "overlapcheck/analysis.h"
@@ -29,13 +30,9 @@ static void usage(FILE *f)
 		"With --ranks, the ranks of a distributed job on one time axis: each INPUT is a\n"
 		"rank's trace, its JSON report (report --format json) or a directory of them;\n"
 		"NCCL collectives matched across ranks, the slowest rank, each rank's peer waits.\n\n"
-		"  --format FMT         text (default), json or markdown\n"
-		"  --device N           only device N\n"
-		"  --range NAME         only work queued inside NVTX ranges named NAME\n"
-		"  --gap-threshold T    list idle gaps of at least T (default 10us)\n"
-		"  --min-overlap F      overlapped from this fraction of own duration (default 0.05 = 5%%)\n"
-		"  --sync-tolerance T   hidden sync: returned within T after the work (default 20us)\n"
-		"  --whole              count the whole trace, not the steady-state window\n"
+		"  --format FMT         text (default), json or markdown\n");
+	cmd_aopts_help(f, CMD_AOPT_ALL, 2, 23);
+	fprintf(f,
 		"  --max-rows N         text/markdown: rows per list (default 20; JSON is complete)\n"
 		"  --ranks              merge the ranks of a job (docs/nccl.md)\n"
 		"  --peer-wait T        --ranks: a rank waited for its peers when it started a\n"
@@ -52,10 +49,7 @@ static int bad_value(const char *opt, const char *v, const char *what)
 	return OC_EXIT_USAGE;
 }
 
-enum {
-	OPT_FORMAT = 0x100, OPT_DEVICE, OPT_RANGE, OPT_GAP_THRESHOLD, OPT_SYNC_TOLERANCE,
-	OPT_MIN_OVERLAP, OPT_MAX_ROWS, OPT_WHOLE, OPT_RANKS, OPT_PEER_WAIT,
-};
+enum { OPT_FORMAT = 0x100, OPT_MAX_ROWS, OPT_RANKS, OPT_PEER_WAIT };
 
 /* `report --ranks`: merge the inputs and write the merged view. */
 static int report_ranks(char **inputs, size_t n, const struct oc_ranks_options *ro,
@@ -86,20 +80,14 @@ static int report_ranks(char **inputs, size_t n, const struct oc_ranks_options *
 
 int cmd_report(int argc, char **argv)
 {
-	static const struct option longopts[] = {
+	struct option longopts[16] = {
 		{ "format",         required_argument, NULL, OPT_FORMAT },
-		{ "device",         required_argument, NULL, OPT_DEVICE },
-		{ "range",          required_argument, NULL, OPT_RANGE },
-		{ "gap-threshold",  required_argument, NULL, OPT_GAP_THRESHOLD },
-		{ "sync-tolerance", required_argument, NULL, OPT_SYNC_TOLERANCE },
-		{ "min-overlap",    required_argument, NULL, OPT_MIN_OVERLAP },
 		{ "max-rows",       required_argument, NULL, OPT_MAX_ROWS },
-		{ "whole",          no_argument,       NULL, OPT_WHOLE },
 		{ "ranks",          no_argument,       NULL, OPT_RANKS },
 		{ "peer-wait",      required_argument, NULL, OPT_PEER_WAIT },
 		{ "help",           no_argument,       NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
 	};
+	size_t nl = 5;
 	struct oc_analysis_options o;
 	struct oc_report_opts ro = { 0, 20 };
 	struct oc_trace t;
@@ -111,6 +99,8 @@ int cmd_report(int argc, char **argv)
 	int rc, c, ranks = 0;
 	int64_t peer_wait = -1;
 
+	cmd_aopts_longopts(longopts, &nl, CMD_AOPT_ALL);
+	longopts[nl] = (struct option){ NULL, 0, NULL, 0 };
 	oc_analysis_options_init(&o);
 	optind = 0;
 	while ((c = cmd_getopt("report", argc, argv, "-h", longopts)) != -1) {
@@ -124,35 +114,6 @@ int cmd_report(int argc, char **argv)
 		case OPT_FORMAT:
 			if ((format = cmd_parse_format("report", v)) < 0)
 				return OC_EXIT_USAGE;
-			break;
-		case OPT_DEVICE: {
-			errno = 0;
-			long d = strtol(v, &end, 10);
-			if (errno || end == v || *end || d < 0 || d > 1000000)
-				return bad_value("--device", v, "expected a device number");
-			o.device = (int)d;
-			break;
-		}
-		case OPT_RANGE:
-			if (!*v)
-				return bad_value("--range", v, "expected an NVTX range name");
-			o.range = v;
-			break;
-		case OPT_GAP_THRESHOLD:
-			if (oc_parse_duration(v, &o.gap_threshold_ns))
-				return bad_value("--gap-threshold", v, "expected a duration such as 10us");
-			break;
-		case OPT_SYNC_TOLERANCE:
-			if (oc_parse_duration(v, &o.sync_tolerance_ns))
-				return bad_value("--sync-tolerance", v, "expected a duration such as 20us");
-			break;
-		case OPT_MIN_OVERLAP:
-			if (oc_parse_fraction(v, &o.min_overlap))
-				return bad_value("--min-overlap", v,
-						 "expected a fraction between 0 and 1 (0.05 or 5%)");
-			break;
-		case OPT_WHOLE:
-			o.whole = 1;
 			break;
 		case OPT_RANKS:
 			ranks = 1;
@@ -178,6 +139,8 @@ int cmd_report(int argc, char **argv)
 			inputs[n_inputs++] = (char *)v;
 			break;
 		default:
+			if (cmd_aopt("report", c, v, &o) == 1)
+				break;
 			return OC_EXIT_USAGE;
 		}
 	}

@@ -34,8 +34,9 @@ static void usage(FILE *f)
 		   "  -o, --output FILE       write to FILE (default: TRACE with .html; - for stdout)\n"
 		   "      --ranks             INPUT... are a job's rank traces or directories of them:\n"
 		   "                          one page, each rank's lanes a group, one clock (needs -o)\n"
-		   OC_TL_ARGS_HELP
-		   "  -h, --help              this help\n");
+		   );
+	oc_tl_args_help(f);
+	fputs("  -h, --help              this help\n", f);
 }
 
 /* TRACE's path with its extension replaced by .html (malloc'd); a
@@ -183,18 +184,20 @@ out:
 
 int cmd_timeline(int argc, char **argv)
 {
-	static const struct option opts[] = {
+	struct option opts[16] = {
 		{ "output", required_argument, NULL, 'o' },
 		{ "ranks",  no_argument,       NULL, 0x200 },
-		OC_TL_LONG_OPTIONS,
 		{ "help",   no_argument,       NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
 	};
 	const char *out = NULL, *title;
 	char *def = NULL;
 	struct oc_tl_args args;
 	int c, rc = OC_EXIT_USAGE, ranks = 0;
 
+	size_t nopts = 3;
+
+	oc_tl_args_longopts(opts, &nopts);
+	opts[nopts] = (struct option){ NULL, 0, NULL, 0 };
 	oc_tl_args_init(&args);
 	optind = 0;
 	while ((c = cmd_getopt("timeline", argc, argv, "o:h", opts)) != -1) {

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd-aopts.h"
 #include "cmd-util.h"
 #include "overlapcheck/rules.h"
 #include "tl-args.h"
@@ -22,51 +23,25 @@ void oc_tl_args_init(struct oc_tl_args *a)
 	a->analyse = 1;
 }
 
-static int bad(const char *cmd, const char *opt, const char *v, const char *what)
+void oc_tl_args_longopts(struct option *longopts, size_t *n)
 {
-	fprintf(stderr, "overlapcheck %s: invalid value '%s' for --%s: %s\n", cmd, v, opt, what);
-	return -1;
+	cmd_aopts_longopts(longopts, n, CMD_AOPT_ALL);
+	longopts[(*n)++] = (struct option){ "no-analysis", no_argument, NULL, OC_TL_NO_ANALYSIS };
+}
+
+void oc_tl_args_help(FILE *f)
+{
+	cmd_aopts_help(f, CMD_AOPT_ALL, 6, 26);
+	fputs("      --no-analysis       the trace alone: no verdicts, causes, gaps or hidden syncs\n", f);
 }
 
 int oc_tl_args_parse(struct oc_tl_args *a, int c, const char *arg, const char *cmd)
 {
-	char *end;
-	long d;
-
-	switch (c) {
-	case 0x100:
-		errno = 0;
-		d = strtol(arg, &end, 10);
-		if (errno || end == arg || *end || d < 0 || d > 1000000)
-			return bad(cmd, "device", arg, "expected a device number");
-		a->opts.device = (int)d;
-		return 1;
-	case 0x101:
-		if (!*arg)
-			return bad(cmd, "range", arg, "expected an NVTX range name");
-		a->opts.range = arg;
-		return 1;
-	case 0x102:
-		if (oc_parse_duration(arg, &a->opts.gap_threshold_ns))
-			return bad(cmd, "gap-threshold", arg, "expected a duration such as 10us");
-		return 1;
-	case 0x103:
-		if (oc_parse_fraction(arg, &a->opts.min_overlap))
-			return bad(cmd, "min-overlap", arg,
-				   "expected a fraction between 0 and 1 (0.05 or 5%)");
-		return 1;
-	case 0x104:
-		if (oc_parse_duration(arg, &a->opts.sync_tolerance_ns))
-			return bad(cmd, "sync-tolerance", arg, "expected a duration such as 20us");
-		return 1;
-	case 0x105:
+	if (c == OC_TL_NO_ANALYSIS) {
 		a->analyse = 0;
 		return 1;
-	case 0x106:
-		a->opts.whole = 1;
-		return 1;
 	}
-	return 0;
+	return cmd_aopt(cmd, c, arg, &a->opts);
 }
 
 int oc_tl_args_apply(const struct oc_tl_args *a, struct oc_trace *t, struct oc_tl_notes *n,

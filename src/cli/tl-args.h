@@ -1,7 +1,8 @@
 /*
- * tl-args.h: the analysis options that `export` and `timeline` share with
- * `report` (--device, --range, --gap-threshold, --min-overlap,
- * --sync-tolerance), plus --no-analysis, for getopt_long.
+ * tl-args.h: the options of `export` and `timeline`: the analysis options
+ * every analysing command takes (cmd-aopts.h: --device, --range,
+ * --gap-threshold, --min-overlap, --sync-tolerance, --whole), plus
+ * --no-analysis.
  */
 #ifndef OVERLAPCHECK_TL_ARGS_H
 #define OVERLAPCHECK_TL_ARGS_H
@@ -13,23 +14,15 @@
 #include "overlapcheck/analysis.h"
 #include "overlapcheck/export.h"
 
-#define OC_TL_LONG_OPTIONS \
-	{ "device",         required_argument, NULL, 0x100 }, \
-	{ "range",          required_argument, NULL, 0x101 }, \
-	{ "gap-threshold",  required_argument, NULL, 0x102 }, \
-	{ "min-overlap",    required_argument, NULL, 0x103 }, \
-	{ "sync-tolerance", required_argument, NULL, 0x104 }, \
-	{ "no-analysis",    no_argument,       NULL, 0x105 }, \
-	{ "whole",          no_argument,       NULL, 0x106 }
+/* --no-analysis's getopt_long value */
+#define OC_TL_NO_ANALYSIS 0x105
 
-#define OC_TL_ARGS_HELP \
-	"      --device N          only device N\n" \
-	"      --range NAME        only work queued inside NVTX ranges named NAME\n" \
-	"      --gap-threshold T   idle gaps of at least T (default 10us)\n" \
-	"      --min-overlap F     overlapped from this fraction of own duration (default 0.05 = 5%%)\n" \
-	"      --sync-tolerance T  hidden sync: returned within T after the work (default 20us)\n" \
-	"      --whole             count the whole trace, not the steady-state window (shaded)\n" \
-	"      --no-analysis       the trace alone: no verdicts, causes, gaps or hidden syncs\n"
+/* Append the analysis options (cmd-aopts.h) and --no-analysis to longopts
+ * at *n (room for CMD_AOPT_N + 1 more). */
+void oc_tl_args_longopts(struct option *longopts, size_t *n);
+
+/* Their help lines, the text at column 26. */
+void oc_tl_args_help(FILE *f);
 
 struct oc_tl_args {
 	struct oc_analysis_options opts;
@@ -40,7 +33,7 @@ void oc_tl_args_init(struct oc_tl_args *a);
 
 /*
  * Take getopt_long's result c with its optarg. Returns 1 when c was one of
- * OC_TL_LONG_OPTIONS, 0 when it is not ours, -1 for a bad value (a message
+ * oc_tl_args_longopts(), 0 when it is not ours, -1 for a bad value (a message
  * naming cmd, the option and the value is printed on stderr).
  */
 int oc_tl_args_parse(struct oc_tl_args *a, int c, const char *arg, const char *cmd);

@@ -18,18 +18,7 @@ static const char *status_text(enum oc_rule_status st)
 
 static const char *relation(const struct oc_rule *rule)
 {
-	switch (rule->kind) {
-	case OC_RULE_MIN_OVERLAP:
-	case OC_RULE_MIN_OVERLAPPED_CLAIMS:
-		return ">=";
-	case OC_RULE_NO_HIDDEN_SYNC:
-	case OC_RULE_FORBID_CAUSE:
-	case OC_RULE_NO_HAZARD:
-	case OC_RULE_NO_LATENT_HAZARD:
-		return "==";
-	default:
-		return "<=";
-	}
+	return oc_rule_relation(rule->kind);
 }
 
 /* Text output: strings from the trace go through oc_fput_escaped(). */
@@ -37,7 +26,7 @@ int oc_check_write_text(FILE *f, const struct oc_check *c)
 {
 	const struct oc_check_suite *suites = c->suites;
 	size_t n = c->n_suites;
-	const char *range = c->opts.range;
+	const char *range = c->opts.a.range;
 	size_t failed = 0, total = 0, width = 0;
 	char label[256], v[32], l[32];
 
@@ -97,7 +86,7 @@ int oc_check_write_markdown(FILE *f, const struct oc_check *c)
 {
 	const struct oc_check_suite *suites = c->suites;
 	size_t n = c->n_suites;
-	const char *range = c->opts.range;
+	const char *range = c->opts.a.range;
 	size_t failed = 0, total = 0;
 	char label[256], v[32], l[32];
 
@@ -168,9 +157,9 @@ int oc_check_write_json(FILE *f, const struct oc_check *c)
 	oc_json_begin_object(&j);
 	oc_json_kv_bool(&j, "ok", failed == 0);
 	oc_json_kv_uint(&j, "failures", failed);
-	oc_json_kv_string(&j, "range", c->opts.range);
-	if (c->opts.device >= 0)
-		oc_json_kv_int(&j, "device", c->opts.device);
+	oc_json_kv_string(&j, "range", c->opts.a.range);
+	if (c->opts.a.device >= 0)
+		oc_json_kv_int(&j, "device", c->opts.a.device);
 	else
 		oc_json_kv_null(&j, "device");
 	oc_json_key(&j, "suites");

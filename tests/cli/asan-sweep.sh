@@ -38,7 +38,7 @@ run() {
 run report "$db"
 run report --whole --format json "$db"
 run report --format markdown "$db"
-run check --min-overlap 0.5 --no-hidden-sync --no-hazard --max-idle 0.5 --format json "$db"
+run check --min-copy-overlap 0.5 --no-hidden-sync --no-hazard --max-idle 0.5 --format json "$db"
 run export -o "$dir/$n.json" "$db"
 run timeline -o "$dir/$n.html" "$db"
 run info "$db"

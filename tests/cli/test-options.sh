@@ -63,10 +63,10 @@ is "export: short option without its value" "$err" \
 err=$("$OC" report --form json "$TMP/pipe.db" 2>&1 >/dev/null); rc=$?
 is "abbreviation: exit 2" "$rc" 2
 is "abbreviation: unknown" "$err" "overlapcheck report: unknown option '--form' (see overlapcheck help report)"
-err=$("$OC" check --min-overlapp 0.5 "$TMP/pipe.db" 2>&1 >/dev/null); rc=$?
+err=$("$OC" check --min-copy-overlapp 0.5 "$TMP/pipe.db" 2>&1 >/dev/null); rc=$?
 is "check: a rule's typo: exit 2" "$rc" 2
 is "check: a rule's typo: unknown" "$err" \
-	"overlapcheck check: unknown option '--min-overlapp' (see overlapcheck help check)"
+	"overlapcheck check: unknown option '--min-copy-overlapp' (see overlapcheck help check)"
 is "export: abbreviated --output: exit 2" "$(status "$OC" export --out "$TMP/x.json" "$TMP/pipe.db")" 2
 
 # --opt=VALUE, --opt VALUE and the short forms
@@ -75,13 +75,13 @@ is "info --format=json as --format json" "$("$OC" info --format=json "$TMP/pipe.
 a=$("$OC" report --format json --max-rows 3 "$TMP/pipe.db")
 is "report --format=json --max-rows=3" "$("$OC" report --format=json --max-rows=3 "$TMP/pipe.db")" "$a"
 is "report: options after the trace" "$("$OC" report "$TMP/pipe.db" --format json --max-rows 3)" "$a"
-"$OC" check --min-overlap 0.5 -o "$TMP/c1" "$TMP/pipe.db"
-"$OC" check --min-overlap=0.5 --output="$TMP/c2" "$TMP/pipe.db"
-"$OC" check --min-overlap 50% "-o$TMP/c3" "$TMP/pipe.db"
+"$OC" check --min-copy-overlap 0.5 -o "$TMP/c1" "$TMP/pipe.db"
+"$OC" check --min-copy-overlap=0.5 --output="$TMP/c2" "$TMP/pipe.db"
+"$OC" check --min-copy-overlap 50% "-o$TMP/c3" "$TMP/pipe.db"
 ok "check: -o, --output=, -oFILE write the same" sh -c 'cmp -s "$1" "$2" && cmp -s "$1" "$3"' sh \
 	"$TMP/c1" "$TMP/c2" "$TMP/c3"
 is "check: after --, a trace named like an option" \
-	"$("$OC" check --min-overlap 0.5 -- --no-such.db 2>&1 | grep -c "cannot open trace '--no-such.db'")" 1
+	"$("$OC" check --min-copy-overlap 0.5 -- --no-such.db 2>&1 | grep -c "cannot open trace '--no-such.db'")" 1
 
 # ---- compare: options on either side of --, as docs/compare.md says ---------------
 want=$("$OC" compare --format json "$TMP/seq.db" -- "$TMP/pipe.db"); rc=$?

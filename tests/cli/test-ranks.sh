@@ -198,9 +198,9 @@ is "check: DDP's overlap passes max-exposed-comm 50%" "$rc" 0
 out=$("$OC" check --max-peer-wait 10% --max-exposed-comm 50% ddp/train.rank1.db); rc=$?
 is "check: max-peer-wait without --ranks: skipped, not passed" "$rc" 0
 like "check: says why" "$out" "skip  max-peer-wait .*check --ranks"
-out=$("$OC" check --ranks --min-overlap 0.5 slow 2>&1); rc=$?
+out=$("$OC" check --ranks --min-copy-overlap 0.5 slow 2>&1); rc=$?
 is "check --ranks: other rules refused" "$rc" 2
-like "check --ranks: says which rules" "$out" "with --ranks the rules are max-exposed-comm, max-peer-wait and forbid-cause peer_wait; min-overlap needs"
+like "check --ranks: says which rules" "$out" "with --ranks the rules are max-exposed-comm, max-peer-wait and forbid-cause peer_wait; min-copy-overlap needs"
 out=$("$OC" check --peer-wait 1ms --max-exposed-comm 0.5 slow/train.rank0.db 2>&1); rc=$?
 is "check --peer-wait without --ranks: exit 2" "$rc" 2
 

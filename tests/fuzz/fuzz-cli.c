@@ -39,7 +39,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	cmd = cmd_timeline;
 	RUN("timeline", "-o", "/dev/null", path);
 	cmd = cmd_check;
-	RUN("check", "--min-overlap", "0.5", "--no-hidden-sync", "--max-idle", "0.5",
+	RUN("check", "--min-copy-overlap", "0.5", "--no-hidden-sync", "--max-idle", "0.5",
 	    "--max-dropped", "0", "--forbid-cause", "pageable_host_memory", path, path);
 	cmd = cmd_compare;
 	RUN("compare", path, "--", path);

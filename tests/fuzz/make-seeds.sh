@@ -52,9 +52,9 @@ sql nvtx 2 "UPDATE markers SET flags = 7, ts_ns = -1 WHERE rowid % 2 = 0; INSERT
 sql graph 1 "UPDATE op_shapes SET graph_id = 1, graph_node_id = id, grid_x = 0, block_x = -1;"
 
 # rules files
-printf '# gate\nmin-overlap 0.5\nmin-overlapped-claims 50%%\nno-hidden-sync\nmax-idle 0.2\nforbid-cause pageable_host_memory\nmax-dropped 0\n' > $C/rules/all
-printf 'max-host-wait 1e999\nmax-late-submission -0\nmin-overlap 150%%\nforbid-cause\n\tmax-idle\t0.5   # tab\n' > $C/rules/odd
-printf 'min-overlap 0.5\nmax-overlap 0.5\n' > $C/rules/unknown
+printf '# gate\nmin-copy-overlap 0.5\nmin-overlapped-claims 50%%\nno-hidden-sync\nmax-idle 0.2\nforbid-cause pageable_host_memory\nmax-dropped 0\n' > $C/rules/all
+printf 'max-host-wait 1e999\nmax-late-submission -0\nmin-copy-overlap 150%%\nforbid-cause\n\tmax-idle\t0.5   # tab\n' > $C/rules/odd
+printf 'min-copy-overlap 0.5\nmax-overlap 0.5\n' > $C/rules/unknown
 
 # import: Nsight Systems exports of recorded traces (tools/trace-to-nsys.py,
 # both enumeration styles), and Kineto traces cut from a recorded PyTorch

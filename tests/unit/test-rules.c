@@ -64,10 +64,12 @@ static void test_count(void **state)
 
 static void test_lookup(void **state)
 {
-	assert_int_equal(oc_rule_lookup("min-overlap"), OC_RULE_MIN_OVERLAP);
+	assert_int_equal(oc_rule_lookup("min-copy-overlap"), OC_RULE_MIN_COPY_OVERLAP);
 	assert_int_equal(oc_rule_lookup("--max-idle"), OC_RULE_MAX_IDLE);
 	assert_int_equal(oc_rule_lookup("no-hidden-sync"), OC_RULE_NO_HIDDEN_SYNC);
-	assert_int_equal(oc_rule_lookup("min-overlaps"), -1);
+	assert_int_equal(oc_rule_lookup("min-copy-overlaps"), -1);
+	/* the old name is no rule name: oc_rules_add() reads it, with a note */
+	assert_int_equal(oc_rule_lookup("min-overlap"), -1);
 	assert_int_equal(oc_rule_lookup(""), -1);
 	for (int k = 0; k < OC_RULE__COUNT; k++)
 		assert_int_equal(oc_rule_lookup(oc_rule_name(k)), k);
@@ -89,7 +91,7 @@ static void test_causes(void **state)
 static const char good_rules[] =
 	"# overlap gate for the pipeline\n"
 	"\n"
-	"min-overlap 0.5\n"
+	"min-copy-overlap 0.5\n"
 	"   min-overlapped-claims   80%   # most claims\n"
 	"no-hidden-sync\r\n"
 	"max-idle\t0.1\n"
@@ -97,7 +99,7 @@ static const char good_rules[] =
 	"forbid-cause legacy_default_stream\n"
 	"forbid-cause pageable_host_memory\n"
 	"max-dropped 0\n"
-	"min-overlap 0.6   # a later line replaces the earlier limit\n";
+	"min-copy-overlap 0.6   # a later line replaces the earlier limit\n";
 
 static void test_parse_text(void **state)
 {
@@ -106,9 +108,9 @@ static void test_parse_text(void **state)
 
 	oc_rules_init(&r);
 	assert_int_equal(oc_rules_parse_text(&r, good_rules, "gate.rules", err, sizeof err), 9);
-	/* 9 lines, but one duplicate forbid-cause and one replaced min-overlap */
+	/* 9 lines, but one duplicate forbid-cause and one replaced min-copy-overlap */
 	assert_int_equal(r.n, 7);
-	assert_int_equal(r.v[0].kind, OC_RULE_MIN_OVERLAP);
+	assert_int_equal(r.v[0].kind, OC_RULE_MIN_COPY_OVERLAP);
 	assert_true(r.v[0].limit == 0.6);
 	assert_string_equal(r.v[0].origin, "gate.rules:11");
 	assert_int_equal(r.v[1].kind, OC_RULE_MIN_OVERLAPPED_CLAIMS);
@@ -139,15 +141,15 @@ static void expect_error(const char *text, const char *want)
 
 static void test_parse_errors(void **state)
 {
-	expect_error("min-overlap 0.5\nmin-overlapp 0.5\n", "bad.rules:2: unknown rule 'min-overlapp'");
+	expect_error("min-copy-overlap 0.5\nmin-copy-overlapp 0.5\n", "bad.rules:2: unknown rule 'min-copy-overlapp'");
 	expect_error("\n\nforbid-cause pagable_host_memory\n",
 		     "bad.rules:3: forbid-cause: unknown cause code 'pagable_host_memory'");
-	expect_error("min-overlap 1.5\n", "bad.rules:1: min-overlap: '1.5' is not a fraction");
+	expect_error("min-copy-overlap 1.5\n", "bad.rules:1: min-copy-overlap: '1.5' is not a fraction");
 	expect_error("max-idle\n", "bad.rules:1: max-idle needs an argument");
 	expect_error("no-hidden-sync yes\n", "no-hidden-sync takes no argument, got 'yes'");
-	expect_error("min-overlap 0.5 0.6\n", "bad.rules:1: too many words");
+	expect_error("min-copy-overlap 0.5 0.6\n", "bad.rules:1: too many words");
 	expect_error("max-dropped -1\n", "max-dropped: '-1' is not a non-negative integer");
-	expect_error("--min-overlap 0.5\n", "write rules without '--'");
+	expect_error("--min-copy-overlap 0.5\n", "write rules without '--'");
 }
 
 static void test_parse_file(void **state)
@@ -174,13 +176,37 @@ static void test_parse_file(void **state)
 	oc_rules_release(&r);
 }
 
+/* The share rule's old name, min-overlap, is read as min-copy-overlap for
+ * one release, and each use leaves a note naming where it was written. */
+static void test_old_name(void **state)
+{
+	struct oc_rules r;
+	char err[256];
+
+	oc_rules_init(&r);
+	assert_int_equal(oc_rules_parse_text(&r, "min-overlap 0.4\nmax-idle 0.1\n", "ci.rules", err, sizeof err), 2);
+	assert_int_equal(r.v[0].kind, OC_RULE_MIN_COPY_OVERLAP);
+	assert_true(r.v[0].limit > 0.39 && r.v[0].limit < 0.41);
+	assert_int_equal(r.n_notes, 1);
+	assert_non_null(strstr(r.notes[0], "ci.rules:1: min-overlap is the old name of min-copy-overlap"));
+	assert_int_equal(oc_rules_add(&r, "--min-overlap", "0.5", "--min-overlap", err, sizeof err), 0);
+	assert_int_equal(r.n_notes, 2);
+	assert_non_null(strstr(r.notes[1], "--min-overlap is the old name of --min-copy-overlap"));
+	/* the rule given last wins, and is named by its new name */
+	assert_int_equal(r.n, 2);
+	assert_string_equal(r.v[0].origin, "--min-copy-overlap");
+	assert_int_equal(oc_rules_add(&r, "min-overlapp", "0.5", "x", err, sizeof err), -1);
+	assert_int_equal(r.n_notes, 2);
+	oc_rules_release(&r);
+}
+
 static void test_decide(void **state)
 {
 	struct oc_rules r;
 	char err[256];
 
 	oc_rules_init(&r);
-	assert_int_equal(oc_rules_add(&r, "min-overlap", "0.5", "--min-overlap", err, sizeof err), 0);
+	assert_int_equal(oc_rules_add(&r, "min-copy-overlap", "0.5", "--min-copy-overlap", err, sizeof err), 0);
 	assert_int_equal(oc_rules_add(&r, "max-idle", "0.1", "--max-idle", err, sizeof err), 0);
 	assert_int_equal(oc_rules_add(&r, "no-hidden-sync", NULL, "--no-hidden-sync", err, sizeof err), 0);
 	assert_int_equal(oc_rules_add(&r, "max-dropped", "3", "--max-dropped", err, sizeof err), 0);
@@ -200,7 +226,7 @@ static void test_decide(void **state)
 	assert_int_equal(oc_rule_decide(&r.v[4], 2), OC_RULE_FAIL);
 
 	char buf[64];
-	assert_string_equal(oc_rule_label(&r.v[0], buf, sizeof buf), "min-overlap 50.0%");
+	assert_string_equal(oc_rule_label(&r.v[0], buf, sizeof buf), "min-copy-overlap 50.0%");
 	assert_string_equal(oc_rule_label(&r.v[3], buf, sizeof buf), "max-dropped 3");
 	assert_string_equal(oc_rule_label(&r.v[4], buf, sizeof buf), "forbid-cause module_loading");
 	assert_string_equal(oc_rule_value_text(&r.v[0], 0.123, buf, sizeof buf), "12.3%");
@@ -252,7 +278,7 @@ static void make_suite(struct oc_check_suite *s, struct oc_rules *r)
 	struct oc_rule_result *res;
 
 	oc_rules_init(r);
-	assert_int_equal(oc_rules_add(r, "min-overlap", "0.5", "o", err, sizeof err), 0);
+	assert_int_equal(oc_rules_add(r, "min-copy-overlap", "0.5", "o", err, sizeof err), 0);
 	assert_int_equal(oc_rules_add(r, "no-hidden-sync", NULL, "o", err, sizeof err), 0);
 	assert_int_equal(oc_rules_add(r, "max-idle", "0.1", "o", err, sizeof err), 0);
 	oc_suite_init(s, "run<1>.db");
@@ -279,7 +305,7 @@ static void test_junit(void **state)
 	assert_non_null(strstr(out, "<testsuites name=\"overlapcheck check\" tests=\"3\" failures=\"1\" "
 				    "errors=\"0\" skipped=\"1\""));
 	assert_non_null(strstr(out, "<testsuite name=\"run&lt;1&gt;.db\" tests=\"3\" failures=\"1\""));
-	assert_non_null(strstr(out, "<failure type=\"min-overlap\" message=\"copy/compute overlap 25.0% &lt; 50.0%\">"));
+	assert_non_null(strstr(out, "<failure type=\"min-copy-overlap\" message=\"copy/compute overlap 25.0% &lt; 50.0%\">"));
 	assert_non_null(strstr(out, "kernel &lt;/failure&gt;&lt;x a=&quot;1&quot;&gt;&amp;evil; in stream 13"));
 	assert_non_null(strstr(out, "<skipped message=\"no device ops\"/>"));
 	assert_non_null(strstr(out, "<system-err>warning: 3 dropped records"));
@@ -300,7 +326,7 @@ static void test_gha_write(void **state)
 	CAPTURE(out, oc_gha_write(f, &s, 1));
 	assert_string_equal(out,
 		"::warning title=overlapcheck%3A run<1>.db::3 dropped records: verdicts rest on incomplete data\n"
-		"::error title=overlapcheck FAIL%3A min-overlap 50.0%25::run<1>.db: copy/compute overlap "
+		"::error title=overlapcheck FAIL%3A min-copy-overlap 50.0%25::run<1>.db: copy/compute overlap "
 		"25.0%25 < 50.0%25%0Akernel </failure><x a=\"1\">&evil; in stream 13%0Asecond line:%0Awith, newline\n");
 	free(out);
 	oc_suite_release(&s);
@@ -313,10 +339,12 @@ int main(void)
 		cmocka_unit_test(test_fraction),
 		cmocka_unit_test(test_count),
 		cmocka_unit_test(test_lookup),
+		cmocka_unit_test(test_old_name),
 		cmocka_unit_test(test_causes),
 		cmocka_unit_test(test_parse_text),
 		cmocka_unit_test(test_parse_errors),
 		cmocka_unit_test(test_parse_file),
+		cmocka_unit_test(test_old_name),
 		cmocka_unit_test(test_decide),
 		cmocka_unit_test(test_xml_escape),
 		cmocka_unit_test(test_gha_escape),
