@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "check-evidence.h"
 #include "overlapcheck/analysis.h"
 #include "overlapcheck/causes.h"
 #include "overlapcheck/check.h"
@@ -49,252 +50,6 @@ static double now_s(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-static const char *fmt_bytes(char *buf, size_t len, uint64_t b)
-{
-	if (b >= (1u << 20))
-		snprintf(buf, len, "%.1f MiB", (double)b / (1 << 20));
-	else if (b >= 1024)
-		snprintf(buf, len, "%.1f KiB", (double)b / 1024);
-	else
-		snprintf(buf, len, "%llu B", (unsigned long long)b);
-	return buf;
-}
-
-/* ---- describing what the analysis found -------------------------------------- */
-
-/* "kernel scale(float*, int) on stream 13 (non_blocking)" */
-static const char *op_text(const struct oc_trace *t, int32_t idx, char *buf, size_t len)
-{
-	const struct oc_op *op;
-	const struct oc_stream *st;
-	char what[400], dm[512], b[32];
-
-	if (idx < 0 || (size_t)idx >= t->n_ops) {
-		snprintf(buf, len, "(unknown op)");
-		return buf;
-	}
-	op = &t->ops[idx];
-	if (op->kind == OC_OP_KERNEL) {
-		snprintf(what, sizeof what, "kernel %s", oc_demangle(oc_trace_str(t, op->name), dm, sizeof dm));
-	} else if (op->kind == OC_OP_MEMSET) {
-		snprintf(what, sizeof what, "memset %s", fmt_bytes(b, sizeof b, op->bytes));
-	} else {
-		snprintf(what, sizeof what, "memcpy %s %s %s->%s",
-			 op->kind == OC_OP_MEMCPY_PEER ? "PtoP" : oc_copy_kind_name(op->copy_kind),
-			 fmt_bytes(b, sizeof b, op->bytes), oc_mem_kind_name(op->src_kind),
-			 oc_mem_kind_name(op->dst_kind));
-	}
-	st = op->stream >= 0 && (size_t)op->stream < t->n_streams ? &t->streams[op->stream] : NULL;
-	snprintf(buf, len, "%s on stream %u (%s)", what, op->stream_id,
-		 st ? oc_stream_kind_name(st->kind) : "unknown");
-	return buf;
-}
-
-static const char *api_name(const struct oc_trace *t, int32_t idx)
-{
-	if (idx < 0 || (size_t)idx >= t->n_api)
-		return "(no API call recorded)";
-	return oc_trace_str(t, t->api[idx].name);
-}
-
-/* "memcpy HtoD 8.0 MiB pageable->device on stream 13 (blocking), 1.234 ms at 5.000 ms,
- *  via cudaMemcpyAsync: serialized: pageable_host_memory (...), submitted_late (...)" */
-static void claim_text(const struct oc_analysis *a, const struct oc_claim *c, char *buf, size_t len)
-{
-	const struct oc_trace *t = a->trace;
-	const struct oc_op *op = &t->ops[c->op];
-	char what[600], d[32], s[32], cause[600];
-	size_t off;
-
-	op_text(t, c->op, what, sizeof what);
-	off = (size_t)snprintf(buf, len, "%s, %s at %s, via %s: %s", what,
-			       oc_fmt_ns(d, sizeof d, (double)(op->end_ns - op->start_ns)),
-			       oc_fmt_ns(s, sizeof s, (double)op->start_ns), api_name(t, c->api),
-			       oc_verdict_name(c->verdict));
-	if (c->verdict == OC_VERDICT_OVERLAPPED && off < len)
-		off += (size_t)snprintf(buf + off, len - off, " %.0f%%", c->overlap_ratio * 100);
-	/* the decisive cause with its sentence (the cause table's), the others by code */
-	for (size_t i = 0; i < c->n_evidence && off < len; i++) {
-		if (i)
-			off += (size_t)snprintf(buf + off, len - off, "%s%s", i == 1 ? "; also " : ", ",
-						oc_cause_name(c->evidence[i].cause));
-		else
-			off += (size_t)snprintf(buf + off, len - off, ": %s (%s)", oc_cause_name(c->evidence[0].cause),
-						oc_evidence_text(a, c, &c->evidence[0], cause, sizeof cause));
-	}
-}
-
-static int64_t op_dur(const struct oc_trace *t, int32_t op)
-{
-	return t->ops[op].end_ns - t->ops[op].start_ns;
-}
-
-static int claim_has_cause(const struct oc_claim *c, int cause)
-{
-	for (size_t i = 0; i < c->n_evidence; i++)
-		if ((int)c->evidence[i].cause == cause)
-			return 1;
-	return 0;
-}
-
-/*
- * Evidence selection. A score says how bad item i is (larger is worse); an
- * item scoring <= 0 is not evidence for the rule. Scores add 1 to durations
- * so that a zero-length offender still counts.
- */
-struct pick {
-	const struct oc_analysis *a;
-	int cause;                 /* score_cause_claim, score_gap: the code; -1 any gap */
-};
-
-/* copy time that no kernel hid */
-static int64_t score_unhidden_copy(const struct pick *p, size_t i)
-{
-	const struct oc_claim *c = &p->a->claims[i];
-	return oc_op_is_async_copy(&p->a->trace->ops[c->op]) ? op_dur(p->a->trace, c->op) - c->compute_ns : 0;
-}
-
-static int64_t score_serialized(const struct pick *p, size_t i)
-{
-	const struct oc_claim *c = &p->a->claims[i];
-	return c->verdict == OC_VERDICT_SERIALIZED ? op_dur(p->a->trace, c->op) + 1 : 0;
-}
-
-static int64_t score_cause_claim(const struct pick *p, size_t i)
-{
-	const struct oc_claim *c = &p->a->claims[i];
-	return c->verdict == OC_VERDICT_SERIALIZED && claim_has_cause(c, p->cause) ?
-	       op_dur(p->a->trace, c->op) + 1 : 0;
-}
-
-/* a collective's time with no compute beside it, when it serialized */
-static int64_t score_exposed_comm(const struct pick *p, size_t i)
-{
-	const struct oc_claim *c = &p->a->claims[i];
-	return p->a->trace->ops[c->op].comm && c->verdict == OC_VERDICT_SERIALIZED && c->in_window ?
-	       op_dur(p->a->trace, c->op) - c->compute_ns + 1 : 0;
-}
-
-static int64_t score_hidden_block(const struct pick *p, size_t i)
-{
-	const struct oc_block *b = &p->a->blocks[i];
-	return b->hidden ? b->blocked_ns + 1 : 0;
-}
-
-static int64_t score_gap(const struct pick *p, size_t i)
-{
-	const struct oc_gap *g = &p->a->gaps[i];
-	return p->cause < 0 || (int)g->cause == p->cause ? g->end_ns - g->start_ns + 1 : 0;
-}
-
-/*
- * The (at most) n worst of count items, worst first, earliest first on ties,
- * into out[]. Returns how many were picked; *matched gets how many scored > 0.
- */
-static size_t worst(const struct pick *p, int64_t (*score)(const struct pick *, size_t), size_t count,
-		    size_t *out, int64_t *best, size_t n, size_t *matched)
-{
-	size_t have = 0;
-
-	*matched = 0;
-	for (size_t i = 0; i < count; i++) {
-		int64_t sc = score(p, i);
-		size_t k;
-
-		if (sc <= 0)
-			continue;
-		(*matched)++;
-		for (k = have; k > 0 && best[k - 1] < sc; k--)
-			if (k < n) {
-				best[k] = best[k - 1];
-				out[k] = out[k - 1];
-			}
-		if (k < n) {
-			best[k] = sc;
-			out[k] = i;
-			if (have < n)
-				have++;
-		}
-	}
-	return have;
-}
-
-enum evidence_kind { EV_CLAIMS, EV_BLOCKS, EV_GAPS };
-
-/* Add the n worst items of one kind as evidence lines, then "... and N more". 0 or -1 (memory). */
-/* The first n findings of one side of the hazard rules (the list is by kind, then time). */
-static void hazard_evidence(struct oc_rule_result *r, const struct oc_analysis *a, int latent, int n)
-{
-	char s1[256], s2[256], b[32];
-
-	for (size_t i = 0; i < a->n_hazards && n > 0; i++) {
-		const struct oc_hazard *h = &a->hazards[i];
-
-		if ((h->kind == OC_LATENT_HAZARD) != latent)
-			continue;
-		n--;
-		oc_result_evidence(r, "%s on %s at 0x%llx: %s (stream %u, %s) and %s (stream %u, %s), "
-				   "%zu pair%s", oc_hazard_kind_name(h->kind),
-				   oc_fmt_bytes((uint64_t)h->bytes, b, sizeof b), (unsigned long long)h->base,
-				   oc_hazard_side_label(a->trace, &h->first, s1, sizeof s1),
-				   a->trace->streams[h->first.stream].stream_id,
-				   oc_hazard_access_name(&h->first, 0),
-				   oc_hazard_side_label(a->trace, &h->second, s2, sizeof s2),
-				   a->trace->streams[h->second.stream].stream_id,
-				   oc_hazard_access_name(&h->second, 0),
-				   h->count, h->count == 1 ? "" : "s");
-	}
-}
-
-static int add_evidence(struct oc_rule_result *r, const struct oc_analysis *a, enum evidence_kind kind,
-			int64_t (*score)(const struct pick *, size_t), int cause, int n)
-{
-	struct pick p = { a, cause };
-	size_t count = kind == EV_CLAIMS ? a->n_claims : kind == EV_BLOCKS ? a->n_blocks : a->n_gaps;
-	size_t *idx = calloc((size_t)n + 1, sizeof *idx), have, matched;
-	int64_t *best = calloc((size_t)n + 1, sizeof *best);
-	char line[2048], x[32], y[32], w[600];
-
-	if (!idx || !best) {
-		free(idx);
-		free(best);
-		return -1;
-	}
-	have = worst(&p, score, count, idx, best, (size_t)n, &matched);
-	for (size_t i = 0; i < have; i++) {
-		if (kind == EV_CLAIMS) {
-			claim_text(a, &a->claims[idx[i]], line, sizeof line);
-			oc_result_evidence(r, "%s", line);
-		} else if (kind == EV_BLOCKS) {
-			const struct oc_block *b = &a->blocks[idx[i]];
-
-			w[0] = '\0';
-			if (b->n_waited_for)
-				op_text(a->trace, b->waited_for[b->n_waited_for - 1], w, sizeof w);
-			oc_result_evidence(r, "%s (thread %u) at %s blocked %s waiting for %zu op%s%s%s",
-					   api_name(a->trace, b->api), b->tid,
-					   oc_fmt_ns(x, sizeof x, (double)b->start_ns),
-					   oc_fmt_ns(y, sizeof y, (double)b->blocked_ns), b->n_waited_for,
-					   b->n_waited_for == 1 ? "" : "s", w[0] ? ", the last: " : "", w);
-		} else {
-			const struct oc_gap *g = &a->gaps[idx[i]];
-
-			op_text(a->trace, g->next_op, w, sizeof w);
-			oc_result_evidence(r, "device %d idle %s at %s: %s; next: %s%s%s", g->device_id,
-					   oc_fmt_ns(x, sizeof x, (double)(g->end_ns - g->start_ns)),
-					   oc_fmt_ns(y, sizeof y, (double)g->start_ns),
-					   oc_gap_cause_name(g->cause), w, g->api >= 0 ? " via " : "",
-					   g->api >= 0 ? api_name(a->trace, g->api) : "");
-		}
-	}
-	if (matched > have)
-		oc_result_evidence(r, "... and %zu more%s", matched - have,
-				   kind == EV_GAPS ? (matched - have == 1 ? " gap" : " gaps") : "");
-	free(idx);
-	free(best);
-	return 0;
 }
 
 /* ---- deciding ---------------------------------------------------------------- */
@@ -359,60 +114,205 @@ static void measure(struct totals *tot, const struct oc_analysis *a, const struc
  * or NULL for the aggregate, whose evidence is each trace's value. 0, or -1
  * when memory ran out.
  */
+/* What rule i measures in tot: a share, a count, or NaN when there is
+ * nothing to measure. */
+static double measured(const struct oc_rule *rule, size_t i, const struct totals *tot)
+{
+	double m = NAN;
+
+	switch (rule->kind) {
+	case OC_RULE_MIN_COPY_OVERLAP:
+		m = share(tot->copy_compute_ns, tot->copy_ns);
+		break;
+	case OC_RULE_MIN_OVERLAPPED_CLAIMS:
+		m = share(tot->overlapped, tot->claims);
+		break;
+	case OC_RULE_NO_HIDDEN_SYNC:
+		m = (double)tot->hidden_syncs;
+		break;
+	case OC_RULE_MAX_IDLE:
+		m = share(tot->idle_ns, tot->makespan_ns);
+		break;
+	case OC_RULE_FORBID_CAUSE:
+		/* peer_wait is decided across ranks: a trace alone proves nothing */
+		m = !tot->ranks && !strcmp(rule->cause, "peer_wait") ? NAN : (double)tot->cause_hits[i];
+		break;
+	case OC_RULE_MAX_EXPOSED_COMM:
+		m = share(tot->comm_exposed_ns, tot->comm_ns);
+		break;
+	case OC_RULE_MAX_PEER_WAIT:
+		m = tot->ranks ? share(tot->peer_wait_ns, tot->comm_ns) : NAN;
+		break;
+	case OC_RULE_MAX_DROPPED:
+		m = tot->dropped < 0 ? NAN : (double)tot->dropped;
+		break;
+	case OC_RULE_MAX_HOST_WAIT:
+		m = share(tot->host_wait_ns, tot->time_ns);
+		break;
+	case OC_RULE_MAX_LATE_SUBMISSION:
+		m = share(tot->late_ns, tot->time_ns);
+		break;
+	case OC_RULE_NO_HAZARD:
+		m = tot->hazards < 0 ? NAN : (double)tot->hazards;
+		break;
+	case OC_RULE_NO_LATENT_HAZARD:
+		m = tot->latent_hazards < 0 ? NAN : (double)tot->latent_hazards;
+		break;
+	case OC_RULE__COUNT:
+		break;
+	}
+	return m;
+}
+
+/* Rule i's message from tot, and on a trace (a set) the worst items as its
+ * evidence when it failed. Returns what oc_chk_evidence() did (-1: no memory). */
+static int explain(struct oc_rule_result *r, const struct oc_rule *rule, size_t i, double m,
+		   const struct totals *tot, const struct oc_analysis *a, const struct oc_check_options *o)
+{
+	char x[32], y[32];
+	int ev = 0, cc, gc;
+
+	switch (rule->kind) {
+	case OC_RULE_MIN_COPY_OVERLAP:
+		if (isnan(m))
+			oc_result_message(r, "no async copies: nothing to overlap");
+		else
+			oc_result_message(r, "%s of %s async copy time overlapped compute",
+					  oc_fmt_ns(x, sizeof x, (double)tot->copy_compute_ns),
+					  oc_fmt_ns(y, sizeof y, (double)tot->copy_ns));
+		if (a && r->status == OC_RULE_FAIL)
+			ev |= oc_chk_evidence(r, a, OC_CHK_UNHIDDEN_COPY, -1, o->evidence);
+		break;
+	case OC_RULE_MIN_OVERLAPPED_CLAIMS:
+		if (isnan(m))
+			oc_result_message(r, "no claims: no async device work");
+		else
+			oc_result_message(r, "%lld of %lld claims overlapped", (long long)tot->overlapped,
+					  (long long)tot->claims);
+		if (a && r->status == OC_RULE_FAIL)
+			ev |= oc_chk_evidence(r, a, OC_CHK_SERIALIZED, -1, o->evidence);
+		break;
+	case OC_RULE_NO_HAZARD:
+	case OC_RULE_NO_LATENT_HAZARD:
+		if (isnan(m)) {
+			oc_result_message(r, "hazards not checked: %s", !a ? "a trace was not checked" :
+					  a->hazard_status.why_not ? a->hazard_status.why_not :
+					  "no op touched an allocation the tracer saw (memory from "
+					  "cuMemCreate/cuMemMap, pointers only inside structs, or "
+					  "launches whose arguments are unknown)");
+			break;
+		}
+		oc_result_message(r, "%.0f %s pair%s", m, rule->kind == OC_RULE_NO_HAZARD ?
+				  "unordered (hazard, use-after-free)" : "latent hazard",
+				  m == 1 ? "" : "s");
+		if (a && r->status == OC_RULE_FAIL)
+			oc_chk_hazards(r, a, rule->kind == OC_RULE_NO_LATENT_HAZARD, o->evidence);
+		break;
+	case OC_RULE_NO_HIDDEN_SYNC:
+		oc_result_message(r, "%lld hidden synchronization%s", (long long)tot->hidden_syncs,
+				  tot->hidden_syncs == 1 ? "" : "s");
+		if (a && r->status == OC_RULE_FAIL)
+			ev |= oc_chk_evidence(r, a, OC_CHK_HIDDEN_BLOCK, -1, o->evidence);
+		break;
+	case OC_RULE_MAX_IDLE:
+		if (isnan(m))
+			oc_result_message(r, "no device work: no makespan");
+		else
+			oc_result_message(r, "device idle %s of a %s makespan",
+					  oc_fmt_ns(x, sizeof x, (double)tot->idle_ns),
+					  oc_fmt_ns(y, sizeof y, (double)tot->makespan_ns));
+		if (a && r->status == OC_RULE_FAIL)
+			ev |= oc_chk_evidence(r, a, OC_CHK_GAP, -1, o->evidence);
+		break;
+	case OC_RULE_FORBID_CAUSE:
+		if (isnan(m)) {
+			oc_result_message(r, "peer_wait needs the other ranks: check --ranks with every "
+					  "rank's trace or JSON report");
+			break;
+		}
+		if (tot->ranks) {
+			oc_result_message(r, "%lld collective%s that waited for slower peers",
+					  (long long)tot->cause_hits[i], tot->cause_hits[i] == 1 ? "" : "s");
+			break;
+		}
+		oc_result_message(r, "%lld serialized claim%s or idle gap%s with cause %s",
+				  (long long)tot->cause_hits[i], tot->cause_hits[i] == 1 ? "" : "s",
+				  tot->cause_hits[i] == 1 ? "" : "s", rule->cause);
+		if (a && r->status == OC_RULE_FAIL) {
+			cc = oc_cause_from_name(rule->cause);
+			gc = oc_gap_cause_from_name(rule->cause);
+			if (cc >= 0)
+				ev |= oc_chk_evidence(r, a, OC_CHK_CAUSE_CLAIM, cc, o->evidence);
+			if (gc >= 0)
+				ev |= oc_chk_evidence(r, a, OC_CHK_GAP, gc, o->evidence);
+		}
+		break;
+	case OC_RULE_MAX_DROPPED:
+		if (isnan(m))
+			oc_result_message(r, "the dropped-record count is unknown (the trace does not "
+					  "record it): the limit cannot be proven");
+		else
+			oc_result_message(r, tot->dropped_rows ? "%lld dropped record%s (%lld of them calls' rows)"
+					  : "%lld dropped record%s", (long long)tot->dropped,
+					  tot->dropped == 1 ? "" : "s", (long long)tot->dropped_rows);
+		break;
+	case OC_RULE_MAX_HOST_WAIT:
+	case OC_RULE_MAX_LATE_SUBMISSION:
+		if (isnan(m))
+			oc_result_message(r, "no device work: no time to split");
+		else
+			oc_result_message(r, "device idle %s %s, of %s of device time in the window",
+					  oc_fmt_ns(x, sizeof x, (double)(rule->kind == OC_RULE_MAX_HOST_WAIT ?
+						    tot->host_wait_ns : tot->late_ns)),
+					  rule->kind == OC_RULE_MAX_HOST_WAIT ?
+					  "while the host was blocked in a sync" :
+					  "waiting for a late submission",
+					  oc_fmt_ns(y, sizeof y, (double)tot->time_ns));
+		if (a && r->status == OC_RULE_FAIL)
+			ev |= oc_chk_evidence(r, a, OC_CHK_GAP,
+					   rule->kind == OC_RULE_MAX_HOST_WAIT ?
+					   OC_GAP_HOST_SYNCHRONIZATION : OC_GAP_SUBMITTED_LATE, o->evidence);
+		break;
+	case OC_RULE_MAX_EXPOSED_COMM:
+		if (isnan(m))
+			oc_result_message(r, "no NCCL kernels: no communication");
+		else
+			oc_result_message(r, "%s of %s of NCCL communication ran with no compute kernel "
+					  "beside it", oc_fmt_ns(x, sizeof x, (double)tot->comm_exposed_ns),
+					  oc_fmt_ns(y, sizeof y, (double)tot->comm_ns));
+		if (a && r->status == OC_RULE_FAIL)
+			ev |= oc_chk_evidence(r, a, OC_CHK_EXPOSED_COMM, -1, o->evidence);
+		break;
+	case OC_RULE_MAX_PEER_WAIT:
+		if (!tot->ranks)
+			oc_result_message(r, "peer waits need the other ranks: check --ranks with every "
+					  "rank's trace or JSON report");
+		else if (isnan(m))
+			oc_result_message(r, "no NCCL kernels: no communication");
+		else
+			oc_result_message(r, "%s of %s of communication waited for slower peers",
+					  oc_fmt_ns(x, sizeof x, (double)tot->peer_wait_ns),
+					  oc_fmt_ns(y, sizeof y, (double)tot->comm_ns));
+		break;
+	case OC_RULE__COUNT:
+		break;
+	}
+	return ev;
+}
+
 static int decide(struct oc_check_suite *suite, const struct oc_rules *rules,
 		  const struct totals *tot, const struct oc_analysis *a,
 		  const struct oc_check_suite *per_trace, size_t n_traces, const struct oc_check_options *o)
 {
-	char x[32], y[32];
+	char x[32];
 	int ev = 0;
 
 	for (size_t i = 0; i < rules->n; i++) {
 		const struct oc_rule *rule = &rules->v[i];
 		struct oc_rule_result *r;
-		double m = NAN;
-		int cc, gc;
+		double m;
 
-		switch (rule->kind) {
-		case OC_RULE_MIN_COPY_OVERLAP:
-			m = share(tot->copy_compute_ns, tot->copy_ns);
-			break;
-		case OC_RULE_MIN_OVERLAPPED_CLAIMS:
-			m = share(tot->overlapped, tot->claims);
-			break;
-		case OC_RULE_NO_HIDDEN_SYNC:
-			m = (double)tot->hidden_syncs;
-			break;
-		case OC_RULE_MAX_IDLE:
-			m = share(tot->idle_ns, tot->makespan_ns);
-			break;
-		case OC_RULE_FORBID_CAUSE:
-			/* peer_wait is decided across ranks: a trace alone proves nothing */
-			m = !tot->ranks && !strcmp(rule->cause, "peer_wait") ? NAN : (double)tot->cause_hits[i];
-			break;
-		case OC_RULE_MAX_EXPOSED_COMM:
-			m = share(tot->comm_exposed_ns, tot->comm_ns);
-			break;
-		case OC_RULE_MAX_PEER_WAIT:
-			m = tot->ranks ? share(tot->peer_wait_ns, tot->comm_ns) : NAN;
-			break;
-		case OC_RULE_MAX_DROPPED:
-			m = tot->dropped < 0 ? NAN : (double)tot->dropped;
-			break;
-		case OC_RULE_MAX_HOST_WAIT:
-			m = share(tot->host_wait_ns, tot->time_ns);
-			break;
-		case OC_RULE_MAX_LATE_SUBMISSION:
-			m = share(tot->late_ns, tot->time_ns);
-			break;
-		case OC_RULE_NO_HAZARD:
-			m = tot->hazards < 0 ? NAN : (double)tot->hazards;
-			break;
-		case OC_RULE_NO_LATENT_HAZARD:
-			m = tot->latent_hazards < 0 ? NAN : (double)tot->latent_hazards;
-			break;
-		case OC_RULE__COUNT:
-			break;
-		}
+		m = measured(rule, i, tot);
 		/* An unknown count cannot prove the limit (dropped records, hazards
 		 * in a trace without the allocation map): fail, not skip. */
 		r = oc_suite_add(suite, rule, (rule->kind == OC_RULE_MAX_DROPPED ||
@@ -420,131 +320,7 @@ static int decide(struct oc_check_suite *suite, const struct oc_rules *rules,
 					       rule->kind == OC_RULE_NO_LATENT_HAZARD) && isnan(m) ?
 				 OC_RULE_FAIL : oc_rule_decide(rule, m), m);
 
-		switch (rule->kind) {
-		case OC_RULE_MIN_COPY_OVERLAP:
-			if (isnan(m))
-				oc_result_message(r, "no async copies: nothing to overlap");
-			else
-				oc_result_message(r, "%s of %s async copy time overlapped compute",
-						  oc_fmt_ns(x, sizeof x, (double)tot->copy_compute_ns),
-						  oc_fmt_ns(y, sizeof y, (double)tot->copy_ns));
-			if (a && r->status == OC_RULE_FAIL)
-				ev |= add_evidence(r, a, EV_CLAIMS, score_unhidden_copy, -1, o->evidence);
-			break;
-		case OC_RULE_MIN_OVERLAPPED_CLAIMS:
-			if (isnan(m))
-				oc_result_message(r, "no claims: no async device work");
-			else
-				oc_result_message(r, "%lld of %lld claims overlapped", (long long)tot->overlapped,
-						  (long long)tot->claims);
-			if (a && r->status == OC_RULE_FAIL)
-				ev |= add_evidence(r, a, EV_CLAIMS, score_serialized, -1, o->evidence);
-			break;
-		case OC_RULE_NO_HAZARD:
-		case OC_RULE_NO_LATENT_HAZARD:
-			if (isnan(m)) {
-				oc_result_message(r, "hazards not checked: %s", !a ? "a trace was not checked" :
-						  a->hazard_status.why_not ? a->hazard_status.why_not :
-						  "no op touched an allocation the tracer saw (memory from "
-						  "cuMemCreate/cuMemMap, pointers only inside structs, or "
-						  "launches whose arguments are unknown)");
-				break;
-			}
-			oc_result_message(r, "%.0f %s pair%s", m, rule->kind == OC_RULE_NO_HAZARD ?
-					  "unordered (hazard, use-after-free)" : "latent hazard",
-					  m == 1 ? "" : "s");
-			if (a && r->status == OC_RULE_FAIL)
-				hazard_evidence(r, a, rule->kind == OC_RULE_NO_LATENT_HAZARD, o->evidence);
-			break;
-		case OC_RULE_NO_HIDDEN_SYNC:
-			oc_result_message(r, "%lld hidden synchronization%s", (long long)tot->hidden_syncs,
-					  tot->hidden_syncs == 1 ? "" : "s");
-			if (a && r->status == OC_RULE_FAIL)
-				ev |= add_evidence(r, a, EV_BLOCKS, score_hidden_block, -1, o->evidence);
-			break;
-		case OC_RULE_MAX_IDLE:
-			if (isnan(m))
-				oc_result_message(r, "no device work: no makespan");
-			else
-				oc_result_message(r, "device idle %s of a %s makespan",
-						  oc_fmt_ns(x, sizeof x, (double)tot->idle_ns),
-						  oc_fmt_ns(y, sizeof y, (double)tot->makespan_ns));
-			if (a && r->status == OC_RULE_FAIL)
-				ev |= add_evidence(r, a, EV_GAPS, score_gap, -1, o->evidence);
-			break;
-		case OC_RULE_FORBID_CAUSE:
-			if (isnan(m)) {
-				oc_result_message(r, "peer_wait needs the other ranks: check --ranks with every "
-						  "rank's trace or JSON report");
-				break;
-			}
-			if (tot->ranks) {
-				oc_result_message(r, "%lld collective%s that waited for slower peers",
-						  (long long)tot->cause_hits[i], tot->cause_hits[i] == 1 ? "" : "s");
-				break;
-			}
-			oc_result_message(r, "%lld serialized claim%s or idle gap%s with cause %s",
-					  (long long)tot->cause_hits[i], tot->cause_hits[i] == 1 ? "" : "s",
-					  tot->cause_hits[i] == 1 ? "" : "s", rule->cause);
-			if (a && r->status == OC_RULE_FAIL) {
-				cc = oc_cause_from_name(rule->cause);
-				gc = oc_gap_cause_from_name(rule->cause);
-				if (cc >= 0)
-					ev |= add_evidence(r, a, EV_CLAIMS, score_cause_claim, cc, o->evidence);
-				if (gc >= 0)
-					ev |= add_evidence(r, a, EV_GAPS, score_gap, gc, o->evidence);
-			}
-			break;
-		case OC_RULE_MAX_DROPPED:
-			if (isnan(m))
-				oc_result_message(r, "the dropped-record count is unknown (the trace does not "
-						  "record it): the limit cannot be proven");
-			else
-				oc_result_message(r, tot->dropped_rows ? "%lld dropped record%s (%lld of them calls' rows)"
-						  : "%lld dropped record%s", (long long)tot->dropped,
-						  tot->dropped == 1 ? "" : "s", (long long)tot->dropped_rows);
-			break;
-		case OC_RULE_MAX_HOST_WAIT:
-		case OC_RULE_MAX_LATE_SUBMISSION:
-			if (isnan(m))
-				oc_result_message(r, "no device work: no time to split");
-			else
-				oc_result_message(r, "device idle %s %s, of %s of device time in the window",
-						  oc_fmt_ns(x, sizeof x, (double)(rule->kind == OC_RULE_MAX_HOST_WAIT ?
-							    tot->host_wait_ns : tot->late_ns)),
-						  rule->kind == OC_RULE_MAX_HOST_WAIT ?
-						  "while the host was blocked in a sync" :
-						  "waiting for a late submission",
-						  oc_fmt_ns(y, sizeof y, (double)tot->time_ns));
-			if (a && r->status == OC_RULE_FAIL)
-				ev |= add_evidence(r, a, EV_GAPS, score_gap,
-						   rule->kind == OC_RULE_MAX_HOST_WAIT ?
-						   OC_GAP_HOST_SYNCHRONIZATION : OC_GAP_SUBMITTED_LATE, o->evidence);
-			break;
-		case OC_RULE_MAX_EXPOSED_COMM:
-			if (isnan(m))
-				oc_result_message(r, "no NCCL kernels: no communication");
-			else
-				oc_result_message(r, "%s of %s of NCCL communication ran with no compute kernel "
-						  "beside it", oc_fmt_ns(x, sizeof x, (double)tot->comm_exposed_ns),
-						  oc_fmt_ns(y, sizeof y, (double)tot->comm_ns));
-			if (a && r->status == OC_RULE_FAIL)
-				ev |= add_evidence(r, a, EV_CLAIMS, score_exposed_comm, -1, o->evidence);
-			break;
-		case OC_RULE_MAX_PEER_WAIT:
-			if (!tot->ranks)
-				oc_result_message(r, "peer waits need the other ranks: check --ranks with every "
-						  "rank's trace or JSON report");
-			else if (isnan(m))
-				oc_result_message(r, "no NCCL kernels: no communication");
-			else
-				oc_result_message(r, "%s of %s of communication waited for slower peers",
-						  oc_fmt_ns(x, sizeof x, (double)tot->peer_wait_ns),
-						  oc_fmt_ns(y, sizeof y, (double)tot->comm_ns));
-			break;
-		case OC_RULE__COUNT:
-			break;
-		}
+		ev |= explain(r, rule, i, m, tot, a, o);
 		/* aggregate: each trace's own value is the evidence */
 		if (!a && r->status == OC_RULE_FAIL) {
 			for (size_t t = 0; t < n_traces; t++) {
