@@ -29,7 +29,7 @@ PUBLIC = {
     "compare.h": "analysis", "check.h": "analysis", "ranks.h": "analysis",
     "report.h": "report", "export.h": "report",
     "check-report.h": "report", "compare-report.h": "report", "ranks-report.h": "report",
-    "overlapcheck.h": "report",
+    "overlapcheck.h": "report", "writers.h": "report",
 }
 GENERATED = {"schema-sql.h": "schema", "timeline-html.h": "report"}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)

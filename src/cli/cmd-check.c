@@ -31,7 +31,7 @@ struct opts {
 	struct oc_check_options c;
 	const char *junit;
 	const char *output;
-	enum cmd_format format;
+	enum oc_format format;
 };
 
 /* the analysis options check takes: all but --min-overlap, which is the old
@@ -197,7 +197,7 @@ static int parse_args(int argc, char **argv, struct oc_rules *rules, struct opts
 		case OPT_FORMAT:
 			if ((r = cmd_parse_format("check", v)) < 0)
 				return -1;
-			o->format = (enum cmd_format)r;
+			o->format = (enum oc_format)r;
 			break;
 		case 'h':   /* cmd_check() answered --help before */
 			break;
@@ -244,7 +244,7 @@ bad:
 
 int cmd_check(int argc, char **argv)
 {
-	struct opts o = { .format = CMD_FMT_TEXT };
+	struct opts o = { .format = OC_FORMAT_TEXT };
 	struct oc_rules rules;
 	struct oc_check res;
 	const char **traces = NULL;
@@ -294,12 +294,7 @@ int cmd_check(int argc, char **argv)
 		out = stdout;
 		goto out;
 	}
-	if (o.format == CMD_FMT_JSON)
-		rc = oc_check_write_json(out, &res);
-	else if (o.format == CMD_FMT_MARKDOWN)
-		rc = oc_check_write_markdown(out, &res);
-	else
-		rc = oc_check_write_text(out, &res);
+	rc = oc_write_check(out, o.format, &res);
 	if (rc < 0 || fflush(out) || ferror(out)) {
 		fprintf(stderr, "overlapcheck check: write error on output\n");
 		goto out;
@@ -319,7 +314,7 @@ int cmd_check(int argc, char **argv)
 		const char *gha = getenv("GITHUB_ACTIONS");
 		if (gha && *gha)
 			/* workflow commands go to stdout, unless stdout carries JSON */
-			oc_gha_write(o.format == CMD_FMT_JSON && out == stdout ? stderr : stdout,
+			oc_gha_write(o.format == OC_FORMAT_JSON && out == stdout ? stderr : stdout,
 				     res.suites, res.n_suites);
 	}
 	ret = oc_check_failures(&res) ? OC_EXIT_FAIL : OC_EXIT_OK;

@@ -27,7 +27,7 @@ struct opts {
 	struct oc_compare_options c;
 	int allow_different_work;
 	int fail_on_regression;
-	enum cmd_format format;
+	enum oc_format format;
 	const char *output;
 };
 
@@ -120,7 +120,7 @@ static int parse_side(int argc, char **argv, struct opts *o, const char **paths,
 		case OPT_FORMAT:
 			if ((r = cmd_parse_format("compare", v)) < 0)
 				return -1;
-			o->format = (enum cmd_format)r;
+			o->format = (enum oc_format)r;
 			break;
 		case 'o':
 			o->output = v;
@@ -171,7 +171,7 @@ static int parse_args(int argc, char **argv, struct opts *o, const char **paths[
 
 int cmd_compare(int argc, char **argv)
 {
-	struct opts o = { .format = CMD_FMT_TEXT };
+	struct opts o = { .format = OC_FORMAT_TEXT };
 	struct oc_compare res;
 	const char **paths[2] = { NULL, NULL };
 	size_t n[2] = { 0, 0 };
@@ -233,12 +233,7 @@ int cmd_compare(int argc, char **argv)
 		out = stdout;
 		goto out;
 	}
-	if (o.format == CMD_FMT_JSON)
-		rc = oc_compare_write_json(out, &res);
-	else if (o.format == CMD_FMT_MARKDOWN)
-		rc = oc_compare_write_markdown(out, &res);
-	else
-		rc = oc_compare_write_text(out, &res);
+	rc = oc_write_compare(out, o.format, &res);
 	if (rc < 0 || fflush(out) || ferror(out)) {
 		fprintf(stderr, "overlapcheck compare: write error: %s\n", strerror(errno));
 		goto out;

@@ -53,7 +53,7 @@ enum { OPT_FORMAT = 0x100, OPT_MAX_ROWS, OPT_RANKS, OPT_PEER_WAIT };
 
 /* `report --ranks`: merge the inputs and write the merged view. */
 static int report_ranks(char **inputs, size_t n, const struct oc_ranks_options *ro,
-			const struct oc_report_opts *rep, int format)
+			const struct oc_report_opts *rep, enum oc_format format)
 {
 	struct oc_ranks m;
 	char err[1024];
@@ -64,12 +64,7 @@ static int report_ranks(char **inputs, size_t n, const struct oc_ranks_options *
 		oc_ranks_release(&m);
 		return OC_EXIT_USAGE;
 	}
-	if (format == CMD_FMT_JSON)
-		rc = oc_ranks_write_json(stdout, &m);
-	else if (format == CMD_FMT_TEXT)
-		rc = oc_ranks_write_text(stdout, &m, rep);
-	else
-		rc = oc_ranks_write_markdown(stdout, &m, rep);
+	rc = oc_write_ranks(stdout, format, &m, rep);
 	oc_ranks_release(&m);
 	if (rc) {
 		fprintf(stderr, "overlapcheck report: cannot write the report: %s\n", strerror(errno));
@@ -92,7 +87,7 @@ int cmd_report(int argc, char **argv)
 	struct oc_report_opts ro = { 0, 20 };
 	struct oc_trace t;
 	struct oc_analysis a;
-	int format = CMD_FMT_TEXT;
+	int format = OC_FORMAT_TEXT;   /* enum oc_format; int for cmd_parse_format()'s -1 */
 	const char *path = NULL;
 	char err[1024], **inputs = NULL;
 	size_t n_inputs = 0;
@@ -203,15 +198,11 @@ int cmd_report(int argc, char **argv)
 	}
 	static char obuf[1 << 20];
 	setvbuf(stdout, obuf, _IOFBF, sizeof obuf);
-	if (format == CMD_FMT_JSON) {
-		rc = oc_report_json(stdout, &a);
-	} else if (format == CMD_FMT_TEXT) {
+	if (format == OC_FORMAT_TEXT) {
 		const char *nc = getenv("NO_COLOR");
 		ro.color = isatty(STDOUT_FILENO) && !(nc && *nc);
-		rc = oc_report_text(stdout, &a, &ro);
-	} else {
-		rc = oc_report_markdown(stdout, &a, &ro);
 	}
+	rc = oc_write_report(stdout, format, &a, &ro);
 	oc_analysis_release(&a);
 	oc_trace_release(&t);
 	if (rc) {

@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "overlapcheck/writers.h"
+
 /*
  * getopt_long() for every command, with the same rules and messages in all:
  *
@@ -48,20 +50,14 @@ void cmd_note_input(const char *cmd, const char *path);
 int cmd_input_import(const char *cmd, const char *path, char *tmp, size_t len);
 void cmd_input_done(const char *tmp);
 
-/* Output formats of the commands that print a result. */
-enum cmd_format { CMD_FMT_TEXT, CMD_FMT_JSON, CMD_FMT_MARKDOWN };
-
-/* "text", "json", "markdown" or "md": the format, or -1 after printing why. */
+/* The output format (overlapcheck/writers.h: "text", "json", "markdown" or
+ * "md"), or -1 after printing why. */
 static inline int cmd_parse_format(const char *cmd, const char *v)
 {
-	if (!strcmp(v, "text"))
-		return CMD_FMT_TEXT;
-	if (!strcmp(v, "json"))
-		return CMD_FMT_JSON;
-	if (!strcmp(v, "markdown") || !strcmp(v, "md"))
-		return CMD_FMT_MARKDOWN;
-	fprintf(stderr, "overlapcheck %s: unknown format '%s' (text, json, markdown)\n", cmd, v);
-	return -1;
+	int f = oc_format_from_name(v);
+	if (f < 0)
+		fprintf(stderr, "overlapcheck %s: unknown format '%s' (%s)\n", cmd, v, oc_format_names());
+	return f;
 }
 
 #endif
