@@ -3,9 +3,10 @@
  *
  * Activity records lack the stream handle a call was given, the host pointer
  * of a copy and the flags of a new stream. The callbacks (inject-callbacks.c)
- * copy them into a struct oc_args_row with oc_args_extract(), which knows the
- * parameter layout of every runtime and driver entry point the tracer enables
- * (the table oc_args_cbids()). Extraction is pure: no CUPTI or CUDA calls.
+ * copy them into a struct oc_args_row with oc_args_extract() (apiargs-extract.c),
+ * which knows the parameter layout of every runtime and driver entry point the
+ * tracer enables (the table oc_args_cbids(), apiargs.c). Extraction is pure: no
+ * CUPTI or CUDA calls.
  */
 #ifndef OC_INJ_APIARGS_H
 #define OC_INJ_APIARGS_H

@@ -507,13 +507,193 @@ static void query_call(struct tstate *t, unsigned slot, CUpti_CallbackDomain dom
 		atomic_store_explicit(&q->max_ns, ns, memory_order_relaxed);
 }
 
+/*
+ * A top-level call's enter or exit site (oc_inj_api_callback): its time on
+ * the thread clock, its api row when the callbacks time it, and its caller
+ * when it held the thread long enough. d: a driver call.
+ */
+static inline void time_call(struct tstate *t, int d, CUpti_CallbackId cbid,
+			     const CUpti_CallbackData *cb)
+{
+	/* every call, or the listed ones (and the tracer's own functions,
+	 * which have no record in any mode: oc_q_init) */
+	int own = oc_t_callbacks == 2 ||
+		  (d ? cbid < CUPTI_DRIVER_TRACE_CBID_SIZE && oc_t_drv_mask[cbid]
+		     : cbid < CUPTI_RUNTIME_TRACE_CBID_SIZE && oc_t_rt_mask[cbid]);
+	struct holder *h;
+
+	if (cb->callbackSite == CUPTI_API_ENTER) {
+		/* outside the capture window neither the row nor the caller is
+		 * recorded: no clock read (a call the window opens during is
+		 * left out, as its enter site was outside) */
+		t->call_t0[d] = oc_cap_recording() ? tick_now() : 0;
+	} else if (t->call_t0[d]) {
+		/* the duration on the thread clock (the TSC or CLOCK_MONOTONIC,
+		 * inject-priv.h), which no clock step moves; the end on CUPTI's
+		 * clock (api_clock), at once, before any work of the tracer's */
+		uint64_t t1 = tick_now();
+		uint64_t ns = t1 > t->call_t0[d] ? tick_ns(t1 - t->call_t0[d]) : 0;
+		uint64_t end = own ? api_clock() : 0;
+
+		if (own && end > ns && oc_cap_recording() && (h = holder_get(t)) != NULL)
+			append_timed(h, cb, cbid, d ? OC_API_DRIVER : OC_API_RUNTIME, end - ns, end);
+		t->call_t0[d] = 0;
+		/* caller_ns was read at set-up (oc_inj_callers_init, before the subscription) */
+		if (ns >= caller_ns &&
+		    atomic_load_explicit(&oc_inj.final_state, memory_order_relaxed) == OC_FINAL_NONE &&
+		    oc_cap_recording())
+			record_caller(cb, d ? OC_API_DRIVER : OC_API_RUNTIME, ns);
+	}
+}
+
+/*
+ * A driver call inside a runtime call: the runtime call above already
+ * recorded this one; a launch may still give the pointer arguments the
+ * runtime's could not.
+ */
+static inline void nested_driver_call(struct tstate *t, CUpti_CallbackId cbid,
+				      const CUpti_CallbackData *cb)
+{
+	if (t->want_params && cb->callbackSite == CUPTI_API_ENTER && t->holder &&
+	    oc_mr_launch_of(OC_API_DRIVER, cbid, cb->functionParams,
+			    &(struct oc_mr_launch){ 0 })) {
+		int rc = capture_params(t->holder, OC_API_DRIVER, cbid, cb, &t->want_tmpl);
+
+		if (oc_mr_debug())
+			fprintf(stderr, "overlapcheck: memrefs: nested driver launch %u of call %u: %s\n",
+				(unsigned)cbid, t->want_tmpl.correlation_id, rc ? "no layout" : "captured");
+		if (rc == 0)
+			t->want_params = 0;
+	}
+}
+
+/* A recorded call's exit site: what its enter site left pending. */
+static inline void exit_site(struct holder *h, struct tstate *t, CUpti_CallbackDomain domain,
+			     const CUpti_CallbackData *cb)
+{
+	int dom = domain == CUPTI_CB_DOMAIN_RUNTIME_API ? OC_API_RUNTIME : OC_API_DRIVER;
+
+	if (t->want_params && t->want_tmpl.correlation_id == cb->correlationId &&
+	    t->want_tmpl.domain == dom) {
+		t->want_params = 0;   /* no nested launch gave them */
+		atomic_fetch_add_explicit(&no_layout, 1, memory_order_relaxed);
+	}
+	/* Stream creation, allocations and frees need the exit site: the new
+	 * handle or pointer, or whether the call succeeded. */
+	if (t->pending_on && (t->pending.cls == OC_CB_ALLOC || t->pending.cls == OC_CB_FREE) &&
+	    t->pending.correlation_id == cb->correlationId && t->pending.domain == dom) {
+		t->pending_on = 0;
+		if (t->pending.cls == OC_CB_ALLOC) {
+			alloc_done(h, t, cb);
+		} else if (cb->functionReturnValue && *(const int *)cb->functionReturnValue == 0) {
+			oc_mr_remove((uint64_t)t->pending.dst_ptr);
+			append_row(h, &t->pending);
+		}
+	} else if (t->pending_on && t->pending_ptr && t->pending.correlation_id == cb->correlationId &&
+	    t->pending.domain == dom) {
+		void *handle = *t->pending_ptr;
+
+		t->pending_on = 0;
+		t->pending_ptr = NULL;
+		atomic_fetch_add_explicit(&stream_gen, 1, memory_order_relaxed);
+		if (cb->functionReturnValue && *(const int *)cb->functionReturnValue == 0 && handle) {
+			t->pending.stream_handle = (int64_t)(uintptr_t)handle;
+			t->pending.handle_kind = OC_HANDLE_EXPLICIT;
+			t->pending.stream_id = stream_id_of(t, cb->context,
+							    (uint64_t)(uintptr_t)handle, 0);
+			append_row(h, &t->pending);
+		}
+	}
+}
+
+/* A recorded call's enter site: its arguments into a row, or pending for its exit site. */
+static inline void enter_site(struct holder *h, struct tstate *t, CUpti_CallbackDomain domain,
+			      CUpti_CallbackId cbid, const CUpti_CallbackData *cb)
+{
+	struct oc_args_row row;
+	void *const *create_ptr = NULL;
+	enum oc_cb_class cls;
+
+	cls = oc_args_extract(domain, cbid, cb->functionParams, &row, &create_ptr);
+	if (cls == OC_CB_NONE || cls == OC_CB_SYNC)
+		return;   /* a sync is only timed, above */
+	/* outside the capture window only what keeps the allocation map and the
+	 * streams whole is recorded */
+	if (cls != OC_CB_ALLOC && cls != OC_CB_FREE && cls != OC_CB_STREAM_CREATE &&
+	    cls != OC_CB_STREAM_DESTROY && !oc_cap_recording())
+		return;
+	row.correlation_id = cb->correlationId;
+	row.tid = tstate_tid(t);
+	row.context_id = cb->contextUid;
+	atomic_fetch_add_explicit(&h->calls, 1, memory_order_relaxed);
+	switch (cls) {
+	case OC_CB_STREAM_CREATE:
+		t->pending = row;
+		t->pending_ptr = create_ptr;
+		t->pending_on = 1;
+		return;
+	case OC_CB_ALLOC:
+		/* a stream-ordered allocation captured into a graph happens when the
+		 * graph runs, not now: not recorded (docs/hazards.md) */
+		if (!oc_inj.mem_on || (row.handle_kind == OC_HANDLE_EXPLICIT &&
+				       stream_capturing((uint64_t)row.stream_handle)))
+			return;
+		if (row.stream_handle != OC_ARG_NONE && cb->context)
+			row.stream_id = stream_id_of(t, cb->context, (uint64_t)row.stream_handle, row.ptsz);
+		t->pending = row;
+		t->pending_ptr = create_ptr;
+		t->pending_on = 1;
+		return;
+	case OC_CB_FREE:
+		if (!oc_inj.mem_on || row.dst_ptr == 0 || row.dst_ptr == OC_ARG_NONE ||
+		    (row.handle_kind == OC_HANDLE_EXPLICIT &&
+		     stream_capturing((uint64_t)row.stream_handle)))
+			return;
+		/* kept for the exit site: only a free that succeeded is one */
+		if (row.stream_handle != OC_ARG_NONE && cb->context)
+			row.stream_id = stream_id_of(t, cb->context, (uint64_t)row.stream_handle, row.ptsz);
+		t->pending = row;
+		t->pending_ptr = NULL;
+		t->pending_on = 1;
+		return;
+	case OC_CB_STREAM_DESTROY:
+		atomic_fetch_add_explicit(&stream_gen, 1, memory_order_relaxed);
+		return;
+
+	case OC_CB_LAUNCH:
+		atomic_fetch_add_explicit(&h->launches, 1, memory_order_relaxed);
+		if (oc_inj.mem_on &&
+		    capture_params(h, row.domain, cbid, cb, &row) < 0) {
+			if (row.domain == OC_API_RUNTIME) {
+				t->want_params = 1;
+				t->want_tmpl = row;
+			} else {
+				atomic_fetch_add_explicit(&no_layout, 1, memory_order_relaxed);
+			}
+		}
+		break;
+	case OC_CB_COPY: case OC_CB_MEMSET:
+		if (oc_inj.mem_on)
+			oc_mr_filter_ends(&row);
+		else
+			row.src_ptr = row.dst_ptr = OC_ARG_NONE;
+		break;
+	default:
+		break;
+	}
+	if (row.stream_handle != OC_ARG_NONE && cb->context)
+		row.stream_id = stream_id_of(t, cb->context, (uint64_t)row.stream_handle, row.ptsz);
+	append_row(h, &row);
+}
+
+/*
+ * Every API callback CUPTI makes (and the NVTX and resource ones): the
+ * filters, then the call's phases in the helpers above, all inlined.
+ */
 void CUPTIAPI oc_inj_api_callback(void *userdata, CUpti_CallbackDomain domain,
 				  CUpti_CallbackId cbid, const void *data)
 {
 	const CUpti_CallbackData *cb = data;
-	struct oc_args_row row;
-	void *const *create_ptr = NULL;
-	enum oc_cb_class cls;
 	struct holder *h = NULL;
 	struct tstate *t = &tls;
 	uint64_t t0 = 0;
@@ -551,37 +731,8 @@ void CUPTIAPI oc_inj_api_callback(void *userdata, CUpti_CallbackDomain domain,
 		t0 = mono_ns();
 	/* a top-level call's time, for its caller (record_caller) */
 	if ((domain == CUPTI_CB_DOMAIN_RUNTIME_API && t->rt_depth <= (cb->callbackSite == CUPTI_API_EXIT)) ||
-	    (domain == CUPTI_CB_DOMAIN_DRIVER_API && t->rt_depth == 0)) {
-		int d = domain == CUPTI_CB_DOMAIN_DRIVER_API;
-		/* every call, or the listed ones (and the tracer's own functions,
-		 * which have no record in any mode: oc_q_init) */
-		int own = oc_t_callbacks == 2 ||
-			  (d ? cbid < CUPTI_DRIVER_TRACE_CBID_SIZE && oc_t_drv_mask[cbid]
-			     : cbid < CUPTI_RUNTIME_TRACE_CBID_SIZE && oc_t_rt_mask[cbid]);
-
-		if (cb->callbackSite == CUPTI_API_ENTER) {
-			/* outside the capture window neither the row nor the caller is
-			 * recorded: no clock read (a call the window opens during is
-			 * left out, as its enter site was outside) */
-			t->call_t0[d] = oc_cap_recording() ? tick_now() : 0;
-		} else if (t->call_t0[d]) {
-			/* the duration on the thread clock (the TSC or CLOCK_MONOTONIC,
-			 * inject-priv.h), which no clock step moves; the end on CUPTI's
-			 * clock (api_clock), at once, before any work of the tracer's */
-			uint64_t t1 = tick_now();
-			uint64_t ns = t1 > t->call_t0[d] ? tick_ns(t1 - t->call_t0[d]) : 0;
-			uint64_t end = own ? api_clock() : 0;
-
-			if (own && end > ns && oc_cap_recording() && (h = holder_get(t)) != NULL)
-				append_timed(h, cb, cbid, d ? OC_API_DRIVER : OC_API_RUNTIME, end - ns, end);
-			t->call_t0[d] = 0;
-			/* caller_ns was read at set-up (oc_inj_callers_init, before the subscription) */
-			if (ns >= caller_ns &&
-			    atomic_load_explicit(&oc_inj.final_state, memory_order_relaxed) == OC_FINAL_NONE &&
-			    oc_cap_recording())
-				record_caller(cb, d ? OC_API_DRIVER : OC_API_RUNTIME, ns);
-		}
-	}
+	    (domain == CUPTI_CB_DOMAIN_DRIVER_API && t->rt_depth == 0))
+		time_call(t, domain == CUPTI_CB_DOMAIN_DRIVER_API, cbid, cb);
 	if (domain == CUPTI_CB_DOMAIN_RUNTIME_API) {
 		if (cb->callbackSite == CUPTI_API_EXIT) {
 			/* The enter site of the call running at subscription was never seen. */
@@ -590,19 +741,7 @@ void CUPTIAPI oc_inj_api_callback(void *userdata, CUpti_CallbackDomain domain,
 		} else
 			t->rt_depth++;
 	} else if (domain == CUPTI_CB_DOMAIN_DRIVER_API && t->rt_depth > 0) {
-		/* the runtime call above already recorded this one; a launch may
-		 * still give the pointer arguments the runtime's could not */
-		if (t->want_params && cb->callbackSite == CUPTI_API_ENTER && t->holder &&
-		    oc_mr_launch_of(OC_API_DRIVER, cbid, cb->functionParams,
-				    &(struct oc_mr_launch){ 0 })) {
-			int rc = capture_params(t->holder, OC_API_DRIVER, cbid, cb, &t->want_tmpl);
-
-			if (oc_mr_debug())
-				fprintf(stderr, "overlapcheck: memrefs: nested driver launch %u of call %u: %s\n",
-					(unsigned)cbid, t->want_tmpl.correlation_id, rc ? "no layout" : "captured");
-			if (rc == 0)
-				t->want_params = 0;
-		}
+		nested_driver_call(t, cbid, cb);
 		goto out;
 	}
 	/* the capture range's own calls (cudaProfilerStart/Stop) */
@@ -610,114 +749,10 @@ void CUPTIAPI oc_inj_api_callback(void *userdata, CUpti_CallbackDomain domain,
 		goto out;
 	if (!(h = holder_get(t)))
 		goto out;
-
-	if (cb->callbackSite == CUPTI_API_EXIT) {
-		int dom = domain == CUPTI_CB_DOMAIN_RUNTIME_API ? OC_API_RUNTIME : OC_API_DRIVER;
-
-		if (t->want_params && t->want_tmpl.correlation_id == cb->correlationId &&
-		    t->want_tmpl.domain == dom) {
-			t->want_params = 0;   /* no nested launch gave them */
-			atomic_fetch_add_explicit(&no_layout, 1, memory_order_relaxed);
-		}
-		/* Stream creation, allocations and frees need the exit site: the new
-		 * handle or pointer, or whether the call succeeded. */
-		if (t->pending_on && (t->pending.cls == OC_CB_ALLOC || t->pending.cls == OC_CB_FREE) &&
-		    t->pending.correlation_id == cb->correlationId && t->pending.domain == dom) {
-			t->pending_on = 0;
-			if (t->pending.cls == OC_CB_ALLOC) {
-				alloc_done(h, t, cb);
-			} else if (cb->functionReturnValue && *(const int *)cb->functionReturnValue == 0) {
-				oc_mr_remove((uint64_t)t->pending.dst_ptr);
-				append_row(h, &t->pending);
-			}
-		} else if (t->pending_on && t->pending_ptr && t->pending.correlation_id == cb->correlationId &&
-		    t->pending.domain == dom) {
-			void *handle = *t->pending_ptr;
-
-			t->pending_on = 0;
-			t->pending_ptr = NULL;
-			atomic_fetch_add_explicit(&stream_gen, 1, memory_order_relaxed);
-			if (cb->functionReturnValue && *(const int *)cb->functionReturnValue == 0 && handle) {
-				t->pending.stream_handle = (int64_t)(uintptr_t)handle;
-				t->pending.handle_kind = OC_HANDLE_EXPLICIT;
-				t->pending.stream_id = stream_id_of(t, cb->context,
-								    (uint64_t)(uintptr_t)handle, 0);
-				append_row(h, &t->pending);
-			}
-		}
-		goto out;
-	}
-
-	cls = oc_args_extract(domain, cbid, cb->functionParams, &row, &create_ptr);
-	if (cls == OC_CB_NONE || cls == OC_CB_SYNC)
-		goto out;   /* a sync is only timed, above */
-	/* outside the capture window only what keeps the allocation map and the
-	 * streams whole is recorded */
-	if (cls != OC_CB_ALLOC && cls != OC_CB_FREE && cls != OC_CB_STREAM_CREATE &&
-	    cls != OC_CB_STREAM_DESTROY && !oc_cap_recording())
-		goto out;
-	row.correlation_id = cb->correlationId;
-	row.tid = tstate_tid(t);
-	row.context_id = cb->contextUid;
-	atomic_fetch_add_explicit(&h->calls, 1, memory_order_relaxed);
-	switch (cls) {
-	case OC_CB_STREAM_CREATE:
-		t->pending = row;
-		t->pending_ptr = create_ptr;
-		t->pending_on = 1;
-		goto out;
-	case OC_CB_ALLOC:
-		/* a stream-ordered allocation captured into a graph happens when the
-		 * graph runs, not now: not recorded (docs/hazards.md) */
-		if (!oc_inj.mem_on || (row.handle_kind == OC_HANDLE_EXPLICIT &&
-				       stream_capturing((uint64_t)row.stream_handle)))
-			goto out;
-		if (row.stream_handle != OC_ARG_NONE && cb->context)
-			row.stream_id = stream_id_of(t, cb->context, (uint64_t)row.stream_handle, row.ptsz);
-		t->pending = row;
-		t->pending_ptr = create_ptr;
-		t->pending_on = 1;
-		goto out;
-	case OC_CB_FREE:
-		if (!oc_inj.mem_on || row.dst_ptr == 0 || row.dst_ptr == OC_ARG_NONE ||
-		    (row.handle_kind == OC_HANDLE_EXPLICIT &&
-		     stream_capturing((uint64_t)row.stream_handle)))
-			goto out;
-		/* kept for the exit site: only a free that succeeded is one */
-		if (row.stream_handle != OC_ARG_NONE && cb->context)
-			row.stream_id = stream_id_of(t, cb->context, (uint64_t)row.stream_handle, row.ptsz);
-		t->pending = row;
-		t->pending_ptr = NULL;
-		t->pending_on = 1;
-		goto out;
-	case OC_CB_STREAM_DESTROY:
-		atomic_fetch_add_explicit(&stream_gen, 1, memory_order_relaxed);
-		goto out;
-
-	case OC_CB_LAUNCH:
-		atomic_fetch_add_explicit(&h->launches, 1, memory_order_relaxed);
-		if (oc_inj.mem_on &&
-		    capture_params(h, row.domain, cbid, cb, &row) < 0) {
-			if (row.domain == OC_API_RUNTIME) {
-				t->want_params = 1;
-				t->want_tmpl = row;
-			} else {
-				atomic_fetch_add_explicit(&no_layout, 1, memory_order_relaxed);
-			}
-		}
-		break;
-	case OC_CB_COPY: case OC_CB_MEMSET:
-		if (oc_inj.mem_on)
-			oc_mr_filter_ends(&row);
-		else
-			row.src_ptr = row.dst_ptr = OC_ARG_NONE;
-		break;
-	default:
-		break;
-	}
-	if (row.stream_handle != OC_ARG_NONE && cb->context)
-		row.stream_id = stream_id_of(t, cb->context, (uint64_t)row.stream_handle, row.ptsz);
-	append_row(h, &row);
+	if (cb->callbackSite == CUPTI_API_EXIT)
+		exit_site(h, t, domain, cb);
+	else
+		enter_site(h, t, domain, cbid, cb);
 out:
 	if (oc_inj.stats_on && (h = t->holder) != NULL) {
 		atomic_fetch_add_explicit(&h->cb_calls, 1, memory_order_relaxed);

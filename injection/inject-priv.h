@@ -8,14 +8,15 @@
  * inject-buffers.c (activity buffers) and inject-callbacks.c (API
  * callbacks, per-thread row holders); beside them inject-capture.c (the
  * capture window) and inject-queries.c (which calls are timed by the
- * callbacks rather than by API records).
+ * callbacks rather than by API records); at the bottom inject-state.c (the
+ * state oc_inj and the environment's helpers), which calls none of them.
  *
  * These files are the library's CUPTI entry side: they are linked only into
  * liboverlapcheck-inject.so, while the unit tests and bench/writer-rate link
  * the rest of injection/ without them. The process's tracing state oc_inj is
- * defined in inject.c: init() writes the settings in it before it sets CUPTI
- * up; the flags are atomics that every callback reads and that are only ever
- * set, never cleared. Nothing declared here is exported from the library.
+ * defined in inject-state.c: init() (inject.c) writes the settings in it
+ * before it sets CUPTI up; the flags are atomics that every callback reads
+ * and that are only ever set, never cleared. Nothing declared here is exported from the library.
  */
 #ifndef OC_INJ_INJECT_PRIV_H
 #define OC_INJ_INJECT_PRIV_H
@@ -88,9 +89,16 @@ static inline const char *cupti_err(CUptiResult rc)
 	return s;
 }
 
-/* ---- inject.c ------------------------------------------------------------- */
+/* ---- inject-state.c ------------------------------------------------------- */
 
+/* A setting that is set and not "0". */
 int oc_inj_env_flag(const char *name);
+/* A number in min..max from the environment; dflt when unset, or when bad
+ * (warned about: bad_setting). */
+unsigned long oc_inj_env_ulong(const char *name, unsigned long dflt, unsigned long min,
+			       unsigned long max);
+/* A positive 64-bit number from the environment, 0 when unset or bad. */
+uint64_t oc_inj_env_u64(const char *name);
 
 /* ---- inject-signals.c ------------------------------------------------------- */
 

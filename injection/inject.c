@@ -12,7 +12,8 @@
  * with, whose MARKER records arrive like any other. Initialisations that run
  * before CUDA is known to be in use are quiet and can be retried.
  *
- * Initialisation reads the OVERLAPCHECK_* settings, chooses the trace file,
+ * Initialisation reads the OVERLAPCHECK_* settings (through inject-state.c's
+ * helpers, beside the state oc_inj it fills), chooses the trace file,
  * starts the writer (writer.c), subscribes the API callbacks
  * (inject-callbacks.c) and enables their callback ids, registers the
  * activity buffer callbacks (inject-buffers.c), enables the activity kinds,
@@ -25,7 +26,6 @@
  * program running untraced.
  */
 #include <dlfcn.h>
-#include <errno.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -45,53 +45,9 @@
 
 #define EXPORT __attribute__((visibility("default")))
 
-struct oc_inj_state oc_inj = {
-	.flush_ms = 100,
-	.term_flush_ms = 5000,
-};
 static CUpti_SubscriberHandle subscriber;
 
 /* ---- configuration ----------------------------------------------------------- */
-
-static unsigned long env_ulong(const char *name, unsigned long dflt, unsigned long min,
-			       unsigned long max)
-{
-	const char *v = getenv(name);
-	char *end;
-	unsigned long n;
-
-	if (!v || !*v)
-		return dflt;
-	errno = 0;
-	n = strtoul(v, &end, 10);
-	if (errno || *end || n < min || n > max) {
-		oc_writer_warn("inject", "bad_setting", "ignoring %s='%s': expected %lu..%lu",
-			       name, v, min, max);
-		return dflt;
-	}
-	return n;
-}
-
-/* A positive 64-bit number from the environment, 0 when unset or bad. */
-static uint64_t env_u64(const char *name)
-{
-	const char *v = getenv(name);
-	char *end;
-	unsigned long long n;
-
-	if (!v || !*v)
-		return 0;
-	errno = 0;
-	n = strtoull(v, &end, 10);
-	return errno || *end ? 0 : (uint64_t)n;
-}
-
-int oc_inj_env_flag(const char *name)
-{
-	const char *v = getenv(name);
-
-	return v && *v && strcmp(v, "0") != 0;
-}
 
 static int file_exists(const char *path)
 {
@@ -292,8 +248,8 @@ static int init(int quiet)
 		oc_inj.mem_on = !(m && (!strcmp(m, "0") || !strcasecmp(m, "off") ||
 					!strcasecmp(m, "false") || !strcasecmp(m, "no")));
 	}
-	oc_inj.flush_ms = (unsigned)env_ulong("OVERLAPCHECK_FLUSH_MS", 100, 1, 3600000);
-	oc_inj.term_flush_ms = (unsigned)env_ulong("OVERLAPCHECK_TERM_FLUSH_MS", 5000, 0, 600000);
+	oc_inj.flush_ms = (unsigned)oc_inj_env_ulong("OVERLAPCHECK_FLUSH_MS", 100, 1, 3600000);
+	oc_inj.term_flush_ms = (unsigned)oc_inj_env_ulong("OVERLAPCHECK_TERM_FLUSH_MS", 5000, 0, 600000);
 
 	memset(&cfg, 0, sizeof cfg);
 	cfg.quiet = oc_inj_env_flag("OVERLAPCHECK_QUIET");
@@ -307,9 +263,9 @@ static int init(int quiet)
 	oc_cap_init();
 	oc_inj_callers_init();
 	oc_tick_init();   /* the thread clock, calibrated before the writer starts */
-	cfg.buffer_bytes = (size_t)env_ulong("OVERLAPCHECK_BUFFER_KB", 8192, 64, 1u << 20) << 10;
-	cfg.backlog_bytes = (size_t)env_ulong("OVERLAPCHECK_BACKLOG_MB", 1024, 64, 1u << 20) << 20;
-	cfg.wake_chunks = (unsigned)env_ulong("OVERLAPCHECK_WAKE_CHUNKS", OC_WRITER_WAKE_CHUNKS, 1, 1024);
+	cfg.buffer_bytes = (size_t)oc_inj_env_ulong("OVERLAPCHECK_BUFFER_KB", 8192, 64, 1u << 20) << 10;
+	cfg.backlog_bytes = (size_t)oc_inj_env_ulong("OVERLAPCHECK_BACKLOG_MB", 1024, 64, 1u << 20) << 20;
+	cfg.wake_chunks = (unsigned)oc_inj_env_ulong("OVERLAPCHECK_WAKE_CHUNKS", OC_WRITER_WAKE_CHUNKS, 1, 1024);
 	cfg.flush_ms = oc_inj.flush_ms;
 	cfg.on_first_context = passport_own;
 	out = getenv("OVERLAPCHECK_OUTPUT");
@@ -328,7 +284,7 @@ static int init(int quiet)
 		cfg.create = 1;
 		cfg.parent_trace = out && *out ? out : NULL;
 		/* The main trace's start, when `run` passes it: one time axis for all. */
-		cfg.start_ns = env_u64("OVERLAPCHECK_TRACE_START_NS");
+		cfg.start_ns = oc_inj_env_u64("OVERLAPCHECK_TRACE_START_NS");
 		if (!cfg.start_ns) {
 			struct timespec ts;
 
