@@ -3,7 +3,8 @@
  * src/trace/.
  *
  *   import.c          sniffing, oc_import() and the buffer entry points
- *   import-kineto.c   Kineto Chrome trace JSON -> records -> writer
+ *   import-kineto*.c  Kineto Chrome trace JSON -> records -> writer, in four
+ *                     files (import-kineto.h)
  *   import-nsys.c     Nsight Systems SQLite export -> writer, row by row
  *   import-write.c    the trace writer: rows into a new trace file (or an
  *                     in-memory one), strings, shapes and API names interned
