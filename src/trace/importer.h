@@ -5,7 +5,8 @@
  *   import.c          sniffing, oc_import() and the buffer entry points
  *   import-kineto*.c  Kineto Chrome trace JSON -> records -> writer, in four
  *                     files (import-kineto.h)
- *   import-nsys.c     Nsight Systems SQLite export -> writer, row by row
+ *   import-nsys*.c    Nsight Systems SQLite export -> writer, row by row, in
+ *                     three files (import-nsys.h)
  *   import-write.c    the trace writer: rows into a new trace file (or an
  *                     in-memory one), strings, shapes and API names interned
  *   json-reader.c     the streaming JSON tokenizer Kineto's reader uses
