@@ -115,7 +115,8 @@ int kin_nomem(struct kin *k);
 /* Room for one more of size bytes at *p (n used, *cap allocated). 0 or -1. */
 int kin_grow(void *pp, size_t *cap, size_t n, size_t size);
 /* The next slot of k->arr, counted in k->n (not zeroed): NULL out of memory. */
-#define PUSH(k, arr, n, cap) (kin_grow(&(k)->arr, &(k)->cap, (k)->n, sizeof *(k)->arr) ? NULL : &(k)->arr[(k)->n++])
+#define PUSH(k, arr, n, cap) \
+	(kin_grow(&(k)->arr, &(k)->cap, (k)->n, sizeof *(k)->arr) ? NULL : &(k)->arr[(k)->n++])
 /* Index of name s[0..len), interned; -1 out of memory. */
 int32_t kin_name_id(struct names *t, const char *s, size_t len);
 /* Everything k holds (not k itself). */

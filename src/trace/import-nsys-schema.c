@@ -94,7 +94,7 @@ int ns_has_column(struct ns *s, int table, const char *col)
  * column present. Returns the prepared statement, or NULL (message set).
  */
 sqlite3_stmt *ns_select_cols(struct ns *s, int table, const char *const *cols, size_t n,
-				 const char *extra, char *missing, size_t mlen)
+			     const char *extra, char *missing, size_t mlen)
 {
 	char sql[4096];
 	size_t pos;
