@@ -2,17 +2,22 @@
  * importer.h: what the importers share. Not installed, not used outside
  * src/trace/.
  *
- *   import.c          sniffing, output names, one import's errors and
- *                     warnings, oc_import() and the buffer entry points
+ *   import.c          sniffing, oc_import() and the buffer entry points
+ *   import-kineto*.c  Kineto Chrome trace JSON -> records -> writer, in four
+ *                     files (import-kineto.h)
+ *   import-nsys*.c    Nsight Systems SQLite export -> writer, row by row, in
+ *                     three files (import-nsys.h)
  *   import-write.c    the trace writer: rows into a new trace file (or an
  *                     in-memory one), strings, shapes and API names interned
- *   import-kineto.c   Kineto Chrome trace JSON -> records -> writer
- *   import-nsys.c     Nsight Systems SQLite export -> writer, row by row
  *   json-reader.c     the streaming JSON tokenizer Kineto's reader uses
+ *   import-common.c   one import's errors and warnings, the processes
+ *                     chosen, output names, the written traces recorded;
+ *                     API names and times as every format spells them
  *
- * The calls run one way: import.c calls the two formats, which call the
- * writer and (Kineto) the tokenizer; nothing calls back up. Functions return
- * 0, or -1 with the message set through oc_imp_fail().
+ * The calls run one way, down this list: import.c calls the two formats,
+ * which call the writer, (Kineto) the tokenizer and import-common.c; the
+ * writer calls import-common.c; import-common.c calls none of them. Functions
+ * return 0, or -1 with the message set through oc_imp_fail().
  */
 #ifndef OVERLAPCHECK_TRACE_IMPORT_PRIV_H
 #define OVERLAPCHECK_TRACE_IMPORT_PRIV_H
@@ -23,7 +28,7 @@
 
 #include "overlapcheck/import.h"
 
-/* ---- one import (import.c) ----------------------------------------------- */
+/* ---- one import (import-common.c) ----------------------------------------- */
 
 struct imp {
 	const char *input;                  /* as given: messages and the passport */
@@ -63,6 +68,8 @@ int oc_imp_kineto_file(struct imp *im, const char *path);
 int oc_imp_kineto_buffer(struct imp *im, const uint8_t *data, size_t size);
 /* An open Nsight Systems export. */
 int oc_imp_nsys(struct imp *im, sqlite3 *db);
+
+/* ---- names and times (import-common.c) ------------------------------------ */
 
 /* API names as overlapcheck stores them: without CUPTI's "_vNNNN" tag
  * (cudaLaunchKernel_v7000 -> cudaLaunchKernel; _ptsz/_ptds kept). The

@@ -13,9 +13,9 @@
  * strings), ops and api, the joins (links.c), the streams (they need the
  * ops), then syncs (they name api calls), events, overheads, warnings and
  * NVTX markers. This file is the reader's top: it calls the tables'
- * loaders, in reader-meta.c, reader-tables.c and reader-streams.c, and they
- * and it call the error and statement helpers of reader-util.c; nothing
- * calls back up.
+ * loaders, in reader-meta.c, reader-tables.c, reader-extras.c and
+ * reader-streams.c, and they and it call the error and statement helpers
+ * of reader-util.c; nothing calls back up.
  *
  * Every failure is one message naming the file and the problem, e.g.
  * "cannot open trace 'x.db': ops row 17: end_ns < start_ns".

@@ -6,9 +6,11 @@
  *                     oc_trace_open()
  *   reader-meta.c     meta, strings, devices, contexts, warnings
  *   reader-tables.c   ops (v2: and op_shapes), api (v2: and api_functions),
- *                     syncs, events, overheads, markers
+ *                     syncs, events, overheads
+ *   reader-extras.c   mem, callers, api_summary, markers
  *   reader-streams.c  the streams table and api_args, then the stream kinds
- *   reader-util.c     errors, preparing and counting (every file above)
+ *   reader-util.c     errors, preparing and counting, checked columns, one
+ *                     table into sorted records (every file above)
  *
  * The calls run one way: reader.c calls the loaders, and all of them call
  * reader-util.c.
@@ -51,6 +53,37 @@ int oc_rd_fail_sql(struct rd *r, const char *what);
 int oc_rd_fail_nomem(struct rd *r);
 int oc_rd_prepare(struct rd *r, const char *sql, sqlite3_stmt **st);
 int oc_rd_count_rows(struct rd *r, const char *sql, size_t *n);
+/* A NOT NULL integer column: checks type, names the row on failure. */
+int oc_rd_need_int(struct rd *r, sqlite3_stmt *st, int col, const char *table,
+		   int64_t rowid, int64_t *out);
+/* A time no trace holds (codes.h: OC_MAX_TIME_NS) fails: arithmetic on it could overflow. */
+int oc_rd_check_time(struct rd *r, const char *table, int64_t rowid, const char *col, int64_t v);
+/* Both times within OC_MAX_TIME_NS of the trace start, and end >= start. */
+int oc_rd_check_span(struct rd *r, const char *table, int64_t rowid, int64_t start, int64_t end);
+/* The index of strings.id id among the n_strs strings loaded, -1 for none. */
+int32_t oc_rd_str_index(const struct priv *p, size_t n_strs, int64_t id);
+/* A nullable strings.id column to a string index, -1 for NULL/unknown. */
+int32_t oc_rd_col_str(struct rd *r, sqlite3_stmt *st, int col);
+
+/*
+ * One table read into a new array of records sorted by their keys.
+ * count_sql counts the rows; max_rows (0: no limit) bounds them, past which the
+ * load fails as "too many <what> (N)". row() fills the zeroed record rec and
+ * its key k (idx already set) from the current row of sql; it returns 0, or
+ * -1 after oc_rd_fail(). *recs and *n_recs receive the records loaded so far
+ * even on failure (oc_trace_release frees them). With keys != NULL, *keys
+ * receives the sorted keys on success, keys[i] being record i's (its idx
+ * aside), for the caller to free. 0 or -1 with the message set.
+ */
+struct table_load {
+	const char *count_sql, *sql;
+	size_t size;                    /* bytes per record */
+	size_t max_rows;
+	const char *what;
+	int (*row)(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k);
+};
+int oc_rd_load_table(struct rd *r, const struct table_load *tl, void **recs, size_t *n_recs,
+		     struct key **keys);
 
 /* ---- reader-meta.c ------------------------------------------------------- */
 
@@ -78,6 +111,9 @@ int oc_rd_load_api(struct rd *r, struct idpair **rowmap);
 int oc_rd_load_syncs(struct rd *r);
 int oc_rd_load_events(struct rd *r);
 int oc_rd_load_overheads(struct rd *r);
+
+/* ---- reader-extras.c ----------------------------------------------------- */
+
 int oc_rd_load_mem(struct rd *r);
 int oc_rd_load_callers(struct rd *r);
 int oc_rd_load_queries(struct rd *r);
