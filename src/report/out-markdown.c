@@ -181,96 +181,107 @@ static void hazards(FILE *f, const struct oc_analysis *a, size_t max)
 	fputs("\n", f);
 }
 
-int oc_report_markdown(FILE *f, const struct oc_analysis *a, const struct oc_report_opts *ro)
+/* The answer in one line (the lever), where the device time went, the window, the host story. */
+static void sec_time(FILE *f, const struct oc_analysis *a)
 {
-	const struct oc_trace *t = a->trace;
 	const struct oc_summary *s = &a->summary;
-	size_t max = ro && ro->max_rows > 0 ? (size_t)ro->max_rows : 20, shown;
+	const struct oc_window *w = &s->window;
+	char lev[600];
 
-	fputs("## overlapcheck report\n\n", f);
-	if (s->time.total_ns > 0) {
-		const struct oc_window *w = &s->window;
-		char lev[600];
-		fputs("**", f);
-		md(f, oc_lever_text(a, lev, sizeof lev), 590);
-		fputs(".**\n\n", f);
-		fputs("| where the device time went (window) | share | time |\n| --- | --- | --- |\n", f);
-		for (int p = 0; p < OC_N_TIME_PARTS; p++) {
-			if (p == OC_TIME_COMM_EXPOSED && !s->comm_ns)
-				continue;      /* only traces with NCCL kernels have this part */
-			fprintf(f, "| %s | %.1f%% | ", oc_time_part_label(p),
-				100.0 * (double)s->time.ns[p] / (double)s->time.total_ns);
-			dur(f, s->time.ns[p]);
-			fputs(" |\n", f);
-		}
-		fputs("\nWindow: ", f);
-		if (w->how == OC_WINDOW_STEADY)
-			fputs("the steady state, ", f);
-		else if (w->how == OC_WINDOW_RANGE)
-			fputs("the NVTX range, ", f);
-		else
-			fputs(w->whole_requested ? "the whole trace (`--whole`), " : "the whole trace, ", f);
-		dur(f, w->start_ns);
+	if (s->time.total_ns <= 0)
+		return;
+	fputs("**", f);
+	md(f, oc_lever_text(a, lev, sizeof lev), 590);
+	fputs(".**\n\n", f);
+	fputs("| where the device time went (window) | share | time |\n| --- | --- | --- |\n", f);
+	for (int p = 0; p < OC_N_TIME_PARTS; p++) {
+		if (p == OC_TIME_COMM_EXPOSED && !s->comm_ns)
+			continue;      /* only traces with NCCL kernels have this part */
+		fprintf(f, "| %s | %.1f%% | ", oc_time_part_label(p),
+			100.0 * (double)s->time.ns[p] / (double)s->time.total_ns);
+		dur(f, s->time.ns[p]);
+		fputs(" |\n", f);
+	}
+	fputs("\nWindow: ", f);
+	if (w->how == OC_WINDOW_STEADY)
+		fputs("the steady state, ", f);
+	else if (w->how == OC_WINDOW_RANGE)
+		fputs("the NVTX range, ", f);
+	else
+		fputs(w->whole_requested ? "the whole trace (`--whole`), " : "the whole trace, ", f);
+	dur(f, w->start_ns);
+	fputs(" to ", f);
+	dur(f, w->end_ns);
+	fprintf(f, ", %zu of %zu device ops", w->ops, w->ops_total);
+	if (w->lead_ops)
+		fprintf(f, "; dropped %zu op(s) at the start", w->lead_ops);
+	if (w->trail_ops)
+		fprintf(f, "; dropped %zu op(s) at the end", w->trail_ops);
+	fputs(w->how == OC_WINDOW_STEADY ? " (counts use the window; `--whole` for the whole trace)."
+	      "\n\n" : ".\n\n", f);
+	oc_host_story_markdown(f, a);
+}
+
+/* What a limited capture recorded (docs/schema.md, "Capture"). */
+static void sec_capture(FILE *f, const struct oc_trace *t)
+{
+	if (!t->capture_mode)
+		return;
+	fprintf(f, "Capture: %s", !strcmp(t->capture_mode, "nvtx") ? "NVTX range" :
+		!strcmp(t->capture_mode, "all") ? "limited" : t->capture_mode);
+	if (t->capture_nvtx) {
+		fputs(" `", f);
+		md(f, t->capture_nvtx, 200);
+		fputs("`", f);
+	}
+	fprintf(f, ", %zu window(s) recorded", t->n_capture_windows);
+	for (size_t i = 0; i < t->n_capture_windows && i < 4; i++) {
+		fputs(i ? ", " : ": ", f);
+		dur(f, t->capture_windows[i].start_ns);
 		fputs(" to ", f);
-		dur(f, w->end_ns);
-		fprintf(f, ", %zu of %zu device ops", w->ops, w->ops_total);
-		if (w->lead_ops)
-			fprintf(f, "; dropped %zu op(s) at the start", w->lead_ops);
-		if (w->trail_ops)
-			fprintf(f, "; dropped %zu op(s) at the end", w->trail_ops);
-		fputs(w->how == OC_WINDOW_STEADY ? " (counts use the window; `--whole` for the whole trace)."
-		      "\n\n" : ".\n\n", f);
-		oc_host_story_markdown(f, a);
+		if (t->capture_windows[i].end_ns == INT64_MAX)
+			fputs("the end", f);
+		else
+			dur(f, t->capture_windows[i].end_ns);
 	}
-	if (t->capture_mode) {
-		fprintf(f, "Capture: %s", !strcmp(t->capture_mode, "nvtx") ? "NVTX range" :
-			!strcmp(t->capture_mode, "all") ? "limited" : t->capture_mode);
-		if (t->capture_nvtx) {
-			fputs(" `", f);
-			md(f, t->capture_nvtx, 200);
-			fputs("`", f);
-		}
-		fprintf(f, ", %zu window(s) recorded", t->n_capture_windows);
-		for (size_t i = 0; i < t->n_capture_windows && i < 4; i++) {
-			fputs(i ? ", " : ": ", f);
-			dur(f, t->capture_windows[i].start_ns);
-			fputs(" to ", f);
-			if (t->capture_windows[i].end_ns == INT64_MAX)
-				fputs("the end", f);
-			else
-				dur(f, t->capture_windows[i].end_ns);
-		}
-		if (t->capture_stopped)
-			fprintf(f, "; stopped by the %s limit", !strcmp(t->capture_stopped, "duration") ?
-				"`--duration`" : "`--max-size`");
-		fputs(". Nothing outside them was recorded.\n\n", f);
-	}
-	queries_line(f, t);
+	if (t->capture_stopped)
+		fprintf(f, "; stopped by the %s limit", !strcmp(t->capture_stopped, "duration") ?
+			"`--duration`" : "`--max-size`");
+	fputs(". Nothing outside them was recorded.\n\n", f);
+}
+
+/* The claims' answer, one line per kind of claim. */
+static void sec_answer(FILE *f, const struct oc_summary *s)
+{
 	if (!s->claims) {
 		fputs("**No async device work in this trace: nothing to prove or disprove.**\n\n", f);
-	} else {
-		if (s->copy_claims) {
-			fprintf(f, "**%zu of %zu async copies overlapped compute**; ", s->copy_overlapped_compute,
-				s->copy_claims);
-			if (s->copy_compute_overlap_share >= 0)
-				fprintf(f, "%.0f%% of copy time hidden; ", s->copy_compute_overlap_share * 100);
-			fprintf(f, "%zu serialized.  \n", s->copy_claims - s->copy_overlapped);
-		}
-		if (s->kernel_claims)
-			fprintf(f, "**%zu of %zu kernels overlapped other device work**; %zu serialized.  \n",
-				s->kernel_overlapped, s->kernel_claims, s->kernel_claims - s->kernel_overlapped);
-		if (s->comm_claims) {
-			fprintf(f, "**%zu of %zu NCCL collectives overlapped compute**; ", s->comm_overlapped,
-				s->comm_claims);
-			fprintf(f, "%.0f%% of communication time exposed (no compute beside it); %zu serialized.  \n",
-				s->comm_ns > 0 ? 100.0 * (double)s->comm_exposed_ns / (double)s->comm_ns : 0.0,
-				s->comm_claims - s->comm_overlapped);
-		}
-		if (s->memset_claims)
-			fprintf(f, "%zu of %zu async memsets overlapped; %zu serialized.  \n", s->memset_overlapped,
-				s->memset_claims, s->memset_claims - s->memset_overlapped);
-		fputs("\n", f);
+		return;
 	}
+	if (s->copy_claims) {
+		fprintf(f, "**%zu of %zu async copies overlapped compute**; ", s->copy_overlapped_compute,
+			s->copy_claims);
+		if (s->copy_compute_overlap_share >= 0)
+			fprintf(f, "%.0f%% of copy time hidden; ", s->copy_compute_overlap_share * 100);
+		fprintf(f, "%zu serialized.  \n", s->copy_claims - s->copy_overlapped);
+	}
+	if (s->kernel_claims)
+		fprintf(f, "**%zu of %zu kernels overlapped other device work**; %zu serialized.  \n",
+			s->kernel_overlapped, s->kernel_claims, s->kernel_claims - s->kernel_overlapped);
+	if (s->comm_claims) {
+		fprintf(f, "**%zu of %zu NCCL collectives overlapped compute**; ", s->comm_overlapped,
+			s->comm_claims);
+		fprintf(f, "%.0f%% of communication time exposed (no compute beside it); %zu serialized.  \n",
+			s->comm_ns > 0 ? 100.0 * (double)s->comm_exposed_ns / (double)s->comm_ns : 0.0,
+			s->comm_claims - s->comm_overlapped);
+	}
+	if (s->memset_claims)
+		fprintf(f, "%zu of %zu async memsets overlapped; %zu serialized.  \n", s->memset_overlapped,
+			s->memset_claims, s->memset_claims - s->memset_overlapped);
+	fputs("\n", f);
+}
+
+static void sec_warnings(FILE *f, const struct oc_analysis *a)
+{
 	for (size_t k = 0; k < a->n_warnings; k++) {
 		fputs("> **Warning:** ", f);
 		md(f, a->warnings[k], 900);
@@ -278,6 +289,12 @@ int oc_report_markdown(FILE *f, const struct oc_analysis *a, const struct oc_rep
 	}
 	if (a->n_warnings)
 		fputs("\n", f);
+}
+
+/* The table of metrics, ending with how the program exited. */
+static void sec_metrics(FILE *f, const struct oc_analysis *a)
+{
+	const struct oc_summary *s = &a->summary;
 
 	fputs("| metric | value |\n| --- | --- |\n", f);
 	fprintf(f, "| claims | %zu |\n| overlapped | %zu |\n| serialized | %zu |\n", s->claims, s->overlapped,
@@ -323,107 +340,152 @@ int oc_report_markdown(FILE *f, const struct oc_analysis *a, const struct oc_rep
 		fputs("unknown", f);
 	fputs(s->clean_exit == 0 && s->terminated_signal <= 0 ? " (not clean)" : "", f);
 	fputs(" |\n\n", f);
+}
 
-	if (s->serialized) {
-		fputs("### Causes (decisive cause of each serialized claim)\n\n| cause | claims |\n| --- | --- |\n", f);
-		for (int c = 0; c < OC_N_CAUSES; c++)
-			if (s->causes[c])
-				fprintf(f, "| `%s` | %zu |\n", oc_cause_name(c), s->causes[c]);
-		fputs("\n### Longest serialized claims\n\n| start | duration | stream | kind | name | decisive "
-		      "cause | contributing | advice |\n"
-		      "| --- | --- | --- | --- | --- | --- | --- | --- |\n", f);
-		size_t *idx = malloc((s->serialized + 1) * sizeof *idx), n = 0;
-		if (!idx)
+/* How many serialized claims each decisive cause decided. */
+static void sec_causes(FILE *f, const struct oc_summary *s)
+{
+	fputs("### Causes (decisive cause of each serialized claim)\n\n| cause | claims |\n| --- | --- |\n", f);
+	for (int c = 0; c < OC_N_CAUSES; c++)
+		if (s->causes[c])
+			fprintf(f, "| `%s` | %zu |\n", oc_cause_name(c), s->causes[c]);
+}
+
+/* The longest serialized claims in the window, then their advice folded. 0 or -1. */
+static int sec_longest(FILE *f, const struct oc_analysis *a, size_t max)
+{
+	const struct oc_trace *t = a->trace;
+	const struct oc_summary *s = &a->summary;
+	size_t shown;
+
+	fputs("\n### Longest serialized claims\n\n| start | duration | stream | kind | name | decisive "
+	      "cause | contributing | advice |\n"
+	      "| --- | --- | --- | --- | --- | --- | --- | --- |\n", f);
+	size_t *idx = malloc((s->serialized + 1) * sizeof *idx), n = 0;
+	if (!idx)
+		return -1;
+	for (size_t k = 0; k < a->n_claims; k++)
+		if (a->claims[k].verdict == OC_VERDICT_SERIALIZED && a->claims[k].in_window)
+			idx[n++] = k;
+	if (n > 1)
+		qsort_r(idx, n, sizeof *idx, cmp_longest, (void *)a);
+	shown = 0;
+	for (size_t r = 0; r < n; r++) {
+		const struct oc_claim *cl = &a->claims[idx[r]];
+		const struct oc_op *op = &t->ops[cl->op];
+		if (shown++ >= max)
+			continue;
+		fputs("| ", f);
+		dur(f, op->start_ns);
+		fputs(" | ", f);
+		dur(f, op->end_ns - op->start_ns);
+		fprintf(f, " | %u | %s | ", t->streams[op->stream].stream_id, oc_op_kind_name(op->kind));
+		name(f, t, cl->op);
+		fprintf(f, " | `%s` | ", cl->n_evidence ? oc_cause_name(cl->evidence[0].cause) : "unknown");
+		if (cl->contributing >= 0)
+			fprintf(f, "`%s`", oc_cause_name(cl->evidence[cl->contributing].cause));
+		fprintf(f, " | `%s` |\n", oc_advice_id((enum oc_advice)cl->advice));
+	}
+	free(idx);
+	if (shown > max)
+		fprintf(f, "\n... and %zu more\n", shown - max);
+	/* each advice sentence once, with the claims it is for (JSON lists each) */
+	struct oc_fold fold[12];
+	size_t rest, nf = oc_fold_claim_advice(a, -1, fold, 12, &rest);
+	if (nf)
+		fputs("\nAdvice for the serialized claims:\n\n", f);
+	for (size_t m = 0; m < nf; m++) {
+		fprintf(f, "- %zu claim%s, `%s`: ", fold[m].count, fold[m].count == 1 ? "" : "s",
+			oc_advice_id((enum oc_advice)fold[m].advice));
+		md(f, fold[m].text, 500);
+		fputs("\n", f);
+	}
+	if (rest)
+		fprintf(f, "- ... and other advice for %zu more claim%s\n", rest, rest == 1 ? "" : "s");
+	oc_fold_free(fold, nf);
+	fputs("\n", f);
+	return 0;
+}
+
+static void sec_hidden_syncs(FILE *f, const struct oc_analysis *a, size_t max)
+{
+	const struct oc_trace *t = a->trace;
+	size_t shown;
+
+	if (!a->summary.hidden_syncs)
+		return;
+	fputs("### Hidden synchronizations\n\n| start | call | blocked | waited for |\n| --- | --- | --- | --- |\n", f);
+	shown = 0;
+	for (size_t k = 0; k < a->n_blocks; k++) {
+		const struct oc_block *b = &a->blocks[k];
+		if (!b->hidden)
+			continue;
+		if (shown++ >= max)
+			continue;
+		fputs("| ", f);
+		dur(f, b->start_ns);
+		fputs(" | ", f);
+		api(f, t, b->api);
+		fputs(" | ", f);
+		dur(f, b->blocked_ns);
+		fputs(" | ", f);
+		for (size_t w = 0; w < b->n_waited_for && w < 4; w++) {
+			fputs(w ? ", " : "", f);
+			name(f, t, b->waited_for[w]);
+			fprintf(f, " (stream %u)", t->streams[t->ops[b->waited_for[w]].stream].stream_id);
+		}
+		fputs(" |\n", f);
+	}
+	if (shown > max)
+		fprintf(f, "\n... and %zu more\n", shown - max);
+	fputs("\n", f);
+}
+
+static void sec_gaps(FILE *f, const struct oc_analysis *a, size_t max)
+{
+	const struct oc_trace *t = a->trace;
+
+	if (!a->n_gaps)
+		return;
+	fputs("### Idle gaps\n\n| start | duration | device | cause | next work | advice |\n"
+	      "| --- | --- | --- | --- | --- | --- |\n", f);
+	for (size_t k = 0; k < a->n_gaps && k < max; k++) {
+		const struct oc_gap *g = &a->gaps[k];
+		fputs("| ", f);
+		dur(f, g->start_ns);
+		fputs(" | ", f);
+		dur(f, g->end_ns - g->start_ns);
+		char adv[512];
+		fprintf(f, " | %d | `%s` | ", g->device_id, oc_gap_cause_name(g->cause));
+		name(f, t, g->next_op);
+		fputs(" | ", f);
+		md(f, oc_gap_advice(t, a, g, adv, sizeof adv), 500);
+		fputs(" |\n", f);
+	}
+	if (a->n_gaps > max)
+		fprintf(f, "\n... and %zu more\n", a->n_gaps - max);
+	fputs("\n", f);
+}
+
+int oc_report_markdown(FILE *f, const struct oc_analysis *a, const struct oc_report_opts *ro)
+{
+	size_t max = ro && ro->max_rows > 0 ? (size_t)ro->max_rows : 20;
+
+	fputs("## overlapcheck report\n\n", f);
+	sec_time(f, a);
+	sec_capture(f, a->trace);
+	queries_line(f, a->trace);
+	sec_answer(f, &a->summary);
+	sec_warnings(f, a);
+	sec_metrics(f, a);
+	if (a->summary.serialized) {
+		sec_causes(f, &a->summary);
+		if (sec_longest(f, a, max))
 			return -1;
-		for (size_t k = 0; k < a->n_claims; k++)
-			if (a->claims[k].verdict == OC_VERDICT_SERIALIZED && a->claims[k].in_window)
-				idx[n++] = k;
-		if (n > 1)
-			qsort_r(idx, n, sizeof *idx, cmp_longest, (void *)a);
-		shown = 0;
-		for (size_t r = 0; r < n; r++) {
-			const struct oc_claim *cl = &a->claims[idx[r]];
-			const struct oc_op *op = &t->ops[cl->op];
-			if (shown++ >= max)
-				continue;
-			fputs("| ", f);
-			dur(f, op->start_ns);
-			fputs(" | ", f);
-			dur(f, op->end_ns - op->start_ns);
-			fprintf(f, " | %u | %s | ", t->streams[op->stream].stream_id, oc_op_kind_name(op->kind));
-			name(f, t, cl->op);
-			fprintf(f, " | `%s` | ", cl->n_evidence ? oc_cause_name(cl->evidence[0].cause) : "unknown");
-			if (cl->contributing >= 0)
-				fprintf(f, "`%s`", oc_cause_name(cl->evidence[cl->contributing].cause));
-			fprintf(f, " | `%s` |\n", oc_advice_id((enum oc_advice)cl->advice));
-		}
-		free(idx);
-		if (shown > max)
-			fprintf(f, "\n... and %zu more\n", shown - max);
-		/* each advice sentence once, with the claims it is for (JSON lists each) */
-		struct oc_fold fold[12];
-		size_t rest, nf = oc_fold_claim_advice(a, -1, fold, 12, &rest);
-		if (nf)
-			fputs("\nAdvice for the serialized claims:\n\n", f);
-		for (size_t m = 0; m < nf; m++) {
-			fprintf(f, "- %zu claim%s, `%s`: ", fold[m].count, fold[m].count == 1 ? "" : "s",
-				oc_advice_id((enum oc_advice)fold[m].advice));
-			md(f, fold[m].text, 500);
-			fputs("\n", f);
-		}
-		if (rest)
-			fprintf(f, "- ... and other advice for %zu more claim%s\n", rest, rest == 1 ? "" : "s");
-		oc_fold_free(fold, nf);
-		fputs("\n", f);
 	}
-	if (s->hidden_syncs) {
-		fputs("### Hidden synchronizations\n\n| start | call | blocked | waited for |\n| --- | --- | --- | --- |\n", f);
-		shown = 0;
-		for (size_t k = 0; k < a->n_blocks; k++) {
-			const struct oc_block *b = &a->blocks[k];
-			if (!b->hidden)
-				continue;
-			if (shown++ >= max)
-				continue;
-			fputs("| ", f);
-			dur(f, b->start_ns);
-			fputs(" | ", f);
-			api(f, t, b->api);
-			fputs(" | ", f);
-			dur(f, b->blocked_ns);
-			fputs(" | ", f);
-			for (size_t w = 0; w < b->n_waited_for && w < 4; w++) {
-				fputs(w ? ", " : "", f);
-				name(f, t, b->waited_for[w]);
-				fprintf(f, " (stream %u)", t->streams[t->ops[b->waited_for[w]].stream].stream_id);
-			}
-			fputs(" |\n", f);
-		}
-		if (shown > max)
-			fprintf(f, "\n... and %zu more\n", shown - max);
-		fputs("\n", f);
-	}
+	sec_hidden_syncs(f, a, max);
 	hazards(f, a, max);
-	if (a->n_gaps) {
-		fputs("### Idle gaps\n\n| start | duration | device | cause | next work | advice |\n"
-		      "| --- | --- | --- | --- | --- | --- |\n", f);
-		for (size_t k = 0; k < a->n_gaps && k < max; k++) {
-			const struct oc_gap *g = &a->gaps[k];
-			fputs("| ", f);
-			dur(f, g->start_ns);
-			fputs(" | ", f);
-			dur(f, g->end_ns - g->start_ns);
-			char adv[512];
-			fprintf(f, " | %d | `%s` | ", g->device_id, oc_gap_cause_name(g->cause));
-			name(f, t, g->next_op);
-			fputs(" | ", f);
-			md(f, oc_gap_advice(t, a, g, adv, sizeof adv), 500);
-			fputs(" |\n", f);
-		}
-		if (a->n_gaps > max)
-			fprintf(f, "\n... and %zu more\n", a->n_gaps - max);
-		fputs("\n", f);
-	}
+	sec_gaps(f, a, max);
 	fputs("_overlapcheck does not check the program's results._\n", f);
 	fflush(f);
 	return ferror(f) ? -1 : 0;

@@ -222,41 +222,58 @@ static int take_row(int64_t *lv, int64_t start, int64_t end)
 	return d;
 }
 
-int oc_tl_layout_init(struct oc_tl_layout *l, const struct oc_trace *t, char *err, size_t errlen)
+/* What oc_tl_layout_init() works with while it lays out; freed at its end. */
+struct lay {
+	struct skey *keys;              /* streams that ran work, sorted, unique */
+	uint32_t *devs, *tids;          /* their devices; CPU threads, sorted, unique */
+	size_t n_keys, n_devs, n_tids;
+	int32_t *key_lane, *dev_lane;   /* lane of each stream, device */
+	int32_t *thread_lane, *nvtx_lane;       /* of each thread; nvtx -1: none */
+	int64_t *level_end;             /* rows' ends, OC_TL_MAX_ROWS per stream then thread */
+};
+
+static void lay_free(struct lay *y)
 {
-	struct skey *keys = NULL;
-	uint32_t *tids = NULL, *devs = NULL;
-	size_t n_keys = 0, n_tids = 0, n_devs = 0, cap_tids;
-	int32_t *thread_lane = NULL, *nvtx_lane = NULL, *key_lane = NULL, *dev_lane = NULL;
-	int64_t *level_end = NULL;
-	struct span_vec cu = { 0 }, ku = { 0 }, xs = { 0 };
-	size_t nl = 0;
-	int rc = -1;
+	free(y->level_end);
+	free(y->keys);
+	free(y->devs);
+	free(y->tids);
+	free(y->key_lane);
+	free(y->dev_lane);
+	free(y->thread_lane);
+	free(y->nvtx_lane);
+}
 
-	memset(l, 0, sizeof *l);
-
-	/* Streams that ran work, and the devices they belong to. */
-	keys = malloc((t->n_ops ? t->n_ops : 1) * sizeof *keys);
-	if (!keys)
-		goto out;
+/* Streams that ran work, and the devices they belong to. 0 or -1. */
+static int lay_streams(struct lay *y, const struct oc_trace *t)
+{
+	y->keys = malloc((t->n_ops ? t->n_ops : 1) * sizeof *y->keys);
+	if (!y->keys)
+		return -1;
 	for (size_t i = 0; i < t->n_ops; i++)
-		keys[i] = op_key(t, &t->ops[i]);
-	oc_sort(keys, t->n_ops, sizeof *keys, skey_cmp);
+		y->keys[i] = op_key(t, &t->ops[i]);
+	oc_sort(y->keys, t->n_ops, sizeof *y->keys, skey_cmp);
 	for (size_t i = 0; i < t->n_ops; i++)
-		if (!n_keys || skey_cmp(&keys[n_keys - 1], &keys[i]))
-			keys[n_keys++] = keys[i];
-	devs = malloc((n_keys ? n_keys : 1) * sizeof *devs);
-	if (!devs)
-		goto out;
-	for (size_t i = 0; i < n_keys; i++)
-		if (!n_devs || devs[n_devs - 1] != keys[i].device_id)
-			devs[n_devs++] = keys[i].device_id;
+		if (!y->n_keys || skey_cmp(&y->keys[y->n_keys - 1], &y->keys[i]))
+			y->keys[y->n_keys++] = y->keys[i];
+	y->devs = malloc((y->n_keys ? y->n_keys : 1) * sizeof *y->devs);
+	if (!y->devs)
+		return -1;
+	for (size_t i = 0; i < y->n_keys; i++)
+		if (!y->n_devs || y->devs[y->n_devs - 1] != y->keys[i].device_id)
+			y->devs[y->n_devs++] = y->keys[i].device_id;
+	return 0;
+}
 
-	/* CPU threads: API calls, NVTX ranges and marks, hidden syncs' calls. */
-	cap_tids = t->n_api + t->n_ranges + t->n_marks;
-	tids = malloc((cap_tids ? cap_tids : 1) * sizeof *tids);
+/* CPU threads: API calls, NVTX ranges and marks, hidden syncs' calls. 0 or -1. */
+static int lay_threads(struct lay *y, const struct oc_trace *t)
+{
+	size_t cap_tids = t->n_api + t->n_ranges + t->n_marks, n_tids = 0;
+	uint32_t *tids = malloc((cap_tids ? cap_tids : 1) * sizeof *tids);
+
 	if (!tids)
-		goto out;
+		return -1;
+	y->tids = tids;
 	for (size_t i = 0; i < t->n_api; i++)
 		tids[n_tids++] = t->api[i].tid;
 	for (size_t i = 0; i < t->n_ranges; i++)
@@ -271,52 +288,69 @@ int oc_tl_layout_init(struct oc_tl_layout *l, const struct oc_trace *t, char *er
 				tids[u++] = tids[i];
 		n_tids = u;
 	}
+	y->n_tids = n_tids;
+	return 0;
+}
 
-	/* Lanes, in display order. At most one per stream, device, thread and NVTX track. */
+/* Lanes, in display order. At most one per stream, device, thread and NVTX track. 0 or -1. */
+static int lay_lanes(struct lay *y, struct oc_tl_layout *l, const struct oc_trace *t)
+{
+	size_t n_keys = y->n_keys, n_devs = y->n_devs, n_tids = y->n_tids, nl = 0;
+
 	l->lanes = calloc(n_keys + n_devs + 2 * n_tids + 1, sizeof *l->lanes);
-	key_lane = malloc((n_keys + 1) * sizeof *key_lane);
-	dev_lane = malloc((n_devs + 1) * sizeof *dev_lane);
-	thread_lane = malloc((n_tids + 1) * sizeof *thread_lane);
-	nvtx_lane = malloc((n_tids + 1) * sizeof *nvtx_lane);
-	if (!l->lanes || !key_lane || !dev_lane || !thread_lane || !nvtx_lane)
-		goto out;
+	y->key_lane = malloc((n_keys + 1) * sizeof *y->key_lane);
+	y->dev_lane = malloc((n_devs + 1) * sizeof *y->dev_lane);
+	y->thread_lane = malloc((n_tids + 1) * sizeof *y->thread_lane);
+	y->nvtx_lane = malloc((n_tids + 1) * sizeof *y->nvtx_lane);
+	if (!l->lanes || !y->key_lane || !y->dev_lane || !y->thread_lane || !y->nvtx_lane)
+		return -1;
 	for (size_t d = 0, k = 0; d < n_devs; d++) {
-		dev_lane[d] = (int32_t)nl;
-		l->lanes[nl++] = (struct oc_tl_lane){ .kind = OC_LANE_DEVICE, .device_id = devs[d],
+		y->dev_lane[d] = (int32_t)nl;
+		l->lanes[nl++] = (struct oc_tl_lane){ .kind = OC_LANE_DEVICE, .device_id = y->devs[d],
 						      .stream = -1, .depth = 1 };
-		for (; k < n_keys && keys[k].device_id == devs[d]; k++) {
-			key_lane[k] = (int32_t)nl;
+		for (; k < n_keys && y->keys[k].device_id == y->devs[d]; k++) {
+			y->key_lane[k] = (int32_t)nl;
 			l->lanes[nl++] = (struct oc_tl_lane){ .kind = OC_LANE_STREAM,
-							      .device_id = devs[d],
-							      .stream = keys[k].stream, .depth = 1 };
+							      .device_id = y->devs[d],
+							      .stream = y->keys[k].stream, .depth = 1 };
 		}
 	}
 	/* -1: the thread has no NVTX lane */
-	memset(nvtx_lane, 0xff, (n_tids + 1) * sizeof *nvtx_lane);
+	memset(y->nvtx_lane, 0xff, (n_tids + 1) * sizeof *y->nvtx_lane);
 	{
 		uint8_t *has = calloc(n_tids + 1, 1);
 		if (!has)
-			goto out;
+			return -1;
 		for (size_t i = 0; i < t->n_ranges; i++)
-			has[u32_find(tids, n_tids, t->ranges[i].tid)] = 1;
+			has[u32_find(y->tids, n_tids, t->ranges[i].tid)] = 1;
 		for (size_t i = 0; i < t->n_marks; i++)
-			has[u32_find(tids, n_tids, t->marks[i].tid)] = 1;
+			has[u32_find(y->tids, n_tids, t->marks[i].tid)] = 1;
 		for (size_t i = 0; i < n_tids; i++) {
-			thread_lane[i] = (int32_t)nl;
-			l->lanes[nl++] = (struct oc_tl_lane){ .kind = OC_LANE_THREAD, .tid = tids[i],
+			y->thread_lane[i] = (int32_t)nl;
+			l->lanes[nl++] = (struct oc_tl_lane){ .kind = OC_LANE_THREAD, .tid = y->tids[i],
 							      .stream = -1, .depth = 1 };
 			if (has[i]) {
-				nvtx_lane[i] = (int32_t)nl;
+				y->nvtx_lane[i] = (int32_t)nl;
 				l->lanes[nl++] = (struct oc_tl_lane){ .kind = OC_LANE_NVTX,
-								      .tid = tids[i],
+								      .tid = y->tids[i],
 								      .stream = -1, .depth = 1 };
 			}
 		}
 		free(has);
 	}
 	l->n_lanes = nl;
+	return 0;
+}
 
-	/* Slices to lanes. */
+/*
+ * Slices to lanes: ops to their stream's lane and row, API calls and NVTX
+ * marks to their thread's lanes, and the span of everything (first_ns,
+ * last_ns, range_end_ns). 0 or -1.
+ */
+static int lay_slices(struct lay *y, struct oc_tl_layout *l, const struct oc_trace *t)
+{
+	size_t n_keys = y->n_keys, n_tids = y->n_tids;
+
 	l->op_lane = malloc((t->n_ops + 1) * sizeof *l->op_lane);
 	l->op_row = malloc(t->n_ops + 1);
 	l->api_lane = malloc((t->n_api + 1) * sizeof *l->api_lane);
@@ -326,7 +360,7 @@ int oc_tl_layout_init(struct oc_tl_layout *l, const struct oc_trace *t, char *er
 	l->mark_lane = malloc((t->n_marks + 1) * sizeof *l->mark_lane);
 	if (!l->op_lane || !l->op_row || !l->api_lane || !l->api_depth || !l->range_lane || !l->range_depth ||
 	    !l->mark_lane)
-		goto out;
+		return -1;
 
 	l->first_ns = INT64_MAX;
 	l->last_ns = INT64_MIN;
@@ -340,19 +374,19 @@ int oc_tl_layout_init(struct oc_tl_layout *l, const struct oc_trace *t, char *er
 	 * stream can run side by side: those take extra rows, so that no two
 	 * slices of a row (a Perfetto track) overlap.
 	 */
-	level_end = malloc((n_keys + n_tids + 1) * OC_TL_MAX_ROWS * sizeof *level_end);
-	if (!level_end)
-		goto out;
+	y->level_end = malloc((n_keys + n_tids + 1) * OC_TL_MAX_ROWS * sizeof *y->level_end);
+	if (!y->level_end)
+		return -1;
 	for (size_t i = 0; i < (n_keys + n_tids + 1) * OC_TL_MAX_ROWS; i++)
-		level_end[i] = INT64_MIN;
+		y->level_end[i] = INT64_MIN;
 	for (size_t i = 0; i < t->n_ops; i++) {
 		struct skey k = op_key(t, &t->ops[i]);
-		long ki = skey_find(keys, n_keys, &k);
-		struct oc_tl_lane *ln = &l->lanes[key_lane[ki]];
-		int row = take_row(&level_end[(size_t)ki * OC_TL_MAX_ROWS], t->ops[i].start_ns,
+		long ki = skey_find(y->keys, n_keys, &k);
+		struct oc_tl_lane *ln = &l->lanes[y->key_lane[ki]];
+		int row = take_row(&y->level_end[(size_t)ki * OC_TL_MAX_ROWS], t->ops[i].start_ns,
 				   t->ops[i].end_ns);
 
-		l->op_lane[i] = key_lane[ki];
+		l->op_lane[i] = y->key_lane[ki];
 		l->op_row[i] = (uint8_t)row;
 		if (row + 1 > ln->depth)
 			ln->depth = row + 1;
@@ -360,9 +394,9 @@ int oc_tl_layout_init(struct oc_tl_layout *l, const struct oc_trace *t, char *er
 		BOUND(t->ops[i].start_ns, t->ops[i].end_ns);
 	}
 	for (size_t i = 0; i < t->n_api; i++) {
-		long ti = u32_find(tids, n_tids, t->api[i].tid);
-		struct oc_tl_lane *ln = &l->lanes[thread_lane[ti]];
-		l->api_lane[i] = thread_lane[ti];
+		long ti = u32_find(y->tids, n_tids, t->api[i].tid);
+		struct oc_tl_lane *ln = &l->lanes[y->thread_lane[ti]];
+		l->api_lane[i] = y->thread_lane[ti];
 		l->api_depth[i] = t->api[i].parent >= 0;
 		if (l->api_depth[i])
 			ln->depth = 2;
@@ -370,9 +404,9 @@ int oc_tl_layout_init(struct oc_tl_layout *l, const struct oc_trace *t, char *er
 		BOUND(t->api[i].start_ns, t->api[i].end_ns);
 	}
 	for (size_t i = 0; i < t->n_marks; i++) {
-		long ti = u32_find(tids, n_tids, t->marks[i].tid);
-		l->mark_lane[i] = nvtx_lane[ti];
-		l->lanes[nvtx_lane[ti]].n_items++;
+		long ti = u32_find(y->tids, n_tids, t->marks[i].tid);
+		l->mark_lane[i] = y->nvtx_lane[ti];
+		l->lanes[y->nvtx_lane[ti]].n_items++;
 		BOUND(t->marks[i].ts_ns, t->marks[i].ts_ns);
 	}
 	for (size_t i = 0; i < t->n_ranges; i++) {
@@ -384,47 +418,63 @@ int oc_tl_layout_init(struct oc_tl_layout *l, const struct oc_trace *t, char *er
 		l->first_ns = l->last_ns = 0;
 	l->range_end_ns = l->last_ns;
 #undef BOUND
+	return 0;
+}
 
-	/* NVTX rows: nested ranges stack, crossing ones (start/end ranges) never share a row. */
+/* NVTX rows: nested ranges stack, crossing ones (start/end ranges) never share a row. */
+static void lay_nvtx_rows(struct lay *y, struct oc_tl_layout *l, const struct oc_trace *t)
+{
 	for (size_t i = 0; i < t->n_ranges; i++) {
 		const struct oc_range *r = &t->ranges[i];
-		long ti = u32_find(tids, n_tids, r->tid);
-		int64_t *lv = &level_end[(n_keys + (size_t)ti) * OC_TL_MAX_ROWS];
+		long ti = u32_find(y->tids, y->n_tids, r->tid);
+		int64_t *lv = &y->level_end[(y->n_keys + (size_t)ti) * OC_TL_MAX_ROWS];
 		int64_t end = r->end_ns == INT64_MAX ? l->range_end_ns : r->end_ns;
 		int d = take_row(lv, r->start_ns, end);
 
-		l->range_lane[i] = nvtx_lane[ti];
+		l->range_lane[i] = y->nvtx_lane[ti];
 		l->range_depth[i] = (uint8_t)d;
-		if (d + 1 > l->lanes[nvtx_lane[ti]].depth)
-			l->lanes[nvtx_lane[ti]].depth = d + 1;
-		l->lanes[nvtx_lane[ti]].n_items++;
+		if (d + 1 > l->lanes[y->nvtx_lane[ti]].depth)
+			l->lanes[y->nvtx_lane[ti]].depth = d + 1;
+		l->lanes[y->nvtx_lane[ti]].n_items++;
 	}
+}
 
-	/* Copy ∩ kernel, per device. */
-	for (size_t d = 0; d < n_devs; d++) {
+/* Copy ∩ kernel, per device, into l->xspans. 0 or -1. */
+static int lay_xspans(const struct lay *y, struct oc_tl_layout *l, const struct oc_trace *t)
+{
+	struct span_vec cu = { 0 }, ku = { 0 }, xs = { 0 };
+	int rc = -1;
+
+	for (size_t d = 0; d < y->n_devs; d++) {
 		size_t before = xs.n;
-		if (op_union(t, devs[d], 1, &cu) || op_union(t, devs[d], 0, &ku) ||
+		if (op_union(t, y->devs[d], 1, &cu) || op_union(t, y->devs[d], 0, &ku) ||
 		    span_intersect(&cu, &ku, &xs))
 			goto out;
-		l->lanes[dev_lane[d]].n_items += xs.n - before;
+		l->lanes[y->dev_lane[d]].n_items += xs.n - before;
 	}
 	l->xspans = xs.v;
 	l->n_xspans = xs.n;
 	xs.v = NULL;
 	rc = 0;
-
 out:
 	free(cu.v);
 	free(ku.v);
 	free(xs.v);
-	free(level_end);
-	free(keys);
-	free(devs);
-	free(tids);
-	free(key_lane);
-	free(dev_lane);
-	free(thread_lane);
-	free(nvtx_lane);
+	return rc;
+}
+
+int oc_tl_layout_init(struct oc_tl_layout *l, const struct oc_trace *t, char *err, size_t errlen)
+{
+	struct lay y = { 0 };
+	int rc = -1;
+
+	memset(l, 0, sizeof *l);
+	if (!lay_streams(&y, t) && !lay_threads(&y, t) && !lay_lanes(&y, l, t) &&
+	    !lay_slices(&y, l, t)) {
+		lay_nvtx_rows(&y, l, t);
+		rc = lay_xspans(&y, l, t);
+	}
+	lay_free(&y);
 	if (rc) {       /* every failure above is an allocation */
 		snprintf(err, errlen, "cannot lay out timeline of '%s': %s",
 			 t->path ? t->path : "trace", strerror(ENOMEM));
