@@ -79,4 +79,36 @@ like "writer calls, upward to a two-line definition: named" "$out" 'injection/wr
 out=$(python3 tools/check-writer-calls.py "$TMP/none" 2>&1); rc=$?
 is "writer calls, no README: exit 2" "$rc" 2
 
+# No circle of files, no file over 800 lines, no function over 150
+# (tools/check-shape.py; src/README.md lists exemptions), and the check
+# catches each on a small tree.
+out=$(python3 tools/check-shape.py . "$BUILD" 2>&1); rc=$?
+is "shape: exit 0" "$rc" 0
+like "shape: no circle, within bounds" "$out" '^shape: [0-9]+ files, [0-9]+ arrows, no circle; sizes within bounds'
+sh_tree() { # DIR: two files calling each other, built into DIR/build/obj
+	mkdir -p "$1/src/x" "$1/build/obj/src/x"
+	printf 'void fb(void);\nvoid fa(void)\n{\n\tfb();\n}\n' > "$1/src/x/a.c"
+	printf 'void fa(void);\nvoid fb(void)\n{\n\tfa();\n}\n' > "$1/src/x/b.c"
+	for f in a b; do cc -c -o "$1/build/obj/src/x/$f.o" "$1/src/x/$f.c"; done
+}
+sh_tree "$TMP/sh1"
+out=$(python3 tools/check-shape.py "$TMP/sh1" 2>&1); rc=$?
+is "shape, a circle: exit 1" "$rc" 1
+like "shape, a circle: named with its ties" "$out" 'circle of 2 files: src/x/a.c -> src/x/b.c \(fb\); src/x/b.c -> src/x/a.c \(fa\)'
+sh_tree "$TMP/sh2"
+printf 'void fb(void)\n{\n}\n' > "$TMP/sh2/src/x/b.c"
+cc -c -o "$TMP/sh2/build/obj/src/x/b.o" "$TMP/sh2/src/x/b.c"
+{ printf 'int big(void)\n{\n'; i=0; while [ $i -lt 160 ]; do echo '	;'; i=$((i + 1)); done; printf '\treturn 0;\n}\n'; } > "$TMP/sh2/src/x/c.c"
+i=0; while [ $i -lt 801 ]; do echo '/* */'; i=$((i + 1)); done > "$TMP/sh2/src/x/d.h"
+out=$(python3 tools/check-shape.py "$TMP/sh2" 2>&1); rc=$?
+is "shape, one way but too big: exit 1" "$rc" 1
+unlike "shape, one way: no circle" "$out" 'circle'
+like "shape: a function over 150 lines named" "$out" 'src/x/c.c:1: big\(\) is 164 lines \(at most 150\)'
+like "shape: a file over 800 lines named" "$out" 'src/x/d.h: 801 lines \(at most 800\)'
+printf 'Exempt from the size rule, each with its reason:\n\n- `src/x/c.c:big`: one switch, one job\n- `src/x/d.h`: a table\n- `src/x/gone.c`: left over\n' > "$TMP/sh2/src/README.md"
+out=$(python3 tools/check-shape.py "$TMP/sh2" 2>&1); rc=$?
+is "shape, exempted: only the stale exemption fails" "$rc" 1
+like "shape: a stale exemption named" "$out" 'exempts `src/x/gone.c`, which is within bounds or gone'
+unlike "shape: the exempted function passes" "$out" 'big\(\) is'
+
 done_testing
