@@ -6,6 +6,8 @@
 # Without one: say so, and print the reports of two traces recorded on an
 # H200, the pinned three-stream pipeline and the same program on pageable
 # memory (tests/fixtures/pinned_pipeline.sql, pageable_pipeline.sql).
+# Either way, then the report of a recorded hazard, a copy racing a kernel
+# on one buffer (tests/fixtures/mem/hazard_copy_kernel.sql).
 BUILD=${BUILD:-build}
 MAKE=${MAKE:-make}
 CUDA_HOME=${CUDA_HOME:-/usr/local/cuda}
@@ -16,6 +18,27 @@ FIX=${OC_FIXTURES:-tests/fixtures}
 
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
+
+# recorded NAME: load tests/fixtures/NAME.sql and print its report; 1 if it cannot.
+recorded() {
+	name=$1
+	if [ ! -f "$FIX/$name.sql" ]; then
+		echo "demo: no recorded trace $FIX/$name.sql yet (tools/record-fixtures.sh on a GPU machine makes it)" >&2
+		return 1
+	fi
+	if command -v python3 >/dev/null 2>&1; then
+		python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.executescript(open(sys.argv[2], encoding="utf-8").read()); c.close()' \
+			"$tmp/${name##*/}.db" "$FIX/$name.sql"
+	else
+		sqlite3 "$tmp/${name##*/}.db" <"$FIX/$name.sql"
+	fi || {
+		echo "demo: cannot load $FIX/$name.sql" >&2
+		return 1
+	}
+	echo "==== $name (recorded on an H200: $FIX/$name.sql) ===="
+	"$CLI" report "$tmp/${name##*/}.db" || return 1
+	echo
+}
 
 INJ=$BUILD/lib/liboverlapcheck-inject.so
 gpu=
@@ -59,33 +82,21 @@ if [ -n "$gpu" ]; then
 		exit 1
 	}
 	echo
-	"$CLI" report "$tmp/pipeline.db"
+	"$CLI" report "$tmp/pipeline.db" || exit 1
+	echo
+	echo "demo: and a hazard RECORDED ON AN NVIDIA H200 (not run now): a copy racing a kernel on one buffer"
+	echo
+	recorded mem/hazard_copy_kernel
 	exit $?
 fi
 
 echo "demo: no GPU found here (nvidia-smi fails or /dev/nvidia0 is missing)."
 echo "      These are traces RECORDED ON AN NVIDIA H200 (tests/fixtures/), not run now:"
-echo "      the same three-stream chunked pipeline, on pinned memory and on pageable memory."
+echo "      the same three-stream chunked pipeline, on pinned memory and on pageable memory,"
+echo "      and a copy racing a kernel on one buffer (a hazard: nothing orders them)."
 echo
 status=0
-for name in pinned_pipeline pageable_pipeline; do
-	if [ ! -f "$FIX/$name.sql" ]; then
-		echo "demo: no recorded trace $FIX/$name.sql yet (tools/record-fixtures.sh on a GPU machine makes it)" >&2
-		status=1
-		continue
-	fi
-	if command -v python3 >/dev/null 2>&1; then
-		python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.executescript(open(sys.argv[2], encoding="utf-8").read()); c.close()' \
-			"$tmp/$name.db" "$FIX/$name.sql"
-	else
-		sqlite3 "$tmp/$name.db" <"$FIX/$name.sql"
-	fi || {
-		echo "demo: cannot load $FIX/$name.sql" >&2
-		status=1
-		continue
-	}
-	echo "==== $name (recorded on an H200: $FIX/$name.sql) ===="
-	"$CLI" report "$tmp/$name.db" || status=1
-	echo
+for name in pinned_pipeline pageable_pipeline mem/hazard_copy_kernel; do
+	recorded "$name" || status=1
 done
 exit $status
