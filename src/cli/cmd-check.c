@@ -277,8 +277,9 @@ int cmd_check(int argc, char **argv)
 	for (size_t i = 0; i < n_traces; i++)
 		cmd_note_input("check", traces[i]);
 	ok = oc_check_run(&res, &rules, traces, n_traces, &o.c, err, sizeof err) == 0;
-	/* each trace's warnings, also when a later trace failed */
-	for (size_t i = 0; i < res.n_suites && i < n_traces; i++)
+	/* each trace's warnings, once: in the text result when it goes to
+	 * stdout, else here (also when a later trace failed: no result then) */
+	for (size_t i = 0; (!ok || o.format != OC_FORMAT_TEXT || o.output) && i < res.n_suites && i < n_traces; i++)
 		for (size_t w = 0; w < res.suites[i].n_warnings; w++) {
 			fprintf(stderr, "overlapcheck check: warning: %s: ", res.suites[i].name);
 			oc_fput_escaped(res.suites[i].warnings[w], stderr);
