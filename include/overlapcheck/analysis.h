@@ -616,6 +616,9 @@ const char *oc_host_remedy_text(const struct oc_analysis *a, char *buf, size_t l
  * direction ("HtoD", "DtoH", "PtoP", ...) or "memset". Returns buf.
  */
 const char *oc_op_label(const struct oc_trace *t, int32_t i, char *buf, size_t len);
+/* The same for a sentence or a column: at most max bytes, shortened at
+ * token boundaries (oc_fmt_name: "(...)", "<...>", no return type). */
+const char *oc_op_short(const struct oc_trace *t, int32_t i, char *buf, size_t len, size_t max);
 
 /* A hazard's side as a label: the op's (oc_op_label), or the freeing call's name. */
 const char *oc_hazard_side_label(const struct oc_trace *t, const struct oc_hazard_access *s,

@@ -19,6 +19,12 @@ const char *oc_fmt_ns(char *buf, size_t len, double ns);
  * ("\\n", "\\t", "\\x1b"), cut after max bytes at a character boundary and
  * marked "..."; "" for NULL. */
 const char *oc_fmt_clip(const char *s, char *buf, size_t len, size_t max);
+/* A kernel's (demangled) name for one line of text, escaped as
+ * oc_fmt_clip() does, and shortened to at most max bytes at token
+ * boundaries, never mid-signature: the parameters become "(...)", then the
+ * template arguments "<...>", then the return type and the outer scopes go;
+ * only then is it cut after a token and marked "...". */
+const char *oc_fmt_name(const char *s, char *buf, size_t len, size_t max);
 /* "4 B", "64.0 KiB", "4.0 MiB", "1.50 GiB". */
 const char *oc_fmt_bytes(uint64_t bytes, char *buf, size_t len);
 /* A Linux signal number as its name: "SIGTERM"; "signal 40" for one without a name here. */

@@ -153,7 +153,7 @@ const char *oc_claim_advice(const struct oc_trace *t, const struct oc_analysis *
 			   "every blocking stream: queue it on a stream created with "
 			   "cudaStreamNonBlocking, or build with --default-stream per-thread");
 	case OC_ADVICE_LEGACY_OP_OFF_DEFAULT_STREAM:
-		oc_op_label(t, e->op >= 0 ? e->op : cl->op, name, sizeof name);
+		oc_op_short(t, e->op >= 0 ? e->op : cl->op, name, sizeof name, 60);
 		return say(buf, len, "%.80s on the legacy default stream serialized the blocking streams "
 			   "around it: queue it on a stream of its own, or create the streams with "
 			   "cudaStreamNonBlocking", name);
@@ -270,7 +270,7 @@ const char *oc_gap_advice(const struct oc_trace *t, const struct oc_analysis *a,
 			   "before synchronizing",
 			   g->block >= 0 ? api_of(t, a->blocks[g->block].api) : "a synchronization", x);
 	case OC_ADVICE_GAP_HOST_BUSY:
-		oc_op_label(t, g->next_op, name, sizeof name);
+		oc_op_short(t, g->next_op, name, sizeof name, 60);
 		if (g->outside_ns >= 0) {
 			oc_fmt_duration(g->outside_ns, x, sizeof x);
 			oc_fmt_duration(g->end_ns - g->start_ns, y, sizeof y);
@@ -281,34 +281,34 @@ const char *oc_gap_advice(const struct oc_trace *t, const struct oc_analysis *a,
 		return say(buf, len, "%.60s was queued only after the device had gone idle: the CPU is "
 			   "the bottleneck; prepare and queue work ahead", name);
 	case OC_ADVICE_GAP_RESUBMIT_AFTER_SYNC:
-		oc_op_label(t, g->next_op, name, sizeof name);
+		oc_op_short(t, g->next_op, name, sizeof name, 60);
 		oc_fmt_duration(g->end_ns - g->start_ns, y, sizeof y);
 		return say(buf, len, "the host was still in %.60s when the device went idle, and queued "
 			   "%.60s only after it returned (a %s gap): queue the next work before "
 			   "synchronizing", api_of(t, a->blocks[g->block].api), name, y);
 	case OC_ADVICE_GAP_PAGEABLE_STAGING:
-		oc_op_label(t, g->next_op, name, sizeof name);
+		oc_op_short(t, g->next_op, name, sizeof name, 60);
 		oc_fmt_bytes(t->ops[g->next_op].bytes, x, sizeof x);
 		oc_fmt_duration(g->end_ns - g->start_ns, y, sizeof y);
 		return say(buf, len, "the %s %.40s copy's own call staged pageable memory for most of this "
 			   "%s gap before the device could start it: pin the buffer (cudaHostAlloc / "
 			   "cudaHostRegister / pin_memory=True)", x, name, y);
 	case OC_ADVICE_GAP_SLOW_CALL:
-		oc_op_label(t, g->next_op, name, sizeof name);
+		oc_op_short(t, g->next_op, name, sizeof name, 60);
 		oc_fmt_duration(g->longest_ns, x, sizeof x);
 		oc_fmt_duration(g->end_ns - g->start_ns, y, sizeof y);
 		return say(buf, len, "%.60s on the submitting thread took %s of this %s gap before %.60s "
 			   "was queued: move that call out of the loop, or queue work before it",
 			   api_of(t, g->longest_api), x, y, name);
 	case OC_ADVICE_GAP_SUBMIT_OVERHEAD:
-		oc_op_label(t, g->next_op, name, sizeof name);
+		oc_op_short(t, g->next_op, name, sizeof name, 60);
 		oc_fmt_duration(g->end_ns - g->start_ns - g->outside_ns, x, sizeof x);
 		oc_fmt_duration(g->end_ns - g->start_ns, y, sizeof y);
 		return say(buf, len, "the submitting thread spent %s of this %s gap inside CUDA calls "
 			   "before %.60s was queued: submission itself is the cost (many small calls); "
 			   "batch the work or capture it in a CUDA graph", x, y, name);
 	case OC_ADVICE_GAP_LAUNCH_LATENCY:
-		oc_op_label(t, g->next_op, name, sizeof name);
+		oc_op_short(t, g->next_op, name, sizeof name, 60);
 		return say(buf, len, "the launch call of %.60s took the gap: fewer, larger launches or "
 			   "CUDA graphs", name);
 	case OC_ADVICE_GAP_MODULE_LOADING:
@@ -319,7 +319,7 @@ const char *oc_gap_advice(const struct oc_trace *t, const struct oc_analysis *a,
 			return say(buf, len, "the submitting thread was in %.60s (loading code) for most of "
 				   "this gap: warm up before the measured region, or load modules eagerly",
 				   api_of(t, g->load_api));
-		oc_op_label(t, g->next_op, name, sizeof name);
+		oc_op_short(t, g->next_op, name, sizeof name, 60);
 		return say(buf, len, "the first launch of %.60s loaded its module: warm up before the "
 			   "measured region, or set CUDA_MODULE_LOADING=EAGER", name);
 	case OC_ADVICE_GAP_DEPENDENCY:

@@ -37,8 +37,7 @@
 /* op i's label for a sentence, cut after max bytes */
 static const char *name(const struct oc_trace *t, int32_t i, char *buf, size_t len, size_t max)
 {
-	char raw[1024];
-	return oc_fmt_clip(oc_op_label(t, i, raw, sizeof raw), buf, len, max);
+	return oc_op_short(t, i, buf, len, max);
 }
 
 static const char *call(const struct oc_trace *t, int32_t api, char *buf, size_t len)

@@ -291,7 +291,7 @@ const char *oc_host_remedy_text(const struct oc_analysis *a, char *buf, size_t l
 		snprintf(buf, len, "%s took most of %zu gaps (%s) before %s: move it out of the loop, "
 			   "or do it once before", oc_trace_str(t, t->api[h->slow_api].name), h->slow_gaps,
 			   oc_fmt_duration(h->slow_ns, d1, sizeof d1),
-			   kop >= 0 ? oc_op_label(t, kop, name, sizeof name) : "the same kernel");
+			   kop >= 0 ? oc_op_short(t, kop, name, sizeof name, 60) : "the same kernel");
 		return buf;
 	}
 	case OC_ADVICE_HOST_GRAPH_CAPTURE:

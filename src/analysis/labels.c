@@ -9,6 +9,7 @@
 
 #include "context.h"
 #include "overlapcheck/demangle.h"
+#include "overlapcheck/format.h"
 
 static const char *const gap_names[OC_N_GAP_CAUSES] = {
 	"host_synchronization", "submitted_late", "launch_latency", "module_loading",
@@ -79,4 +80,10 @@ const char *oc_op_label(const struct oc_trace *t, int32_t i, char *buf, size_t l
 		snprintf(buf, len, "%s", oc_copy_kind_name(op->copy_kind));
 		return buf;
 	}
+}
+
+const char *oc_op_short(const struct oc_trace *t, int32_t i, char *buf, size_t len, size_t max)
+{
+	char raw[1024];
+	return oc_fmt_name(oc_op_label(t, i, raw, sizeof raw), buf, len, max);
 }

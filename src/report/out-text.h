@@ -54,8 +54,7 @@ static inline const char *pct(double share, char *buf, size_t len)
 
 static inline const char *op_name(const struct out *o, int32_t i, char *buf, size_t len, size_t max)
 {
-	char raw[1024];
-	return clean(oc_op_label(o->t, i, raw, sizeof raw), buf, len, max);
+	return oc_op_short(o->t, i, buf, len, max);
 }
 
 static inline const char *api_name(const struct out *o, int32_t api, char *buf, size_t len)

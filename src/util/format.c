@@ -140,3 +140,110 @@ const char *oc_fmt_clip(const char *s, char *buf, size_t len, size_t max)
 	buf[n] = '\0';
 	return buf;
 }
+
+/* s[0..n) with the contents of every bracket group at depth 0 of kind
+ * open/close replaced by "...", into out (size len). 0, or -1 when the
+ * brackets do not balance (nothing written then). */
+static int collapse(const char *s, size_t n, char open, char close, char *out, size_t len)
+{
+	size_t o = 0;
+	int depth = 0;      /* of every kind of bracket, so "<...>" inside "(...)" stays */
+	int inside = 0;     /* in a group of this kind at depth 0 */
+
+	for (size_t i = 0; i < n; i++) {
+		char c = s[i];
+		int opens = c == '(' || c == '<' || c == '[', closes = c == ')' || c == '>' || c == ']';
+		if (closes) {
+			if (--depth < 0)
+				return -1;
+			if (inside && depth == 0 && c == close) {
+				inside = 0;
+				if (o + 4 >= len)
+					return -1;
+				if (s[i - 1] != open) {  /* "()" stays "()" */
+					memcpy(out + o, "...", 3);
+					o += 3;
+				}
+			}
+		}
+		if (!inside) {
+			if (o + 1 >= len)
+				return -1;
+			out[o++] = c;
+		}
+		if (opens) {
+			if (depth == 0 && c == open)
+				inside = 1;
+			depth++;
+		}
+	}
+	if (depth)
+		return -1;
+	out[o] = '\0';
+	return 0;
+}
+
+const char *oc_fmt_name(const char *s, char *buf, size_t len, size_t max)
+{
+	char a[1024], b[1024];
+	size_t n;
+
+	if (!len)
+		return buf;
+	if (max > len - 1)
+		max = len - 1;
+	oc_fmt_clip(s, a, sizeof a, sizeof a - 1);   /* escaped, whole if it fits */
+	n = strlen(a);
+	/* each step only when the name is still too long: the parameters, then
+	 * the template arguments, then the return type, then the outer scopes */
+	if (n > max && !collapse(a, n, '(', ')', b, sizeof b))
+		n = strlen(strcpy(a, b));
+	if (n > max && !collapse(a, n, '<', '>', b, sizeof b))
+		n = strlen(strcpy(a, b));
+	if (n > max) {
+		int depth = 0;
+		size_t sp = 0;
+		for (size_t i = 0; i < n; i++) {
+			depth += a[i] == '(' || a[i] == '<' || a[i] == '[';
+			depth -= a[i] == ')' || a[i] == '>' || a[i] == ']';
+			if (depth == 0 && a[i] == ' ')
+				sp = i + 1;
+		}
+		if (sp && sp < n) {
+			memmove(a, a + sp, n - sp + 1);
+			n -= sp;
+		}
+	}
+	while (n > max) {
+		char *q = strstr(a, "::");
+		char *paren = strpbrk(a, "(<");
+		if (!q || (paren && paren < q))
+			break;
+		memmove(a, q + 2, strlen(q + 2) + 1);
+		n = strlen(a);
+	}
+	if (n <= max) {
+		memcpy(buf, a, n + 1);
+		return buf;
+	}
+	/* still too long: cut at a token boundary near max, marked "..." (no
+	 * room for the mark: just cut) */
+	if (max <= 3) {
+		size_t at = max;
+		while (at > 0 && ((unsigned char)a[at] & 0xC0) == 0x80)
+			at--;
+		memcpy(buf, a, at);
+		buf[at] = '\0';
+		return buf;
+	}
+	size_t cut = max - 3, at = cut;
+	while (at > 0 && at + 16 > cut && !strchr(" :<(,", a[at - 1]))
+		at--;
+	if (at == 0 || at + 16 <= cut)
+		at = cut;
+	while (at > 0 && ((unsigned char)a[at] & 0xC0) == 0x80)   /* not inside a UTF-8 sequence */
+		at--;
+	memcpy(buf, a, at);
+	memcpy(buf + at, "...", 4);
+	return buf;
+}

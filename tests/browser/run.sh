@@ -77,6 +77,31 @@ for f in tests/fixtures/*.sql; do
 	fi
 done
 
+# The header's window is on the axis's and the report's time (since the
+# trace start): the page's numbers are the JSON report's window, to the
+# microsecond the page prints (issue 32: it used to be shifted by the first op).
+if [ -f "$TMP/fixture-pinned_pipeline.dom" ]; then
+	"$OC" report --format json "$TMP/fixture-pinned_pipeline.db" >"$TMP/pin.json"
+	fold "window header: the report's window" python3 - "$TMP/fixture-pinned_pipeline.dom" "$TMP/pin.json" <<'PY'
+import html, json, re, sys
+sys.path.insert(0, "tests/cli")
+from checklib import check, run
+def main():
+    dom = open(sys.argv[1], encoding="utf-8").read()
+    w = json.load(open(sys.argv[2]))["window"]
+    m = re.search(r'id="window"[^>]*>([^<]*)<', dom)
+    check("the page shows its window", m, "no #window element")
+    if m:
+        t = html.unescape(m.group(1))
+        v = [float(x) * 1e6 for x in re.findall(r"([0-9.]+) ms", t)[:2]]
+        check("two times in ms, since trace start", len(v) == 2 and "since trace start" in t, t)
+        if len(v) == 2:
+            check("start and end are the report's",
+                  abs(v[0] - w["start_ns"]) <= 1000 and abs(v[1] - w["end_ns"]) <= 1000,
+                  "%s against %d..%d" % (t, w["start_ns"], w["end_ns"]))
+run(main)
+PY
+fi
 # A job's ranks in one page (timeline --ranks): three ranks' lanes as groups.
 python3 tests/cli/mkranks.py --ranks 3 --slow 2 "$TMP/ranks" >/dev/null
 ok "ranks: page written" "$OC" timeline --ranks -o "$TMP/ranks.html" "$TMP/ranks"
