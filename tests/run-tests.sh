@@ -8,6 +8,11 @@
 # Needs no GPU. Exit status 0 only when nothing failed.
 BUILD=${BUILD:-build}
 export BUILD
+# Text for people wraps at the terminal's width, 80 off a terminal: tests
+# read whole lines (COLUMNS wide), the goldens and the wrapping's own test
+# set 80 (tools/golden.sh, tests/cli/test-wrap.sh).
+COLUMNS=4000
+export COLUMNS
 passed=0
 failed=0
 skipped=0

@@ -14,6 +14,9 @@
 # so no path of this machine enters an output.
 set -eu
 BUILD=${BUILD:-build}
+# the text outputs as a person reads them off a terminal: 80 columns
+COLUMNS=80
+export COLUMNS
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 OC=$(cd "$ROOT/$BUILD/bin" 2>/dev/null && pwd)/overlapcheck
 [ -x "$OC" ] || { echo "golden.sh: no $BUILD/bin/overlapcheck: run make first" >&2; exit 2; }

@@ -20,6 +20,14 @@ struct oc_report_opts {
 	int max_rows;   /* text/Markdown: rows per list before "... and N more"; 0 = 20 */
 };
 
+/*
+ * text[0..len) to f for a terminal of width columns (width <= 0: as it is):
+ * longer lines broken at spaces, continuations indented four past the
+ * line's own indentation, words never cut, colour sequences taking no
+ * columns. 0, or -1 when writing failed.
+ */
+int oc_wrap(FILE *f, const char *text, size_t len, int width);
+
 /* Each returns 0, or -1 when writing failed. */
 int oc_report_json(FILE *f, const struct oc_analysis *a);
 int oc_report_text(FILE *f, const struct oc_analysis *a, const struct oc_report_opts *o);

@@ -242,6 +242,11 @@ bad:
 	return -1;
 }
 
+static int render_text(FILE *f, const void *res)
+{
+	return oc_write_check(f, OC_FORMAT_TEXT, res);
+}
+
 int cmd_check(int argc, char **argv)
 {
 	struct opts o = { .format = OC_FORMAT_TEXT };
@@ -295,7 +300,8 @@ int cmd_check(int argc, char **argv)
 		out = stdout;
 		goto out;
 	}
-	rc = oc_write_check(out, o.format, &res);
+	rc = o.format == OC_FORMAT_TEXT ? cmd_write_wrapped(out, render_text, &res) :
+	     oc_write_check(out, o.format, &res);
 	if (rc < 0 || fflush(out) || ferror(out)) {
 		fprintf(stderr, "overlapcheck check: write error on output\n");
 		goto out;

@@ -169,6 +169,11 @@ static int parse_args(int argc, char **argv, struct opts *o, const char **paths[
 	return 0;
 }
 
+static int render_text(FILE *f, const void *res)
+{
+	return oc_write_compare(f, OC_FORMAT_TEXT, res);
+}
+
 int cmd_compare(int argc, char **argv)
 {
 	struct opts o = { .format = OC_FORMAT_TEXT };
@@ -233,7 +238,8 @@ int cmd_compare(int argc, char **argv)
 		out = stdout;
 		goto out;
 	}
-	rc = oc_write_compare(out, o.format, &res);
+	rc = o.format == OC_FORMAT_TEXT ? cmd_write_wrapped(out, render_text, &res) :
+	     oc_write_compare(out, o.format, &res);
 	if (rc < 0 || fflush(out) || ferror(out)) {
 		fprintf(stderr, "overlapcheck compare: write error: %s\n", strerror(errno));
 		goto out;

@@ -51,6 +51,21 @@ static int bad_value(const char *opt, const char *v, const char *what)
 
 enum { OPT_FORMAT = 0x100, OPT_MAX_ROWS, OPT_RANKS, OPT_PEER_WAIT };
 
+struct text_job { enum oc_format fmt; const struct oc_analysis *a; const struct oc_ranks *m;
+		  const struct oc_report_opts *ro; };
+
+static int render(FILE *f, const void *ctx)
+{
+	const struct text_job *j = ctx;
+	return j->a ? oc_write_report(f, j->fmt, j->a, j->ro) : oc_write_ranks(f, j->fmt, j->m, j->ro);
+}
+
+/* The result in fmt to stdout; text wrapped at the terminal's width. */
+static int write_out(const struct text_job *j)
+{
+	return j->fmt == OC_FORMAT_TEXT ? cmd_write_wrapped(stdout, render, j) : render(stdout, j);
+}
+
 /* `report --ranks`: merge the inputs and write the merged view. */
 static int report_ranks(char **inputs, size_t n, const struct oc_ranks_options *ro,
 			const struct oc_report_opts *rep, enum oc_format format)
@@ -64,7 +79,7 @@ static int report_ranks(char **inputs, size_t n, const struct oc_ranks_options *
 		oc_ranks_release(&m);
 		return OC_EXIT_USAGE;
 	}
-	rc = oc_write_ranks(stdout, format, &m, rep);
+	rc = write_out(&(struct text_job){ format, NULL, &m, rep });
 	oc_ranks_release(&m);
 	if (rc) {
 		fprintf(stderr, "overlapcheck report: cannot write the report: %s\n", strerror(errno));
@@ -202,7 +217,7 @@ int cmd_report(int argc, char **argv)
 		const char *nc = getenv("NO_COLOR");
 		ro.color = isatty(STDOUT_FILENO) && !(nc && *nc);
 	}
-	rc = oc_write_report(stdout, format, &a, &ro);
+	rc = write_out(&(struct text_job){ format, &a, NULL, &ro });
 	oc_analysis_release(&a);
 	oc_trace_release(&t);
 	if (rc) {

@@ -11,10 +11,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "cmd-util.h"
 #include "overlapcheck/import.h"
+#include "overlapcheck/report.h"
 #include "overlapcheck/tracefile.h"
 
 /* The long option named exactly name[0..len), or NULL. */
@@ -155,4 +157,39 @@ void cmd_input_done(const char *tmp)
 {
 	if (tmp && tmp[0])
 		oc_tracefile_remove(tmp);
+}
+
+int cmd_text_width(FILE *out)
+{
+	struct winsize ws;
+	const char *c = getenv("COLUMNS");
+	char *end;
+	long n;
+
+	if (isatty(fileno(out)) && ioctl(fileno(out), TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20)
+		return ws.ws_col;
+	if (c && *c) {
+		n = strtol(c, &end, 10);
+		if (!*end && n >= 20 && n <= 10000)
+			return (int)n;
+	}
+	return 80;
+}
+
+int cmd_write_wrapped(FILE *out, int (*render)(FILE *f, const void *ctx), const void *ctx)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+	int rc;
+
+	if (!m)
+		return render(out, ctx);   /* no memory for the copy: unwrapped */
+	rc = render(m, ctx);
+	if (fclose(m))
+		rc = -1;
+	if (rc == 0)
+		rc = oc_wrap(out, buf, len, cmd_text_width(out));
+	free(buf);
+	return rc;
 }

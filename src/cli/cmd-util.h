@@ -50,6 +50,15 @@ void cmd_note_input(const char *cmd, const char *path);
 int cmd_input_import(const char *cmd, const char *path, char *tmp, size_t len);
 void cmd_input_done(const char *tmp);
 
+/*
+ * Text for people is wrapped at the terminal's width: out's columns when it
+ * is a terminal, else $COLUMNS when set, else 80 (cmd_text_width). The
+ * commands render their text into memory and write it through oc_wrap()
+ * (cmd_write_wrapped: render(f, ctx) is the writer; its result, or -1).
+ */
+int cmd_text_width(FILE *out);
+int cmd_write_wrapped(FILE *out, int (*render)(FILE *f, const void *ctx), const void *ctx);
+
 /* The output format (overlapcheck/writers.h: "text", "json", "markdown" or
  * "md"), or -1 after printing why. */
 static inline int cmd_parse_format(const char *cmd, const char *v)

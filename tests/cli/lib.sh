@@ -2,6 +2,9 @@
 # finish with `done_testing`. Each test file prints "# N ok, N not ok" last.
 BUILD=${BUILD:-build}
 OC=${OC:-$BUILD/bin/overlapcheck}
+# whole lines: text wraps at $COLUMNS off a terminal (test-wrap.sh tests it)
+COLUMNS=${OC_TEST_COLUMNS:-4000}
+export COLUMNS
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 _ok=0
