@@ -13,7 +13,9 @@
  *     functions that touch nothing outside their arguments (no
  *     load_extension, no randomblob or zeroblob); ATTACH, DETACH, VACUUM
  *     (INTO), triggers, virtual tables, temporary objects and every other
- *     pragma are refused, and the message names what was;
+ *     pragma are refused, and the message names what was; views, whose
+ *     bodies SQLite compiles only when read, are compiled behind it after
+ *     the load;
  *   - defensive mode, untrusted schema, no attached databases;
  *   - limits: the text (OC_DUMP_MAX_TEXT), one statement (OC_DUMP_MAX_STMT),
  *     one value (OC_DUMP_MAX_VALUE), the database written (OC_DUMP_MAX_DB)
@@ -350,6 +352,35 @@ static int load_text(struct dump *d, const char *path)
 	return rc;
 }
 
+/*
+ * A view's body is compiled only when read: compile each one here, behind
+ * the authorizer, so that a view calling what a statement may not call is
+ * refused now rather than run by the reader later.
+ */
+static int check_views(struct dump *d)
+{
+	sqlite3_stmt *st, *v;
+	int rc = 0;
+
+	if (sqlite3_prepare_v2(d->db, "SELECT name FROM sqlite_master WHERE type = 'view'", -1, &st,
+			       NULL) != SQLITE_OK)
+		return stmt_fail(d, sqlite3_errcode(d->db));
+	while (!rc && sqlite3_step(st) == SQLITE_ROW) {
+		char *sql = sqlite3_mprintf("SELECT * FROM \"%w\"", (const char *)sqlite3_column_text(st, 0));
+
+		d->stmt_line = d->line;
+		if (!sql)
+			rc = oc_imp_fail(d->im, "out of memory");
+		else if (sqlite3_prepare_v2(d->db, sql, -1, &v, NULL) != SQLITE_OK)
+			rc = stmt_fail(d, sqlite3_errcode(d->db));
+		else
+			sqlite3_finalize(v);
+		sqlite3_free(sql);
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
 /* The loaded database is a trace (ids, or a dump's tables), and its counts. */
 static int loaded_trace(struct dump *d, long *pid, size_t n[3])
 {
@@ -462,6 +493,8 @@ int oc_imp_sql_dump(struct imp *im, const char *path)
 	rc = open_fenced(&d, out);
 	if (!rc)
 		rc = load_text(&d, path);
+	if (!rc)
+		rc = check_views(&d);
 	if (!rc) {
 		sqlite3_set_authorizer(d.db, NULL, NULL);
 		sqlite3_progress_handler(d.db, 0, NULL, NULL);

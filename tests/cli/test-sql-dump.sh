@@ -120,6 +120,8 @@ hostile selectext "line 4: SELECT refused" "SELECT load_extension('$TMP/evil.so'
 hostile writable "line 4: refused: PRAGMA writable_schema" "PRAGMA writable_schema=ON;"
 hostile attachfn "line 4: refused: a call of the function" \
 	"INSERT INTO t VALUES(randomblob(1000000000));"
+hostile view "refused: a call of the function randomblob\\(\\)" \
+	"CREATE VIEW v AS SELECT randomblob(1000000000) AS x FROM t;"
 hostile slow "the dump takes too long to load" \
 	"INSERT INTO t VALUES(1),(2),(3),(4),(5),(6),(7),(8),(9),(10);" \
 	"INSERT INTO t SELECT 1 FROM t a, t b, t c, t d, t e, t f, t g, t h, t i, t j;"
