@@ -1,7 +1,7 @@
 /*
  * import.h: traces from the profiles users already have.
  *
- * Two inputs become overlapcheck traces (schema/trace.sql) that every command
+ * Three inputs become overlapcheck traces (schema/trace.sql) that every command
  * reads like a recorded one:
  *
  *   - an Nsight Systems SQLite export (`nsys export --type sqlite`), read by
@@ -9,10 +9,16 @@
  *   - a PyTorch profiler (Kineto) Chrome trace (prof.export_chrome_trace(),
  *     tensorboard_trace_handler's .pt.trace.json[.gz]), parsed as a stream:
  *     memory grows with the device ops and API calls kept, never with the
- *     file's size.
+ *     file's size;
+ *   - a SQL text dump of a trace (tools/dump-trace.py, sqlite3's .dump; the
+ *     committed fixtures), plain or gzipped, loaded statement by statement
+ *     behind an authorizer that allows only what a dump does (no ATTACH,
+ *     VACUUM, load_extension(), pragmas beyond foreign_keys, application_id
+ *     and user_version), within limits of size and work; it must load into a
+ *     trace.
  *
  * oc_import() writes one trace per process of the input (or the one asked
- * for). oc_trace_open() (trace.h) also accepts both inputs directly: it
+ * for). oc_trace_open() (trace.h) also accepts these inputs directly: it
  * imports them into a temporary trace, loads it and deletes it. What an
  * input cannot tell (the ASYNC flag, stream flags, exit status, dropped
  * records, ...) is named in the trace's passport (meta import.*) and its
@@ -30,16 +36,19 @@ enum oc_input_format {
 	OC_INPUT_NSYS_SQLITE,   /* an Nsight Systems SQLite export (StringIds, CUPTI_ACTIVITY_KIND_*) */
 	OC_INPUT_KINETO_JSON,   /* JSON or gzip: a torch.profiler Chrome trace, or not */
 	OC_INPUT_NSYS_REP,      /* an .nsys-rep report: not readable, `nsys export` makes the SQLite file */
+	OC_INPUT_SQL_DUMP,      /* SQL text (plain or gzipped) opening as a dump does: a trace's dump, or not */
 };
 
-/* "nsys-sqlite", "kineto-json", "nsys-rep", "trace", "unknown" */
+/* "nsys-sqlite", "kineto-json", "nsys-rep", "sql-dump", "trace", "unknown" */
 const char *oc_input_format_name(enum oc_input_format f);
 /* "an Nsight Systems SQLite export", "a PyTorch profiler (Kineto) trace", ... */
 const char *oc_input_format_label(enum oc_input_format f);
 
 /*
- * What path is, from its first bytes (SQLite, gzip, JSON), its tables
- * (StringIds and CUPTI_ACTIVITY_KIND_* for an Nsight Systems export) and,
+ * What path is, from its first bytes (SQLite, gzip, JSON, SQL text that
+ * opens as a dump does: after comments, PRAGMA, BEGIN TRANSACTION or CREATE
+ * TABLE, plain or gzipped), its tables (StringIds and CUPTI_ACTIVITY_KIND_*
+ * for an Nsight Systems export) and,
  * for a report that is none of those, its name (.nsys-rep, .qdrep). A file
  * that cannot be read is OC_INPUT_UNKNOWN.
  */

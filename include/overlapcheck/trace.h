@@ -260,6 +260,16 @@ struct oc_trace {
  * is refused with the command that imports them one by one.
  */
 int oc_trace_open(struct oc_trace *t, const char *path, char *err, size_t errlen);
+
+/*
+ * The one judgement of a damaged file, which oc_trace_open() and `info`
+ * share: missing, a directory, empty, not SQLite, shorter than its header
+ * says, or pages SQLite's quick_check rejects (a middle overwritten).
+ * Returns 0, or -1 with the problem in msg ("truncated or corrupt (...)"),
+ * without the file's name. *wal (may be NULL) receives 1 when the header
+ * says WAL mode; a file with a -wal beside it is left to SQLite's recovery.
+ */
+int oc_trace_check_file(const char *path, int *wal, char *msg, size_t len);
 void oc_trace_release(struct oc_trace *t);
 
 /* Kernel ops that are NCCL kernels (op.comm), counted when the trace was loaded. */

@@ -1,8 +1,8 @@
 /*
  * cmd-import.c: `overlapcheck import`, a profile into overlapcheck traces.
  *
- * Reads an Nsight Systems SQLite export or a PyTorch profiler (Kineto)
- * Chrome trace (import.h, docs/import.md) and writes one trace per process
+ * Reads an Nsight Systems SQLite export, a PyTorch profiler (Kineto)
+ * Chrome trace or a SQL text dump of a trace (import.h, docs/import.md) and writes one trace per process
  * (or the one --pid names). Prints one line per trace written on stdout and
  * the import's warnings (what the input could not tell) on stderr. Exit 0,
  * or 2 on usage or input errors, with no trace left behind.
@@ -24,7 +24,10 @@ static void usage(FILE *f)
 	      "Converts a profile you already have into an overlapcheck trace:\n"
 	      "  - an Nsight Systems SQLite export (nsys export --type sqlite REPORT.nsys-rep);\n"
 	      "  - a PyTorch profiler (Kineto) Chrome trace (prof.export_chrome_trace(PATH),\n"
-	      "    or the .pt.trace.json[.gz] files of tensorboard_trace_handler).\n"
+	      "    or the .pt.trace.json[.gz] files of tensorboard_trace_handler);\n"
+	      "  - a SQL text dump of a trace (tools/dump-trace.py, sqlite3's .dump, the\n"
+	      "    tests/fixtures/*.sql), plain or gzipped, loaded with only what a dump\n"
+	      "    needs allowed (no ATTACH, VACUUM, load_extension(), other pragmas).\n"
 	      "\n"
 	      "  -o, --output TRACE  the trace to write (default: INPUT's name without its\n"
 	      "                      extensions, plus .db, beside it); an input of several\n"

@@ -32,35 +32,33 @@ static void usage(FILE *f)
 	      "Prints a trace's passport (meta), the number of records per table,\n"
 	      "the device ops by kind and the warnings recorded while tracing.\n"
 	      "TRACE may also be a profile overlapcheck imports (an Nsight Systems\n"
-	      "SQLite export, a Kineto JSON trace): what its import would hold.\n"
+	      "SQLite export, a Kineto JSON trace, a SQL text dump of a trace, such as\n"
+	      "tests/fixtures/*.sql): what its import would hold.\n"
 	      "\n"
 	      "      --format FMT  text (default) or json\n"
 	      "  -h, --help        this help\n"
 	      "\n"
-	      "Exit status: 0, or 2 when TRACE is missing, not a SQLite database, not an\n"
-	      "overlapcheck trace, or written by a newer overlapcheck.\n", f);
+	      "Exit status: 0, or 2 when TRACE is missing, not a SQLite database,\n"
+	      "truncated or corrupt (judged as report judges it), not an overlapcheck\n"
+	      "trace, or written by a newer overlapcheck.\n", f);
 }
 
 /*
  * Open path read-only and make sure it is a trace this build reads. Returns
  * the handle, or NULL after printing why (the caller exits 2).
  */
-static sqlite3 *open_trace(const char *path, int *version)
+static sqlite3 *open_trace(const char *path, const char *name, int *version)
 {
 	sqlite3 *db = NULL;
-	struct stat sb;
 	char err[512];
 
-	if (stat(path, &sb) != 0) {
-		fprintf(stderr, "overlapcheck info: cannot open trace '%s': %s\n", path, strerror(errno));
-		return NULL;
-	}
-	if (S_ISDIR(sb.st_mode)) {
-		fprintf(stderr, "overlapcheck info: cannot open trace '%s': is a directory\n", path);
+	/* a damaged file is judged as report judges it */
+	if (oc_trace_check_file(path, NULL, err, sizeof err)) {
+		fprintf(stderr, "overlapcheck info: cannot open trace '%s': %s\n", name, err);
 		return NULL;
 	}
 	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
-		fprintf(stderr, "overlapcheck info: cannot open trace '%s': %s\n", path,
+		fprintf(stderr, "overlapcheck info: cannot open trace '%s': %s\n", name,
 			db ? sqlite3_errmsg(db) : "out of memory");
 		goto err;
 	}
@@ -70,7 +68,7 @@ static sqlite3 *open_trace(const char *path, int *version)
 		return db;
 	case OC_SCHEMA_EMPTY:
 		fprintf(stderr, "overlapcheck info: cannot open trace '%s': an empty database, not an "
-			"overlapcheck trace\n", path);
+			"overlapcheck trace\n", name);
 		break;
 	case OC_SCHEMA_NOT_TRACE: {
 		/* a trace dumped as SQL and loaded back: read by its tables, as report does */
@@ -79,15 +77,20 @@ static sqlite3 *open_trace(const char *path, int *version)
 
 		if (dv) {
 			*version = dv;
-			fprintf(stderr, "overlapcheck info: '%s' has no application id or schema version (a SQL "
-				"dump loaded back loses both): read as schema %d; to restore them: sqlite3 '%s' "
-				"'PRAGMA application_id = %d; PRAGMA user_version = %d;'\n", path, dv, path,
-				OC_APPLICATION_ID, dv);
+			if (strcmp(path, name))   /* a dump without its PRAGMA lines, read directly */
+				fprintf(stderr, "overlapcheck info: '%s' has no application id or schema version "
+					"(a dump without PRAGMA application_id and user_version, which "
+					"tools/dump-trace.py writes): read as schema %d\n", name, dv);
+			else
+				fprintf(stderr, "overlapcheck info: '%s' has no application id or schema version (a "
+					"SQL dump loaded back loses both): read as schema %d; to restore them: sqlite3 "
+					"'%s' 'PRAGMA application_id = %d; PRAGMA user_version = %d;'\n", path, dv,
+					path, OC_APPLICATION_ID, dv);
 			return db;
 		}
 		if (missing[0])
 			fprintf(stderr, "overlapcheck info: cannot open trace '%s': not an overlapcheck trace "
-				"(no application id, and no table '%s')\n", path, missing);
+				"(no application id, and no table '%s')\n", name, missing);
 		else
 			fprintf(stderr, "overlapcheck info: cannot open trace '%s': not an overlapcheck trace\n",
 				path);
@@ -95,14 +98,14 @@ static sqlite3 *open_trace(const char *path, int *version)
 	}
 	case OC_SCHEMA_NEWER:
 		fprintf(stderr, "overlapcheck info: cannot open trace '%s': written by a newer overlapcheck "
-			"(trace schema %d, this one reads up to %d)\n", path, *version, OC_SCHEMA_VERSION);
+			"(trace schema %d, this one reads up to %d)\n", name, *version, OC_SCHEMA_VERSION);
 		break;
 	case OC_SCHEMA_ERROR:
 		if (sqlite3_errcode(db) == SQLITE_NOTADB)
 			fprintf(stderr, "overlapcheck info: cannot open trace '%s': not a SQLite database\n",
 				path);
 		else
-			fprintf(stderr, "overlapcheck info: cannot open trace '%s': %s\n", path, err);
+			fprintf(stderr, "overlapcheck info: cannot open trace '%s': %s\n", name, err);
 		break;
 	}
 err:
@@ -326,11 +329,11 @@ int cmd_info(int argc, char **argv)
 	case -1:
 		return OC_EXIT_USAGE;
 	case 0:
-		db = open_trace(tmp, &version);
+		db = open_trace(tmp, path, &version);
 		break;
 	default:
 		tmp[0] = '\0';
-		db = open_trace(path, &version);
+		db = open_trace(path, path, &version);
 		break;
 	}
 	if (!db) {

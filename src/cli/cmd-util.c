@@ -4,7 +4,8 @@
  * getopt_long() does the parsing; this wrapper makes its errors one set of
  * messages, worded the same in every command, and refuses the abbreviated
  * long options glibc would otherwise accept. The input notes tell, on
- * stderr only, when a command reads a profile through a temporary trace.
+ * stderr only, when a command reads a profile or a SQL dump through a
+ * temporary trace.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -111,7 +112,7 @@ void cmd_note_input(const char *cmd, const char *path)
 {
 	enum oc_input_format f = oc_input_sniff(path);
 
-	if (f != OC_INPUT_NSYS_SQLITE && f != OC_INPUT_KINETO_JSON)
+	if (f != OC_INPUT_NSYS_SQLITE && f != OC_INPUT_KINETO_JSON && f != OC_INPUT_SQL_DUMP)
 		return;
 	fprintf(stderr, "overlapcheck %s: '", cmd);
 	oc_fput_escaped(path, stderr);
@@ -134,7 +135,7 @@ int cmd_input_import(const char *cmd, const char *path, char *tmp, size_t len)
 			"writes the SQLite export it reads\n", cmd, path, path);
 		return -1;
 	}
-	if (f != OC_INPUT_NSYS_SQLITE && f != OC_INPUT_KINETO_JSON)
+	if (f != OC_INPUT_NSYS_SQLITE && f != OC_INPUT_KINETO_JSON && f != OC_INPUT_SQL_DUMP)
 		return 1;
 	cmd_note_input(cmd, path);
 	snprintf(tmp, len, "%s/overlapcheck-import-XXXXXX", dir && *dir ? dir : "/tmp");

@@ -113,7 +113,7 @@ int oc_imp_wanted(const struct imp *im, long pid)
 /* The input's name without the extensions its formats use. */
 static void stem(const char *input, char *out, size_t len)
 {
-	static const char *const sfx[] = { ".gz", ".json", ".pt.trace", ".sqlite3", ".sqlite", ".db" };
+	static const char *const sfx[] = { ".gz", ".sql", ".json", ".pt.trace", ".sqlite3", ".sqlite", ".db" };
 	const char *base = strrchr(input, '/');
 	size_t n;
 

@@ -2,8 +2,9 @@
  * import.c: what an input is, oc_import() and the buffer entry points.
  *
  * An input is recognised by its first bytes: SQLite (then by its tables:
- * StringIds or CUPTI_ACTIVITY_KIND_* make an Nsight Systems export), gzip or
- * a JSON document (a Kineto trace, or not: the parser says), and failing
+ * StringIds or CUPTI_ACTIVITY_KIND_* make an Nsight Systems export), SQL text
+ * that opens as a dump does (a SQL dump, plain or gzipped: import-sql.c),
+ * gzip or a JSON document (a Kineto trace, or not: the parser says), and failing
  * those by its name (.nsys-rep, which only `nsys export` reads), and handed
  * to its importer. This file is the importers' top: it calls them, and they
  * call down to import-common.c (one import's messages, processes and output
@@ -16,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <sqlite3.h>
+#include <zlib.h>
 
 #include "importer.h"
 #include "overlapcheck/schema.h"
@@ -28,6 +30,7 @@ const char *oc_input_format_name(enum oc_input_format f)
 	case OC_INPUT_NSYS_SQLITE: return "nsys-sqlite";
 	case OC_INPUT_KINETO_JSON: return "kineto-json";
 	case OC_INPUT_NSYS_REP: return "nsys-rep";
+	case OC_INPUT_SQL_DUMP: return "sql-dump";
 	default: return "unknown";
 	}
 }
@@ -39,6 +42,7 @@ const char *oc_input_format_label(enum oc_input_format f)
 	case OC_INPUT_NSYS_SQLITE: return "an Nsight Systems SQLite export";
 	case OC_INPUT_KINETO_JSON: return "a PyTorch profiler (Kineto) trace";
 	case OC_INPUT_NSYS_REP: return "an Nsight Systems report (.nsys-rep)";
+	case OC_INPUT_SQL_DUMP: return "a SQL text dump";
 	default: return "an input of unknown format";
 	}
 }
@@ -69,6 +73,54 @@ static enum oc_input_format sqlite_kind(sqlite3 *db)
 	return f;
 }
 
+/*
+ * SQL text that opens as a dump does: after a byte order mark, blanks and
+ * comments, PRAGMA, BEGIN TRANSACTION (or BEGIN;) or CREATE TABLE.
+ */
+static int opens_as_dump(const unsigned char *h, size_t n)
+{
+	static const char *const first[] = { "PRAGMA ", "BEGIN TRANSACTION", "BEGIN;", "CREATE TABLE" };
+	size_t i = 0;
+
+	if (n >= 3 && h[0] == 0xef && h[1] == 0xbb && h[2] == 0xbf)
+		i = 3;
+	for (;;) {
+		while (i < n && (h[i] == ' ' || h[i] == '\t' || h[i] == '\n' || h[i] == '\r'))
+			i++;
+		if (i + 1 < n && h[i] == '-' && h[i + 1] == '-') {
+			while (i < n && h[i] != '\n')
+				i++;
+		} else if (i + 1 < n && h[i] == '/' && h[i + 1] == '*') {
+			for (i += 2; i + 1 < n && !(h[i] == '*' && h[i + 1] == '/'); i++)
+				;
+			i += 2;
+		} else {
+			break;
+		}
+	}
+	for (size_t k = 0; k < sizeof first / sizeof first[0]; k++) {
+		size_t l = strlen(first[k]);
+
+		if (i + l <= n && !strncasecmp((const char *)h + i, first[k], l))
+			return 1;
+	}
+	return 0;
+}
+
+/* A gzip file's first bytes, uncompressed: a SQL dump, or (else) Kineto. */
+static enum oc_input_format gzip_kind(const char *path)
+{
+	unsigned char h[4096];
+	gzFile gz = gzopen(path, "rb");
+	int n;
+
+	if (!gz)
+		return OC_INPUT_KINETO_JSON;
+	n = gzread(gz, h, sizeof h);
+	gzclose(gz);
+	return n > 0 && opens_as_dump(h, (size_t)n) ? OC_INPUT_SQL_DUMP : OC_INPUT_KINETO_JSON;
+}
+
 enum oc_input_format oc_input_sniff(const char *path)
 {
 	unsigned char h[4096];
@@ -93,7 +145,9 @@ enum oc_input_format oc_input_sniff(const char *path)
 		return fmt;
 	}
 	if (n >= 2 && h[0] == 0x1f && h[1] == 0x8b)
-		return OC_INPUT_KINETO_JSON;
+		return gzip_kind(path);
+	if (opens_as_dump(h, n))
+		return OC_INPUT_SQL_DUMP;
 	if (n >= 3 && h[0] == 0xef && h[1] == 0xbb && h[2] == 0xbf)
 		i = 3;          /* a UTF-8 byte order mark */
 	while (i < n && (h[i] == ' ' || h[i] == '\t' || h[i] == '\n' || h[i] == '\r'))
@@ -202,6 +256,9 @@ int oc_import(const char *input, const struct oc_import_options *o, struct oc_im
 	case OC_INPUT_NSYS_SQLITE:
 		rc = open_nsys(&im, input);
 		break;
+	case OC_INPUT_SQL_DUMP:
+		rc = oc_imp_sql_dump(&im, input);
+		break;
 	case OC_INPUT_NSYS_REP:
 		rc = oc_imp_fail(&im, "an Nsight Systems report (.nsys-rep), which overlapcheck does not "
 				 "read: `nsys export --type sqlite %s` writes the SQLite export it reads",
@@ -228,8 +285,8 @@ int oc_import(const char *input, const struct oc_import_options *o, struct oc_im
 		else if (!S_ISREG(sb.st_mode) || access(input, R_OK) != 0)
 			rc = oc_imp_fail(&im, "cannot read it");
 		else
-			rc = oc_imp_fail(&im, "neither an Nsight Systems SQLite export nor a PyTorch profiler "
-					 "(Kineto) JSON trace, plain or gzipped");
+			rc = oc_imp_fail(&im, "neither an Nsight Systems SQLite export, a PyTorch profiler "
+					 "(Kineto) JSON trace nor a SQL dump of a trace, plain or gzipped");
 		break;
 	}
 	if (rc == 0)

@@ -7,6 +7,7 @@
  *                     files (import-kineto.h)
  *   import-nsys*.c    Nsight Systems SQLite export -> writer, row by row, in
  *                     three files (import-nsys.h)
+ *   import-sql.c      a SQL text dump of a trace, fenced in, into a trace
  *   import-write.c    the trace writer: rows into a new trace file (or an
  *                     in-memory one), strings, shapes and API names interned
  *   json-reader.c     the streaming JSON tokenizer Kineto's reader uses
@@ -68,6 +69,9 @@ int oc_imp_kineto_file(struct imp *im, const char *path);
 int oc_imp_kineto_buffer(struct imp *im, const uint8_t *data, size_t size);
 /* An open Nsight Systems export. */
 int oc_imp_nsys(struct imp *im, sqlite3 *db);
+/* A SQL text dump (plain or gzipped) loaded into the output, which must
+ * then be a trace. */
+int oc_imp_sql_dump(struct imp *im, const char *path);
 
 /* ---- names and times (import-common.c) ------------------------------------ */
 

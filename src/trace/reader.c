@@ -21,6 +21,7 @@
  * "cannot open trace 'x.db': ops row 17: end_ns < start_ns".
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,14 +37,23 @@
 /* ---- opening ------------------------------------------------------------- */
 
 /* strerror, first letter lowered to match the other messages */
-static int fail_errno(struct rd *r, int e)
+static int fail_errno(char *msg, size_t len, int e)
 {
-	char msg[128];
-
-	snprintf(msg, sizeof msg, "%s", strerror(e));
+	snprintf(msg, len, "%s", strerror(e));
 	if (msg[0] >= 'A' && msg[0] <= 'Z' && !(msg[1] >= 'A' && msg[1] <= 'Z'))
 		msg[0] = (char)(msg[0] - 'A' + 'a');
-	return oc_rd_fail(r, "%s", msg);
+	return -1;
+}
+
+static int fail_msg(char *msg, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int fail_msg(char *msg, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, len, fmt, ap);
+	va_end(ap);
+	return -1;
 }
 
 static uint32_t be32(const unsigned char *b)
@@ -52,41 +62,82 @@ static uint32_t be32(const unsigned char *b)
 }
 
 /*
- * Look at the file before SQLite does: existence, kind, the SQLite magic,
- * and a file shorter than its header says (truncated). *wal receives 1 when
- * the header says WAL mode.
+ * SQLite's quick_check of every page: a file of the right length whose
+ * middle was overwritten. A file SQLite cannot open read-only here (a WAL
+ * trace that needs recovery) is left to the reader.
  */
-static int precheck(struct rd *r, int *wal)
+static int check_pages(const char *path, char *msg, size_t len)
+{
+	sqlite3 *db = NULL;
+	sqlite3_stmt *st = NULL;
+	int rc = 0, src;
+
+	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
+		sqlite3_close(db);
+		return 0;
+	}
+	sqlite3_busy_timeout(db, 2000);
+	src = sqlite3_prepare_v2(db, "PRAGMA quick_check(1)", -1, &st, NULL);
+	if (src == SQLITE_OK)
+		src = sqlite3_step(st);
+	if (src == SQLITE_ROW) {
+		const char *res = (const char *)sqlite3_column_text(st, 0);
+
+		if (res && strcmp(res, "ok")) {
+			const char *nl = strchr(res, '\n');
+
+			if (!strncmp(res, "*** in database", 15) && nl)
+				res = nl + 1;
+			rc = fail_msg(msg, len, "truncated or corrupt (SQLite's quick_check: %.*s)",
+				      (int)strcspn(res, "\n"), res);
+		}
+	} else if ((sqlite3_errcode(db) & 0xff) == SQLITE_CORRUPT) {
+		rc = fail_msg(msg, len, "truncated or corrupt (%s)", sqlite3_errmsg(db));
+	} else if ((sqlite3_errcode(db) & 0xff) == SQLITE_NOTADB) {
+		rc = fail_msg(msg, len, "not a SQLite database");
+	}
+	sqlite3_finalize(st);
+	sqlite3_close(db);
+	return rc;
+}
+
+int oc_trace_check_file(const char *path, int *wal, char *msg, size_t len)
 {
 	unsigned char h[100];
 	struct stat sb;
 	char walpath[4200];
 	FILE *f;
 	size_t got;
+	int w = 0;
 
-	*wal = 0;
-	if (stat(r->path, &sb) < 0) {
+	if (wal)
+		*wal = 0;
+	if (msg && len)
+		msg[0] = '\0';
+	if (stat(path, &sb) < 0) {
 		if (errno == ENOENT || errno == ENOTDIR)
-			return oc_rd_fail(r, "no such file");
-		return fail_errno(r, errno);
+			return fail_msg(msg, len, "no such file");
+		return fail_errno(msg, len, errno);
 	}
 	if (S_ISDIR(sb.st_mode))
-		return oc_rd_fail(r, "is a directory");
-	snprintf(walpath, sizeof walpath, "%s-wal", r->path);
+		return fail_msg(msg, len, "is a directory");
+	snprintf(walpath, sizeof walpath, "%s-wal", path);
 	int have_wal = access(walpath, F_OK) == 0;
 
-	f = fopen(r->path, "rb");
+	f = fopen(path, "rb");
 	if (!f)
-		return fail_errno(r, errno);
+		return fail_errno(msg, len, errno);
 	got = fread(h, 1, sizeof h, f);
 	fclose(f);
 	if (got == 0 && !have_wal)
-		return oc_rd_fail(r, "empty file, not an overlapcheck trace");
+		return fail_msg(msg, len, "empty file, not an overlapcheck trace");
 	if (got == 0)
 		return 0;
 	if (got < sizeof h || memcmp(h, "SQLite format 3", 16))
-		return oc_rd_fail(r, "not a SQLite database");
-	*wal = h[18] == 2 || h[19] == 2;
+		return fail_msg(msg, len, "not a SQLite database");
+	w = h[18] == 2 || h[19] == 2;
+	if (wal)
+		*wal = w;
 	/* in-header database size, valid when the change counters agree */
 	uint32_t psz = (uint32_t)h[16] << 8 | h[17];
 	uint64_t pages = be32(h + 28);
@@ -95,8 +146,20 @@ static int precheck(struct rd *r, int *wal)
 		psz = 65536;
 	if (!have_wal && pages && be32(h + 24) == be32(h + 92) &&
 	    (uint64_t)sb.st_size < pages * psz)
-		return oc_rd_fail(r, "truncated or corrupt (file is %lld bytes, its header says %llu)",
-				  (long long)sb.st_size, (unsigned long long)(pages * psz));
+		return fail_msg(msg, len, "truncated or corrupt (file is %lld bytes, its header says %llu)",
+				(long long)sb.st_size, (unsigned long long)(pages * psz));
+	if (have_wal)
+		return 0;
+	return check_pages(path, msg, len);
+}
+
+/* The file, before the reader opens it: oc_trace_check_file(). */
+static int precheck(struct rd *r, int *wal)
+{
+	char msg[512];
+
+	if (oc_trace_check_file(r->path, wal, msg, sizeof msg))
+		return oc_rd_fail(r, "%s", msg);
 	return 0;
 }
 
@@ -256,7 +319,7 @@ int oc_trace_open(struct oc_trace *t, const char *path, char *err, size_t errlen
 		err[0] = '\0';
 	enum oc_input_format f = oc_input_sniff(path);
 
-	if (f == OC_INPUT_NSYS_SQLITE || f == OC_INPUT_KINETO_JSON)
+	if (f == OC_INPUT_NSYS_SQLITE || f == OC_INPUT_KINETO_JSON || f == OC_INPUT_SQL_DUMP)
 		return open_imported(t, path, f, err, errlen);
 	if (f == OC_INPUT_NSYS_REP) {
 		snprintf(err, errlen, "cannot open trace '%s': an Nsight Systems report (.nsys-rep), "

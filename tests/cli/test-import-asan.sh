@@ -29,7 +29,7 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
 	CMOCKA_MESSAGE_OUTPUT=stdout "$bin" >"$TMP/run.log" 2>&1; rc=$?
 is "replay under ASan/UBSan: exit 0" "$rc" 0
 passed=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$TMP/run.log")
-is "every test case passed" "${passed:-0}" 9
+is "every test case passed" "${passed:-0}" 10
 if grep -q 'ERROR: AddressSanitizer\|runtime error:\|ERROR: LeakSanitizer' "$TMP/run.log"; then
 	grep -m 5 'ERROR: AddressSanitizer\|runtime error:\|ERROR: LeakSanitizer' "$TMP/run.log"
 	ok "no sanitizer report" false

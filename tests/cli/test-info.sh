@@ -67,7 +67,7 @@ is "--format=json spelling" "$("$OC" info --format=json rows.db | head -c 1)" "{
 # ---- bad input: exit 2 and a message naming the file and the problem ----------
 err=$("$OC" info missing.db 2>&1); rc=$?
 is "missing: 2" "$rc" 2
-like "missing: message" "$err" "cannot open trace 'missing\\.db': No such file or directory"
+like "missing: message" "$err" "cannot open trace 'missing\\.db': no such file"
 printf 'this is not a database, just text long enough to have a header.....\n' > text.db
 err=$("$OC" info text.db 2>&1); rc=$?
 is "not SQLite: 2" "$rc" 2
@@ -79,7 +79,7 @@ like "not a trace: message" "$err" "cannot open trace 'other\\.db': not an overl
 : > empty.db
 err=$("$OC" info empty.db 2>&1); rc=$?
 is "empty file: 2" "$rc" 2
-like "empty file: message" "$err" "empty database"
+like "empty file: message" "$err" "empty file, not an overlapcheck trace"
 cp good.db newer.db
 sqlite3 newer.db "PRAGMA user_version = 99"
 err=$("$OC" info newer.db 2>&1); rc=$?

@@ -546,6 +546,58 @@ static void test_fuzz_nsys(void **state)
 	free(img);
 }
 
+/* SQL text dumps: sniffed by content; hostile ones refused, nothing written. */
+static void write_text(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static void test_sql_dump(void **state)
+{
+	char in[] = "/tmp/oc-sqldump-XXXXXX", out[64], msg[1200];
+	struct oc_import_options o = { out, 0, -1, 0 };
+	struct oc_import_result r;
+	int fd = mkstemp(in);
+
+	(void)state;
+	assert_true(fd >= 0);
+	close(fd);
+	snprintf(out, sizeof out, "%s.db", in);
+	write_text(in, "\xef\xbb\xbf-- a dump\n/* of */ PRAGMA foreign_keys=OFF;\nBEGIN TRANSACTION;\nCOMMIT;\n");
+	assert_int_equal(oc_input_sniff(in), OC_INPUT_SQL_DUMP);
+	assert_string_equal(oc_input_format_name(OC_INPUT_SQL_DUMP), "sql-dump");
+	write_text(in, "create table t(x);\n");
+	assert_int_equal(oc_input_sniff(in), OC_INPUT_SQL_DUMP);
+	write_text(in, "ATTACH DATABASE 'x' AS y;\n");
+	assert_int_equal(oc_input_sniff(in), OC_INPUT_UNKNOWN);
+	/* loads, not a trace */
+	write_text(in, "BEGIN TRANSACTION;\nCREATE TABLE t(x);\nINSERT INTO t VALUES('a;--b');\nCOMMIT;\n");
+	assert_int_equal(oc_import(in, &o, &r, msg, sizeof msg), -1);
+	assert_non_null(strstr(msg, "the dump loads, but not into an overlapcheck trace"));
+	assert_int_equal(access(out, F_OK), -1);
+	/* refused by the statement filter and by the authorizer */
+	write_text(in, "BEGIN TRANSACTION;\nVACUUM INTO '/tmp/oc-sqldump-vacuum.db';\nCOMMIT;\n");
+	assert_int_equal(oc_import(in, &o, &r, msg, sizeof msg), -1);
+	assert_non_null(strstr(msg, "line 2: VACUUM refused"));
+	assert_int_equal(access("/tmp/oc-sqldump-vacuum.db", F_OK), -1);
+	write_text(in, "BEGIN TRANSACTION;\nCREATE TABLE t(x);\n"
+		   "INSERT INTO t VALUES(upper(load_extension('x')));\nCOMMIT;\n");
+	assert_int_equal(oc_import(in, &o, &r, msg, sizeof msg), -1);
+	assert_non_null(strstr(msg, "function load_extension()"));
+	write_text(in, "PRAGMA writable_schema=ON;\n");
+	assert_int_equal(oc_import(in, &o, &r, msg, sizeof msg), -1);
+	assert_non_null(strstr(msg, "line 1: refused: PRAGMA writable_schema"));
+	write_text(in, "BEGIN TRANSACTION;\nCREATE TABLE t(x);\nINSERT INTO t VALUES('cut");
+	assert_int_equal(oc_import(in, &o, &r, msg, sizeof msg), -1);
+	assert_non_null(strstr(msg, "ends inside a statement (line 3)"));
+	assert_int_equal(access(out, F_OK), -1);
+	unlink(in);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -558,6 +610,7 @@ int main(void)
 		cmocka_unit_test(test_nsys_enums),
 		cmocka_unit_test(test_fuzz_kineto),
 		cmocka_unit_test(test_fuzz_nsys),
+		cmocka_unit_test(test_sql_dump),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,42 @@
+#!/bin/sh
+# test-damaged.sh: `info` and `report` judge a damaged file alike, through
+# one check (oc_trace_check_file(), src/trace/reader.c): a trace cut at a
+# page boundary and mid-page, one with middle pages overwritten, an empty
+# file, a text file. Each: exit 2 from both, the same message but for the
+# command's name.
+. tests/cli/lib.sh
+OC=$(cd "$(dirname "$OC")" && pwd)/$(basename "$OC")
+FIX=$(pwd)/tests/fixtures
+cd "$TMP" || exit 1
+load_sql good.db "$FIX/torch_small.sql"
+python3 - <<'PY'
+d = open('good.db', 'rb').read()
+ps = int.from_bytes(d[16:18], 'big')
+n = len(d) // ps
+open('cut-page.db', 'wb').write(d[:n // 2 * ps])
+open('cut-mid.db', 'wb').write(d[:n // 2 * ps + ps // 3])
+m = bytearray(d)
+for p in range(n // 3, n // 3 + 3):
+    m[p * ps:(p + 1) * ps] = b'\xa5' * ps
+open('overwritten.db', 'wb').write(bytes(m))
+PY
+: > empty.db
+printf 'a text file, long enough to fill an SQLite header of a hundred bytes, and more than that....\n' > text.db
+ok "the intact trace: info" "$OC" info good.db
+ok "the intact trace: report" "$OC" report good.db
+# alike NAME FILE PATTERN
+alike() {
+	ri=$("$OC" info "$2" 2>&1 >/dev/null); ci=$?
+	rr=$("$OC" report "$2" 2>&1 >/dev/null); cr=$?
+	is "$1: info exits 2" "$ci" 2
+	is "$1: report exits 2" "$cr" 2
+	like "$1: the message names the problem" "$rr" "^overlapcheck report: cannot open trace '$2': $3"
+	is "$1: info says what report says" "$(printf '%s\n' "$ri" | sed 's/^overlapcheck info:/overlapcheck report:/')" "$rr"
+}
+alike "cut at a page boundary" cut-page.db "truncated or corrupt \\(file is [0-9]+ bytes, its header says [0-9]+\\)"
+alike "cut mid-page" cut-mid.db "truncated or corrupt \\(file is [0-9]+ bytes, its header says [0-9]+\\)"
+alike "middle pages overwritten" overwritten.db "truncated or corrupt \\(SQLite's quick_check: .+\\)"
+alike "empty file" empty.db "empty file, not an overlapcheck trace"
+alike "text file" text.db "not a SQLite database"
+alike "missing file" missing.db "no such file"
+done_testing
