@@ -215,3 +215,20 @@ size_t oc_imp_api_name_len(const char *name, size_t len)
 		return i - 2;
 	return len;
 }
+
+/* An Nsight Systems export (its tables), else a trace. */
+enum oc_input_format oc_imp_sqlite_kind(sqlite3 *db)
+{
+	sqlite3_stmt *st;
+	enum oc_input_format f = OC_INPUT_TRACE;
+
+	if (sqlite3_prepare_v2(db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND (name = 'StringIds'"
+			       " OR name LIKE 'CUPTI\\_ACTIVITY\\_KIND\\_%' ESCAPE '\\'"
+			       " OR name = 'META_DATA_EXPORT' OR name = 'TARGET_INFO_SESSION_START_TIME')"
+			       " LIMIT 1", -1, &st, NULL) != SQLITE_OK)
+		return OC_INPUT_TRACE;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		f = OC_INPUT_NSYS_SQLITE;
+	sqlite3_finalize(st);
+	return f;
+}

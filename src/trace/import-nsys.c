@@ -281,3 +281,20 @@ out:
 	free(s);
 	return ret;
 }
+
+/* The export at path, opened read-only and imported. */
+int oc_imp_nsys_file(struct imp *im, const char *path)
+{
+	sqlite3 *db = NULL;
+	int rc;
+
+	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
+		rc = oc_imp_fail(im, "%s", db ? sqlite3_errmsg(db) : "out of memory");
+		sqlite3_close(db);
+		return rc;
+	}
+	sqlite3_busy_timeout(db, 2000);
+	rc = oc_imp_nsys(im, db);
+	sqlite3_close(db);
+	return rc;
+}

@@ -495,6 +495,28 @@ int oc_imp_sql_dump(struct imp *im, const char *path)
 		rc = load_text(&d, path);
 	if (!rc)
 		rc = check_views(&d);
+	if (!rc && oc_imp_sqlite_kind(d.db) == OC_INPUT_NSYS_SQLITE) {
+		/* a dump of an Nsight Systems export: the export, loaded, is
+		 * imported as an export is, into the output, then removed */
+		char nsys[4200];
+
+		sqlite3_close(d.db);
+		free(d.buf);
+		snprintf(nsys, sizeof nsys, "%s.nsys-export", out);
+		if (rename(out, nsys) != 0) {
+			rc = oc_imp_fail(im, "cannot move '%s' aside: %s", out, strerror(errno));
+			oc_tracefile_remove(out);
+			return -1;
+		}
+		if (im->o->flags & OC_IMPORT_TEMP) {   /* the caller's temporary file stays its */
+			int fd = open(out, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+			if (fd >= 0)
+				close(fd);
+		}
+		rc = oc_imp_nsys_file(im, nsys);
+		oc_tracefile_remove(nsys);
+		return rc ? -1 : 0;
+	}
 	if (!rc) {
 		sqlite3_set_authorizer(d.db, NULL, NULL);
 		sqlite3_progress_handler(d.db, 0, NULL, NULL);

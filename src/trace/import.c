@@ -57,21 +57,6 @@ static int ends_with(const char *s, const char *suffix)
 }
 
 /* An Nsight Systems export has StringIds and its activity tables. */
-static enum oc_input_format sqlite_kind(sqlite3 *db)
-{
-	sqlite3_stmt *st;
-	enum oc_input_format f = OC_INPUT_TRACE;
-
-	if (sqlite3_prepare_v2(db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND (name = 'StringIds'"
-			       " OR name LIKE 'CUPTI\\_ACTIVITY\\_KIND\\_%' ESCAPE '\\'"
-			       " OR name = 'META_DATA_EXPORT' OR name = 'TARGET_INFO_SESSION_START_TIME')"
-			       " LIMIT 1", -1, &st, NULL) != SQLITE_OK)
-		return OC_INPUT_TRACE;
-	if (sqlite3_step(st) == SQLITE_ROW)
-		f = OC_INPUT_NSYS_SQLITE;
-	sqlite3_finalize(st);
-	return f;
-}
 
 /*
  * SQL text that opens as a dump does: after a byte order mark, blanks and
@@ -140,7 +125,7 @@ enum oc_input_format oc_input_sniff(const char *path)
 		enum oc_input_format fmt = OC_INPUT_TRACE;
 
 		if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL) == SQLITE_OK)
-			fmt = sqlite_kind(db);
+			fmt = oc_imp_sqlite_kind(db);
 		sqlite3_close(db);
 		return fmt;
 	}
@@ -221,21 +206,6 @@ static void result_facts(struct oc_import_result *r)
 	sqlite3_close(db);
 }
 
-static int open_nsys(struct imp *im, const char *path)
-{
-	sqlite3 *db = NULL;
-	int rc;
-
-	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
-		rc = oc_imp_fail(im, "%s", db ? sqlite3_errmsg(db) : "out of memory");
-		sqlite3_close(db);
-		return rc;
-	}
-	sqlite3_busy_timeout(db, 2000);
-	rc = oc_imp_nsys(im, db);
-	sqlite3_close(db);
-	return rc;
-}
 
 int oc_import(const char *input, const struct oc_import_options *o, struct oc_import_result *r,
 	      char *err, size_t errlen)
@@ -254,7 +224,7 @@ int oc_import(const char *input, const struct oc_import_options *o, struct oc_im
 		rc = oc_imp_kineto_file(&im, input);
 		break;
 	case OC_INPUT_NSYS_SQLITE:
-		rc = open_nsys(&im, input);
+		rc = oc_imp_nsys_file(&im, input);
 		break;
 	case OC_INPUT_SQL_DUMP:
 		rc = oc_imp_sql_dump(&im, input);

@@ -72,6 +72,10 @@ int oc_imp_nsys(struct imp *im, sqlite3 *db);
 /* A SQL text dump (plain or gzipped) loaded into the output, which must
  * then be a trace. */
 int oc_imp_sql_dump(struct imp *im, const char *path);
+/* import-nsys.c: the Nsight Systems export at path. */
+int oc_imp_nsys_file(struct imp *im, const char *path);
+/* import-common.c: OC_INPUT_NSYS_SQLITE for an export's tables, else OC_INPUT_TRACE. */
+enum oc_input_format oc_imp_sqlite_kind(sqlite3 *db);
 
 /* ---- names and times (import-common.c) ------------------------------------ */
 

@@ -20,6 +20,9 @@ sum() { sha256sum < "$1" | cut -d' ' -f1; }
 gsum() { grep "  $1\$" "$GOLD/SHA256SUMS" | cut -d' ' -f1; }
 
 # ---- every fixture read from its dump: the goldens, but for the note -----------
+# (text at the goldens' width: tools/golden.sh writes them at 80 columns)
+COLUMNS=80
+export COLUMNS
 # (the dump is copied as NAME.db so that the outputs name the file as
 # tools/golden.sh's loaded trace does; the commands are golden.sh's)
 for sql in "$FIX"/*.sql; do
@@ -145,4 +148,12 @@ else
 	skip "huge: info exits 2" "no truncate"
 	skip "huge: no temporary trace left" "no truncate"
 fi
+# a dump of an Nsight Systems export reads as the export does (imported)
+load_sql "$TMP/nsys.sqlite" "$ROOT/tests/import/nvtx_range.nsys.sql"
+"$OC" report --format json "$TMP/nsys.sqlite" > "$TMP/nsys.fromdb" 2>/dev/null
+"$OC" report --format json "$ROOT/tests/import/nvtx_range.nsys.sql" > "$TMP/nsys.fromsql" 2>"$TMP/nsys.err"
+is "an Nsight Systems export's dump: exit 0" "$?" 0
+is "an Nsight Systems export's dump: the export's report" \
+	"$(grep -Ev '"(trace|import.source)"' "$TMP/nsys.fromsql" | md5sum)" "$(grep -Ev '"(trace|import.source)"' "$TMP/nsys.fromdb" | md5sum)"
+is "an Nsight Systems export's dump: no temporary file left" "$(ls "${TMPDIR:-/tmp}" | grep -c '^overlapcheck-import-.*nsys-export')" 0
 done_testing
