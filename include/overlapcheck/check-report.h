@@ -1,6 +1,6 @@
 /*
  * check-report.h: the renderings of `overlapcheck check`'s results
- * (src/report/out-check.c, junit.c).
+ * (src/report/out-check.c, out-check-ci.c).
  *
  * Each writer only reads finished results (check.h, rules.h); none decides
  * anything. Strings from the traces are escaped for the format they land in:
@@ -26,7 +26,7 @@ int oc_check_write_text(FILE *f, const struct oc_check *c);
 int oc_check_write_markdown(FILE *f, const struct oc_check *c);
 int oc_check_write_json(FILE *f, const struct oc_check *c);
 
-/* ---- for CI (src/report/junit.c) ---------------------------------------- */
+/* ---- for CI (src/report/out-check-ci.c) ---------------------------------------- */
 
 /*
  * Write JUnit XML: <testsuites> with one <testsuite> per suite and one

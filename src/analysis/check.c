@@ -2,7 +2,7 @@
  * check.c: the rule evaluation of `overlapcheck check` (check.h): each
  * trace analysed on its own, the rules decided per trace and over all
  * traces, and the evidence for each failure. The writers are in
- * src/report/out-check.c and junit.c.
+ * src/report/out-check.c and out-check-ci.c.
  */
 #include <math.h>
 #include <stdint.h>

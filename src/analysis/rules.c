@@ -7,7 +7,7 @@
  * (`--max-idle 0.1`) or from a file line (`max-idle 0.1`), so both paths go
  * through oc_rules_add(), which is where validation lives.
  *
- * Results own their strings; the output writers (junit.c, cmd-check.c) only
+ * Results own their strings; the output writers (out-check-ci.c, cmd-check.c) only
  * read them.
  *
  * To add a rule, do these five things:

@@ -1,7 +1,7 @@
 /*
  * out-check.c: `overlapcheck check` as text, Markdown (for CI job summaries)
  * and JSON (check-report.h). Only reads a finished struct oc_check; JUnit
- * XML and GitHub workflow commands are in junit.c.
+ * XML and GitHub workflow commands are in out-check-ci.c.
  */
 #include <stdio.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /*
- * test-timeline.c: the timeline layout (src/timeline.c) on traces built in
+ * test-timeline.c: the timeline layout (src/report/tl-layout.c) on traces built in
  * memory, against brute-force models.
  *
  *  - copy ∩ kernel spans: on integer times, a unit [u, u+1) is in the answer

@@ -1,5 +1,5 @@
 /*
- * junit.c: the CI-facing writers of `overlapcheck check`: JUnit XML and
+ * out-check-ci.c: the CI-facing writers of `overlapcheck check`: JUnit XML and
  * GitHub Actions workflow commands.
  *
  * Everything written comes from struct oc_check_suite, whose strings may hold

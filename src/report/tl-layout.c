@@ -1,5 +1,5 @@
 /*
- * timeline.c: what the two timeline outputs share.
+ * tl-layout.c: what the two timeline outputs share.
  *
  * The layout decides which lanes exist and which lane (and row inside it)
  * each slice goes to, once, so that the Chrome export and the HTML page show
