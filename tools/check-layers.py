@@ -25,7 +25,7 @@ PUBLIC = {
     "json.h": "util", "demangle.h": "util", "version.h": "util", "format.h": "util", "mem.h": "util",
     "nccl.h": "util", "jsonr.h": "util",
     "trace.h": "trace", "tracefile.h": "trace", "import.h": "trace",
-    "sweep.h": "analysis", "analysis.h": "analysis", "causes.h": "analysis", "rules.h": "analysis",
+    "sweep.h": "analysis", "analysis.h": "analysis", "path.h": "analysis", "causes.h": "analysis", "rules.h": "analysis",
     "compare.h": "analysis", "check.h": "analysis", "ranks.h": "analysis",
     "report.h": "report", "export.h": "report",
     "check-report.h": "report", "compare-report.h": "report", "ranks-report.h": "report",

@@ -23,6 +23,7 @@
 #include <stdint.h>
 
 #include "overlapcheck/nccl.h"
+#include "overlapcheck/path.h"
 #include "overlapcheck/trace.h"
 #include "overlapcheck/sweep.h"
 
@@ -567,6 +568,7 @@ struct oc_analysis {
 	struct oc_hazard_status hazard_status;
 
 	struct oc_host_story host;  /* given only when the lever is host_submitted_late */
+	struct oc_critical_path path; /* the window's critical path (path.h) */
 
 	char   **warnings;         size_t n_warnings;  /* sentences for the reader */
 

@@ -414,7 +414,7 @@ int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 	summarize(&c);
 	oc_choose_lever(a);
 	oc_advice_follow_lever(a);
-	if (oc_host_story(&c) < 0)
+	if (oc_host_story(&c) < 0 || oc_find_path(&c) < 0)
 		goto nomem;
 	if (warnings(&c, n_api_before) < 0)
 		goto nomem;
@@ -496,6 +496,8 @@ void oc_analysis_release(struct oc_analysis *a)
 	free(a->comm_ranges);
 	free(a->hazards);
 	free(a->host.threads);
+	free(a->path.steps);
+	free(a->path.groups);
 	for (size_t k = 0; k < a->n_warnings; k++)
 		free(a->warnings[k]);
 	free(a->warnings);

@@ -195,6 +195,9 @@ int oc_find_gaps(struct oc_actx *c, char *err, size_t errlen);        /* gaps.c 
  * out of memory. */
 int oc_find_comm(struct oc_actx *c);
 int oc_find_hazards(struct oc_actx *c);                               /* hazards.c */
+/* The critical path of the window (path.c, over graph.c's graph), after the
+ * blocks, default syncs and the window. 0, or -1 out of memory. */
+int oc_find_path(struct oc_actx *c);
 /* 1 for a compute kernel: a kernel that is not NCCL's */
 static inline int oc_is_compute(const struct oc_op *op)
 {

@@ -17,6 +17,7 @@
 
 #include "out-json.h"
 #include "out-host.h"
+#include "out-path.h"
 #include "overlapcheck/causes.h"
 
 #ifndef OC_VERSION
@@ -80,6 +81,7 @@ static void window_objects(struct out *o)
 	oc_json_kv_string(j, "text", oc_lever_text(o->a, o->buf, sizeof o->buf));
 	oc_json_end_object(j);
 	oc_host_story_json(j, o->a);
+	oc_path_json(j, o->a);
 }
 
 static void summary_object(struct oc_json *j, const struct oc_analysis *a)

@@ -13,6 +13,7 @@
 
 #include "advice-fold.h"
 #include "out-host.h"
+#include "out-path.h"
 #include "overlapcheck/format.h"
 #include "overlapcheck/report.h"
 
@@ -220,6 +221,7 @@ static void sec_time(FILE *f, const struct oc_analysis *a)
 	fputs(w->how == OC_WINDOW_STEADY ? " (counts use the window; `--whole` for the whole trace)."
 	      "\n\n" : ".\n\n", f);
 	oc_host_story_markdown(f, a);
+	oc_path_markdown(f, a);
 }
 
 /* What a limited capture recorded (docs/schema.md, "Capture"). */

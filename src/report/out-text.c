@@ -18,6 +18,7 @@
 
 #include "advice-fold.h"
 #include "out-host.h"
+#include "out-path.h"
 #include "out-text.h"
 #include "overlapcheck/causes.h"
 #include "overlapcheck/demangle.h"
@@ -558,6 +559,7 @@ int oc_report_text(FILE *f, const struct oc_analysis *a, const struct oc_report_
 	oc_rt_queries(&o);
 	time_split(&o);
 	oc_host_story_text(f, a, col(&o, C_BOLD), col(&o, C_RESET));
+	oc_path_text(f, a, col(&o, C_BOLD), col(&o, C_RESET), o.max_rows < 8 ? o.max_rows : 8);
 	answer(&o);
 	warnings(&o);
 	oc_rt_passport(&o);

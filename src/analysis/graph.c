@@ -1,0 +1,581 @@
+/*
+ * graph.c: the dependency graph of the window (graph.h), and its replay
+ * under an edit.
+ *
+ * The build runs in passes: the device nodes (the window's ops, a graph
+ * launch's ops folded into one), the call nodes (the top-level calls that
+ * queued one of them or blocked), then every proven edge, each checked
+ * against the clock (its anchor no later than its target, within the
+ * clock skew, else dropped and counted), the edges gathered by target, the
+ * node events put in time order, and the binding edges chosen.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "overlapcheck/mem.h"
+#include "graph.h"
+
+struct pending {                /* an edge before it is gathered by target */
+	uint32_t to;
+	struct oc_gedge e;
+};
+
+struct build {
+	const struct oc_actx *c;
+	struct oc_graph *g;
+	int32_t *api_node;          /* per trace call: its node, or -1 */
+	int32_t *graph_of;          /* per trace call: the device node of its graph launch, or -1 */
+	int64_t *usual;             /* per node: a blocking call's own cost when held, else 0 */
+	struct pending *pe; size_t n_pe, cap_pe;
+};
+
+static int add_node(struct build *b, uint8_t kind, int32_t idx, int64_t s, int64_t e)
+{
+	struct oc_graph *g = b->g;
+	struct oc_gnode *n = &g->nodes[g->n_nodes];
+
+	memset(n, 0, sizeof *n);
+	n->kind = kind;
+	n->idx = idx;
+	n->start_ns = s;
+	n->end_ns = e;
+	n->own_ns = e - s;
+	n->bind_start = n->bind_end = -1;
+	return (int)g->n_nodes++;
+}
+
+static int64_t anchor_of(const struct oc_gnode *n, int from_end)
+{
+	return from_end ? n->end_ns : n->start_ns;
+}
+
+/* Edge from -> to, kept when the clock agrees. 0, or -1 out of memory. */
+static int add_edge(struct build *b, int32_t from, int32_t to, uint8_t kind, int from_end, int to_end)
+{
+	struct oc_graph *g = b->g;
+
+	if (from < 0 || to < 0 || from == to)
+		return 0;
+	int64_t a = anchor_of(&g->nodes[from], from_end);
+	int64_t x = to_end ? g->nodes[to].end_ns : g->nodes[to].start_ns;
+	if (a > x + OC_CLOCK_SKEW_NS) {
+		g->dropped++;
+		return 0;
+	}
+	if (b->n_pe == b->cap_pe) {
+		size_t cap = b->cap_pe ? 2 * b->cap_pe : 1024;
+		struct pending *p = realloc(b->pe, cap * sizeof *p);
+		if (!p)
+			return -1;
+		b->pe = p;
+		b->cap_pe = cap;
+	}
+	b->pe[b->n_pe++] = (struct pending){ .to = (uint32_t)to, .e = { .lat_ns = x > a ? x - a : 0,
+		.from = from, .kind = kind, .from_end = (uint8_t)from_end, .to_end = (uint8_t)to_end } };
+	return 0;
+}
+
+/* The top-level call of call a: a driver call's runtime parent. */
+static int32_t top_call(const struct oc_trace *t, int32_t a)
+{
+	if (a >= 0 && t->api[a].parent >= 0)
+		return t->api[a].parent;
+	return a;
+}
+
+/* Device nodes: the window's ops, one per graph launch. */
+static int device_nodes(struct build *b)
+{
+	const struct oc_trace *t = b->c->t;
+	struct oc_graph *g = b->g;
+
+	for (size_t i = 0; i < t->n_ops; i++) {
+		const struct oc_op *op = &t->ops[i];
+		g->op_node[i] = -1;
+		if (!oc_in_window(b->c, (int32_t)i))
+			continue;
+		int32_t a = op->graph_id && op->api >= 0 ? op->api : -1;
+		if (a >= 0 && b->graph_of[a] >= 0) {      /* another op of the same launch */
+			struct oc_gnode *n = &g->nodes[b->graph_of[a]];
+			if (op->end_ns > n->end_ns)
+				n->end_ns = op->end_ns;
+			n->own_ns = n->end_ns - n->start_ns;
+			g->op_node[i] = b->graph_of[a];
+			continue;
+		}
+		int v = add_node(b, a >= 0 ? OC_GN_GRAPH : OC_GN_OP, (int32_t)i, op->start_ns, op->end_ns);
+		g->op_node[i] = v;
+		if (a >= 0)
+			b->graph_of[a] = v;
+		if (g->n_nodes == 1 || op->start_ns < g->start_ns)
+			g->start_ns = op->start_ns;
+		if (g->n_nodes == 1 || op->end_ns > g->end_ns)
+			g->end_ns = op->end_ns;
+	}
+	for (size_t i = 0; i < t->n_ops; i++)      /* graph ends grew after the first pass */
+		if (g->op_node[i] >= 0 && g->nodes[g->op_node[i]].end_ns > g->end_ns)
+			g->end_ns = g->nodes[g->op_node[i]].end_ns;
+	return 0;
+}
+
+/* Call nodes: top-level calls that queued a device node's op or blocked. */
+static int call_nodes(struct build *b)
+{
+	const struct oc_trace *t = b->c->t;
+	const struct oc_analysis *an = b->c->a;
+	struct oc_graph *g = b->g;
+	uint8_t *mark = calloc(t->n_api + 1, 1);
+
+	if (!mark)
+		return -1;
+	for (size_t i = 0; i < t->n_ops; i++) {
+		int32_t a = top_call(t, t->ops[i].api);
+		if (g->op_node[i] >= 0 && a >= 0)
+			mark[a] |= 1;
+	}
+	for (size_t k = 0; k < an->n_blocks; k++) {
+		int32_t a = top_call(t, an->blocks[k].api);
+		if (a >= 0)
+			mark[a] |= 2;
+	}
+	for (size_t i = 0; i < t->n_api; i++) {
+		b->api_node[i] = -1;
+		if (!mark[i])
+			continue;
+		const struct oc_api *ap = &t->api[i];
+		int v = add_node(b, OC_GN_CALL, (int32_t)i, ap->start_ns, ap->end_ns);
+		g->nodes[v].tid = ap->tid;
+		g->nodes[v].blocking = (mark[i] & 2) != 0;
+		b->api_node[i] = v;
+	}
+	free(mark);
+	return 0;
+}
+
+static int cmp_call(const void *x, const void *y, const struct oc_graph *g)
+{
+	const struct oc_gnode *a = &g->nodes[*(const int32_t *)x], *b = &g->nodes[*(const int32_t *)y];
+	if (a->tid != b->tid)
+		return (a->tid > b->tid) - (a->tid < b->tid);
+	if (a->start_ns != b->start_ns)
+		return (a->start_ns > b->start_ns) - (a->start_ns < b->start_ns);
+	return (*(const int32_t *)x > *(const int32_t *)y) - (*(const int32_t *)x < *(const int32_t *)y);
+}
+
+static _Thread_local const struct oc_graph *sort_graph;   /* qsort takes no argument */
+static int cmp_call_q(const void *x, const void *y)
+{
+	return cmp_call(x, y, sort_graph);
+}
+
+/* Host order: each call node -> the same thread's next call node. */
+static int host_edges(struct build *b, size_t first_call)
+{
+	struct oc_graph *g = b->g;
+	size_t n = g->n_nodes - first_call;
+	int32_t *calls = malloc((n + 1) * sizeof *calls);
+
+	if (!calls)
+		return -1;
+	for (size_t k = 0; k < n; k++)
+		calls[k] = (int32_t)(first_call + k);
+	sort_graph = g;
+	oc_sort(calls, n, sizeof *calls, cmp_call_q);
+	for (size_t k = 1; k < n; k++) {
+		const struct oc_gnode *p = &g->nodes[calls[k - 1]], *q = &g->nodes[calls[k]];
+		if (p->tid != q->tid)
+			continue;
+		if (add_edge(b, calls[k - 1], calls[k], OC_EDGE_HOST, 1, 0) < 0) {
+			free(calls);
+			return -1;
+		}
+	}
+	free(calls);
+	return 0;
+}
+
+/* Stream order, submissions, and the calls that waited for their own op. */
+static int stream_and_submit_edges(struct build *b)
+{
+	const struct oc_actx *c = b->c;
+	const struct oc_trace *t = c->t;
+	struct oc_graph *g = b->g;
+
+	for (size_t s = 0; s < t->n_streams; s++) {
+		int32_t prev = -1;
+		for (uint32_t k = c->s_off[s]; k < c->s_off[s + 1]; k++) {
+			int32_t v = g->op_node[c->s_ops[k]];
+			if (v < 0 || v == prev)
+				continue;
+			if (prev >= 0 && add_edge(b, prev, v, OC_EDGE_STREAM, 1, 0) < 0)
+				return -1;
+			prev = v;
+		}
+	}
+	for (size_t v = 0; v < g->n_nodes; v++) {
+		const struct oc_gnode *n = &g->nodes[v];
+		if (n->kind == OC_GN_CALL)
+			continue;
+		const struct oc_op *op = &t->ops[n->idx];
+		int32_t a = top_call(t, op->api);
+		int32_t cn = a >= 0 ? b->api_node[a] : -1;
+		if (cn < 0)
+			continue;
+		if (add_edge(b, cn, (int32_t)v, OC_EDGE_SUBMIT, 0, 0) < 0)
+			return -1;
+		/* a copy or memset whose call returned after it (synchronous, pageable), a kernel
+		 * under CUDA_LAUNCH_BLOCKING */
+		int own = n->kind == OC_GN_OP && (op->kind != OC_OP_KERNEL || t->launch_blocking == 1);
+		if (own && n->end_ns <= g->nodes[cn].end_ns + OC_CLOCK_SKEW_NS &&
+		    add_edge(b, (int32_t)v, cn, OC_EDGE_OWN_WAIT, 1, 1) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Syncs: the ops each block waited for -> its return. */
+static int block_edges(struct build *b)
+{
+	const struct oc_actx *c = b->c;
+	const struct oc_analysis *an = c->a;
+	struct oc_graph *g = b->g;
+
+	for (size_t k = 0; k < an->n_blocks; k++) {
+		const struct oc_block *bl = &an->blocks[k];
+		int32_t a = top_call(c->t, bl->api);
+		int32_t cn = a >= 0 ? b->api_node[a] : -1;
+		if (cn < 0 || g->nodes[cn].kind != OC_GN_CALL)
+			continue;
+		if (bl->hidden && bl->usual_ns > 0)
+			b->usual[cn] = bl->usual_ns;
+		for (size_t w = 0; w < bl->n_waited_for; w++)
+			if (add_edge(b, g->op_node[bl->waited_for[w]], cn, OC_EDGE_BLOCK, 1, 1) < 0)
+				return -1;
+	}
+	return 0;
+}
+
+/* Position in stream s's ops (by start) of the last op queued at or before ts, or -1. */
+static long last_queued(const struct oc_actx *c, int32_t s, int64_t ts)
+{
+	uint32_t lo = c->s_off[s], hi = c->s_off[s + 1];
+
+	while (lo < hi) {       /* a stream runs its ops in queue order */
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (c->q[c->s_ops[mid]] <= ts)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo > c->s_off[s] ? (long)lo - 1 : -1;
+}
+
+/* The latest record of (source, event) at or before ts, or NULL. */
+static const struct oc_erec *record_before(const struct oc_actx *c, uint8_t source, int64_t ev, int64_t ts)
+{
+	size_t lo = 0, hi = c->n_erecs;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct oc_erec *r = &c->erecs[mid];
+		if (r->source < source || (r->source == source && (r->event_id < ev ||
+		    (r->event_id == ev && r->ts_ns <= ts))))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo || c->erecs[lo - 1].source != source || c->erecs[lo - 1].event_id != ev)
+		return NULL;
+	return &c->erecs[lo - 1];
+}
+
+/* Event record -> stream wait, and the legacy stream's implicit syncs. */
+static int event_and_legacy_edges(struct build *b)
+{
+	const struct oc_actx *c = b->c;
+	struct oc_graph *g = b->g;
+
+	for (size_t k = 0; k < c->n_waits; k++) {
+		const struct oc_wait *w = &c->waits[k];
+		const struct oc_erec *r = record_before(c, w->source, w->event_id, w->ts_ns);
+		if (!r || r->stream == w->stream)
+			continue;
+		long ra = last_queued(c, r->stream, r->ts_ns);
+		long wb = last_queued(c, w->stream, w->ts_ns) + 1;
+		if (ra < 0 || wb >= (long)c->s_off[w->stream + 1] || wb < (long)c->s_off[w->stream])
+			continue;
+		if (add_edge(b, g->op_node[c->s_ops[ra]], g->op_node[c->s_ops[wb]], OC_EDGE_EVENT, 1, 0) < 0)
+			return -1;
+	}
+	for (size_t k = 0; k < c->a->n_default_syncs; k++) {
+		const struct oc_default_sync *d = &c->a->default_syncs[k];
+		int32_t v = g->op_node[d->op];
+		for (size_t j = 0; j < d->n_waited_for; j++)
+			if (add_edge(b, g->op_node[d->waited_for[j]], v, OC_EDGE_LEGACY, 1, 0) < 0)
+				return -1;
+		for (size_t j = 0; j < d->n_held; j++)
+			if (add_edge(b, v, g->op_node[d->held[j]], OC_EDGE_LEGACY, 1, 0) < 0)
+				return -1;
+	}
+	return 0;
+}
+
+/* The pending edges gathered by target into g->edges (CSR). */
+static int gather(struct build *b)
+{
+	struct oc_graph *g = b->g;
+
+	g->edges = malloc((b->n_pe + 1) * sizeof *g->edges);
+	if (!g->edges)
+		return -1;
+	for (size_t k = 0; k < b->n_pe; k++)
+		g->nodes[b->pe[k].to].e_n++;
+	uint32_t off = 0;
+	for (size_t v = 0; v < g->n_nodes; v++) {
+		g->nodes[v].e_off = off;
+		off += g->nodes[v].e_n;
+		g->nodes[v].e_n = 0;
+	}
+	for (size_t k = 0; k < b->n_pe; k++) {
+		struct oc_gnode *n = &g->nodes[b->pe[k].to];
+		g->edges[n->e_off + n->e_n++] = b->pe[k].e;
+		g->count[b->pe[k].e.kind]++;
+	}
+	g->n_edges = b->n_pe;
+	return 0;
+}
+
+struct evkey {
+	int64_t  ts;
+	uint32_t cls;               /* at one time: ends before starts; a zero-length node's end last */
+	uint32_t ev;
+};
+
+static int cmp_evkey(const void *x, const void *y)
+{
+	const struct evkey *a = x, *b = y;
+	if (a->ts != b->ts)
+		return (a->ts > b->ts) - (a->ts < b->ts);
+	if (a->cls != b->cls)
+		return (a->cls > b->cls) - (a->cls < b->cls);
+	return (a->ev > b->ev) - (a->ev < b->ev);
+}
+
+/* Node events in time order; edges that would run backwards in it dropped (from = -1). */
+static int order_events(struct oc_graph *g)
+{
+	size_t n = 2 * g->n_nodes;
+	struct evkey *k = malloc((n + 1) * sizeof *k);
+	uint32_t *pos = malloc((n + 1) * sizeof *pos);
+
+	g->order = malloc((n + 1) * sizeof *g->order);
+	if (!k || !pos || !g->order) {
+		free(k);
+		free(pos);
+		return -1;
+	}
+	for (size_t v = 0; v < g->n_nodes; v++) {
+		const struct oc_gnode *nd = &g->nodes[v];
+		int call = nd->kind == OC_GN_CALL;
+		k[2 * v] = (struct evkey){ nd->start_ns, call ? 2u : 3u, (uint32_t)(2 * v) };
+		k[2 * v + 1] = (struct evkey){ nd->end_ns, nd->end_ns == nd->start_ns ? 4u : call ? 1u : 0u,
+			(uint32_t)(2 * v + 1) };
+	}
+	oc_sort(k, n, sizeof *k, cmp_evkey);
+	for (size_t i = 0; i < n; i++) {
+		g->order[i] = k[i].ev;
+		pos[k[i].ev] = (uint32_t)i;
+	}
+	for (size_t v = 0; v < g->n_nodes; v++)
+		for (uint32_t j = 0; j < g->nodes[v].e_n; j++) {
+			struct oc_gedge *e = &g->edges[g->nodes[v].e_off + j];
+			if (pos[2 * (uint32_t)e->from + e->from_end] >= pos[2 * v + e->to_end]) {
+				g->count[e->kind]--;
+				g->dropped++;
+				e->from = -1;
+			}
+		}
+	free(k);
+	free(pos);
+	return 0;
+}
+
+/* A kind's preference among start edges that arrive together: device order first. */
+static int rank_of(uint8_t kind)
+{
+	return kind == OC_EDGE_SUBMIT ? 1 : kind == OC_EDGE_HOST ? 2 : 0;
+}
+
+/* The latencies edits keep, and each node's binding edges. */
+static void bind(struct build *b)
+{
+	struct oc_graph *g = b->g;
+	int64_t submit_min[3] = { INT64_MAX, INT64_MAX, INT64_MAX };   /* kernel|graph, copy, memset */
+
+	/* a launch latency is measured where nothing else held the op: every other start
+	 * edge's anchor no later than the call's start */
+	for (size_t v = 0; v < g->n_nodes; v++) {
+		const struct oc_gnode *n = &g->nodes[v];
+		const struct oc_gedge *sub = NULL;
+		int64_t other = INT64_MIN;
+		for (uint32_t j = 0; j < n->e_n; j++) {
+			const struct oc_gedge *e = &g->edges[n->e_off + j];
+			if (e->from < 0 || e->to_end)
+				continue;
+			if (e->kind == OC_EDGE_SUBMIT)
+				sub = e;
+			else if (anchor_of(&g->nodes[e->from], e->from_end) > other)
+				other = anchor_of(&g->nodes[e->from], e->from_end);
+		}
+		if (!sub || other > g->nodes[sub->from].start_ns)
+			continue;
+		int k = n->kind == OC_GN_GRAPH ? 0 : b->c->t->ops[n->idx].kind == OC_OP_KERNEL ? 0 :
+			b->c->t->ops[n->idx].kind == OC_OP_MEMSET ? 2 : 1;
+		if (sub->lat_ns < submit_min[k])
+			submit_min[k] = sub->lat_ns;
+	}
+	int64_t any = INT64_MAX;
+	for (int k = 0; k < 3; k++)
+		if (submit_min[k] < any)
+			any = submit_min[k];
+	for (int k = 0; k < 3; k++)     /* a kind never seen free: the shortest of any, else 0 */
+		if (submit_min[k] == INT64_MAX)
+			submit_min[k] = any == INT64_MAX ? 0 : any;
+	for (size_t v = 0; v < g->n_nodes; v++) {
+		struct oc_gnode *n = &g->nodes[v];
+		int64_t best = INT64_MIN, best_end = INT64_MIN;
+		for (uint32_t j = 0; j < n->e_n; j++) {
+			struct oc_gedge *e = &g->edges[n->e_off + j];
+			if (e->from < 0)
+				continue;
+			int k = n->kind == OC_GN_GRAPH ? 0 : n->kind == OC_GN_CALL ? 0 :
+				b->c->t->ops[n->idx].kind == OC_OP_KERNEL ? 0 :
+				b->c->t->ops[n->idx].kind == OC_OP_MEMSET ? 2 : 1;
+			e->min_ns = e->kind == OC_EDGE_HOST ? e->lat_ns :
+				e->kind == OC_EDGE_SUBMIT ? submit_min[k] : 0;
+			int64_t a = anchor_of(&g->nodes[e->from], e->from_end);
+			if (e->to_end) {
+				if (a > best_end) {
+					best_end = a;
+					n->bind_end = (int32_t)(n->e_off + j);
+				}
+				continue;
+			}
+			int64_t r = a + e->min_ns;
+			if (r > best || (r == best && n->bind_start >= 0 &&
+			    rank_of(e->kind) < rank_of(g->edges[n->bind_start].kind))) {
+				best = r;
+				n->bind_start = (int32_t)(n->e_off + j);
+			}
+		}
+		/* a call returned after its own op followed it (whatever host-side tail came
+		 * after: pageable staging); a sync followed the work it waited for when it
+		 * returned within the tolerance, else it ran its own course */
+		if (n->bind_end >= 0 && g->edges[n->bind_end].kind == OC_EDGE_BLOCK &&
+		    best_end < n->end_ns - b->c->o.sync_tolerance_ns)
+			n->bind_end = -1;
+		if (n->bind_end >= 0)
+			n->own_ns = b->usual[v] < n->end_ns - n->start_ns ? b->usual[v] : n->end_ns - n->start_ns;
+	}
+}
+
+int oc_graph_build(const struct oc_actx *c, struct oc_graph *g)
+{
+	const struct oc_trace *t = c->t;
+	struct build b = { .c = c, .g = g };
+
+	memset(g, 0, sizeof *g);
+	g->nodes = malloc((t->n_ops + t->n_api + 1) * sizeof *g->nodes);
+	g->op_node = malloc((t->n_ops + 1) * sizeof *g->op_node);
+	b.api_node = malloc((t->n_api + 1) * sizeof *b.api_node);
+	b.graph_of = malloc((t->n_api + 1) * sizeof *b.graph_of);
+	if (!g->nodes || !g->op_node || !b.api_node || !b.graph_of)
+		goto fail;
+	for (size_t i = 0; i < t->n_api; i++)
+		b.api_node[i] = b.graph_of[i] = -1;
+	if (device_nodes(&b) < 0)
+		goto fail;
+	size_t first_call = g->n_nodes;
+	if (call_nodes(&b) < 0)
+		goto fail;
+	b.usual = calloc(g->n_nodes + 1, sizeof *b.usual);
+	if (!b.usual || host_edges(&b, first_call) < 0 || stream_and_submit_edges(&b) < 0 ||
+	    block_edges(&b) < 0 || event_and_legacy_edges(&b) < 0)
+		goto fail;
+	if (gather(&b) < 0 || order_events(g) < 0)
+		goto fail;
+	bind(&b);
+	free(b.api_node);
+	free(b.graph_of);
+	free(b.usual);
+	free(b.pe);
+	return 0;
+fail:
+	free(b.api_node);
+	free(b.graph_of);
+	free(b.usual);
+	free(b.pe);
+	oc_graph_release(g);
+	return -1;
+}
+
+void oc_graph_release(struct oc_graph *g)
+{
+	free(g->nodes);
+	free(g->edges);
+	free(g->order);
+	free(g->op_node);
+	memset(g, 0, sizeof *g);
+}
+
+static int64_t edge_lat(const struct oc_graph *g, const struct oc_gnode *n, uint32_t e,
+			const struct oc_gedit *ed)
+{
+	if (ed && ed->lat && ed->lat[e] != -1)
+		return ed->lat[e];
+	return (int32_t)e == n->bind_start || (int32_t)e == n->bind_end ? g->edges[e].lat_ns :
+		g->edges[e].min_ns;
+}
+
+int64_t oc_graph_replay(const struct oc_graph *g, const struct oc_gedit *ed, int64_t *t)
+{
+	int64_t lo = INT64_MAX, hi = INT64_MIN;
+
+	for (size_t i = 0; i < 2 * g->n_nodes; i++) {
+		uint32_t v = g->order[i] >> 1, at_end = g->order[i] & 1;
+		const struct oc_gnode *n = &g->nodes[v];
+		int64_t x = INT64_MIN;
+		int had = 0;
+		if (at_end) {
+			int64_t d = n->own_ns;
+			if (ed && n->kind != OC_GN_CALL && ed->dur && ed->dur[v] >= 0)
+				d = ed->dur[v];
+			if (ed && n->kind == OC_GN_CALL && ed->own && ed->own[v] >= 0)
+				d = ed->own[v];
+			x = t[2 * v] + d;
+		}
+		for (uint32_t j = 0; j < n->e_n; j++) {
+			uint32_t e = n->e_off + j;
+			const struct oc_gedge *ge = &g->edges[e];
+			if (ge->from < 0 || ge->to_end != at_end)
+				continue;
+			had = 1;
+			int64_t l = edge_lat(g, n, e, ed);
+			if (l == INT64_MIN)
+				continue;
+			int64_t a = t[2 * (uint32_t)ge->from + ge->from_end] + l;
+			if (a > x)
+				x = a;
+		}
+		if (!at_end && x == INT64_MIN)   /* a root keeps its start; one whose edges were all */
+			x = had ? g->start_ns : n->start_ns;   /* removed waits for nothing the trace shows */
+		t[2 * v + at_end] = x;
+		if (n->kind != OC_GN_CALL) {
+			if (!at_end && x < lo)
+				lo = x;
+			if (at_end && x > hi)
+				hi = x;
+		}
+	}
+	return hi >= lo ? hi - lo : 0;
+}

@@ -1,0 +1,90 @@
+/*
+ * graph.h: the dependency graph of the analysed interval (graph.c builds
+ * it, path.c walks its critical path). Private to src/analysis/.
+ *
+ * Nodes are the window's device ops (a graph launch's ops are one node:
+ * the trace holds no graph edges, so nothing inside it is ordered) and the
+ * host calls that queued them or blocked. Every edge is one the trace
+ * proves (path.h, docs/causes.md "The critical path"). An edge runs from a
+ * node's start or end to a node's start, or, for the work a call waited
+ * for, to the call's end.
+ *
+ * Each edge keeps its observed latency (lat_ns: the target's time minus
+ * the anchor's) and the latency an edit keeps (min_ns: 0 for device order
+ * and waits, the trace's shortest launch latency of that op kind for a
+ * submission, the observed gap for a thread's next call). Of a node's
+ * start edges one binds, the last to arrive by anchor + min_ns, and of its
+ * end edges the one its return followed: replaying the graph with the
+ * binding edges at their observed latency and the others at min_ns gives
+ * back every observed time, and an edit that removes or shortens an edge
+ * moves only what that edge held.
+ */
+#ifndef OVERLAPCHECK_ANALYSIS_GRAPH_H
+#define OVERLAPCHECK_ANALYSIS_GRAPH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "overlapcheck/path.h"
+#include "context.h"
+
+enum { OC_GN_OP = 0, OC_GN_GRAPH, OC_GN_CALL };
+
+struct oc_gnode {
+	int64_t  start_ns, end_ns;  /* observed */
+	int64_t  own_ns;            /* the time it takes when no end edge holds it: its
+	                               duration, or a blocking call's own cost */
+	int32_t  idx;               /* OC_GN_OP: the op; OC_GN_GRAPH: its first op;
+	                               OC_GN_CALL: the call (trace->api) */
+	uint32_t tid;               /* OC_GN_CALL */
+	uint32_t e_off, e_n;        /* its incoming edges: g->edges[e_off .. e_off + e_n) */
+	int32_t  bind_start;        /* index into g->edges of the binding start edge, or -1 */
+	int32_t  bind_end;          /* ... of the binding end edge, or -1 */
+	uint8_t  kind;              /* OC_GN_* */
+	uint8_t  blocking;          /* OC_GN_CALL: a sync (explicit or hidden) */
+};
+
+struct oc_gedge {
+	int64_t  lat_ns;            /* observed: target time - anchor time, >= 0 */
+	int64_t  min_ns;            /* kept when it does not bind */
+	int32_t  from;
+	uint8_t  kind;              /* enum oc_path_edge */
+	uint8_t  from_end;          /* anchored at from's end, else at its start */
+	uint8_t  to_end;            /* holds the target's end, else its start */
+};
+
+struct oc_graph {
+	struct oc_gnode *nodes; size_t n_nodes;
+	struct oc_gedge *edges; size_t n_edges;  /* by target node (CSR) */
+	uint32_t *order;            /* node events in time order: 2 * node + (1: its end) */
+	int32_t  *op_node;          /* per trace op: its node, or -1 */
+	int64_t  start_ns, end_ns;  /* the interval: the device nodes' span */
+	size_t   count[OC_N_PATH_EDGES];
+	size_t   dropped;
+};
+
+/* Build the graph of c's window (after blocks, default syncs and claims). 0, or -1 out of memory. */
+int oc_graph_build(const struct oc_actx *c, struct oc_graph *g);
+void oc_graph_release(struct oc_graph *g);
+
+/*
+ * An edit of the graph for oc_graph_replay(): NULL members change nothing.
+ * dur[node]: a device node's duration (-1 keeps it); lat[edge]: the latency
+ * the edge keeps whether it binds or not (-1: its own rule; INT64_MIN: the
+ * edge is removed); own[node]: a call's own cost (-1 keeps it).
+ */
+struct oc_gedit {
+	const int64_t *dur;
+	const int64_t *lat;
+	const int64_t *own;
+};
+
+/*
+ * Replay the graph under edit ed (NULL: none): each event at the latest of
+ * its edges' anchors plus their latencies (a node with no start edge at its
+ * observed start), into t[2 * node + (0 start, 1 end)] (2 * n_nodes).
+ * Returns the device nodes' span: last end - first start.
+ */
+int64_t oc_graph_replay(const struct oc_graph *g, const struct oc_gedit *ed, int64_t *t);
+
+#endif

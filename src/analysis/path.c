@@ -1,0 +1,304 @@
+/*
+ * path.c: the critical path of the interval (path.h), from the dependency
+ * graph (graph.h).
+ *
+ * The walk starts at the device node that ended last and goes back in
+ * time: a node whose return followed the work it waited for goes to that
+ * work (the step between is the call's return: host blocked); otherwise
+ * the node's own time is a step, then the edge that bound its start (its
+ * latency a step) leads to the node before. A step reached through a
+ * node's start (a call that queued an op: the launch latency runs from
+ * the call's start) does not count that node's time. The walk stops at the
+ * interval's start, or at a node with no incoming edge (the rest of the
+ * interval before it is "unknown"). Each step is laid against the one after
+ * it, so the steps cover the interval exactly once and the makeup sums to
+ * its length.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "overlapcheck/mem.h"
+#include "graph.h"
+
+static const char *const part_names[OC_N_PATH_PARTS] = {
+	"compute", "copy", "device_gap", "launch_latency", "host_cuda_calls", "host_blocked",
+	"host_outside_cuda", "unknown",
+};
+static const char *const part_labels[OC_N_PATH_PARTS] = {
+	"device compute", "copies and memsets", "device waiting on ordered work", "launch latency",
+	"host in CUDA calls", "host blocked in syncs", "host outside CUDA calls",
+	"not explained by the trace",
+};
+static const char *const edge_names[OC_N_PATH_EDGES] = {
+	"stream", "submit", "host", "block", "own_wait", "event", "legacy",
+};
+
+const char *oc_path_part_name(enum oc_path_part p)
+{
+	return (unsigned)p < OC_N_PATH_PARTS ? part_names[p] : "unknown";
+}
+
+const char *oc_path_part_label(enum oc_path_part p)
+{
+	return (unsigned)p < OC_N_PATH_PARTS ? part_labels[p] : "unknown";
+}
+
+const char *oc_path_edge_name(enum oc_path_edge e)
+{
+	return (unsigned)e < OC_N_PATH_EDGES ? edge_names[e] : "unknown";
+}
+
+struct walk {
+	const struct oc_actx *c;
+	const struct oc_graph *g;
+	struct oc_path_step *s; size_t n, cap;
+	int64_t cur;                /* the frontier: every later time is covered */
+};
+
+/* Step [start, w->cur), laid against the frontier and clipped to the interval. 0 or -1. */
+static int push(struct walk *w, int64_t start, struct oc_path_step st)
+{
+	if (start > w->cur)
+		start = w->cur;
+	if (start < w->g->start_ns)
+		start = w->g->start_ns;
+	if (start == w->cur)
+		return 0;
+	if (w->n == w->cap) {
+		size_t cap = w->cap ? 2 * w->cap : 256;
+		struct oc_path_step *p = realloc(w->s, cap * sizeof *p);
+		if (!p)
+			return -1;
+		w->s = p;
+		w->cap = cap;
+	}
+	st.start_ns = start;
+	st.end_ns = w->cur;
+	if (st.calls_ns > st.end_ns - st.start_ns)
+		st.calls_ns = st.end_ns - st.start_ns;
+	w->s[w->n++] = st;
+	w->cur = start;
+	return 0;
+}
+
+static uint8_t node_part(const struct oc_trace *t, const struct oc_gnode *n)
+{
+	if (n->kind == OC_GN_CALL)
+		return n->blocking ? OC_PATH_HOST_BLOCKED : OC_PATH_HOST_CALLS;
+	if (n->kind == OC_GN_GRAPH || t->ops[n->idx].kind == OC_OP_KERNEL)
+		return OC_PATH_COMPUTE;
+	return OC_PATH_COPY;
+}
+
+static uint8_t edge_part(uint8_t kind)
+{
+	switch (kind) {
+	case OC_EDGE_SUBMIT: return OC_PATH_LAUNCH;
+	case OC_EDGE_HOST: return OC_PATH_HOST_OUTSIDE;
+	case OC_EDGE_BLOCK: return OC_PATH_HOST_BLOCKED;
+	case OC_EDGE_OWN_WAIT: return OC_PATH_HOST_CALLS;
+	default: return OC_PATH_DEVICE_GAP;
+	}
+}
+
+static struct oc_path_step node_step(const struct oc_gnode *n)
+{
+	struct oc_path_step st = { .op = -1, .api = -1, .edge = OC_N_PATH_EDGES };
+	if (n->kind == OC_GN_CALL)
+		st.api = n->idx;
+	else
+		st.op = n->idx;
+	st.graph = n->kind == OC_GN_GRAPH;
+	return st;
+}
+
+/* The walk back from the last device node. 0 or -1. */
+static int walk_back(struct walk *w)
+{
+	const struct oc_graph *g = w->g;
+	const struct oc_trace *t = w->c->t;
+	int32_t v = -1;
+
+	for (size_t k = 0; k < g->n_nodes; k++)
+		if (g->nodes[k].kind != OC_GN_CALL && (v < 0 || g->nodes[k].end_ns > g->nodes[v].end_ns))
+			v = (int32_t)k;
+	if (v < 0)
+		return 0;
+	w->cur = g->end_ns;
+	int at_end = 1;
+	for (size_t guard = 0; guard <= 2 * g->n_nodes + 2 && w->cur > g->start_ns; guard++) {
+		const struct oc_gnode *n = &g->nodes[v];
+		if (at_end && n->bind_end >= 0) {
+			const struct oc_gedge *e = &g->edges[n->bind_end];
+			const struct oc_gnode *f = &g->nodes[e->from];
+			struct oc_path_step st = { .op = f->kind != OC_GN_CALL ? f->idx : -1, .api = n->idx,
+				.part = e->kind == OC_EDGE_BLOCK ? OC_PATH_HOST_BLOCKED : OC_PATH_HOST_CALLS,
+				.edge = e->kind };
+			if (push(w, e->from_end ? f->end_ns : f->start_ns, st) < 0)
+				return -1;
+			v = e->from;
+			at_end = e->from_end;
+			continue;
+		}
+		if (at_end) {
+			struct oc_path_step st = node_step(n);
+			st.part = node_part(t, n);
+			if (push(w, n->start_ns, st) < 0)
+				return -1;
+		}
+		if (n->bind_start < 0)
+			return push(w, g->start_ns, (struct oc_path_step){ .op = -1, .api = -1,
+				.part = OC_PATH_UNKNOWN, .edge = OC_N_PATH_EDGES });
+		const struct oc_gedge *e = &g->edges[n->bind_start];
+		const struct oc_gnode *f = &g->nodes[e->from];
+		int64_t a = e->from_end ? f->end_ns : f->start_ns;
+		struct oc_path_step st = { .op = n->kind != OC_GN_CALL ? n->idx : -1,
+			.api = n->kind == OC_GN_CALL ? n->idx : f->kind == OC_GN_CALL ? f->idx : -1,
+			.part = edge_part(e->kind), .edge = e->kind };
+		if (e->kind == OC_EDGE_HOST && n->start_ns > a) {
+			int64_t in = oc_thread_in_calls(w->c, n->tid, a, n->start_ns);
+			st.calls_ns = in > 0 ? in : 0;
+		}
+		if (push(w, a, st) < 0)
+			return -1;
+		v = e->from;
+		at_end = e->from_end;
+	}
+	return 0;
+}
+
+/* ---- folding the steps by what they were: nodes, and a call's return ------ */
+
+struct fkey {
+	uint8_t  what;
+	int64_t  key;
+	uint32_t step;
+};
+
+static int cmp_fkey(const void *x, const void *y)
+{
+	const struct fkey *a = x, *b = y;
+	if (a->what != b->what)
+		return a->what - b->what;
+	if (a->key != b->key)
+		return (a->key > b->key) - (a->key < b->key);
+	return (a->step > b->step) - (a->step < b->step);
+}
+
+static int cmp_group(const void *x, const void *y)
+{
+	const struct oc_path_group *a = x, *b = y;
+	if (a->ns != b->ns)
+		return (a->ns < b->ns) - (a->ns > b->ns);
+	if (a->what != b->what)
+		return a->what - b->what;
+	return (a->op > b->op) - (a->op < b->op) + (a->api > b->api) - (a->api < b->api);
+}
+
+static struct fkey key_of(const struct oc_trace *t, const struct oc_path_step *s, uint32_t i)
+{
+	struct fkey k = { .step = i };
+	if (s->api >= 0 && (s->op < 0 || s->edge != OC_N_PATH_EDGES)) {   /* a call, or its return */
+		k.what = OC_PATH_CALL;
+		k.key = t->api[s->api].name;
+	} else if (s->graph) {
+		const struct oc_op *op = &t->ops[s->op];
+		k.what = OC_PATH_GRAPH;
+		k.key = op->api >= 0 ? t->api[op->api].name : -1;
+	} else {
+		const struct oc_op *op = &t->ops[s->op];
+		k.what = op->kind == OC_OP_KERNEL ? OC_PATH_KERNEL :
+			op->kind == OC_OP_MEMSET ? OC_PATH_MEMSET : OC_PATH_MEMCPY;
+		k.key = op->kind == OC_OP_KERNEL ? op->name : op->kind == OC_OP_MEMSET ? 0 :
+			(int64_t)op->copy_kind << 8 |
+			(op->copy_kind == OC_COPY_DTOH ? op->dst_kind : op->src_kind);
+	}
+	return k;
+}
+
+static int fold(const struct oc_trace *t, struct oc_critical_path *p)
+{
+	struct fkey *k = malloc((p->n_steps + 1) * sizeof *k);
+	size_t n = 0;
+
+	if (!k)
+		return -1;
+	for (size_t i = 0; i < p->n_steps; i++)
+		if ((p->steps[i].edge == OC_N_PATH_EDGES && p->steps[i].part != OC_PATH_UNKNOWN) ||
+		    p->steps[i].edge == OC_EDGE_BLOCK || p->steps[i].edge == OC_EDGE_OWN_WAIT)
+			k[n++] = key_of(t, &p->steps[i], (uint32_t)i);
+	oc_sort(k, n, sizeof *k, cmp_fkey);
+	p->groups = calloc(n + 1, sizeof *p->groups);
+	if (!p->groups) {
+		free(k);
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct oc_path_step *s = &p->steps[k[i].step];
+		struct oc_path_group *gr = &p->groups[p->n_groups ? p->n_groups - 1 : 0];
+		if (!i || k[i].what != k[i - 1].what || k[i].key != k[i - 1].key) {
+			gr = &p->groups[p->n_groups++];
+			*gr = (struct oc_path_group){ .what = k[i].what, .part = s->part, .op = s->op,
+				.api = s->api };
+		}
+		gr->steps++;
+		gr->ns += s->end_ns - s->start_ns;
+	}
+	oc_sort(p->groups, p->n_groups, sizeof *p->groups, cmp_group);
+	free(k);
+	return 0;
+}
+
+static int find_path(struct oc_actx *c, const struct oc_graph *g)
+{
+	struct oc_critical_path *p = &c->a->path;
+	struct walk w = { .c = c, .g = g };
+
+	p->nodes = g->n_nodes;
+	for (int k = 0; k < OC_N_PATH_EDGES; k++)
+		p->edges[k] = g->count[k];
+	p->edges_dropped = g->dropped;
+	if (!g->n_nodes || g->end_ns <= g->start_ns)
+		return 0;
+	if (walk_back(&w) < 0) {
+		free(w.s);
+		return -1;
+	}
+	if (w.cur > g->start_ns && push(&w, g->start_ns, (struct oc_path_step){ .op = -1, .api = -1,
+	    .part = OC_PATH_UNKNOWN, .edge = OC_N_PATH_EDGES }) < 0) {
+		free(w.s);
+		return -1;
+	}
+	for (size_t i = 0; i < w.n / 2; i++) {       /* into time order */
+		struct oc_path_step x = w.s[i];
+		w.s[i] = w.s[w.n - 1 - i];
+		w.s[w.n - 1 - i] = x;
+	}
+	p->steps = w.s;
+	p->n_steps = w.n;
+	p->given = 1;
+	p->start_ns = g->start_ns;
+	p->end_ns = g->end_ns;
+	for (size_t i = 0; i < w.n; i++) {
+		const struct oc_path_step *s = &w.s[i];
+		int64_t len = s->end_ns - s->start_ns;
+		if (s->edge == OC_EDGE_HOST) {
+			p->ns[OC_PATH_HOST_CALLS] += s->calls_ns;
+			p->ns[OC_PATH_HOST_OUTSIDE] += len - s->calls_ns;
+		} else {
+			p->ns[s->part] += len;
+		}
+	}
+	return fold(c->t, p);
+}
+
+int oc_find_path(struct oc_actx *c)
+{
+	struct oc_graph g;
+
+	if (oc_graph_build(c, &g) < 0)
+		return -1;
+	int rc = find_path(c, &g);
+	oc_graph_release(&g);
+	return rc;
+}
