@@ -77,6 +77,41 @@ struct oc_path_group {
 	int64_t  ns;
 };
 
+/*
+ * The fixes a bound is computed for (docs/causes.md, "Bounds"): each edits
+ * the graph as its assumption says, and the bound is the replayed
+ * interval's shortening: what the fix could save at most, never a proof
+ * (`compare` against the changed program is).
+ */
+enum oc_fix {
+	OC_FIX_PIN = 0,            /* pin host memory: pageable copies become asynchronous */
+	OC_FIX_HIDDEN_SYNCS,       /* remove the hidden syncs: their waits go */
+	OC_FIX_COPY_STREAM,        /* copies on a stream of their own */
+	OC_FIX_LEGACY,             /* off the legacy default stream */
+	OC_FIX_SUBMIT_AHEAD,       /* submit ahead: host gaps and calls cut to the launch cost */
+	OC_FIX_GRAPH,              /* capture the kernels in a CUDA graph */
+	OC_N_FIXES
+};
+/* "pin_host_memory", "remove_hidden_syncs", "copies_on_own_stream",
+ * "leave_legacy_stream", "submit_ahead", "capture_graph" */
+const char *oc_fix_id(enum oc_fix f);
+
+/* Where a pin bound's pinned bandwidth came from. */
+enum oc_bw_source { OC_BW_TRACE = 0, OC_BW_DEVICE_FIGURE, OC_BW_KEPT };
+const char *oc_bw_source_name(enum oc_bw_source s);  /* "trace", "device_figure", "kept" */
+
+struct oc_bound {
+	uint8_t  fix;          /* enum oc_fix */
+	int64_t  bound_ns;     /* the most it could save of the interval, >= 0 */
+	double   share;        /* bound_ns / the interval */
+	size_t   count;        /* what the edit touched: pageable copies, hidden syncs, copies,
+	                          legacy-stream ops, host gaps, kernel launches */
+	int64_t  cost_ns;      /* the launch cost a call is cut to (pin, submit ahead), the
+	                          launch latency kept (graph), else -1 */
+	uint8_t  bw_source;    /* pin: enum oc_bw_source */
+	double   gbps[2];      /* pin: the bandwidth used, HtoD and DtoH (GB/s), 0 when none */
+};
+
 struct oc_critical_path {
 	int      given;        /* 0: no device op in the interval */
 	int64_t  start_ns, end_ns;          /* the interval: the window's device span */
@@ -87,6 +122,21 @@ struct oc_critical_path {
 	size_t   edges[OC_N_PATH_EDGES];    /* edges by kind */
 	size_t   edges_dropped;             /* proven edges whose ends disagreed in time by more
 	                                       than the clock skew: left out */
+	int64_t  replay_ns;                 /* the graph replayed unedited: its device span, which
+	                                       gives back end_ns - start_ns up to the clock skew */
+	/* Bounds, largest first: the fixes the trace has something to edit for. */
+	struct oc_bound bounds[OC_N_FIXES]; size_t n_bounds;
+	const char *withheld;               /* not NULL: why no bound is given (a sentence) */
+	/* Path time no edit can act on: blocking calls on it whose wait no traced op
+	 * explains (another process's work, an untraced device), and the unknown start. */
+	size_t   unexplained_calls;
+	int64_t  unexplained_ns;
 };
+
+/* "pinning the 16 pageable copies could save at most 13.3 ms (40%) of this
+ * window" into buf. Returns buf. */
+const char *oc_bound_text(const struct oc_bound *b, char *buf, size_t len);
+/* The bound's assumption, one sentence, into buf. Returns buf. */
+const char *oc_bound_assumption(const struct oc_bound *b, char *buf, size_t len);
 
 #endif

@@ -23,9 +23,11 @@ struct pending {                /* an edge before it is gathered by target */
 struct build {
 	const struct oc_actx *c;
 	struct oc_graph *g;
-	int32_t *api_node;          /* per trace call: its node, or -1 */
+	int32_t *api_node;          /* per trace call: its node, or -1 (the graph's) */
 	int32_t *graph_of;          /* per trace call: the device node of its graph launch, or -1 */
 	int64_t *usual;             /* per node: a blocking call's own cost when held, else 0 */
+	int64_t *allow;             /* per node: how long after its work a sync may return and
+	                               still have followed it: its usual range (rules c, d) */
 	struct pending *pe; size_t n_pe, cap_pe;
 };
 
@@ -50,7 +52,8 @@ static int64_t anchor_of(const struct oc_gnode *n, int from_end)
 }
 
 /* Edge from -> to, kept when the clock agrees. 0, or -1 out of memory. */
-static int add_edge(struct build *b, int32_t from, int32_t to, uint8_t kind, int from_end, int to_end)
+static int add_edge_l(struct build *b, int32_t from, int32_t to, uint8_t kind, int from_end, int to_end,
+		      int latent)
 {
 	struct oc_graph *g = b->g;
 
@@ -59,7 +62,7 @@ static int add_edge(struct build *b, int32_t from, int32_t to, uint8_t kind, int
 	int64_t a = anchor_of(&g->nodes[from], from_end);
 	int64_t x = to_end ? g->nodes[to].end_ns : g->nodes[to].start_ns;
 	if (a > x + OC_CLOCK_SKEW_NS) {
-		g->dropped++;
+		g->dropped += !latent;
 		return 0;
 	}
 	if (b->n_pe == b->cap_pe) {
@@ -71,12 +74,22 @@ static int add_edge(struct build *b, int32_t from, int32_t to, uint8_t kind, int
 		b->cap_pe = cap;
 	}
 	b->pe[b->n_pe++] = (struct pending){ .to = (uint32_t)to, .e = { .lat_ns = x > a ? x - a : 0,
-		.from = from, .kind = kind, .from_end = (uint8_t)from_end, .to_end = (uint8_t)to_end } };
+		.from = from, .kind = kind, .from_end = (uint8_t)from_end, .to_end = (uint8_t)to_end,
+		.latent = (uint8_t)latent } };
 	return 0;
 }
 
-/* The top-level call of call a: a driver call's runtime parent. */
-static int32_t top_call(const struct oc_trace *t, int32_t a)
+static int add_edge(struct build *b, int32_t from, int32_t to, uint8_t kind, int from_end, int to_end)
+{
+	return add_edge_l(b, from, to, kind, from_end, to_end, 0);
+}
+
+int oc_gnode_is_copy(const struct oc_actx *c, const struct oc_gnode *n)
+{
+	return n->kind == OC_GN_OP && c->t->ops[n->idx].kind != OC_OP_KERNEL;
+}
+
+int32_t oc_top_call(const struct oc_trace *t, int32_t a)
 {
 	if (a >= 0 && t->api[a].parent >= 0)
 		return t->api[a].parent;
@@ -129,12 +142,12 @@ static int call_nodes(struct build *b)
 	if (!mark)
 		return -1;
 	for (size_t i = 0; i < t->n_ops; i++) {
-		int32_t a = top_call(t, t->ops[i].api);
+		int32_t a = oc_top_call(t, t->ops[i].api);
 		if (g->op_node[i] >= 0 && a >= 0)
 			mark[a] |= 1;
 	}
 	for (size_t k = 0; k < an->n_blocks; k++) {
-		int32_t a = top_call(t, an->blocks[k].api);
+		int32_t a = oc_top_call(t, an->blocks[k].api);
 		if (a >= 0)
 			mark[a] |= 2;
 	}
@@ -202,13 +215,19 @@ static int stream_and_submit_edges(struct build *b)
 	struct oc_graph *g = b->g;
 
 	for (size_t s = 0; s < t->n_streams; s++) {
-		int32_t prev = -1;
+		int32_t prev = -1, last[2] = { -1, -1 };   /* the last compute and copy node */
 		for (uint32_t k = c->s_off[s]; k < c->s_off[s + 1]; k++) {
 			int32_t v = g->op_node[c->s_ops[k]];
 			if (v < 0 || v == prev)
 				continue;
 			if (prev >= 0 && add_edge(b, prev, v, OC_EDGE_STREAM, 1, 0) < 0)
 				return -1;
+			/* copies on a stream of their own: each class keeps its own order */
+			int cl = oc_gnode_is_copy(c, &g->nodes[v]);
+			if (last[cl] >= 0 && last[cl] != prev &&
+			    add_edge_l(b, last[cl], v, OC_EDGE_STREAM, 1, 0, 1) < 0)
+				return -1;
+			last[cl] = v;
 			prev = v;
 		}
 	}
@@ -217,7 +236,7 @@ static int stream_and_submit_edges(struct build *b)
 		if (n->kind == OC_GN_CALL)
 			continue;
 		const struct oc_op *op = &t->ops[n->idx];
-		int32_t a = top_call(t, op->api);
+		int32_t a = oc_top_call(t, op->api);
 		int32_t cn = a >= 0 ? b->api_node[a] : -1;
 		if (cn < 0)
 			continue;
@@ -242,12 +261,14 @@ static int block_edges(struct build *b)
 
 	for (size_t k = 0; k < an->n_blocks; k++) {
 		const struct oc_block *bl = &an->blocks[k];
-		int32_t a = top_call(c->t, bl->api);
+		int32_t a = oc_top_call(c->t, bl->api);
 		int32_t cn = a >= 0 ? b->api_node[a] : -1;
 		if (cn < 0 || g->nodes[cn].kind != OC_GN_CALL)
 			continue;
-		if (bl->hidden && bl->usual_ns > 0)
+		if (bl->hidden && bl->usual_ns > 0) {
 			b->usual[cn] = bl->usual_ns;
+			b->allow[cn] = bl->usual_max_ns > bl->usual_ns ? bl->usual_max_ns : bl->usual_ns;
+		}
 		for (size_t w = 0; w < bl->n_waited_for; w++)
 			if (add_edge(b, g->op_node[bl->waited_for[w]], cn, OC_EDGE_BLOCK, 1, 1) < 0)
 				return -1;
@@ -339,7 +360,8 @@ static int gather(struct build *b)
 	for (size_t k = 0; k < b->n_pe; k++) {
 		struct oc_gnode *n = &g->nodes[b->pe[k].to];
 		g->edges[n->e_off + n->e_n++] = b->pe[k].e;
-		g->count[b->pe[k].e.kind]++;
+		if (!b->pe[k].e.latent)
+			g->count[b->pe[k].e.kind]++;
 	}
 	g->n_edges = b->n_pe;
 	return 0;
@@ -390,8 +412,10 @@ static int order_events(struct oc_graph *g)
 		for (uint32_t j = 0; j < g->nodes[v].e_n; j++) {
 			struct oc_gedge *e = &g->edges[g->nodes[v].e_off + j];
 			if (pos[2 * (uint32_t)e->from + e->from_end] >= pos[2 * v + e->to_end]) {
-				g->count[e->kind]--;
-				g->dropped++;
+				if (!e->latent) {
+					g->count[e->kind]--;
+					g->dropped++;
+				}
 				e->from = -1;
 			}
 		}
@@ -420,7 +444,7 @@ static void bind(struct build *b)
 		int64_t other = INT64_MIN;
 		for (uint32_t j = 0; j < n->e_n; j++) {
 			const struct oc_gedge *e = &g->edges[n->e_off + j];
-			if (e->from < 0 || e->to_end)
+			if (e->from < 0 || e->to_end || e->latent)
 				continue;
 			if (e->kind == OC_EDGE_SUBMIT)
 				sub = e;
@@ -446,13 +470,13 @@ static void bind(struct build *b)
 		int64_t best = INT64_MIN, best_end = INT64_MIN;
 		for (uint32_t j = 0; j < n->e_n; j++) {
 			struct oc_gedge *e = &g->edges[n->e_off + j];
-			if (e->from < 0)
+			if (e->from < 0 || e->latent)
 				continue;
 			int k = n->kind == OC_GN_GRAPH ? 0 : n->kind == OC_GN_CALL ? 0 :
 				b->c->t->ops[n->idx].kind == OC_OP_KERNEL ? 0 :
 				b->c->t->ops[n->idx].kind == OC_OP_MEMSET ? 2 : 1;
 			e->min_ns = e->kind == OC_EDGE_HOST ? e->lat_ns :
-				e->kind == OC_EDGE_SUBMIT ? submit_min[k] : 0;
+				e->kind == OC_EDGE_SUBMIT ? (submit_min[k] < e->lat_ns ? submit_min[k] : e->lat_ns) : 0;
 			int64_t a = anchor_of(&g->nodes[e->from], e->from_end);
 			if (e->to_end) {
 				if (a > best_end) {
@@ -461,7 +485,7 @@ static void bind(struct build *b)
 				}
 				continue;
 			}
-			int64_t r = a + e->min_ns;
+			int64_t r = a;         /* the last to arrive */
 			if (r > best || (r == best && n->bind_start >= 0 &&
 			    rank_of(e->kind) < rank_of(g->edges[n->bind_start].kind))) {
 				best = r;
@@ -472,7 +496,7 @@ static void bind(struct build *b)
 		 * after: pageable staging); a sync followed the work it waited for when it
 		 * returned within the tolerance, else it ran its own course */
 		if (n->bind_end >= 0 && g->edges[n->bind_end].kind == OC_EDGE_BLOCK &&
-		    best_end < n->end_ns - b->c->o.sync_tolerance_ns)
+		    best_end < n->end_ns - b->c->o.sync_tolerance_ns - b->allow[v])
 			n->bind_end = -1;
 		if (n->bind_end >= 0)
 			n->own_ns = b->usual[v] < n->end_ns - n->start_ns ? b->usual[v] : n->end_ns - n->start_ns;
@@ -499,21 +523,24 @@ int oc_graph_build(const struct oc_actx *c, struct oc_graph *g)
 	if (call_nodes(&b) < 0)
 		goto fail;
 	b.usual = calloc(g->n_nodes + 1, sizeof *b.usual);
-	if (!b.usual || host_edges(&b, first_call) < 0 || stream_and_submit_edges(&b) < 0 ||
+	b.allow = calloc(g->n_nodes + 1, sizeof *b.allow);
+	if (!b.usual || !b.allow || host_edges(&b, first_call) < 0 || stream_and_submit_edges(&b) < 0 ||
 	    block_edges(&b) < 0 || event_and_legacy_edges(&b) < 0)
 		goto fail;
 	if (gather(&b) < 0 || order_events(g) < 0)
 		goto fail;
 	bind(&b);
-	free(b.api_node);
+	g->api_node = b.api_node;
 	free(b.graph_of);
 	free(b.usual);
+	free(b.allow);
 	free(b.pe);
 	return 0;
 fail:
 	free(b.api_node);
 	free(b.graph_of);
 	free(b.usual);
+	free(b.allow);
 	free(b.pe);
 	oc_graph_release(g);
 	return -1;
@@ -525,7 +552,20 @@ void oc_graph_release(struct oc_graph *g)
 	free(g->edges);
 	free(g->order);
 	free(g->op_node);
+	free(g->api_node);
 	memset(g, 0, sizeof *g);
+}
+
+int32_t oc_gnode_call(const struct oc_graph *g, int32_t v)
+{
+	const struct oc_gnode *n = &g->nodes[v];
+
+	for (uint32_t j = 0; j < n->e_n; j++) {
+		const struct oc_gedge *e = &g->edges[n->e_off + j];
+		if (e->from >= 0 && e->kind == OC_EDGE_SUBMIT && !e->latent)
+			return e->from;
+	}
+	return -1;
 }
 
 static int64_t edge_lat(const struct oc_graph *g, const struct oc_gnode *n, uint32_t e,
@@ -533,6 +573,8 @@ static int64_t edge_lat(const struct oc_graph *g, const struct oc_gnode *n, uint
 {
 	if (ed && ed->lat && ed->lat[e] != -1)
 		return ed->lat[e];
+	if (g->edges[e].latent)
+		return INT64_MIN;
 	return (int32_t)e == n->bind_start || (int32_t)e == n->bind_end ? g->edges[e].lat_ns :
 		g->edges[e].min_ns;
 }
@@ -559,7 +601,7 @@ int64_t oc_graph_replay(const struct oc_graph *g, const struct oc_gedit *ed, int
 			const struct oc_gedge *ge = &g->edges[e];
 			if (ge->from < 0 || ge->to_end != at_end)
 				continue;
-			had = 1;
+			had |= !ge->latent;
 			int64_t l = edge_lat(g, n, e, ed);
 			if (l == INT64_MIN)
 				continue;

@@ -13,7 +13,8 @@
  * the anchor's) and the latency an edit keeps (min_ns: 0 for device order
  * and waits, the trace's shortest launch latency of that op kind for a
  * submission, the observed gap for a thread's next call). Of a node's
- * start edges one binds, the last to arrive by anchor + min_ns, and of its
+ * start edges one binds, the last to arrive (the latest anchor; device
+ * order first among equals), and of its
  * end edges the one its return followed: replaying the graph with the
  * binding edges at their observed latency and the others at min_ns gives
  * back every observed time, and an edit that removes or shortens an edge
@@ -51,6 +52,8 @@ struct oc_gedge {
 	uint8_t  kind;              /* enum oc_path_edge */
 	uint8_t  from_end;          /* anchored at from's end, else at its start */
 	uint8_t  to_end;            /* holds the target's end, else its start */
+	uint8_t  latent;            /* not proven: an edge an edit may add (bounds.c), off unless
+	                               the edit gives it a latency; never binds */
 };
 
 struct oc_graph {
@@ -58,10 +61,21 @@ struct oc_graph {
 	struct oc_gedge *edges; size_t n_edges;  /* by target node (CSR) */
 	uint32_t *order;            /* node events in time order: 2 * node + (1: its end) */
 	int32_t  *op_node;          /* per trace op: its node, or -1 */
+	int32_t  *api_node;         /* per trace call: its node (nested calls: none), or -1 */
 	int64_t  start_ns, end_ns;  /* the interval: the device nodes' span */
-	size_t   count[OC_N_PATH_EDGES];
+	size_t   count[OC_N_PATH_EDGES];  /* proven edges by kind (latent ones not counted) */
 	size_t   dropped;
 };
+
+/* A copy or memset node (else compute: a kernel or a graph launch). */
+int oc_gnode_is_copy(const struct oc_actx *c, const struct oc_gnode *n);
+
+/* The call node that queued device node v (its submit edge's source), or -1. */
+int32_t oc_gnode_call(const struct oc_graph *g, int32_t v);
+/* The top-level call of call a: a driver call's runtime parent. */
+int32_t oc_top_call(const struct oc_trace *t, int32_t a);
+/* Bounds (bounds.c): after the path. 0, or -1 out of memory. */
+int oc_find_bounds(const struct oc_actx *c, const struct oc_graph *g);
 
 /* Build the graph of c's window (after blocks, default syncs and claims). 0, or -1 out of memory. */
 int oc_graph_build(const struct oc_actx *c, struct oc_graph *g);

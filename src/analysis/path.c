@@ -81,10 +81,22 @@ static int push(struct walk *w, int64_t start, struct oc_path_step st)
 	return 0;
 }
 
-static uint8_t node_part(const struct oc_trace *t, const struct oc_gnode *n)
+/* A call's own time on the path is blocked time the trace does not explain
+ * when it is a sync that waited for traced work but returned long after it,
+ * or held the thread past the tolerance with no traced work pending (another
+ * process's, an untraced device's); else it is the call's own work. */
+static uint8_t node_part(const struct walk *w, const struct oc_gnode *n)
 {
-	if (n->kind == OC_GN_CALL)
-		return n->blocking ? OC_PATH_HOST_BLOCKED : OC_PATH_HOST_CALLS;
+	const struct oc_trace *t = w->c->t;
+
+	if (n->kind == OC_GN_CALL) {
+		int waited = 0;
+		for (uint32_t j = 0; j < n->e_n; j++)
+			waited |= w->g->edges[n->e_off + j].to_end && w->g->edges[n->e_off + j].from >= 0 &&
+				  !w->g->edges[n->e_off + j].latent;
+		return n->blocking && (waited || n->end_ns - n->start_ns > w->c->o.sync_tolerance_ns) ?
+			OC_PATH_HOST_BLOCKED : OC_PATH_HOST_CALLS;
+	}
 	if (n->kind == OC_GN_GRAPH || t->ops[n->idx].kind == OC_OP_KERNEL)
 		return OC_PATH_COMPUTE;
 	return OC_PATH_COPY;
@@ -116,7 +128,6 @@ static struct oc_path_step node_step(const struct oc_gnode *n)
 static int walk_back(struct walk *w)
 {
 	const struct oc_graph *g = w->g;
-	const struct oc_trace *t = w->c->t;
 	int32_t v = -1;
 
 	for (size_t k = 0; k < g->n_nodes; k++)
@@ -142,7 +153,7 @@ static int walk_back(struct walk *w)
 		}
 		if (at_end) {
 			struct oc_path_step st = node_step(n);
-			st.part = node_part(t, n);
+			st.part = node_part(w, n);
 			if (push(w, n->start_ns, st) < 0)
 				return -1;
 		}
@@ -299,6 +310,8 @@ int oc_find_path(struct oc_actx *c)
 	if (oc_graph_build(c, &g) < 0)
 		return -1;
 	int rc = find_path(c, &g);
+	if (rc == 0)
+		rc = oc_find_bounds(c, &g);
 	oc_graph_release(&g);
 	return rc;
 }

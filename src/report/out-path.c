@@ -72,7 +72,30 @@ void oc_path_text(FILE *f, const struct oc_analysis *a, const char *bold, const 
 	if (p->edges_dropped)
 		fprintf(f, "  (%zu proven edge%s left out: their ends disagree in time by more than the clock skew)\n",
 			p->edges_dropped, p->edges_dropped == 1 ? "" : "s");
+	oc_bounds_text(f, a);
 	fputc('\n', f);
+}
+
+void oc_bounds_text(FILE *f, const struct oc_analysis *a)
+{
+	const struct oc_critical_path *p = &a->path;
+	char line[600], as[600], d1[32];
+
+	if (p->withheld) {
+		fprintf(f, "  bounds: none given: %s\n", p->withheld);
+		return;
+	}
+	if (!p->n_bounds)
+		return;
+	fputs("  what each fix could save at most (a bound from the graph, not a proof: `overlapcheck "
+	      "compare` against the changed program proves it):\n", f);
+	for (size_t k = 0; k < p->n_bounds; k++)
+		fprintf(f, "    - %s\n      assuming %s\n", oc_bound_text(&p->bounds[k], line, sizeof line),
+			oc_bound_assumption(&p->bounds[k], as, sizeof as));
+	if (p->unexplained_ns > 0)
+		fprintf(f, "    (%s of the path is time the trace does not explain%s: no bound counts it)\n",
+			oc_fmt_duration(p->unexplained_ns, d1, sizeof d1), p->unexplained_calls ?
+			", syncs that waited for work this trace does not hold" : "");
 }
 
 void oc_path_json(struct oc_json *j, const struct oc_analysis *a)
@@ -83,6 +106,7 @@ void oc_path_json(struct oc_json *j, const struct oc_analysis *a)
 	oc_json_key(j, "critical_path");
 	if (!p->given) {
 		oc_json_null(j);
+		oc_bounds_json(j, a);
 		return;
 	}
 	oc_json_begin_object(j);
@@ -120,8 +144,46 @@ void oc_path_json(struct oc_json *j, const struct oc_analysis *a)
 		oc_json_kv_uint(j, oc_path_edge_name(k), p->edges[k]);
 	oc_json_end_object(j);
 	oc_json_kv_uint(j, "edges_dropped", p->edges_dropped);
+	oc_json_kv_int(j, "replay_ns", p->replay_ns);
 	oc_json_end_object(j);
+	oc_json_kv_int(j, "unexplained_ns", p->unexplained_ns);
+	oc_json_kv_uint(j, "unexplained_calls", p->unexplained_calls);
 	oc_json_end_object(j);
+	oc_bounds_json(j, a);
+}
+
+void oc_bounds_json(struct oc_json *j, const struct oc_analysis *a)
+{
+	const struct oc_critical_path *p = &a->path;
+	char buf[600];
+
+	oc_json_key(j, "bounds");
+	oc_json_begin_array(j);
+	for (size_t k = 0; k < p->n_bounds && !p->withheld; k++) {
+		const struct oc_bound *b = &p->bounds[k];
+		oc_json_begin_object(j);
+		oc_json_kv_string(j, "id", oc_fix_id(b->fix));
+		oc_json_kv_int(j, "bound_ns", b->bound_ns);
+		oc_json_kv_fixed(j, "share", b->share, 4);
+		oc_json_kv_uint(j, "count", b->count);
+		if (b->cost_ns >= 0)
+			oc_json_kv_int(j, "cost_ns", b->cost_ns);
+		else
+			oc_json_kv_null(j, "cost_ns");
+		if (b->fix == OC_FIX_PIN) {
+			oc_json_kv_string(j, "bandwidth_source", oc_bw_source_name(b->bw_source));
+			oc_json_kv_fixed(j, "htod_gbps", b->gbps[0], 3);
+			oc_json_kv_fixed(j, "dtoh_gbps", b->gbps[1], 3);
+		}
+		oc_json_kv_string(j, "text", oc_bound_text(b, buf, sizeof buf));
+		oc_json_kv_string(j, "assumption", oc_bound_assumption(b, buf, sizeof buf));
+		oc_json_end_object(j);
+	}
+	oc_json_end_array(j);
+	if (p->withheld)
+		oc_json_kv_string(j, "bounds_withheld", p->withheld);
+	else
+		oc_json_kv_null(j, "bounds_withheld");
 }
 
 void oc_path_markdown(FILE *f, const struct oc_analysis *a)
@@ -148,4 +210,18 @@ void oc_path_markdown(FILE *f, const struct oc_analysis *a)
 			oc_fmt_duration(gr->ns, d1, sizeof d1));
 	}
 	fputc('\n', f);
+	if (p->withheld) {
+		fprintf(f, "Bounds: none given: %s.\n\n", p->withheld);
+		return;
+	}
+	if (p->n_bounds)
+		fputs("What each fix could save at most (a bound, not a proof: `overlapcheck compare` against "
+		      "the changed program proves it):\n\n", f);
+	for (size_t k = 0; k < p->n_bounds; k++) {
+		char line[600], as[600];
+		fprintf(f, "- %s; assuming %s\n", oc_bound_text(&p->bounds[k], line, sizeof line),
+			oc_bound_assumption(&p->bounds[k], as, sizeof as));
+	}
+	if (p->n_bounds)
+		fputc('\n', f);
 }

@@ -14,6 +14,10 @@
 void oc_path_text(FILE *f, const struct oc_analysis *a, const char *bold, const char *reset, int rows);
 /* The JSON value of key "critical_path" (null when not given). */
 void oc_path_json(struct oc_json *j, const struct oc_analysis *a);
+/* The bounds' lines of the text section. */
+void oc_bounds_text(FILE *f, const struct oc_analysis *a);
+/* Keys "bounds" (an array, empty when none) and "bounds_withheld". */
+void oc_bounds_json(struct oc_json *j, const struct oc_analysis *a);
 /* The Markdown section. */
 void oc_path_markdown(FILE *f, const struct oc_analysis *a);
 /* What a group of the path was, for people: a kernel's short name, "HtoD copy (pageable)",

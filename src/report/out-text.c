@@ -153,8 +153,12 @@ static void time_split(const struct out *o)
 			fprintf(o->f, "  %-40s %5.1f%%  %s\n", oc_time_part_label(p),
 				100.0 * (double)s->time.ns[p] / (double)s->time.total_ns,
 				dur(s->time.ns[p], b1, sizeof b1));
-	fprintf(o->f, "  %s=> %s%s\n\n", col(o, C_BOLD),
+	fprintf(o->f, "  %s=> %s%s\n", col(o, C_BOLD),
 		clean(oc_lever_text(o->a, lev, sizeof lev), buf, sizeof buf, 590), col(o, C_RESET));
+	if (o->a->path.n_bounds && !o->a->path.withheld)
+		fprintf(o->f, "     bound: %s (the critical path below says how)\n",
+			oc_bound_text(&o->a->path.bounds[0], buf, sizeof buf));
+	fputc('\n', o->f);
 }
 
 static void warnings(const struct out *o)

@@ -1,0 +1,437 @@
+/*
+ * bounds.c: what each fix could save at most (path.h, docs/causes.md
+ * "Bounds").
+ *
+ * A fix is an edit of the dependency graph (graph.h): edges removed, a
+ * latent edge turned on, durations changed. The graph is replayed as it is
+ * and as edited; the bound is the difference between the two replayed
+ * intervals, never less than 0. Every edit keeps the device durations
+ * except pinning, which runs each pageable copy at its direction's pinned
+ * bandwidth: the trace's own pinned copies where it has any, else a
+ * documented per-device figure, else the durations are kept and the
+ * assumption says so. A bound is an upper limit under its stated
+ * assumption, not a prediction: `compare` against the changed program
+ * proves a saving.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "overlapcheck/format.h"
+#include "overlapcheck/mem.h"
+#include "graph.h"
+
+static const char *const fix_ids[OC_N_FIXES] = {
+	"pin_host_memory", "remove_hidden_syncs", "copies_on_own_stream", "leave_legacy_stream",
+	"submit_ahead", "capture_graph",
+};
+
+const char *oc_fix_id(enum oc_fix f)
+{
+	return (unsigned)f < OC_N_FIXES ? fix_ids[f] : "unknown";
+}
+
+const char *oc_bw_source_name(enum oc_bw_source s)
+{
+	return s == OC_BW_TRACE ? "trace" : s == OC_BW_DEVICE_FIGURE ? "device_figure" : "kept";
+}
+
+/* Pinned copy bandwidth of the devices whose figure docs/causes.md gives
+ * (measured here: 8 MB host-to-device from pinned memory, docs/method.md). */
+#define OC_H200_PINNED_GBPS 54.0
+
+struct bctx {
+	const struct oc_actx *c;
+	const struct oc_graph *g;
+	int64_t *dur, *own, *lat, *t;
+	int64_t  base;              /* the unedited replay's interval */
+	int64_t  cost;              /* the shortest call that queued work and waited for nothing */
+};
+
+static void reset(struct bctx *b)
+{
+	for (size_t v = 0; v < b->g->n_nodes; v++)
+		b->dur[v] = b->own[v] = -1;
+	for (size_t e = 0; e < b->g->n_edges; e++)
+		b->lat[e] = -1;
+}
+
+static int64_t saving(struct bctx *b)
+{
+	struct oc_gedit ed = { b->dur, b->lat, b->own };
+	int64_t l = oc_graph_replay(b->g, &ed, b->t);
+	return b->base > l ? b->base - l : 0;
+}
+
+/* A call node's end edges removed: it waits for nothing. */
+static void unwait(struct bctx *b, int32_t cn, int only_blocks)
+{
+	const struct oc_gnode *n = &b->g->nodes[cn];
+	for (uint32_t j = 0; j < n->e_n; j++) {
+		const struct oc_gedge *e = &b->g->edges[n->e_off + j];
+		if (e->to_end && (!only_blocks || e->kind == OC_EDGE_BLOCK))
+			b->lat[n->e_off + j] = INT64_MIN;
+	}
+}
+
+static int is_pageable_copy(const struct oc_op *op)
+{
+	return op->kind == OC_OP_MEMCPY && ((op->copy_kind == OC_COPY_HTOD && op->src_kind == OC_MEM_PAGEABLE) ||
+		(op->copy_kind == OC_COPY_DTOH && op->dst_kind == OC_MEM_PAGEABLE));
+}
+
+/* The pinned bandwidth of each direction: the trace's, else the device's figure. */
+static void pinned_gbps(const struct bctx *b, struct oc_bound *bd)
+{
+	const struct oc_analysis *a = b->c->a;
+	int dirs[2] = { OC_COPY_HTOD, OC_COPY_DTOH }, from_trace = 0;
+
+	for (int d = 0; d < 2; d++)
+		for (size_t k = 0; k < a->n_bandwidth; k++)
+			if (a->bandwidth[k].copy_kind == dirs[d] && a->bandwidth[k].mem_kind == OC_MEM_PINNED &&
+			    a->bandwidth[k].gbps > 0) {
+				bd->gbps[d] = a->bandwidth[k].gbps;
+				from_trace = 1;
+			}
+	if (from_trace) {
+		bd->bw_source = OC_BW_TRACE;
+		return;
+	}
+	const struct oc_trace *t = b->c->t;
+	for (size_t k = 0; k < t->n_devices; k++) {
+		const char *nm = t->devices[k].name ? t->devices[k].name : "";
+		if (strstr(nm, "H200") || strstr(nm, "H100")) {
+			bd->gbps[0] = bd->gbps[1] = OC_H200_PINNED_GBPS;
+			bd->bw_source = OC_BW_DEVICE_FIGURE;
+			return;
+		}
+	}
+	bd->bw_source = OC_BW_KEPT;
+}
+
+static void fix_pin(struct bctx *b, struct oc_bound *bd)
+{
+	const struct oc_graph *g = b->g;
+	const struct oc_trace *t = b->c->t;
+	int64_t pin_cost = -1;
+
+	/* the cost of a copy call that waits for nothing: the shortest pinned async copy's call */
+	for (size_t v = 0; v < g->n_nodes; v++) {
+		const struct oc_gnode *n = &g->nodes[v];
+		if (n->kind != OC_GN_OP)
+			continue;
+		const struct oc_op *op = &t->ops[n->idx];
+		int32_t cn = oc_gnode_call(g, (int32_t)v);
+		if (cn < 0 || op->kind != OC_OP_MEMCPY || !(op->flags & 1) || is_pageable_copy(op) ||
+		    g->nodes[cn].blocking || g->nodes[cn].bind_end >= 0)
+			continue;
+		int64_t d = g->nodes[cn].end_ns - g->nodes[cn].start_ns;
+		if (pin_cost < 0 || d < pin_cost)
+			pin_cost = d;
+	}
+	bd->cost_ns = pin_cost >= 0 ? pin_cost : b->cost;
+	pinned_gbps(b, bd);
+	for (size_t v = 0; v < g->n_nodes; v++) {
+		const struct oc_gnode *n = &g->nodes[v];
+		if (n->kind != OC_GN_OP || !is_pageable_copy(&t->ops[n->idx]))
+			continue;
+		const struct oc_op *op = &t->ops[n->idx];
+		double gbps = bd->gbps[op->copy_kind == OC_COPY_DTOH];
+		if (gbps > 0) {
+			int64_t d = (int64_t)((double)op->bytes / gbps);
+			if (d < n->end_ns - n->start_ns)
+				b->dur[v] = d;
+		}
+		int32_t cn = oc_gnode_call(g, (int32_t)v);
+		if (cn >= 0) {
+			unwait(b, cn, 0);
+			b->own[cn] = bd->cost_ns;
+		}
+		bd->count++;
+	}
+}
+
+static void fix_hidden_syncs(struct bctx *b, struct oc_bound *bd)
+{
+	const struct oc_analysis *a = b->c->a;
+
+	for (size_t k = 0; k < a->n_blocks; k++) {
+		const struct oc_block *bl = &a->blocks[k];
+		int32_t api = oc_top_call(b->c->t, bl->api);
+		int32_t cn = bl->hidden && api >= 0 ? b->g->api_node[api] : -1;
+		if (cn < 0 || b->own[cn] >= 0)
+			continue;
+		unwait(b, cn, 1);
+		b->own[cn] = bl->usual_ns > 0 && bl->usual_ns < b->g->nodes[cn].end_ns - b->g->nodes[cn].start_ns ?
+			bl->usual_ns : 0;
+		bd->count++;
+	}
+}
+
+static void fix_copy_stream(struct bctx *b, struct oc_bound *bd)
+{
+	const struct oc_graph *g = b->g;
+
+	for (size_t v = 0; v < g->n_nodes; v++) {
+		const struct oc_gnode *n = &g->nodes[v];
+		int touched = 0;
+		if (n->kind == OC_GN_CALL)
+			continue;
+		for (uint32_t j = 0; j < n->e_n; j++) {
+			const struct oc_gedge *e = &g->edges[n->e_off + j];
+			if (e->from < 0 || e->kind != OC_EDGE_STREAM)
+				continue;
+			if (e->latent) {
+				b->lat[n->e_off + j] = e->min_ns;
+				continue;
+			}
+			int cf = oc_gnode_is_copy(b->c, &g->nodes[e->from]), ct = oc_gnode_is_copy(b->c, n);
+			if (cf != ct) {
+				b->lat[n->e_off + j] = INT64_MIN;
+				touched |= ct;
+			}
+		}
+		bd->count += touched;
+	}
+}
+
+static void fix_legacy(struct bctx *b, struct oc_bound *bd)
+{
+	const struct oc_graph *g = b->g;
+
+	for (size_t e = 0; e < g->n_edges; e++)
+		if (g->edges[e].from >= 0 && g->edges[e].kind == OC_EDGE_LEGACY)
+			b->lat[e] = INT64_MIN;
+	for (size_t k = 0; k < b->c->a->n_default_syncs; k++)
+		bd->count += g->op_node[b->c->a->default_syncs[k].op] >= 0;
+}
+
+static void fix_submit_ahead(struct bctx *b, struct oc_bound *bd)
+{
+	const struct oc_graph *g = b->g;
+
+	bd->cost_ns = b->cost;
+	for (size_t v = 0; v < g->n_nodes; v++) {
+		const struct oc_gnode *n = &g->nodes[v];
+		if (n->kind == OC_GN_CALL && n->bind_end < 0 && !n->blocking && n->own_ns > b->cost)
+			b->own[v] = b->cost;
+		for (uint32_t j = 0; j < n->e_n; j++) {
+			const struct oc_gedge *e = &g->edges[n->e_off + j];
+			if (e->from < 0 || e->latent)
+				continue;
+			if (e->kind == OC_EDGE_HOST) {
+				b->lat[n->e_off + j] = 0;
+				bd->count += e->lat_ns > 0;
+			} else if (e->kind == OC_EDGE_SUBMIT) {
+				b->lat[n->e_off + j] = e->min_ns;
+			}
+		}
+	}
+}
+
+/* A kernel's launch latency in a graph's replay: the shortest gap the device
+ * left between two kernels of one stream that followed each other, else the
+ * shortest launch latency seen. */
+static int64_t graph_latency(const struct bctx *b)
+{
+	const struct oc_graph *g = b->g;
+	const struct oc_trace *t = b->c->t;
+	int64_t best = -1;
+
+	for (size_t v = 0; v < g->n_nodes; v++) {
+		const struct oc_gnode *n = &g->nodes[v];
+		if (n->kind == OC_GN_CALL || n->bind_start < 0 || oc_gnode_is_copy(b->c, n))
+			continue;
+		const struct oc_gedge *e = &g->edges[n->bind_start];
+		const struct oc_gnode *f = &g->nodes[e->from];
+		if (e->kind != OC_EDGE_STREAM || f->kind == OC_GN_CALL || oc_gnode_is_copy(b->c, f))
+			continue;
+		if (best < 0 || e->lat_ns < best)
+			best = e->lat_ns;
+	}
+	(void)t;
+	return best;
+}
+
+static void fix_graph(struct bctx *b, struct oc_bound *bd)
+{
+	const struct oc_graph *g = b->g;
+	const struct oc_trace *t = b->c->t;
+	int64_t gl = graph_latency(b);
+
+	for (size_t v = 0; v < g->n_nodes; v++) {
+		const struct oc_gnode *n = &g->nodes[v];
+		if (n->kind != OC_GN_OP || t->ops[n->idx].kind != OC_OP_KERNEL)
+			continue;
+		for (uint32_t j = 0; j < n->e_n; j++) {
+			const struct oc_gedge *e = &g->edges[n->e_off + j];
+			if (e->from >= 0 && !e->latent && e->kind == OC_EDGE_SUBMIT) {
+				int64_t l = gl >= 0 && gl < e->min_ns ? gl : e->min_ns;
+				b->lat[n->e_off + j] = l;
+				bd->cost_ns = l;
+				const struct oc_gnode *cn = &g->nodes[e->from];
+				if (!cn->blocking && cn->bind_end < 0)
+					b->own[e->from] = 0;
+			}
+		}
+		bd->count++;
+	}
+}
+
+static int cmp_bound(const void *x, const void *y)
+{
+	const struct oc_bound *a = x, *b = y;
+	if (a->bound_ns != b->bound_ns)
+		return (a->bound_ns < b->bound_ns) - (a->bound_ns > b->bound_ns);
+	return a->fix - b->fix;
+}
+
+/* What the path holds that no edit can act on. */
+static void unexplained(const struct oc_actx *c, const struct oc_graph *g, struct oc_critical_path *p)
+{
+	for (size_t i = 0; i < p->n_steps; i++) {
+		const struct oc_path_step *s = &p->steps[i];
+		if (s->part == OC_PATH_UNKNOWN) {
+			p->unexplained_ns += s->end_ns - s->start_ns;
+		} else if (s->part == OC_PATH_HOST_BLOCKED && s->edge == OC_N_PATH_EDGES && s->api >= 0) {
+			p->unexplained_ns += s->end_ns - s->start_ns;   /* a sync that ran its own course */
+			p->unexplained_calls++;
+		}
+	}
+	(void)c;
+	(void)g;
+}
+
+int oc_find_bounds(const struct oc_actx *c, const struct oc_graph *g)
+{
+	struct oc_critical_path *p = &c->a->path;
+	struct bctx b = { .c = c, .g = g, .cost = -1 };
+	void (*const fixes[OC_N_FIXES])(struct bctx *, struct oc_bound *) = {
+		fix_pin, fix_hidden_syncs, fix_copy_stream, fix_legacy, fix_submit_ahead, fix_graph,
+	};
+
+	if (!p->given)
+		return 0;
+	unexplained(c, g, p);
+	if (c->o.device >= 0 && c->t->n_devices > 1) {
+		p->withheld = "the analysis holds one device (--device): the other devices' work, and the "
+			      "host's waits for it, are not in the graph, so no fix is bounded";
+		return 0;
+	}
+	b.dur = malloc((g->n_nodes + 1) * sizeof *b.dur);
+	b.own = malloc((g->n_nodes + 1) * sizeof *b.own);
+	b.lat = malloc((g->n_edges + 1) * sizeof *b.lat);
+	b.t = malloc((2 * g->n_nodes + 1) * sizeof *b.t);
+	if (!b.dur || !b.own || !b.lat || !b.t) {
+		free(b.dur);
+		free(b.own);
+		free(b.lat);
+		free(b.t);
+		return -1;
+	}
+	for (size_t v = 0; v < g->n_nodes; v++) {
+		const struct oc_gnode *n = &g->nodes[v];
+		int64_t d = n->end_ns - n->start_ns;
+		if (n->kind == OC_GN_CALL && !n->blocking && n->bind_end < 0 && (b.cost < 0 || d < b.cost))
+			b.cost = d;
+	}
+	if (b.cost < 0)
+		b.cost = 0;
+	b.base = oc_graph_replay(g, NULL, b.t);
+	p->replay_ns = b.base;
+	for (int f = 0; f < OC_N_FIXES; f++) {
+		struct oc_bound bd = { .fix = (uint8_t)f, .cost_ns = -1 };
+		reset(&b);
+		fixes[f](&b, &bd);
+		if (!bd.count)
+			continue;
+		bd.bound_ns = saving(&b);
+		bd.share = p->end_ns > p->start_ns ? (double)bd.bound_ns / (double)(p->end_ns - p->start_ns) : 0;
+		p->bounds[p->n_bounds++] = bd;
+	}
+	oc_sort(p->bounds, p->n_bounds, sizeof *p->bounds, cmp_bound);
+	free(b.dur);
+	free(b.own);
+	free(b.lat);
+	free(b.t);
+	return 0;
+}
+
+const char *oc_bound_text(const struct oc_bound *b, char *buf, size_t len)
+{
+	char d[32];
+	const char *n = b->count == 1 ? "" : "s";
+
+	oc_fmt_duration(b->bound_ns, d, sizeof d);
+	switch (b->fix) {
+	case OC_FIX_PIN:
+		snprintf(buf, len, "pinning the %zu pageable cop%s could save at most %s (%.0f%%) of this window",
+			 b->count, b->count == 1 ? "y" : "ies", d, 100 * b->share);
+		break;
+	case OC_FIX_HIDDEN_SYNCS:
+		snprintf(buf, len, "removing the %zu hidden synchronization%s could save at most %s (%.0f%%) of "
+			 "this window", b->count, n, d, 100 * b->share);
+		break;
+	case OC_FIX_COPY_STREAM:
+		snprintf(buf, len, "moving the %zu cop%s queued among kernels to a stream of their own could save "
+			 "at most %s (%.0f%%) of this window", b->count, b->count == 1 ? "y" : "ies", d,
+			 100 * b->share);
+		break;
+	case OC_FIX_LEGACY:
+		snprintf(buf, len, "moving the %zu legacy-stream op%s that serialized other streams off the "
+			 "legacy default stream could save at most %s (%.0f%%) of this window", b->count, n, d,
+			 100 * b->share);
+		break;
+	case OC_FIX_SUBMIT_AHEAD:
+		snprintf(buf, len, "queuing work ahead of the device (the host's %zu gap%s between calls gone) "
+			 "could save at most %s (%.0f%%) of this window", b->count, n, d, 100 * b->share);
+		break;
+	default:
+		snprintf(buf, len, "capturing the %zu kernel launch%s in a CUDA graph could save at most %s "
+			 "(%.0f%%) of this window", b->count, b->count == 1 ? "" : "es", d, 100 * b->share);
+		break;
+	}
+	return buf;
+}
+
+const char *oc_bound_assumption(const struct oc_bound *b, char *buf, size_t len)
+{
+	char c[32];
+
+	oc_fmt_duration(b->cost_ns > 0 ? b->cost_ns : 0, c, sizeof c);
+	switch (b->fix) {
+	case OC_FIX_PIN:
+		if (b->bw_source == OC_BW_KEPT)
+			snprintf(buf, len, "the pageable copies' calls return after %s and wait for nothing; the "
+				 "copies keep their durations (no pinned copy in the trace and no figure for this "
+				 "device), so pinning's faster copies are not counted", c);
+		else
+			snprintf(buf, len, "the pageable copies' calls return after %s and wait for nothing; each "
+				 "copy runs at %s pinned bandwidth (HtoD %.1f GB/s, DtoH %.1f GB/s)", c,
+				 b->bw_source == OC_BW_TRACE ? "this trace's" : "the device's documented",
+				 b->gbps[0], b->gbps[1]);
+		break;
+	case OC_FIX_HIDDEN_SYNCS:
+		snprintf(buf, len, "the hidden syncs' calls wait for no device work and take their usual "
+			 "duration (0 when the trace has none); device durations kept");
+		break;
+	case OC_FIX_COPY_STREAM:
+		snprintf(buf, len, "copies and kernels of one stream lose their order to each other (each "
+			 "keeps its own), the data a kernel reads taken to be ready; device durations kept");
+		break;
+	case OC_FIX_LEGACY:
+		snprintf(buf, len, "the legacy stream's implicit synchronizations go, its ops keep their own "
+			 "order; device durations kept");
+		break;
+	case OC_FIX_SUBMIT_AHEAD:
+		snprintf(buf, len, "host time between calls goes and each call that waits for nothing takes "
+			 "the shortest such call's time (%s); syncs still wait; device durations kept", c);
+		break;
+	default:
+		snprintf(buf, len, "kernel launch calls take no host time and each kernel starts %s after it "
+			 "is queued (the shortest gap between two kernels of a stream in this trace, or its "
+			 "shortest launch latency); host time outside calls and device durations kept", c);
+		break;
+	}
+	return buf;
+}

@@ -1,0 +1,251 @@
+/*
+ * test-path.c: the critical path (path.h) on hand-built traces: a chain, a
+ * fork and join through an event, a host sync, a legacy-stream op, a late
+ * host, a graph launch. Each test states the path and its makeup as worked
+ * out by hand from the trace's times (µs, U), before any code ran.
+ */
+#include "scenario.h"
+
+#define U 1000LL
+
+static int64_t part(const struct sc *s, enum oc_path_part p)
+{
+	return s->a.path.ns[p];
+}
+
+/* The makeup covers the interval exactly once. */
+static void assert_covers(const struct sc *s)
+{
+	const struct oc_critical_path *p = &s->a.path;
+	int64_t sum = 0;
+
+	assert_true(p->given);
+	for (int k = 0; k < OC_N_PATH_PARTS; k++)
+		sum += p->ns[k];
+	assert_int_equal(sum, p->end_ns - p->start_ns);
+	for (size_t i = 0; i + 1 < p->n_steps; i++)
+		assert_int_equal(p->steps[i].end_ns, p->steps[i + 1].start_ns);
+	assert_int_equal(p->steps[0].start_ns, p->start_ns);
+	assert_int_equal(p->steps[p->n_steps - 1].end_ns, p->end_ns);
+}
+
+/* Step i is node op with correlation id corr. */
+static void assert_node(const struct sc *s, size_t i, int corr)
+{
+	assert_true(i < s->a.path.n_steps);
+	assert_int_equal(s->a.path.steps[i].edge, OC_N_PATH_EDGES);
+	assert_int_equal(sc_op_corr(s, s->a.path.steps[i].op), corr);
+}
+
+/* One stream, queued early: k1 [100,200), k2 [205,300), k3 [302,400). The
+ * path is the three kernels and the two gaps between them: 293 compute, 7
+ * device gap, 300 in all; the calls, long done, are not on it. */
+static void test_chain(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	int k1 = sc_kernel(&s, 13, 100 * U, 200 * U, 10 * U, 15 * U, "_Z1av", 1);
+	int k2 = sc_kernel(&s, 13, 205 * U, 300 * U, 20 * U, 25 * U, "_Z1bv", 1);
+	int k3 = sc_kernel(&s, 13, 302 * U, 400 * U, 30 * U, 35 * U, "_Z1av", 1);
+	sc_analyse(&s, NULL);
+	assert_covers(&s);
+	assert_int_equal(s.a.path.end_ns - s.a.path.start_ns, 300 * U);
+	assert_int_equal(part(&s, OC_PATH_COMPUTE), 293 * U);
+	assert_int_equal(part(&s, OC_PATH_DEVICE_GAP), 7 * U);
+	assert_int_equal(s.a.path.n_steps, 5);
+	assert_node(&s, 0, k1);
+	assert_int_equal(s.a.path.steps[1].edge, OC_EDGE_STREAM);
+	assert_node(&s, 2, k2);
+	assert_node(&s, 4, k3);
+	/* folded: _Z1av twice (198), _Z1bv once (95) */
+	assert_int_equal(s.a.path.n_groups, 2);
+	assert_int_equal(s.a.path.groups[0].steps, 2);
+	assert_int_equal(s.a.path.groups[0].ns, 198 * U);
+	assert_int_equal(s.a.path.groups[1].ns, 95 * U);
+	assert_int_equal(s.a.path.edges[OC_EDGE_STREAM], 2);
+	assert_int_equal(s.a.path.edges[OC_EDGE_SUBMIT], 3);
+	assert_int_equal(s.a.path.edges[OC_EDGE_HOST], 2);
+	sc_done(&s);
+}
+
+/* Fork and join: k1 [100,300) on stream 14, k2 [100,350) on stream 16; an
+ * event recorded on 16 after k2 and waited for on 14 before k3 [360,400).
+ * k3 followed k2 through the event (10 gap), not k1: 250 + 40 compute.
+ * Without the wait, k3 follows its stream: k1 200, a 60 gap, k3 40. */
+static void test_fork_join_event(void **state)
+{
+	for (int with_wait = 1; with_wait >= 0; with_wait--) {
+		struct sc s;
+		sc_open(&s);
+		int k1 = sc_kernel(&s, 14, 100 * U, 300 * U, 10 * U, 15 * U, "_Z1av", 1);
+		int k2 = sc_kernel(&s, 16, 100 * U, 350 * U, 20 * U, 25 * U, "_Z1bv", 1);
+		sc_event_record(&s, 5, 16, 30 * U);
+		if (with_wait)
+			sc_wait_event(&s, 14, 5, 40 * U);
+		int k3 = sc_kernel(&s, 14, 360 * U, 400 * U, 50 * U, 55 * U, "_Z1cv", 1);
+		sc_analyse(&s, NULL);
+		assert_covers(&s);
+		assert_int_equal(s.a.path.n_steps, 3);
+		assert_node(&s, 2, k3);
+		if (with_wait) {
+			assert_int_equal(s.a.path.edges[OC_EDGE_EVENT], 1);
+			assert_node(&s, 0, k2);
+			assert_int_equal(s.a.path.steps[1].edge, OC_EDGE_EVENT);
+			assert_int_equal(part(&s, OC_PATH_COMPUTE), 290 * U);
+			assert_int_equal(part(&s, OC_PATH_DEVICE_GAP), 10 * U);
+		} else {
+			assert_int_equal(s.a.path.edges[OC_EDGE_EVENT], 0);
+			assert_node(&s, 0, k1);
+			assert_int_equal(s.a.path.steps[1].edge, OC_EDGE_STREAM);
+			assert_int_equal(part(&s, OC_PATH_COMPUTE), 240 * U);
+			assert_int_equal(part(&s, OC_PATH_DEVICE_GAP), 60 * U);
+		}
+		sc_done(&s);
+	}
+}
+
+/* A host sync: k1 [100,200), cudaStreamSynchronize [20,203] returns 3 after
+ * it, the host works 7, launches k2 at 210 and k2 runs [220,300). Path: k1
+ * 100, the sync's return 3 (blocked), host 7, launch latency 10, k2 80. */
+static void test_host_sync(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	int k1 = sc_kernel(&s, 13, 100 * U, 200 * U, 10 * U, 15 * U, "_Z1av", 1);
+	int sy = sc_stream_sync(&s, 13, 20 * U, 203 * U);
+	int k2 = sc_kernel(&s, 13, 220 * U, 300 * U, 210 * U, 215 * U, "_Z1bv", 1);
+	sc_analyse(&s, NULL);
+	assert_covers(&s);
+	assert_int_equal(s.a.path.n_steps, 5);
+	assert_node(&s, 0, k1);
+	assert_int_equal(s.a.path.steps[1].edge, OC_EDGE_BLOCK);
+	assert_int_equal((int)s.t.api[s.a.path.steps[1].api].correlation_id, sy);
+	assert_int_equal(s.a.path.steps[2].edge, OC_EDGE_HOST);
+	assert_int_equal(s.a.path.steps[3].edge, OC_EDGE_SUBMIT);
+	assert_node(&s, 4, k2);
+	assert_int_equal(part(&s, OC_PATH_COMPUTE), 180 * U);
+	assert_int_equal(part(&s, OC_PATH_HOST_BLOCKED), 3 * U);
+	assert_int_equal(part(&s, OC_PATH_HOST_OUTSIDE), 7 * U);
+	assert_int_equal(part(&s, OC_PATH_LAUNCH), 10 * U);
+	assert_int_equal(s.a.path.edges[OC_EDGE_BLOCK], 1);
+	sc_done(&s);
+}
+
+/* The legacy stream: k1 [100,200) on blocking stream 13, a copy on the
+ * legacy stream [205,250) waits for it, k2 [255,300) on blocking stream 15
+ * waits for the copy. Path: k1 100, 5, copy 45, 5, k2 45. */
+static void test_legacy_stream(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	int k1 = sc_kernel(&s, 13, 100 * U, 200 * U, 10 * U, 15 * U, "_Z1av", 1);
+	int cp = sc_copy(&s, 7, SC_HTOD, OC_MEM_PINNED, 1, 205 * U, 250 * U, 20 * U, 25 * U,
+			 "cudaMemcpyAsync");
+	int k2 = sc_kernel(&s, 15, 255 * U, 300 * U, 30 * U, 35 * U, "_Z1bv", 1);
+	sc_analyse(&s, NULL);
+	assert_int_equal(s.a.n_default_syncs, 1);
+	assert_covers(&s);
+	assert_int_equal(s.a.path.n_steps, 5);
+	assert_node(&s, 0, k1);
+	assert_int_equal(s.a.path.steps[1].edge, OC_EDGE_LEGACY);
+	assert_node(&s, 2, cp);
+	assert_int_equal(s.a.path.steps[3].edge, OC_EDGE_LEGACY);
+	assert_node(&s, 4, k2);
+	assert_int_equal(part(&s, OC_PATH_COMPUTE), 145 * U);
+	assert_int_equal(part(&s, OC_PATH_COPY), 45 * U);
+	assert_int_equal(part(&s, OC_PATH_DEVICE_GAP), 10 * U);
+	assert_int_equal(s.a.path.edges[OC_EDGE_LEGACY], 2);
+	sc_done(&s);
+}
+
+/* A late host: k1 [100,110) launched at 90..95, then the host works until
+ * it launches k2 at 200; k2 runs [210,220). A cudaGetDevice [150,160) in
+ * between queues nothing. Path over [100,220): the host edge from 100 (the
+ * interval's start) to 200, of which 10 inside that call, launch latency
+ * 10, k2 10. k1 is not on it. */
+static void test_late_host(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	sc_kernel(&s, 13, 100 * U, 110 * U, 90 * U, 95 * U, "_Z1av", 1);
+	sc_call(&s, "cudaGetDevice", 150 * U, 160 * U);
+	int k2 = sc_kernel(&s, 13, 210 * U, 220 * U, 200 * U, 205 * U, "_Z1bv", 1);
+	sc_analyse(&s, NULL);
+	assert_covers(&s);
+	assert_int_equal(s.a.path.n_steps, 3);
+	assert_int_equal(s.a.path.steps[0].edge, OC_EDGE_HOST);
+	assert_int_equal(s.a.path.steps[0].calls_ns, 10 * U);
+	assert_node(&s, 2, k2);
+	assert_int_equal(part(&s, OC_PATH_HOST_OUTSIDE), 90 * U);
+	assert_int_equal(part(&s, OC_PATH_HOST_CALLS), 10 * U);
+	assert_int_equal(part(&s, OC_PATH_LAUNCH), 10 * U);
+	assert_int_equal(part(&s, OC_PATH_COMPUTE), 10 * U);
+	sc_done(&s);
+}
+
+/* A graph launch's two kernels [100,150) and [120,200) are one node; k3
+ * [205,300) follows on the stream. Path: the graph 100, 5, k3 95. */
+static void test_graph_launch_one_node(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	int g = sc_call(&s, "cudaGraphLaunch", 10 * U, 15 * U);
+	sc_exec(&s, "INSERT INTO ops(kind, start_ns, end_ns, device_id, context_id, stream_id, correlation_id,"
+		    " name_id, graph_id, graph_node_id) VALUES"
+		    " (1, %lld, %lld, 0, 1, 13, %d, %lld, 3, 101),"
+		    " (1, %lld, %lld, 0, 1, 13, %d, %lld, 3, 102)",
+		    100 * U, 150 * U, g, (long long)sc_str(&s, "_Z2n1v"),
+		    120 * U, 200 * U, g, (long long)sc_str(&s, "_Z2n2v"));
+	int k3 = sc_kernel(&s, 13, 205 * U, 300 * U, 20 * U, 25 * U, "_Z1cv", 1);
+	sc_analyse(&s, NULL);
+	assert_covers(&s);
+	assert_int_equal(s.a.path.n_steps, 3);
+	assert_true(s.a.path.steps[0].graph);
+	assert_node(&s, 0, g);
+	assert_node(&s, 2, k3);
+	assert_int_equal(part(&s, OC_PATH_COMPUTE), 195 * U);
+	assert_int_equal(s.a.path.nodes, 4);   /* the graph, k3, and their two calls */
+	sc_done(&s);
+}
+
+/* A synchronous pageable copy's call returns 30 after its copy (staging):
+ * k1 [100,200) on stream 13, a cudaMemcpy DtoH [205,250) on it queued by a
+ * call [20,280), then k2 [300,320) launched at 285. Path: k1, 5, the copy
+ * 45, the call's return 30 (host in CUDA calls: its own copy held it), host
+ * 5, launch 15, k2 20. */
+static void test_own_wait(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	int k1 = sc_kernel(&s, 13, 100 * U, 200 * U, 10 * U, 15 * U, "_Z1av", 1);
+	int cp = sc_copy(&s, 13, SC_DTOH, OC_MEM_PAGEABLE, 0, 205 * U, 250 * U, 20 * U, 280 * U, "cudaMemcpy");
+	int k2 = sc_kernel(&s, 13, 300 * U, 320 * U, 285 * U, 290 * U, "_Z1bv", 1);
+	sc_analyse(&s, NULL);
+	assert_covers(&s);
+	assert_int_equal(s.a.path.n_steps, 7);
+	assert_node(&s, 0, k1);
+	assert_node(&s, 2, cp);
+	assert_int_equal(s.a.path.steps[3].edge, OC_EDGE_OWN_WAIT);
+	assert_node(&s, 6, k2);
+	assert_int_equal(part(&s, OC_PATH_COMPUTE), 120 * U);
+	assert_int_equal(part(&s, OC_PATH_COPY), 45 * U);
+	assert_int_equal(part(&s, OC_PATH_HOST_CALLS), 30 * U);
+	assert_int_equal(part(&s, OC_PATH_HOST_OUTSIDE), 5 * U);
+	assert_int_equal(part(&s, OC_PATH_LAUNCH), 15 * U);
+	assert_int_equal(part(&s, OC_PATH_DEVICE_GAP), 5 * U);
+	sc_done(&s);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_chain),
+		cmocka_unit_test(test_fork_join_event),
+		cmocka_unit_test(test_host_sync),
+		cmocka_unit_test(test_legacy_stream),
+		cmocka_unit_test(test_late_host),
+		cmocka_unit_test(test_graph_launch_one_node),
+		cmocka_unit_test(test_own_wait),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
