@@ -294,6 +294,7 @@ fuzz: deps $(FUZZ_BIN)
 # Per-program nvcc flags (tests/gpu, examples).
 NVCC_EXTRA_per_thread := --default-stream per-thread
 NVCC_EXTRA_nvtx_range := -ldl
+NVCC_EXTRA_fix_pairs := -ldl
 $(BUILD)/gpu/%: %.cu
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  NVCC    $<")

@@ -21,6 +21,8 @@
  *                            with --ranks only (docs/nccl.md)
  *   no-hazard                no hazard and no use after free (docs/hazards.md)
  *   no-latent-hazard         no latent hazard
+ *   max-lever-bound F        no fix could save more than F of the interval: the
+ *                            largest bound (docs/causes.md, "Bounds") <= F
  *
  * Rules come from command-line options and from rules files, one rule a
  * line, `#` starting a comment. Fractions are written 0.25 or 25%. Parsing is
@@ -51,6 +53,7 @@ enum oc_rule_kind {
 	OC_RULE_MAX_PEER_WAIT,        /* peer waits / communication time <= F (--ranks) */
 	OC_RULE_NO_HAZARD,            /* hazards and uses after free == 0 (docs/hazards.md) */
 	OC_RULE_NO_LATENT_HAZARD,     /* latent hazards == 0 */
+	OC_RULE_MAX_LEVER_BOUND,      /* the largest bound / the interval <= F */
 	OC_RULE__COUNT
 };
 

@@ -162,8 +162,7 @@ static void fix_hidden_syncs(struct bctx *b, struct oc_bound *bd)
 		if (cn < 0 || b->own[cn] >= 0)
 			continue;
 		unwait(b, cn, 1);
-		b->own[cn] = bl->usual_ns > 0 && bl->usual_ns < b->g->nodes[cn].end_ns - b->g->nodes[cn].start_ns ?
-			bl->usual_ns : 0;
+		b->own[cn] = 0;      /* the fix moves the call out of the loop */
 		bd->count++;
 	}
 }
@@ -185,10 +184,13 @@ static void fix_copy_stream(struct bctx *b, struct oc_bound *bd)
 				b->lat[n->e_off + j] = e->min_ns;
 				continue;
 			}
-			int cf = oc_gnode_is_copy(b->c, &g->nodes[e->from]), ct = oc_gnode_is_copy(b->c, n);
-			if (cf != ct) {
+			int cf = oc_gnode_class(b->c, &g->nodes[e->from]), ct = oc_gnode_class(b->c, n);
+			/* kept: an HtoD copy or a memset before the kernel after it (its input),
+			 * a kernel before the DtoH copy after it (its output) */
+			int data = (ct == 0 && (cf == 1 || cf == 4)) || (cf == 0 && ct == 2);
+			if (cf != ct && !data) {
 				b->lat[n->e_off + j] = INT64_MIN;
-				touched |= ct;
+				touched |= ct != 0;
 			}
 		}
 		bd->count += touched;
@@ -412,12 +414,14 @@ const char *oc_bound_assumption(const struct oc_bound *b, char *buf, size_t len)
 				 b->gbps[0], b->gbps[1]);
 		break;
 	case OC_FIX_HIDDEN_SYNCS:
-		snprintf(buf, len, "the hidden syncs' calls wait for no device work and take their usual "
-			 "duration (0 when the trace has none); device durations kept");
+		snprintf(buf, len, "the hidden syncs' calls wait for no device work and take no host time "
+			 "(moved out of the loop); device durations kept");
 		break;
 	case OC_FIX_COPY_STREAM:
-		snprintf(buf, len, "copies and kernels of one stream lose their order to each other (each "
-			 "keeps its own), the data a kernel reads taken to be ready; device durations kept");
+		snprintf(buf, len, "a stream per direction, prefetching ahead: each HtoD copy or memset "
+			 "still precedes the kernel after it and each DtoH copy still follows the kernel "
+			 "before it (their data), every other order between kernels and copies of one stream "
+			 "goes, and each kind keeps its own order; device durations kept");
 		break;
 	case OC_FIX_LEGACY:
 		snprintf(buf, len, "the legacy stream's implicit synchronizations go, its ops keep their own "

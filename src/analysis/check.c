@@ -36,6 +36,11 @@ struct totals {
 	int     ranks;           /* 1: peer waits were measured (check --ranks) */
 	int64_t peer_wait_ns;
 	int64_t *cause_hits;     /* per rule: claims + gaps with the forbidden cause */
+	/* the largest bound of a trace (of the traces: the largest share), -1: none given */
+	double   bound_share;
+	int64_t  bound_ns, path_ns;
+	int      bound_fix;
+	int      bound_withheld;  /* a trace's bounds were withheld: its limit cannot be proven */
 };
 
 void oc_check_options_init(struct oc_check_options *o)
@@ -104,6 +109,14 @@ static void measure(struct totals *tot, const struct oc_analysis *a, const struc
 		tot->dropped += tot->dropped_rows;
 	tot->comm_ns = s->comm_ns;
 	tot->comm_exposed_ns = s->comm_exposed_ns;
+	tot->bound_share = -1;
+	tot->bound_withheld = a->path.withheld != NULL;
+	if (a->path.n_bounds && !a->path.withheld) {
+		tot->bound_share = a->path.bounds[0].share;
+		tot->bound_ns = a->path.bounds[0].bound_ns;
+		tot->bound_fix = a->path.bounds[0].fix;
+		tot->path_ns = a->path.end_ns - a->path.start_ns;
+	}
 	for (size_t i = 0; i < rules->n; i++)
 		tot->cause_hits[i] = rules->v[i].kind == OC_RULE_FORBID_CAUSE ?
 				     count_cause(a, rules->v[i].cause) : 0;
@@ -157,6 +170,9 @@ static double measured(const struct oc_rule *rule, size_t i, const struct totals
 		break;
 	case OC_RULE_NO_LATENT_HAZARD:
 		m = tot->latent_hazards < 0 ? NAN : (double)tot->latent_hazards;
+		break;
+	case OC_RULE_MAX_LEVER_BOUND:
+		m = tot->bound_withheld ? NAN : tot->bound_share < 0 ? 0 : tot->bound_share;
 		break;
 	case OC_RULE__COUNT:
 		break;
@@ -293,6 +309,17 @@ static int explain(struct oc_rule_result *r, const struct oc_rule *rule, size_t 
 			oc_result_message(r, "%s of %s of communication waited for slower peers",
 					  oc_fmt_ns(x, sizeof x, (double)tot->peer_wait_ns),
 					  oc_fmt_ns(y, sizeof y, (double)tot->comm_ns));
+		break;
+	case OC_RULE_MAX_LEVER_BOUND:
+		if (tot->bound_withheld)
+			oc_result_message(r, "the bounds were withheld (the report says why): the limit cannot "
+					  "be proven");
+		else if (tot->bound_share < 0)
+			oc_result_message(r, "no fix has anything to edit in the interval: nothing to save");
+		else
+			oc_result_message(r, "%s could save at most %s of %s (a bound; compare proves a saving)",
+					  oc_fix_id(tot->bound_fix), oc_fmt_ns(x, sizeof x, (double)tot->bound_ns),
+					  oc_fmt_ns(y, sizeof y, (double)tot->path_ns));
 		break;
 	case OC_RULE__COUNT:
 		break;
@@ -559,6 +586,13 @@ int oc_check_run(struct oc_check *c, const struct oc_rules *rules,
 		sum.late_ns += one.late_ns;
 		sum.comm_ns += one.comm_ns;
 		sum.comm_exposed_ns += one.comm_exposed_ns;
+		sum.bound_withheld |= one.bound_withheld;
+		if (!i || one.bound_share > sum.bound_share) {
+			sum.bound_share = one.bound_share;
+			sum.bound_ns = one.bound_ns;
+			sum.bound_fix = one.bound_fix;
+			sum.path_ns = one.path_ns;
+		}
 		sum.dropped = (i && sum.dropped < 0) || one.dropped < 0 ? -1 : sum.dropped + one.dropped;
 		sum.dropped_rows += one.dropped_rows;
 		for (size_t k = 0; k < rules->n; k++)

@@ -89,6 +89,16 @@ int oc_gnode_is_copy(const struct oc_actx *c, const struct oc_gnode *n)
 	return n->kind == OC_GN_OP && c->t->ops[n->idx].kind != OC_OP_KERNEL;
 }
 
+int oc_gnode_class(const struct oc_actx *c, const struct oc_gnode *n)
+{
+	if (!oc_gnode_is_copy(c, n))
+		return 0;
+	const struct oc_op *op = &c->t->ops[n->idx];
+	if (op->kind == OC_OP_MEMSET)
+		return 4;
+	return op->copy_kind == OC_COPY_HTOD ? 1 : op->copy_kind == OC_COPY_DTOH ? 2 : 3;
+}
+
 int32_t oc_top_call(const struct oc_trace *t, int32_t a)
 {
 	if (a >= 0 && t->api[a].parent >= 0)
@@ -215,15 +225,15 @@ static int stream_and_submit_edges(struct build *b)
 	struct oc_graph *g = b->g;
 
 	for (size_t s = 0; s < t->n_streams; s++) {
-		int32_t prev = -1, last[2] = { -1, -1 };   /* the last compute and copy node */
+		int32_t prev = -1, last[OC_GCLASSES] = { -1, -1, -1, -1, -1 };   /* per class */
 		for (uint32_t k = c->s_off[s]; k < c->s_off[s + 1]; k++) {
 			int32_t v = g->op_node[c->s_ops[k]];
 			if (v < 0 || v == prev)
 				continue;
 			if (prev >= 0 && add_edge(b, prev, v, OC_EDGE_STREAM, 1, 0) < 0)
 				return -1;
-			/* copies on a stream of their own: each class keeps its own order */
-			int cl = oc_gnode_is_copy(c, &g->nodes[v]);
+			/* copies on streams of their own: each class keeps its own order */
+			int cl = oc_gnode_class(c, &g->nodes[v]);
 			if (last[cl] >= 0 && last[cl] != prev &&
 			    add_edge_l(b, last[cl], v, OC_EDGE_STREAM, 1, 0, 1) < 0)
 				return -1;

@@ -69,6 +69,10 @@ struct oc_graph {
 
 /* A copy or memset node (else compute: a kernel or a graph launch). */
 int oc_gnode_is_copy(const struct oc_actx *c, const struct oc_gnode *n);
+/* Its class for the copies-on-their-own-streams edit: 0 compute, 1 HtoD, 2 DtoH,
+ * 3 other copies, 4 memsets. */
+#define OC_GCLASSES 5
+int oc_gnode_class(const struct oc_actx *c, const struct oc_gnode *n);
 
 /* The call node that queued device node v (its submit edge's source), or -1. */
 int32_t oc_gnode_call(const struct oc_graph *g, int32_t v);

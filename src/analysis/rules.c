@@ -57,6 +57,7 @@ static const struct {
 	[OC_RULE_MAX_PEER_WAIT]          = { "max-peer-wait", 1, 1, "<=" },
 	[OC_RULE_NO_HAZARD]              = { "no-hazard", 0, 0, "==" },
 	[OC_RULE_NO_LATENT_HAZARD]       = { "no-latent-hazard", 0, 0, "==" },
+	[OC_RULE_MAX_LEVER_BOUND]        = { "max-lever-bound", 1, 1, "<=" },
 };
 
 static void *xrealloc(void *p, size_t n)
@@ -242,6 +243,7 @@ int oc_rules_add(struct oc_rules *r, const char *name, const char *arg,
 	case OC_RULE_MAX_LATE_SUBMISSION:
 	case OC_RULE_MAX_EXPOSED_COMM:
 	case OC_RULE_MAX_PEER_WAIT:
+	case OC_RULE_MAX_LEVER_BOUND:
 		if (oc_parse_fraction(arg, &rule.limit) < 0) {
 			snprintf(err, errlen, "%s: '%s' is not a fraction between 0 and 1 "
 				 "(write 0.25 or 25%%)", where, arg);
@@ -396,6 +398,7 @@ enum oc_rule_status oc_rule_decide(const struct oc_rule *rule, double measured)
 	case OC_RULE_MAX_LATE_SUBMISSION:
 	case OC_RULE_MAX_EXPOSED_COMM:
 	case OC_RULE_MAX_PEER_WAIT:
+	case OC_RULE_MAX_LEVER_BOUND:
 		return measured <= rule->limit ? OC_RULE_PASS : OC_RULE_FAIL;
 	case OC_RULE_NO_HIDDEN_SYNC:
 	case OC_RULE_FORBID_CAUSE:

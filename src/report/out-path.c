@@ -89,9 +89,23 @@ void oc_bounds_text(FILE *f, const struct oc_analysis *a)
 		return;
 	fputs("  what each fix could save at most (a bound from the graph, not a proof: `overlapcheck "
 	      "compare` against the changed program proves it):\n", f);
-	for (size_t k = 0; k < p->n_bounds; k++)
+	size_t zero = 0;
+	for (size_t k = 0; k < p->n_bounds; k++) {
+		if (!p->bounds[k].bound_ns) {
+			zero++;
+			continue;
+		}
 		fprintf(f, "    - %s\n      assuming %s\n", oc_bound_text(&p->bounds[k], line, sizeof line),
 			oc_bound_assumption(&p->bounds[k], as, sizeof as));
+	}
+	if (zero) {   /* the fixes that would save nothing, on one line */
+		size_t n = 0;
+		fputs("    - nothing to save, by the graph: ", f);
+		for (size_t k = 0; k < p->n_bounds; k++)
+			if (!p->bounds[k].bound_ns)
+				fprintf(f, "%s%s", n++ ? ", " : "", oc_fix_id(p->bounds[k].fix));
+		fputc('\n', f);
+	}
 	if (p->unexplained_ns > 0)
 		fprintf(f, "    (%s of the path is time the trace does not explain%s: no bound counts it)\n",
 			oc_fmt_duration(p->unexplained_ns, d1, sizeof d1), p->unexplained_calls ?

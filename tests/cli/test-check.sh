@@ -360,6 +360,20 @@ is "max-late-submission 0.95 on late_cpu: 0" "$(status "$OC" check --max-late-su
 printf 'max-late-submission 0.95\nmax-host-wait 0.1\n' > "$TMP/split.rules"
 is "the new rules in a rules file: 0" "$(status "$OC" check --rules "$TMP/split.rules" "$TMP/h200_late_cpu.db")" 0
 
+# ---- the largest bound (issue 31) ------------------------------------------------------
+# pageable_pipeline (tests/gpu/pageable_pipeline.cu): every copy is pageable and
+# the host stages each one, so pinning is the largest fix and could save more
+# than half the window; pinned_pipeline's copies are pinned already: nothing
+# to pin, and no fix is worth half of it.
+fixture pinned_pipeline
+is "max-lever-bound 0.5 on pageable_pipeline: 1" "$(status "$OC" check --max-lever-bound 0.5 "$TMP/h200_pageable_pipeline.db")" 1
+out=$("$OC" check --max-lever-bound 0.5 "$TMP/h200_pageable_pipeline.db")
+like "max-lever-bound: the message names the fix" "$out" "pin_host_memory could save at most"
+is "max-lever-bound 0.5 on pinned_pipeline: 0" "$(status "$OC" check --max-lever-bound 0.5 "$TMP/h200_pinned_pipeline.db")" 0
+printf 'max-lever-bound 50%%\n' > "$TMP/bound.rules"
+is "max-lever-bound in a rules file: 1" "$(status "$OC" check --rules "$TMP/bound.rules" "$TMP/h200_pageable_pipeline.db")" 1
+is "max-lever-bound 1.5: 2" "$(status "$OC" check --max-lever-bound 1.5 "$TMP/h200_pageable_pipeline.db")" 2
+
 # ---- the share rule's old name, and the analysis options (issue 28) -------------------
 # --min-overlap keeps its old meaning in check for one release, with a warning
 out=$("$OC" check --min-overlap 0.7 "$P" 2>"$TMP/old.err"); rc=$?

@@ -236,6 +236,132 @@ static void test_own_wait(void **state)
 	sc_done(&s);
 }
 
+/* ---- bounds: each computed by hand from the graph's replay --------------- */
+
+static const struct oc_bound *bound_of(const struct sc *s, enum oc_fix f)
+{
+	for (size_t k = 0; k < s->a.path.n_bounds; k++)
+		if (s->a.path.bounds[k].fix == f)
+			return &s->a.path.bounds[k];
+	return NULL;
+}
+
+/* The legacy scenario without the legacy syncs: the copy and k2 are held
+ * only by their launches, at the trace's shortest launch latency (k1's 90:
+ * the only launch nothing else held), so they run at 110 and 120, beside
+ * k1; the window ends with k1 at 200: 100 of 200 saved. */
+static void test_bound_legacy(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	sc_kernel(&s, 13, 100 * U, 200 * U, 10 * U, 15 * U, "_Z1av", 1);
+	sc_copy(&s, 7, SC_HTOD, OC_MEM_PINNED, 1, 205 * U, 250 * U, 20 * U, 25 * U, "cudaMemcpyAsync");
+	sc_kernel(&s, 15, 255 * U, 300 * U, 30 * U, 35 * U, "_Z1bv", 1);
+	sc_analyse(&s, NULL);
+	const struct oc_bound *b = bound_of(&s, OC_FIX_LEGACY);
+	assert_non_null(b);
+	assert_int_equal(b->bound_ns, 100 * U);
+	assert_int_equal(b->count, 1);
+	assert_true(b->share > 0.4999 && b->share < 0.5001);
+	assert_ptr_equal(&s.a.path.bounds[0], b);    /* the largest */
+	assert_int_equal(s.a.path.replay_ns, 200 * U);
+	sc_done(&s);
+}
+
+/* cudaFree [20,205] waited for k1 [100,200) (a hidden sync: it returned 5
+ * after); then k2 is launched at 210 and runs [220,300). Without the wait the
+ * free takes no time, k2 is queued at 25 and follows k1 on its stream at
+ * once: [200,280), 20 of 200 saved. */
+static void test_bound_hidden_sync(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	sc_kernel(&s, 13, 100 * U, 200 * U, 10 * U, 15 * U, "_Z1av", 1);
+	sc_call(&s, "cudaFree", 20 * U, 205 * U);
+	sc_kernel(&s, 13, 220 * U, 300 * U, 210 * U, 215 * U, "_Z1bv", 1);
+	sc_analyse(&s, NULL);
+	assert_int_equal(s.a.summary.hidden_syncs, 1);
+	const struct oc_bound *b = bound_of(&s, OC_FIX_HIDDEN_SYNCS);
+	assert_non_null(b);
+	assert_int_equal(b->count, 1);
+	assert_int_equal(b->bound_ns, 20 * U);
+	sc_done(&s);
+}
+
+/* A synchronous pageable DtoH copy [205,250) whose call [20,280] returns 30
+ * after it, then k2 [300,320) launched at 285. Pinned, the call waits for
+ * nothing and takes the launch cost (5, the shortest call that waited for
+ * nothing); the copy keeps its place behind k1 (its 5 gap binds) and its
+ * duration (no pinned copy in the trace, no figure for "Test GPU"), and k2
+ * follows it at once: [250,270), 50 of 220 saved. */
+static void test_bound_pin(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	sc_kernel(&s, 13, 100 * U, 200 * U, 10 * U, 15 * U, "_Z1av", 1);
+	sc_copy(&s, 13, SC_DTOH, OC_MEM_PAGEABLE, 0, 205 * U, 250 * U, 20 * U, 280 * U, "cudaMemcpy");
+	sc_kernel(&s, 13, 300 * U, 320 * U, 285 * U, 290 * U, "_Z1bv", 1);
+	sc_analyse(&s, NULL);
+	const struct oc_bound *b = bound_of(&s, OC_FIX_PIN);
+	assert_non_null(b);
+	assert_int_equal(b->count, 1);
+	assert_int_equal(b->bw_source, OC_BW_KEPT);
+	assert_int_equal(b->cost_ns, 5 * U);
+	assert_int_equal(b->bound_ns, 50 * U);
+	sc_done(&s);
+}
+
+/* Two chunks in one stream: HtoD [100,150), k [150,250), DtoH [250,300),
+ * HtoD [300,350), k [350,450), DtoH [450,500), queued at 10..15. A stream
+ * per direction keeps each chunk's HtoD -> kernel -> DtoH and each kind's
+ * order: the second HtoD runs at 150 beside the first kernel, the second
+ * kernel follows the first at 250, its DtoH ends at 400: 100 of 400 saved. */
+static void test_bound_copy_stream(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	for (int k = 0; k < 2; k++) {
+		int64_t o = k * 200 * U, q = k * 3 * U;
+		sc_copy(&s, 13, SC_HTOD, OC_MEM_PINNED, 1, 100 * U + o, 150 * U + o, 10 * U + q, 11 * U + q,
+			"cudaMemcpyAsync");
+		sc_kernel(&s, 13, 150 * U + o, 250 * U + o, 11 * U + q, 12 * U + q, "_Z1av", 1);
+		sc_copy(&s, 13, SC_DTOH, OC_MEM_PINNED, 1, 250 * U + o, 300 * U + o, 12 * U + q, 13 * U + q,
+			"cudaMemcpyAsync");
+	}
+	sc_analyse(&s, NULL);
+	const struct oc_bound *b = bound_of(&s, OC_FIX_COPY_STREAM);
+	assert_non_null(b);
+	assert_int_equal(b->bound_ns, 100 * U);
+	assert_null(bound_of(&s, OC_FIX_LEGACY));      /* nothing to edit: not listed */
+	assert_null(bound_of(&s, OC_FIX_PIN));
+	sc_done(&s);
+}
+
+/* --device on a trace of two devices: the other device's work and the
+ * host's waits for it are not in the graph: no bound is given. */
+static void test_bound_withheld(void **state)
+{
+	struct sc s;
+	struct oc_analysis_options o;
+	sc_open(&s);
+	sc_exec(&s, "INSERT INTO meta VALUES ('device.1.name', 'Test GPU'), ('device.1.sm_count', '132');"
+		    "INSERT INTO contexts VALUES (2, 1, 8);"
+		    "INSERT INTO streams(context_id, stream_id, flag) VALUES (2, 21, 2)");
+	sc_kernel(&s, 13, 100 * U, 200 * U, 10 * U, 15 * U, "_Z1av", 1);
+	sc_copy(&s, 7, SC_HTOD, OC_MEM_PINNED, 1, 205 * U, 250 * U, 20 * U, 25 * U, "cudaMemcpyAsync");
+	int k = sc_call(&s, "cudaLaunchKernel", 30 * U, 35 * U);
+	sc_exec(&s, "INSERT INTO ops(kind, start_ns, end_ns, device_id, context_id, stream_id, correlation_id,"
+		    " name_id) VALUES (1, %lld, %lld, 1, 2, 21, %d, %lld)", 100 * U, 400 * U, k,
+		    (long long)sc_str(&s, "_Z1cv"));
+	oc_analysis_options_init(&o);
+	o.device = 0;
+	sc_analyse(&s, &o);
+	assert_true(s.a.path.given);
+	assert_non_null(s.a.path.withheld);
+	assert_int_equal(s.a.path.n_bounds, 0);
+	sc_done(&s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -246,6 +372,11 @@ int main(void)
 		cmocka_unit_test(test_late_host),
 		cmocka_unit_test(test_graph_launch_one_node),
 		cmocka_unit_test(test_own_wait),
+		cmocka_unit_test(test_bound_legacy),
+		cmocka_unit_test(test_bound_hidden_sync),
+		cmocka_unit_test(test_bound_pin),
+		cmocka_unit_test(test_bound_copy_stream),
+		cmocka_unit_test(test_bound_withheld),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -211,6 +211,9 @@ static void test_decide(void **state)
 	assert_int_equal(oc_rules_add(&r, "no-hidden-sync", NULL, "--no-hidden-sync", err, sizeof err), 0);
 	assert_int_equal(oc_rules_add(&r, "max-dropped", "3", "--max-dropped", err, sizeof err), 0);
 	assert_int_equal(oc_rules_add(&r, "forbid-cause", "module_loading", "x", err, sizeof err), 0);
+	assert_int_equal(oc_rules_add(&r, "max-lever-bound", "25%", "--max-lever-bound", err, sizeof err), 0);
+	assert_int_equal(oc_rules_add(&r, "max-lever-bound", "2", "--max-lever-bound", err, sizeof err), -1);
+	assert_non_null(strstr(err, "not a fraction"));
 
 	/* The limit itself holds: >= for min, <= for max. */
 	assert_int_equal(oc_rule_decide(&r.v[0], 0.5), OC_RULE_PASS);
@@ -224,6 +227,9 @@ static void test_decide(void **state)
 	assert_int_equal(oc_rule_decide(&r.v[3], 4), OC_RULE_FAIL);
 	assert_int_equal(oc_rule_decide(&r.v[4], 0), OC_RULE_PASS);
 	assert_int_equal(oc_rule_decide(&r.v[4], 2), OC_RULE_FAIL);
+	assert_int_equal(oc_rule_decide(&r.v[5], 0.25), OC_RULE_PASS);
+	assert_int_equal(oc_rule_decide(&r.v[5], 0.2501), OC_RULE_FAIL);
+	assert_int_equal(oc_rule_decide(&r.v[5], NAN), OC_RULE_SKIP);
 
 	char buf[64];
 	assert_string_equal(oc_rule_label(&r.v[0], buf, sizeof buf), "min-copy-overlap 50.0%");
