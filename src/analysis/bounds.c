@@ -45,6 +45,7 @@ struct bctx {
 	const struct oc_graph *g;
 	int64_t *dur, *own, *lat, *t;
 	int64_t  base;              /* the unedited replay's interval */
+	int64_t  gap_min;           /* the shortest latency of a binding device-order edge */
 	int64_t  cost;              /* the shortest call that queued work and waited for nothing */
 };
 
@@ -56,10 +57,35 @@ static void reset(struct bctx *b)
 		b->lat[e] = -1;
 }
 
+static int is_device_order(uint8_t kind)
+{
+	return kind == OC_EDGE_STREAM || kind == OC_EDGE_EVENT || kind == OC_EDGE_LEGACY;
+}
+
+/*
+ * The edited replay's shortening. An edit that moves nothing saves nothing
+ * (0). One that does moves ops off the places their device gaps were
+ * measured in: the binding device-order edges the edit left alone then take
+ * the shortest such gap of the trace, as an op may start that soon after
+ * its predecessor (a bound is an upper limit, not the run's own jitter).
+ */
 static int64_t saving(struct bctx *b)
 {
+	const struct oc_graph *g = b->g;
 	struct oc_gedit ed = { b->dur, b->lat, b->own };
-	int64_t l = oc_graph_replay(b->g, &ed, b->t);
+	int64_t l = oc_graph_replay(g, &ed, b->t);
+
+	if (l >= b->base)
+		return 0;
+	for (size_t v = 0; v < g->n_nodes; v++) {
+		const struct oc_gnode *n = &g->nodes[v];
+		if (n->bind_start < 0 || b->lat[n->bind_start] != -1)
+			continue;
+		const struct oc_gedge *e = &g->edges[n->bind_start];
+		if (is_device_order(e->kind) && !e->latent && e->lat_ns > b->gap_min)
+			b->lat[n->bind_start] = b->gap_min;
+	}
+	l = oc_graph_replay(g, &ed, b->t);
 	return b->base > l ? b->base - l : 0;
 }
 
@@ -339,6 +365,15 @@ int oc_find_bounds(const struct oc_actx *c, const struct oc_graph *g)
 	}
 	if (b.cost < 0)
 		b.cost = 0;
+	b.gap_min = INT64_MAX;
+	for (size_t v = 0; v < g->n_nodes; v++) {
+		const struct oc_gnode *n = &g->nodes[v];
+		if (n->bind_start >= 0 && is_device_order(g->edges[n->bind_start].kind) &&
+		    g->edges[n->bind_start].lat_ns < b.gap_min)
+			b.gap_min = g->edges[n->bind_start].lat_ns;
+	}
+	if (b.gap_min == INT64_MAX)
+		b.gap_min = 0;
 	b.base = oc_graph_replay(g, NULL, b.t);
 	p->replay_ns = b.base;
 	for (int f = 0; f < OC_N_FIXES; f++) {
