@@ -17,6 +17,25 @@ if [ "${HAVE_CUPTI-1}" = 1 ]; then
 	ok "floor collector exports InitializeInjection" sh -c "nm -D --defined-only '$so' | grep -qw InitializeInjection"
 	ok "floor collector exports nothing else" sh -c "[ \$(nm -D --defined-only '$so' | grep -c ' T ') -eq 1 ]"
 	ok "floor collector links libcupti" sh -c "ldd '$so' | grep -q libcupti"
+	# BARE_KINDS, without a GPU: libcupti refuses the kinds, the summary
+	# line still says which were asked for (kinds=) and which names were bad
+	bare_line() {
+		env "$@" python3 -c 'import ctypes, sys; ctypes.CDLL(sys.argv[1]).InitializeInjection()' \
+			"$so" 2>&1 | sed -n 's/^bare-collector: pid=.* kinds=\([^ ]*\) bad_kinds=\([^ ]*\) .*/kinds=\1 bad=\2/p'
+	}
+	is "floor collector: the floor's kinds" "$(bare_line)" \
+		"kinds=CONCURRENT_KERNEL,MEMCPY,MEMCPY2,MEMSET,SYNCHRONIZATION,STREAM,CONTEXT,DEVICE,OVERHEAD,CUDA_EVENT,MARKER,MARKER_DATA bad=none"
+	is "floor collector: the lean floor's kinds" "$(bare_line BARE_LEAN=1)" \
+		"kinds=CONCURRENT_KERNEL,MEMCPY,MEMCPY2,MEMSET,SYNCHRONIZATION bad=none"
+	is "floor collector: BARE_KINDS adds and takes single kinds" \
+		"$(bare_line BARE_LEAN=1 BARE_KINDS=+STREAM,cuda_event,-SYNCHRONIZATION)" \
+		"kinds=CONCURRENT_KERNEL,MEMCPY,MEMCPY2,MEMSET,STREAM,CUDA_EVENT bad=none"
+	is "floor collector: BARE_KINDS with an unknown name is ignored, and says so" \
+		"$(bare_line BARE_LEAN=1 BARE_KINDS=+STREAM,+STREEM,+RUNTIME)" \
+		"kinds=CONCURRENT_KERNEL,MEMCPY,MEMCPY2,MEMSET,SYNCHRONIZATION bad=STREEM,RUNTIME"
+	like "floor collector: the unknown name's message" \
+		"$(BARE_KINDS=+STREEM python3 -c 'import ctypes, sys; ctypes.CDLL(sys.argv[1]).InitializeInjection()' "$so" 2>&1)" \
+		"BARE_KINDS: unknown activity kind\\(s\\) STREEM \\(known: CONCURRENT_KERNEL"
 fi
 
 if [ "${HAVE_CUPTI-1}" = 1 ]; then
