@@ -36,6 +36,15 @@ if [ "${HAVE_CUPTI-1}" = 1 ]; then
 	like "floor collector: the unknown name's message" \
 		"$(BARE_KINDS=+STREEM python3 -c 'import ctypes, sys; ctypes.CDLL(sys.argv[1]).InitializeInjection()' "$so" 2>&1)" \
 		"BARE_KINDS: unknown activity kind\\(s\\) STREEM \\(known: CONCURRENT_KERNEL"
+	# the CUPTI spy (issue 33's anchor): what a client asks, by its PLT and by dlsym
+	spy=$BUILD/bench/libcupti-spy.so
+	res=$(LD_PRELOAD=$PWD/$spy BARE_LEAN=1 BARE_KINDS=+STREAM python3 -c 'import ctypes, sys; ctypes.CDLL(sys.argv[1]).InitializeInjection()' "$so" 2>&1)
+	like "cupti-spy: the floor's buffer registration, through the PLT" "$res" 'cupti-spy: pid=[0-9]+ cuptiActivityRegisterCallbacks rc=0 via=plt'
+	like "cupti-spy: the kinds it enables" "$res" 'cuptiActivityEnable kind=STREAM\(37\) rc=[0-9]+ via=plt'
+	like "cupti-spy: its summary" "$res" 'cupti-spy: pid=[0-9]+ summary callbacks_runtime=0 .* records=none'
+	cupti=$(ldd "$so" | awk '/libcupti/ { print $3; exit }')
+	res=$(LD_PRELOAD=$PWD/$BUILD/bench/libcupti-spy-dl.so python3 -c 'import ctypes, sys; ctypes.CDLL(sys.argv[1]).cuptiActivityFlushPeriod(5)' "$cupti" 2>&1)
+	like "cupti-spy-dl: a call looked up with dlsym" "$res" 'cuptiActivityFlushPeriod ms=5 rc=[0-9]+ via=dlsym'
 fi
 
 if [ "${HAVE_CUPTI-1}" = 1 ]; then
