@@ -1193,7 +1193,7 @@ class Bench:
         keep = getattr(self.a, "variants", None)
         keep = keep.split(",") if keep else None
         dens = [v for v in ("bare", "lean", "nsys", "torch_profiler") if keep is None or v in keep]
-        if "A" in phases and dens and not any(
+        if "A" in phases and dens and (keep is None or "overlapcheck" in keep) and not any(
                 paired_ratios(self.runs, p["name"], "overlapcheck", d)
                 for p in self.programs for d in dens):
             print("bench: no program gave a ratio of overlapcheck to %s; see the failed runs above"

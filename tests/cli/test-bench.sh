@@ -128,6 +128,14 @@ fi
 is "insert-rate rejects -n 0" "$?" 2
 like "insert-rate says why" "$(cat "$TMP/err")" "invalid -n '0'"
 
+bash bench/attribution.sh "$TMP/attr" loop-kind >/dev/null 2>"$TMP/err"
+is "attribution.sh rejects an unknown part" "$?" 2
+like "attribution.sh says which parts exist" "$(cat "$TMP/err")" "unknown part 'loop-kind' \\(loop-kinds, loop-choices, train, anchor\\)"
+BUILD=$TMP/nobuild bash bench/attribution.sh "$TMP/attr" >/dev/null 2>"$TMP/err"
+is "attribution.sh refuses to run without a build" "$?" 2
+like "attribution.sh says what is missing" "$(cat "$TMP/err")" "nobuild/bin/overlapcheck is missing"
+rm -rf "$TMP/attr"
+
 sh bench/analyze-scale.sh --sizes 12x >/dev/null 2>"$TMP/err"
 is "analyze-scale rejects a bad size" "$?" 2
 like "analyze-scale says why" "$(cat "$TMP/err")" "invalid size '12x'"
