@@ -5,7 +5,7 @@
 #
 #   bash bench/attribution.sh OUT [PART...]
 #
-# PART (default: loop-kinds anchor):
+# PART (default: loop-kinds):
 #   loop-kinds    torch_loop: native, the lean floor, the lean floor plus each
 #                 single extra activity kind (BARE_KINDS=+STREAM, ...), plus
 #                 all of them (the floor without callbacks), and nsys
@@ -39,7 +39,7 @@
 set -u
 OUT=${1:?usage: bash bench/attribution.sh OUT [loop-kinds|loop-choices|train|anchor ...]}
 shift
-PARTS=${*:-loop-kinds anchor}
+PARTS=${*:-loop-kinds}
 cd "$(dirname "$0")/.." || exit 2
 BUILD=${BUILD:-build}
 DEADLINE=${ATTR_DEADLINE_S:-500}
