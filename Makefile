@@ -110,7 +110,8 @@ GPU_CU   := $(wildcard tests/gpu/*.cu) $(wildcard examples/*.cu) $(wildcard benc
 GPU_BIN  := $(patsubst %.cu,$(BUILD)/gpu/%,$(GPU_CU))
 
 # bench/: the floor collector (CUPTI) and the CPU insert-rate program.
-BENCH_SO  := $(if $(HAVE_CUPTI),$(BUILD)/bench/libbare-collector.so)
+BENCH_SO  := $(if $(HAVE_CUPTI),$(BUILD)/bench/libbare-collector.so $(BUILD)/bench/libcupti-spy.so \
+	$(BUILD)/bench/libcupti-spy-dl.so)
 BENCH_BIN := $(BUILD)/bench/insert-rate $(if $(HAVE_CUPTI),$(BUILD)/bench/writer-rate $(BUILD)/bench/callback-rate)
 
 
@@ -318,6 +319,18 @@ $(BUILD)/bench/libbare-collector.so: bench/bare-collector.c $(BUILD)/pic/injecti
 	@$(if $(Q),echo "  LINK    $@")
 	$(Q)$(CC) $(CFLAGS) -fPIC -fvisibility=hidden -shared -I$(CUPTI_INC) -I$(CUDA_INC) -Iinjection \
 	    -o $@ $^ -L$(CUPTI_LIB) -Wl,-rpath,$(CUPTI_LIB) -lcupti -lpthread -Wl,--no-undefined
+
+# What a CUPTI client asks of CUPTI (LD_PRELOAD; -dl: also through dlsym).
+$(BUILD)/bench/libcupti-spy.so: bench/cupti-spy.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(CFLAGS) -fPIC -fvisibility=hidden -shared -I$(CUPTI_INC) -I$(CUDA_INC) \
+	    -o $@ $< -ldl -lpthread -Wl,--no-undefined
+$(BUILD)/bench/libcupti-spy-dl.so: bench/cupti-spy.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(CFLAGS) -DSPY_DLSYM -fPIC -fvisibility=hidden -shared -I$(CUPTI_INC) -I$(CUDA_INC) \
+	    -o $@ $< -ldl -lpthread -Wl,--no-undefined
 
 # The injection library's writer, fed synthetic CUPTI buffers (no GPU needed).
 # The API callbacks' cost on the program's thread, against a fake CUPTI: it

@@ -44,6 +44,15 @@
  *                       tracer's default), both (with BARE_CALLBACKS=same:
  *                       the tracer's OVERLAPCHECK_API_TIMING=records),
  *                       runtime or driver
+ *   BARE_KINDS          single activity kinds added to (+NAME, or NAME) or
+ *                       taken from (-NAME) the set above, comma-separated,
+ *                       for example BARE_LEAN=1 BARE_KINDS=+STREAM (the lean
+ *                       floor and STREAM records) or -SYNCHRONIZATION; the
+ *                       names are those of the table kinds[] below, less
+ *                       RUNTIME and DRIVER (BARE_RECORDS). An unknown name
+ *                       is reported on stderr and in the summary line
+ *                       (bad_kinds=...), and the whole setting is ignored,
+ *                       so that a typo cannot pass for a measured variant
  *   BARE_CB_WORK        ts: each callback does what a tracer that times
  *                       calls by their callbacks must at least do: reads
  *                       CUPTI's clock at both sites and, at the exit site,
@@ -60,6 +69,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -86,6 +96,9 @@ static atomic_ullong n_records, n_kernels, n_copies, n_memsets, n_syncs;
 static atomic_ullong n_runtime, n_driver, n_other;
 static atomic_ullong n_dropped;
 static char failed_kinds[256];  /* names of activity kinds CUPTI refused */
+static char enabled_kinds[256]; /* names of the activity kinds enabled */
+static char bad_kinds[256];     /* BARE_KINDS's names that are not kinds */
+static atomic_ullong n_by_kind[64];  /* records per activity kind (< 64) */
 static unsigned n_failed_callbacks;
 
 static void warn_cupti(const char *what, CUptiResult r)
@@ -178,6 +191,8 @@ static void count_record(const CUpti_Activity *rec)
 		break;
 	}
 	atomic_fetch_add_explicit(c, 1, memory_order_relaxed);
+	if ((unsigned)rec->kind < 64)
+		atomic_fetch_add_explicit(&n_by_kind[rec->kind], 1, memory_order_relaxed);
 }
 
 static void CUPTIAPI on_buffer_completed(CUcontext ctx, uint32_t stream_id, uint8_t *buffer,
@@ -215,8 +230,12 @@ static void *flush_loop(void *arg)
 	return NULL;
 }
 
+static void kind_counts(char *buf, size_t len);
+
 static void at_exit(void)
 {
+	char counts[512];
+
 	CUptiResult r;
 
 	if (flush_ms > 0) {
@@ -228,10 +247,12 @@ static void at_exit(void)
 		warn_cupti("cuptiActivityFlushAll", r);
 	if (quiet)
 		return;
+	kind_counts(counts, sizeof counts);
 	fprintf(stderr,
 		"bare-collector: pid=%ld buffer_bytes=%zu buffers=%llu/%llu bytes=%llu records=%llu "
 		"kernels=%llu copies=%llu memsets=%llu syncs=%llu runtime=%llu driver=%llu other=%llu "
-		"api_callbacks=%llu timed_calls=%llu dropped=%llu failed_kinds=%s failed_callbacks=%u\n",
+		"api_callbacks=%llu timed_calls=%llu dropped=%llu failed_kinds=%s failed_callbacks=%u "
+		"kinds=%s bad_kinds=%s kind_counts=%s\n",
 		(long)getpid(), buffer_bytes,
 		(unsigned long long)n_buffers_completed, (unsigned long long)n_buffers_requested,
 		(unsigned long long)n_bytes_valid, (unsigned long long)n_records,
@@ -241,7 +262,8 @@ static void at_exit(void)
 		(unsigned long long)n_other, (unsigned long long)n_api_callbacks,
 		(unsigned long long)n_timed,
 		(unsigned long long)n_dropped, failed_kinds[0] ? failed_kinds : "none",
-		n_failed_callbacks);
+		n_failed_callbacks, enabled_kinds[0] ? enabled_kinds : "none",
+		bad_kinds[0] ? bad_kinds : "none", counts[0] ? counts : "none");
 }
 
 static long env_long(const char *name, long def)
@@ -275,6 +297,87 @@ static const struct {
 	{ CUPTI_ACTIVITY_KIND_MARKER,            "MARKER" },
 	{ CUPTI_ACTIVITY_KIND_MARKER_DATA,       "MARKER_DATA" },
 };
+
+#define N_KINDS (sizeof kinds / sizeof kinds[0])
+
+/* "NAME:N,NAME:N" of the kinds that delivered records, in the table's order. */
+static void kind_counts(char *buf, size_t len)
+{
+	size_t at = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < N_KINDS && at < len; i++) {
+		unsigned long long n = (unsigned)kinds[i].kind < 64 ? n_by_kind[kinds[i].kind] : 0;
+		int w;
+
+		if (!n)
+			continue;
+		w = snprintf(buf + at, len - at, "%s%s:%llu", at ? "," : "", kinds[i].name, n);
+		if (w < 0)
+			break;
+		at += (size_t)w;
+	}
+}
+
+static void append_name(char *buf, size_t len, const char *name, size_t name_len)
+{
+	size_t at = strlen(buf);
+
+	if (at + 2 < len)
+		snprintf(buf + at, len - at, "%s%.*s", at ? "," : "", (int)name_len, name);
+}
+
+/*
+ * BARE_KINDS: "[+|-]NAME,..." into want[] (1: enable, 0: not; the base set
+ * already in it). Returns 0, or -1 with the unknown names in bad_kinds and
+ * want[] untouched.
+ */
+static int apply_bare_kinds(const char *spec, int want[])
+{
+	int next[N_KINDS];
+	const char *p = spec;
+
+	memcpy(next, want, sizeof next);
+	while (p && *p) {
+		const char *end = strchr(p, ',');
+		size_t n = end ? (size_t)(end - p) : strlen(p);
+		int on = 1;
+		const char *name = p;
+		size_t k = n;
+		size_t i;
+
+		while (k && *name == ' ') {
+			name++;
+			k--;
+		}
+		if (k && (*name == '+' || *name == '-')) {
+			on = *name == '+';
+			name++;
+			k--;
+		}
+		if (k) {
+			for (i = 0; i < N_KINDS; i++)
+				if (strlen(kinds[i].name) == k && !strncasecmp(kinds[i].name, name, k) &&
+				    kinds[i].kind != CUPTI_ACTIVITY_KIND_RUNTIME &&
+				    kinds[i].kind != CUPTI_ACTIVITY_KIND_DRIVER)
+					break;
+			if (i == N_KINDS)
+				append_name(bad_kinds, sizeof bad_kinds, name, k);
+			else
+				next[i] = on;
+		}
+		p = end ? end + 1 : NULL;
+	}
+	if (bad_kinds[0]) {
+		fprintf(stderr, "bare-collector: BARE_KINDS: unknown activity kind(s) %s (known: "
+			"CONCURRENT_KERNEL, MEMCPY, MEMCPY2, MEMSET, SYNCHRONIZATION, STREAM, CONTEXT, "
+			"DEVICE, OVERHEAD, CUDA_EVENT, MARKER, MARKER_DATA; RUNTIME and DRIVER are "
+			"BARE_RECORDS's); BARE_KINDS ignored\n", bad_kinds);
+		return -1;
+	}
+	memcpy(want, next, sizeof next);
+	return 0;
+}
 
 /*
  * Subscribe on_api to the runtime and driver domains: every callback when
@@ -355,6 +458,7 @@ EXPORT int InitializeInjection(void)
 	CUptiResult r;
 	long b;
 	int lean, explicit_cb, rec_rt, rec_drv;
+	int want[N_KINDS];
 
 	if (atomic_exchange(&initialized, 1))
 		return 1;
@@ -389,12 +493,15 @@ EXPORT int InitializeInjection(void)
 	if (env_long("BARE_ALL_SYNC", 0) == 1 &&
 	    (r = cuptiActivityEnableAllSyncRecords(1)) != CUPTI_SUCCESS)
 		warn_cupti("cuptiActivityEnableAllSyncRecords", r);
-	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
-		if (lean && !is_lean_kind(kinds[i].kind))
+	for (size_t i = 0; i < N_KINDS; i++)
+		want[i] = kinds[i].kind == CUPTI_ACTIVITY_KIND_RUNTIME ? rec_rt :
+			  kinds[i].kind == CUPTI_ACTIVITY_KIND_DRIVER ? rec_drv :
+			  !lean || is_lean_kind(kinds[i].kind);
+	apply_bare_kinds(getenv("BARE_KINDS"), want);
+	for (size_t i = 0; i < N_KINDS; i++) {
+		if (!want[i])
 			continue;
-		if ((kinds[i].kind == CUPTI_ACTIVITY_KIND_RUNTIME && !rec_rt) ||
-		    (kinds[i].kind == CUPTI_ACTIVITY_KIND_DRIVER && !rec_drv))
-			continue;
+		append_name(enabled_kinds, sizeof enabled_kinds, kinds[i].name, strlen(kinds[i].name));
 		r = cuptiActivityEnable(kinds[i].kind);
 		if (r != CUPTI_SUCCESS) {
 			size_t len = strlen(failed_kinds);

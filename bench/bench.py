@@ -110,6 +110,13 @@ BUILTIN_VARIANTS = ("native", "lean", "bare", "overlapcheck", "nsys", "torch_pro
 LABELS = {"native": "native", "lean": "lean floor", "bare": "floor",
           "overlapcheck": "overlapcheck", "nsys": "nsys", "torch_profiler": "torch.profiler"}
 VARIANT_NAME = re.compile(r"^[A-Za-z0-9_.+-]+$")
+# The single activity kinds the floor's BARE_KINDS and the tracer's
+# OVERLAPCHECK_KINDS_OFF take (bench/bare-collector.c, injection/inject.c).
+BARE_KIND_NAMES = ("CONCURRENT_KERNEL", "MEMCPY", "MEMCPY2", "MEMSET", "SYNCHRONIZATION",
+                   "STREAM", "CONTEXT", "DEVICE", "OVERHEAD", "CUDA_EVENT", "MARKER",
+                   "MARKER_DATA")
+OC_KINDS_OFF_NAMES = ("STREAM", "CONTEXT", "DEVICE", "OVERHEAD", "CUDA_EVENT", "MARKER",
+                      "MARKER_DATA")
 
 # ---------------------------------------------------------------- parsing --
 
@@ -172,8 +179,33 @@ def parse_variant_specs(specs, taken=()):
                              "or '-'" % spec)
         if name in BUILTIN_VARIANTS or name in taken or name in out:
             raise ValueError("variant name '%s' is taken" % name)
-        out[name] = dict(e.split("=", 1) for e in envs.split(",") if "=" in e)
+        env = {}
+        key = None
+        # KEY=A,B: a value may hold commas (BARE_KINDS=+STREAM,+CONTEXT):
+        # a part without '=' continues the value before it
+        for e in envs.split(","):
+            if "=" in e:
+                key, val = e.split("=", 1)
+                env[key] = val
+            elif key is not None and e:
+                env[key] += "," + e
+        check_kinds(name, env)
+        out[name] = env
     return out
+
+
+def check_kinds(name, env):
+    """ValueError for a kind name that BARE_KINDS or OVERLAPCHECK_KINDS_OFF
+    would refuse: a typo must not pass for a measured variant."""
+    for key, known, signs in (("BARE_KINDS", BARE_KIND_NAMES, "+-"),
+                              ("OVERLAPCHECK_KINDS_OFF", OC_KINDS_OFF_NAMES, "")):
+        for part in env.get(key, "").split(","):
+            k = part.strip()
+            if signs and k[:1] in signs:
+                k = k[1:]
+            if k and k.upper() not in known:
+                raise ValueError("variant '%s': %s: unknown activity kind '%s' (known: %s)" % (
+                    name, key, part.strip(), ", ".join(known)))
 
 
 # ------------------------------------------------------------- statistics --
@@ -655,6 +687,8 @@ class Bench:
                 # A collector built before BARE_LEAN ignores it and is the whole floor.
                 api = [k for k in ("runtime", "driver", "api_callbacks")
                        if isinstance(b.get(k), int) and b[k] > 0]
+                if b.get("bad_kinds") not in (None, "none"):
+                    problems.append("the floor refused BARE_KINDS (bad_kinds=%s)" % b["bad_kinds"])
                 if variant == "lean" and api:
                     problems.append("lean floor recorded API calls (%s; a collector without "
                                     "BARE_LEAN?)" % ", ".join("%s=%d" % (k, b[k]) for k in api))
@@ -845,6 +879,14 @@ class Bench:
                   for v in sorted(self.oc_variants)]
         specs += [("%s/bare" % v, "%s / floor (A/B)" % v, v, "bare", None)
                   for v in sorted(self.bare_variants)]
+        # --base V: every other variant over V, paired (issue 33: each kind
+        # and each choice over the lean floor)
+        base = getattr(self.a, "base", None)
+        if base:
+            have = {k for k, _, _, _, _ in specs}
+            specs += [("%s/%s" % (v, base), "%s / %s (base)" % (self.label(v), self.label(base)),
+                       v, base, None) for v in self.variant_order()
+                      if v != base and "%s/%s" % (v, base) not in have]
         return specs
 
     def paired(self, program):
@@ -1151,7 +1193,7 @@ class Bench:
         keep = getattr(self.a, "variants", None)
         keep = keep.split(",") if keep else None
         dens = [v for v in ("bare", "lean", "nsys", "torch_profiler") if keep is None or v in keep]
-        if "A" in phases and dens and not any(
+        if "A" in phases and dens and (keep is None or "overlapcheck" in keep) and not any(
                 paired_ratios(self.runs, p["name"], "overlapcheck", d)
                 for p in self.programs for d in dens):
             print("bench: no program gave a ratio of overlapcheck to %s; see the failed runs above"
@@ -1281,6 +1323,11 @@ def parse_args(argv=None):
     ap.add_argument("--bare-variant", action="append", metavar="NAME=KEY=VALUE[,KEY=VALUE]",
                     help="one more variant: the floor with this environment added (for example "
                          "floorrec=BARE_QUERIES=record), paired against the floor")
+    ap.add_argument("--base", metavar="VARIANT",
+                    help="the paired table also gives every other variant over this one (for "
+                         "example lean: each --bare-variant's kind and each --oc-variant's "
+                         "choice over the lean floor; docs/performance.md, \"How to attribute "
+                         "the cost\")")
     ap.add_argument("--cpus", metavar="LIST",
                     help="run the benchmark and every program it starts on these CPUs only "
                          "(for example 2-9 or 2,4,6): the same CPUs for every variant, "

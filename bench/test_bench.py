@@ -40,12 +40,15 @@ if inj.endswith("libbare-collector.so"):
     # FAKE_LEAN_IGNORED stands for a collector built before BARE_LEAN.
     lean = os.environ.get("BARE_LEAN") == "1" and not os.environ.get("FAKE_LEAN_IGNORED")
     ns *= 1.2 if lean else 1.5
+    # each kind BARE_KINDS adds costs 5 %
+    ns *= 1 + 0.05 * os.environ.get("BARE_KINDS", "").count("+")
     seen = dev_ops - int(os.environ.get("FAKE_BARE_SHORT", "0"))
     api = 0 if lean else seen
     print("bare-collector: pid=%d buffer_bytes=8388608 buffers=1/1 bytes=1 records=%d "
           "kernels=%d copies=0 memsets=0 syncs=0 runtime=%d driver=%d other=0 "
-          "api_callbacks=%d dropped=0 failed_kinds=none" % (os.getpid(), seen + 2 * api, seen,
-          api, api, 2 * api), file=sys.stderr)
+          "api_callbacks=%d dropped=0 failed_kinds=none kinds=X bad_kinds=%s kind_counts=none" % (
+          os.getpid(), seen + 2 * api, seen, api, api, 2 * api,
+          os.environ.get("FAKE_BAD_KINDS", "none")), file=sys.stderr)
 elif os.environ.get("OVERLAPCHECK_OUTPUT"):
     ns *= 1.6
 elif os.environ.get("FAKE_NSYS"):
@@ -740,6 +743,60 @@ class TestIssue18(unittest.TestCase):
         a = [r for r in b.runs if r["phase"] == "A"]
         self.assertEqual(sorted({r["variant"] for r in a}), ["fast", "native", "nsys", "overlapcheck"])
         self.assertEqual(len(a), 2 * 2 * 4)
+
+    def test_attribution_over_the_lean_floor(self):
+        """Issue 33: single kinds over the lean floor, choices of the tracer,
+        every variant over the lean floor with --base lean."""
+        b = self.f.bench(["--reps", "2", "--min-reps", "2", "--phases", "A", "--base", "lean",
+                          "--programs", "storm",
+                          "--bare-variant", "lean+STREAM=BARE_LEAN=1,BARE_KINDS=+STREAM",
+                          "--bare-variant", "lean+2=BARE_LEAN=1,BARE_KINDS=+STREAM,+CONTEXT",
+                          "--oc-variant", "nostream=OVERLAPCHECK_KINDS_OFF=STREAM,"
+                                          "FAKE_NS_FACTOR=0.9"])
+        _, env, _ = b.variant_cmd(b.programs[0], "lean+2", "probe")
+        self.assertEqual((env["BARE_LEAN"], env["BARE_KINDS"]), ("1", "+STREAM,+CONTEXT"))
+        _, env, _ = b.variant_cmd(b.programs[0], "nostream", "probe")
+        self.assertEqual(env["OVERLAPCHECK_KINDS_OFF"], "STREAM")
+        b.main()
+        self.assertTrue(all(r["ok"] for r in b.runs), [r["note"] for r in b.runs])
+        t = b.report()
+        self.row(t, "storm", "lean+STREAM / lean floor (base)", "1.050 [1.050..1.050]", "2")
+        self.row(t, "storm", "lean+2 / lean floor (base)", "1.100 [1.100..1.100]", "2")
+        self.row(t, "storm", "floor / lean floor (base)", "1.250 [1.250..1.250]", "2")
+        self.row(t, "storm", "native / lean floor (base)", "0.833 [0.833..0.833]", "2")
+        self.row(t, "storm", "nostream / lean floor (base)", "1.200 [1.200..1.200]", "2")
+        # overlapcheck over the lean floor is there once, as before
+        self.row(t, "storm", "overlapcheck / lean floor", "1.333 [1.333..1.333]", "2")
+        self.assertNotIn("overlapcheck / lean floor (base)", t)
+        self.assertNotIn("lean floor / lean floor", t)
+        # the paired ratios reach results.json too
+        with open(os.path.join(self.f.out, "results.json")) as f:
+            paired = json.load(f)["paired"]["storm"]
+        self.assertEqual(paired["lean+2/lean"]["ratios"], [1.1, 1.1])
+
+    def test_kind_names_are_checked(self):
+        for spec in (["--bare-variant", "k=BARE_KINDS=+STREEM"],
+                     ["--bare-variant", "k=BARE_LEAN=1,BARE_KINDS=+STREAM,RUNTIME"],
+                     ["--oc-variant", "o=OVERLAPCHECK_KINDS_OFF=stream,KERNEL"]):
+            with self.assertRaises(SystemExit, msg=spec):
+                with open(os.devnull, "w") as null:
+                    saved, sys.stderr = sys.stderr, null
+                    try:
+                        bench.parse_args(spec)
+                    finally:
+                        sys.stderr = saved
+        with self.assertRaisesRegex(ValueError, "unknown activity kind 'STREEM'"):
+            bench.parse_variant_specs(["k=BARE_KINDS=-SYNCHRONIZATION,STREEM"])
+        self.assertEqual(bench.parse_variant_specs(["k=BARE_KINDS=-synchronization,marker_data"]),
+                         {"k": {"BARE_KINDS": "-synchronization,marker_data"}})
+        # a floor that refused BARE_KINDS anyway (an older list) does not count
+        with EnvPatch(FAKE_BAD_KINDS="STREEM"):
+            b = self.f.bench(["--reps", "1", "--min-reps", "1", "--phases", "A",
+                              "--programs", "storm", "--variants", "lean,overlapcheck"])
+            b.main()
+        lean = [r for r in b.runs if r["variant"] == "lean"]
+        self.assertEqual([r["ok"] for r in lean], [False])
+        self.assertIn("the floor refused BARE_KINDS (bad_kinds=STREEM)", lean[0]["note"])
 
     def test_bare_variant_environment_reaches_the_floor(self):
         b = self.f.bench(["--reps", "1", "--min-reps", "1", "--phases", "A",

@@ -150,6 +150,8 @@ static void set_kinds(int enable)
 	for (size_t i = 0; i < sizeof toggled / sizeof toggled[0]; i++) {
 		CUptiResult rc;
 
+		if (oc_inj_kind_off(toggled[i]))   /* OVERLAPCHECK_KINDS_OFF */
+			continue;
 		/* --api=minimal, OVERLAPCHECK_API_TIMING=all: the API kinds stay off */
 		if (oc_t_no_api_kinds() &&
 		    (toggled[i] == CUPTI_ACTIVITY_KIND_RUNTIME || toggled[i] == CUPTI_ACTIVITY_KIND_DRIVER))

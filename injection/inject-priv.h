@@ -49,6 +49,8 @@ struct oc_inj_state {
 	                                 that queue work or synchronize explicitly */
 	unsigned flush_ms;
 	unsigned term_flush_ms;       /* a signal handler's wait for the flush; 0: no handlers */
+	uint64_t kinds_off;           /* OVERLAPCHECK_KINDS_OFF: a bit per CUpti_ActivityKind (< 64)
+	                                 not enabled (inject.c, oc_inj_kind_off) */
 };
 
 /* What a signal handler asks the flush thread for (bits; inject-signals.c). */
@@ -60,6 +62,12 @@ enum oc_inj_request {
 };
 
 extern struct oc_inj_state oc_inj;
+
+/* Whether OVERLAPCHECK_KINDS_OFF keeps this activity kind off (inject.c). */
+static inline int oc_inj_kind_off(CUpti_ActivityKind k)
+{
+	return (unsigned)k < 64 && (oc_inj.kinds_off >> (unsigned)k & 1);
+}
 
 static inline uint64_t clock_ns(clockid_t id)
 {

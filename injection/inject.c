@@ -137,6 +137,62 @@ static const char *kind_name(CUpti_ActivityKind k)
 	}
 }
 
+/*
+ * OVERLAPCHECK_KINDS_OFF=NAME,...: activity kinds not enabled, for paired
+ * measurements of what each costs (docs/performance.md, "How to attribute
+ * the cost"). Only the kinds the analysis can do without: the device ops',
+ * the synchronizations' and the API's stay. An unknown or refused name is
+ * warned about (bad_setting) and ignored; the kinds that stay off go to meta
+ * kinds_off, so a trace says what it did not collect. Called once the
+ * writer runs, before the kinds are enabled.
+ */
+static const CUpti_ActivityKind optional_kinds[] = {
+	CUPTI_ACTIVITY_KIND_STREAM, CUPTI_ACTIVITY_KIND_CONTEXT, CUPTI_ACTIVITY_KIND_DEVICE,
+	CUPTI_ACTIVITY_KIND_OVERHEAD, CUPTI_ACTIVITY_KIND_CUDA_EVENT, CUPTI_ACTIVITY_KIND_MARKER,
+	CUPTI_ACTIVITY_KIND_MARKER_DATA,
+};
+
+static void read_kinds_off(void)
+{
+	const char *v = getenv("OVERLAPCHECK_KINDS_OFF");
+	char names[256] = "";
+	size_t at = 0;
+
+	oc_inj.kinds_off = 0;
+	while (v && *v) {
+		const char *end = strchr(v, ',');
+		size_t n = end ? (size_t)(end - v) : strlen(v);
+		size_t i, k = sizeof optional_kinds / sizeof optional_kinds[0];
+
+		if (n) {
+			for (i = 0; i < k; i++) {
+				const char *name = kind_name(optional_kinds[i]);
+
+				if (strlen(name) == n && !strncasecmp(name, v, n))
+					break;
+			}
+			if (i < k)
+				oc_inj.kinds_off |= 1ull << (unsigned)optional_kinds[i];
+			else
+				oc_writer_warn("inject", "bad_setting",
+					       "ignoring '%.*s' in OVERLAPCHECK_KINDS_OFF: expected STREAM, "
+					       "CONTEXT, DEVICE, OVERHEAD, CUDA_EVENT, MARKER or MARKER_DATA",
+					       (int)(n > 64 ? 64 : n), v);
+		}
+		v = end ? end + 1 : NULL;
+	}
+	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+		if (oc_inj_kind_off(kinds[i]) && at < sizeof names) {
+			int w = snprintf(names + at, sizeof names - at, "%s%s", at ? "," : "",
+					 kind_name(kinds[i]));
+
+			if (w > 0)
+				at += (size_t)w;
+		}
+	if (names[0])
+		oc_writer_meta("kinds_off", names);
+}
+
 /* The passport's driver calls, on the writer's thread: the tracer's own (oc_inj_own_begin). */
 static void passport_own(void)
 {
@@ -204,7 +260,10 @@ static int setup_cupti(int quiet_unavailable)
 		cuptiUnsubscribe(subscriber);
 		return -1;
 	}
+	read_kinds_off();
 	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+		if (oc_inj_kind_off(kinds[i]))
+			continue;
 		/* --api=minimal (its chosen calls only, inject-capture.c), API_TIMING=all: no API kinds */
 		if (oc_t_no_api_kinds() &&
 		    (kinds[i] == CUPTI_ACTIVITY_KIND_RUNTIME || kinds[i] == CUPTI_ACTIVITY_KIND_DRIVER))

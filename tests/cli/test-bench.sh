@@ -17,6 +17,34 @@ if [ "${HAVE_CUPTI-1}" = 1 ]; then
 	ok "floor collector exports InitializeInjection" sh -c "nm -D --defined-only '$so' | grep -qw InitializeInjection"
 	ok "floor collector exports nothing else" sh -c "[ \$(nm -D --defined-only '$so' | grep -c ' T ') -eq 1 ]"
 	ok "floor collector links libcupti" sh -c "ldd '$so' | grep -q libcupti"
+	# BARE_KINDS, without a GPU: libcupti refuses the kinds, the summary
+	# line still says which were asked for (kinds=) and which names were bad
+	bare_line() {
+		env "$@" python3 -c 'import ctypes, sys; ctypes.CDLL(sys.argv[1]).InitializeInjection()' \
+			"$so" 2>&1 | sed -n 's/^bare-collector: pid=.* kinds=\([^ ]*\) bad_kinds=\([^ ]*\) .*/kinds=\1 bad=\2/p'
+	}
+	is "floor collector: the floor's kinds" "$(bare_line)" \
+		"kinds=CONCURRENT_KERNEL,MEMCPY,MEMCPY2,MEMSET,SYNCHRONIZATION,STREAM,CONTEXT,DEVICE,OVERHEAD,CUDA_EVENT,MARKER,MARKER_DATA bad=none"
+	is "floor collector: the lean floor's kinds" "$(bare_line BARE_LEAN=1)" \
+		"kinds=CONCURRENT_KERNEL,MEMCPY,MEMCPY2,MEMSET,SYNCHRONIZATION bad=none"
+	is "floor collector: BARE_KINDS adds and takes single kinds" \
+		"$(bare_line BARE_LEAN=1 BARE_KINDS=+STREAM,cuda_event,-SYNCHRONIZATION)" \
+		"kinds=CONCURRENT_KERNEL,MEMCPY,MEMCPY2,MEMSET,STREAM,CUDA_EVENT bad=none"
+	is "floor collector: BARE_KINDS with an unknown name is ignored, and says so" \
+		"$(bare_line BARE_LEAN=1 BARE_KINDS=+STREAM,+STREEM,+RUNTIME)" \
+		"kinds=CONCURRENT_KERNEL,MEMCPY,MEMCPY2,MEMSET,SYNCHRONIZATION bad=STREEM,RUNTIME"
+	like "floor collector: the unknown name's message" \
+		"$(BARE_KINDS=+STREEM python3 -c 'import ctypes, sys; ctypes.CDLL(sys.argv[1]).InitializeInjection()' "$so" 2>&1)" \
+		"BARE_KINDS: unknown activity kind\\(s\\) STREEM \\(known: CONCURRENT_KERNEL"
+	# the CUPTI spy (issue 33's anchor): what a client asks, by its PLT and by dlsym
+	spy=$BUILD/bench/libcupti-spy.so
+	res=$(LD_PRELOAD=$PWD/$spy BARE_LEAN=1 BARE_KINDS=+STREAM python3 -c 'import ctypes, sys; ctypes.CDLL(sys.argv[1]).InitializeInjection()' "$so" 2>&1)
+	like "cupti-spy: the floor's buffer registration, through the PLT" "$res" 'cupti-spy: pid=[0-9]+ cuptiActivityRegisterCallbacks rc=0 via=plt'
+	like "cupti-spy: the kinds it enables" "$res" 'cuptiActivityEnable kind=STREAM\(37\) rc=[0-9]+ via=plt'
+	like "cupti-spy: its summary" "$res" 'cupti-spy: pid=[0-9]+ summary callbacks_runtime=0 .* records=none'
+	cupti=$(ldd "$so" | awk '/libcupti/ { print $3; exit }')
+	res=$(LD_PRELOAD=$PWD/$BUILD/bench/libcupti-spy-dl.so python3 -c 'import ctypes, sys; ctypes.CDLL(sys.argv[1]).cuptiActivityFlushPeriod(5)' "$cupti" 2>&1)
+	like "cupti-spy-dl: a call looked up with dlsym" "$res" 'cuptiActivityFlushPeriod ms=5 rc=[0-9]+ via=dlsym'
 fi
 
 if [ "${HAVE_CUPTI-1}" = 1 ]; then
@@ -99,6 +127,14 @@ fi
 "$ir" -n 0 >/dev/null 2>"$TMP/err"
 is "insert-rate rejects -n 0" "$?" 2
 like "insert-rate says why" "$(cat "$TMP/err")" "invalid -n '0'"
+
+bash bench/attribution.sh "$TMP/attr" loop-kind >/dev/null 2>"$TMP/err"
+is "attribution.sh rejects an unknown part" "$?" 2
+like "attribution.sh says which parts exist" "$(cat "$TMP/err")" "unknown part 'loop-kind' \\(loop-kinds, loop-choices, train, anchor\\)"
+BUILD=$TMP/nobuild bash bench/attribution.sh "$TMP/attr" >/dev/null 2>"$TMP/err"
+is "attribution.sh refuses to run without a build" "$?" 2
+like "attribution.sh says what is missing" "$(cat "$TMP/err")" "nobuild/bin/overlapcheck is missing"
+rm -rf "$TMP/attr"
 
 sh bench/analyze-scale.sh --sizes 12x >/dev/null 2>"$TMP/err"
 is "analyze-scale rejects a bad size" "$?" 2

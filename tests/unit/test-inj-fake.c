@@ -864,6 +864,17 @@ static void __attribute__((noreturn)) program(enum mode mode, const char *trace)
 		if ((kinds_enabled & (1ull << CUPTI_ACTIVITY_KIND_RUNTIME)) ||
 		    (kinds_enabled & (1ull << CUPTI_ACTIVITY_KIND_DRIVER)) || domains_enabled != 2)
 			_exit(87);
+		/* FAKE_KINDS=off: OVERLAPCHECK_KINDS_OFF kept STREAM and MARKER off and
+		 * nothing else; =on: the default enabled both */
+		if (getenv("FAKE_KINDS")) {
+			int off = !strcmp(getenv("FAKE_KINDS"), "off");
+			int stream = !!(kinds_enabled & (1ull << CUPTI_ACTIVITY_KIND_STREAM));
+			int marker = !!(kinds_enabled & (1ull << CUPTI_ACTIVITY_KIND_MARKER));
+			int ctx = !!(kinds_enabled & (1ull << CUPTI_ACTIVITY_KIND_CONTEXT));
+
+			if (stream == off || marker == off || !ctx)
+				_exit(95);
+		}
 		rt_call(CUPTI_RUNTIME_TRACE_CBID_cudaFuncGetAttributes_v3020, &dsc, 0, NULL, 9);
 		/* CUPTI's clock leaves CLOCK_REALTIME, or cannot be read, before the end check */
 		if (getenv("FAKE_END_CLOCK"))
@@ -1248,6 +1259,29 @@ static sqlite3 *run_api_all(const char *name, const char *env, const char *val)
 	assert_true(WIFEXITED(st));
 	assert_int_equal(WEXITSTATUS(st), 0);
 	return open_trace(trace);
+}
+
+/* OVERLAPCHECK_KINDS_OFF: those kinds never enabled, said in meta; a bad name warned about. */
+static void test_kinds_off(void **state)
+{
+	sqlite3 *db;
+
+	setenv("FAKE_KINDS", "on", 1);
+	db = run_api_all("kinds-default", NULL, NULL);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM meta WHERE key = 'kinds_off'"), 0);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM warnings WHERE code = 'bad_setting'"), 0);
+	sqlite3_close(db);
+	setenv("FAKE_KINDS", "off", 1);
+	db = run_api_all("kinds-off", "OVERLAPCHECK_KINDS_OFF", "marker,STREAM,KERNEL,,STREEM");
+	unsetenv("FAKE_KINDS");
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'kinds_off'"), "STREAM,MARKER");
+	assert_int_equal(q_int(db, "SELECT count(*) FROM warnings WHERE code = 'bad_setting'"
+				   " AND message LIKE '%''KERNEL'' in OVERLAPCHECK_KINDS_OFF%'"), 1);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM warnings WHERE code = 'bad_setting'"
+				   " AND message LIKE '%''STREEM'' in OVERLAPCHECK_KINDS_OFF%'"), 1);
+	/* the device ops are still there */
+	assert_int_equal(q_int(db, "SELECT count(*) FROM device_ops WHERE kind = 'kernel'"), 6);
+	sqlite3_close(db);
 }
 
 static void test_api_all(void **state)
@@ -2125,6 +2159,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_queries),
 		cmocka_unit_test(test_api_timing),
 		cmocka_unit_test(test_api_all),
+		cmocka_unit_test(test_kinds_off),
 		cmocka_unit_test(test_own_calls),
 		cmocka_unit_test(test_sigkill),
 		cmocka_unit_test(test_fork),
