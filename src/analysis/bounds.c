@@ -229,7 +229,7 @@ static void fix_copy_stream(struct bctx *b, struct oc_bound *bd)
 			if (e->from < 0 || e->kind != OC_EDGE_STREAM)
 				continue;
 			if (e->latent) {
-				b->lat[n->e_off + j] = e->min_ns;
+				b->lat[n->e_off + j] = 0;
 				continue;
 			}
 			int cf = oc_gnode_class(b->c, &g->nodes[e->from]), ct = oc_gnode_class(b->c, n);
@@ -273,7 +273,7 @@ static void fix_submit_ahead(struct bctx *b, struct oc_bound *bd)
 				b->lat[n->e_off + j] = 0;
 				bd->count += e->lat_ns > 0;
 			} else if (e->kind == OC_EDGE_SUBMIT) {
-				b->lat[n->e_off + j] = e->min_ns;
+				b->lat[n->e_off + j] = oc_gedge_min(g, n, e);
 			}
 		}
 	}
@@ -316,7 +316,8 @@ static void fix_graph(struct bctx *b, struct oc_bound *bd)
 		for (uint32_t j = 0; j < n->e_n; j++) {
 			const struct oc_gedge *e = &g->edges[n->e_off + j];
 			if (e->from >= 0 && !e->latent && e->kind == OC_EDGE_SUBMIT) {
-				int64_t l = gl >= 0 && gl < e->min_ns ? gl : e->min_ns;
+				int64_t m = oc_gedge_min(g, n, e);
+				int64_t l = gl >= 0 && gl < m ? gl : m;
 				b->lat[n->e_off + j] = l;
 				bd->cost_ns = l;
 				const struct oc_gnode *cn = &g->nodes[e->from];

@@ -15,11 +15,6 @@
 #include "overlapcheck/mem.h"
 #include "graph.h"
 
-struct pending {                /* an edge before it is gathered by target */
-	uint32_t to;
-	struct oc_gedge e;
-};
-
 struct build {
 	const struct oc_actx *c;
 	struct oc_graph *g;
@@ -28,7 +23,9 @@ struct build {
 	int64_t *usual;             /* per node: a blocking call's own cost when held, else 0 */
 	int64_t *allow;             /* per node: how long after its work a sync may return and
 	                               still have followed it: its usual range (rules c, d) */
-	struct pending *pe; size_t n_pe, cap_pe;
+	int      pass;              /* 0: count each node's incoming edges; 1: write them */
+	int32_t *calls;             /* the call nodes by (thread, start) */
+	size_t   n_calls;
 };
 
 static int add_node(struct build *b, uint8_t kind, int32_t idx, int64_t s, int64_t e)
@@ -62,20 +59,21 @@ static int add_edge_l(struct build *b, int32_t from, int32_t to, uint8_t kind, i
 	int64_t a = anchor_of(&g->nodes[from], from_end);
 	int64_t x = to_end ? g->nodes[to].end_ns : g->nodes[to].start_ns;
 	if (a > x + OC_CLOCK_SKEW_NS) {
-		g->dropped += !latent;
+		if (!b->pass)
+			g->dropped += !latent;
 		return 0;
 	}
-	if (b->n_pe == b->cap_pe) {
-		size_t cap = b->cap_pe ? 2 * b->cap_pe : 1024;
-		struct pending *p = realloc(b->pe, cap * sizeof *p);
-		if (!p)
-			return -1;
-		b->pe = p;
-		b->cap_pe = cap;
+	struct oc_gnode *n = &g->nodes[to];
+	if (!b->pass) {                    /* the same edges come again in the second pass */
+		n->e_n++;
+		g->n_edges++;
+		return 0;
 	}
-	b->pe[b->n_pe++] = (struct pending){ .to = (uint32_t)to, .e = { .lat_ns = x > a ? x - a : 0,
-		.from = from, .kind = kind, .from_end = (uint8_t)from_end, .to_end = (uint8_t)to_end,
-		.latent = (uint8_t)latent } };
+	g->edges[n->e_off + n->e_n++] = (struct oc_gedge){ .lat_ns = x > a ? x - a : 0, .from = from,
+		.kind = kind, .from_end = (uint8_t)from_end, .to_end = (uint8_t)to_end,
+		.latent = (uint8_t)latent };
+	if (!latent)
+		g->count[kind]++;
 	return 0;
 }
 
@@ -127,6 +125,7 @@ static int device_nodes(struct build *b)
 			continue;
 		}
 		int v = add_node(b, a >= 0 ? OC_GN_GRAPH : OC_GN_OP, (int32_t)i, op->start_ns, op->end_ns);
+		g->nodes[v].cls = (uint8_t)oc_gnode_class(b->c, &g->nodes[v]);
 		g->op_node[i] = v;
 		if (a >= 0)
 			b->graph_of[a] = v;
@@ -161,6 +160,15 @@ static int call_nodes(struct build *b)
 		if (a >= 0)
 			mark[a] |= 2;
 	}
+	size_t n_calls = 0;
+	for (size_t i = 0; i < t->n_api; i++)
+		n_calls += mark[i] != 0;
+	struct oc_gnode *grown = realloc(g->nodes, (g->n_nodes + n_calls + 1) * sizeof *grown);
+	if (!grown) {
+		free(mark);
+		return -1;
+	}
+	g->nodes = grown;
 	for (size_t i = 0; i < t->n_api; i++) {
 		b->api_node[i] = -1;
 		if (!mark[i])
@@ -191,29 +199,31 @@ static int cmp_call_q(const void *x, const void *y)
 	return cmp_call(x, y, sort_graph);
 }
 
-/* Host order: each call node -> the same thread's next call node. */
-static int host_edges(struct build *b, size_t first_call)
+/* The call nodes by (thread, start), for the host order. 0, or -1 out of memory. */
+static int sort_calls(struct build *b, size_t first_call)
 {
 	struct oc_graph *g = b->g;
-	size_t n = g->n_nodes - first_call;
-	int32_t *calls = malloc((n + 1) * sizeof *calls);
 
-	if (!calls)
+	b->n_calls = g->n_nodes - first_call;
+	b->calls = malloc((b->n_calls + 1) * sizeof *b->calls);
+	if (!b->calls)
 		return -1;
-	for (size_t k = 0; k < n; k++)
-		calls[k] = (int32_t)(first_call + k);
+	for (size_t k = 0; k < b->n_calls; k++)
+		b->calls[k] = (int32_t)(first_call + k);
 	sort_graph = g;
-	oc_sort(calls, n, sizeof *calls, cmp_call_q);
-	for (size_t k = 1; k < n; k++) {
-		const struct oc_gnode *p = &g->nodes[calls[k - 1]], *q = &g->nodes[calls[k]];
-		if (p->tid != q->tid)
-			continue;
-		if (add_edge(b, calls[k - 1], calls[k], OC_EDGE_HOST, 1, 0) < 0) {
-			free(calls);
+	oc_sort(b->calls, b->n_calls, sizeof *b->calls, cmp_call_q);
+	return 0;
+}
+
+/* Host order: each call node -> the same thread's next call node. */
+static int host_edges(struct build *b)
+{
+	struct oc_graph *g = b->g;
+
+	for (size_t k = 1; k < b->n_calls; k++)
+		if (g->nodes[b->calls[k - 1]].tid == g->nodes[b->calls[k]].tid &&
+		    add_edge(b, b->calls[k - 1], b->calls[k], OC_EDGE_HOST, 1, 0) < 0)
 			return -1;
-		}
-	}
-	free(calls);
 	return 0;
 }
 
@@ -351,73 +361,74 @@ static int event_and_legacy_edges(struct build *b)
 	return 0;
 }
 
-/* The pending edges gathered by target into g->edges (CSR). */
-static int gather(struct build *b)
+/* After the counting pass: each node's first edge, and room for them all. 0 or -1. */
+static int make_room(struct build *b)
 {
 	struct oc_graph *g = b->g;
+	uint32_t off = 0;
 
-	g->edges = malloc((b->n_pe + 1) * sizeof *g->edges);
+	g->edges = malloc((g->n_edges + 1) * sizeof *g->edges);
 	if (!g->edges)
 		return -1;
-	for (size_t k = 0; k < b->n_pe; k++)
-		g->nodes[b->pe[k].to].e_n++;
-	uint32_t off = 0;
 	for (size_t v = 0; v < g->n_nodes; v++) {
 		g->nodes[v].e_off = off;
 		off += g->nodes[v].e_n;
 		g->nodes[v].e_n = 0;
 	}
-	for (size_t k = 0; k < b->n_pe; k++) {
-		struct oc_gnode *n = &g->nodes[b->pe[k].to];
-		g->edges[n->e_off + n->e_n++] = b->pe[k].e;
-		if (!b->pe[k].e.latent)
-			g->count[b->pe[k].e.kind]++;
-	}
-	g->n_edges = b->n_pe;
+	b->pass = 1;
 	return 0;
 }
 
-struct evkey {
-	int64_t  ts;
-	uint32_t cls;               /* at one time: ends before starts; a zero-length node's end last */
-	uint32_t ev;
-};
+static _Thread_local const struct oc_graph *ev_graph;   /* qsort takes no argument */
 
-static int cmp_evkey(const void *x, const void *y)
+/* An event's time and its place among events of that time: ends before
+ * starts, device ends before call ends, call starts before device starts, a
+ * zero-length node's end after its start. */
+static void ev_key(uint32_t ev, int64_t *ts, uint32_t *cls)
 {
-	const struct evkey *a = x, *b = y;
-	if (a->ts != b->ts)
-		return (a->ts > b->ts) - (a->ts < b->ts);
-	if (a->cls != b->cls)
-		return (a->cls > b->cls) - (a->cls < b->cls);
-	return (a->ev > b->ev) - (a->ev < b->ev);
+	const struct oc_gnode *nd = &ev_graph->nodes[ev >> 1];
+	int call = nd->kind == OC_GN_CALL;
+
+	if (ev & 1) {
+		*ts = nd->end_ns;
+		*cls = nd->end_ns == nd->start_ns ? 4u : call ? 1u : 0u;
+	} else {
+		*ts = nd->start_ns;
+		*cls = call ? 2u : 3u;
+	}
+}
+
+static int cmp_ev(const void *x, const void *y)
+{
+	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y, ca, cb;
+	int64_t ta, tb;
+
+	ev_key(a, &ta, &ca);
+	ev_key(b, &tb, &cb);
+	if (ta != tb)
+		return (ta > tb) - (ta < tb);
+	if (ca != cb)
+		return (ca > cb) - (ca < cb);
+	return (a > b) - (a < b);
 }
 
 /* Node events in time order; edges that would run backwards in it dropped (from = -1). */
 static int order_events(struct oc_graph *g)
 {
 	size_t n = 2 * g->n_nodes;
-	struct evkey *k = malloc((n + 1) * sizeof *k);
 	uint32_t *pos = malloc((n + 1) * sizeof *pos);
 
 	g->order = malloc((n + 1) * sizeof *g->order);
-	if (!k || !pos || !g->order) {
-		free(k);
+	if (!pos || !g->order) {
 		free(pos);
 		return -1;
 	}
-	for (size_t v = 0; v < g->n_nodes; v++) {
-		const struct oc_gnode *nd = &g->nodes[v];
-		int call = nd->kind == OC_GN_CALL;
-		k[2 * v] = (struct evkey){ nd->start_ns, call ? 2u : 3u, (uint32_t)(2 * v) };
-		k[2 * v + 1] = (struct evkey){ nd->end_ns, nd->end_ns == nd->start_ns ? 4u : call ? 1u : 0u,
-			(uint32_t)(2 * v + 1) };
-	}
-	oc_sort(k, n, sizeof *k, cmp_evkey);
-	for (size_t i = 0; i < n; i++) {
-		g->order[i] = k[i].ev;
-		pos[k[i].ev] = (uint32_t)i;
-	}
+	for (size_t i = 0; i < n; i++)
+		g->order[i] = (uint32_t)i;
+	ev_graph = g;
+	oc_sort(g->order, n, sizeof *g->order, cmp_ev);
+	for (size_t i = 0; i < n; i++)
+		pos[g->order[i]] = (uint32_t)i;
 	for (size_t v = 0; v < g->n_nodes; v++)
 		for (uint32_t j = 0; j < g->nodes[v].e_n; j++) {
 			struct oc_gedge *e = &g->edges[g->nodes[v].e_off + j];
@@ -429,9 +440,24 @@ static int order_events(struct oc_graph *g)
 				e->from = -1;
 			}
 		}
-	free(k);
 	free(pos);
 	return 0;
+}
+
+/* The submission class of a device node: 0 kernels and graph launches, 1 copies, 2 memsets. */
+static int submit_class(const struct oc_gnode *n)
+{
+	return n->cls == 0 ? 0 : n->cls == 4 ? 2 : 1;
+}
+
+int64_t oc_gedge_min(const struct oc_graph *g, const struct oc_gnode *to, const struct oc_gedge *e)
+{
+	if (e->kind == OC_EDGE_HOST)
+		return e->lat_ns;
+	if (e->kind != OC_EDGE_SUBMIT)
+		return 0;
+	int64_t m = g->submit_min[submit_class(to)];
+	return m < e->lat_ns ? m : e->lat_ns;
 }
 
 /* A kind's preference among start edges that arrive together: device order first. */
@@ -444,7 +470,9 @@ static int rank_of(uint8_t kind)
 static void bind(struct build *b)
 {
 	struct oc_graph *g = b->g;
-	int64_t submit_min[3] = { INT64_MAX, INT64_MAX, INT64_MAX };   /* kernel|graph, copy, memset */
+	int64_t *submit_min = g->submit_min;   /* kernel|graph, copy, memset */
+
+	submit_min[0] = submit_min[1] = submit_min[2] = INT64_MAX;
 
 	/* a launch latency is measured where nothing else held the op: every other start
 	 * edge's anchor no later than the call's start */
@@ -463,8 +491,7 @@ static void bind(struct build *b)
 		}
 		if (!sub || other > g->nodes[sub->from].start_ns)
 			continue;
-		int k = n->kind == OC_GN_GRAPH ? 0 : b->c->t->ops[n->idx].kind == OC_OP_KERNEL ? 0 :
-			b->c->t->ops[n->idx].kind == OC_OP_MEMSET ? 2 : 1;
+		int k = submit_class(n);
 		if (sub->lat_ns < submit_min[k])
 			submit_min[k] = sub->lat_ns;
 	}
@@ -482,11 +509,6 @@ static void bind(struct build *b)
 			struct oc_gedge *e = &g->edges[n->e_off + j];
 			if (e->from < 0 || e->latent)
 				continue;
-			int k = n->kind == OC_GN_GRAPH ? 0 : n->kind == OC_GN_CALL ? 0 :
-				b->c->t->ops[n->idx].kind == OC_OP_KERNEL ? 0 :
-				b->c->t->ops[n->idx].kind == OC_OP_MEMSET ? 2 : 1;
-			e->min_ns = e->kind == OC_EDGE_HOST ? e->lat_ns :
-				e->kind == OC_EDGE_SUBMIT ? (submit_min[k] < e->lat_ns ? submit_min[k] : e->lat_ns) : 0;
 			int64_t a = anchor_of(&g->nodes[e->from], e->from_end);
 			if (e->to_end) {
 				if (a > best_end) {
@@ -519,7 +541,7 @@ int oc_graph_build(const struct oc_actx *c, struct oc_graph *g)
 	struct build b = { .c = c, .g = g };
 
 	memset(g, 0, sizeof *g);
-	g->nodes = malloc((t->n_ops + t->n_api + 1) * sizeof *g->nodes);
+	g->nodes = malloc((t->n_ops + 1) * sizeof *g->nodes);   /* the calls' room comes later */
 	g->op_node = malloc((t->n_ops + 1) * sizeof *g->op_node);
 	b.api_node = malloc((t->n_api + 1) * sizeof *b.api_node);
 	b.graph_of = malloc((t->n_api + 1) * sizeof *b.graph_of);
@@ -534,24 +556,27 @@ int oc_graph_build(const struct oc_actx *c, struct oc_graph *g)
 		goto fail;
 	b.usual = calloc(g->n_nodes + 1, sizeof *b.usual);
 	b.allow = calloc(g->n_nodes + 1, sizeof *b.allow);
-	if (!b.usual || !b.allow || host_edges(&b, first_call) < 0 || stream_and_submit_edges(&b) < 0 ||
-	    block_edges(&b) < 0 || event_and_legacy_edges(&b) < 0)
+	if (!b.usual || !b.allow || sort_calls(&b, first_call) < 0)
 		goto fail;
-	if (gather(&b) < 0 || order_events(g) < 0)
+	for (int pass = 0; pass < 2; pass++)      /* count, then write: no edge list to copy */
+		if ((pass && make_room(&b) < 0) || host_edges(&b) < 0 || stream_and_submit_edges(&b) < 0 ||
+		    block_edges(&b) < 0 || event_and_legacy_edges(&b) < 0)
+			goto fail;
+	if (order_events(g) < 0)
 		goto fail;
 	bind(&b);
 	g->api_node = b.api_node;
 	free(b.graph_of);
 	free(b.usual);
 	free(b.allow);
-	free(b.pe);
+	free(b.calls);
 	return 0;
 fail:
 	free(b.api_node);
 	free(b.graph_of);
 	free(b.usual);
 	free(b.allow);
-	free(b.pe);
+	free(b.calls);
 	oc_graph_release(g);
 	return -1;
 }
@@ -586,7 +611,7 @@ static int64_t edge_lat(const struct oc_graph *g, const struct oc_gnode *n, uint
 	if (g->edges[e].latent)
 		return INT64_MIN;
 	return (int32_t)e == n->bind_start || (int32_t)e == n->bind_end ? g->edges[e].lat_ns :
-		g->edges[e].min_ns;
+		oc_gedge_min(g, n, &g->edges[e]);
 }
 
 int64_t oc_graph_replay(const struct oc_graph *g, const struct oc_gedit *ed, int64_t *t)

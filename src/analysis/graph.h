@@ -10,13 +10,13 @@
  * for, to the call's end.
  *
  * Each edge keeps its observed latency (lat_ns: the target's time minus
- * the anchor's) and the latency an edit keeps (min_ns: 0 for device order
+ * the anchor's) and has a latency an edit keeps (oc_gedge_min(): 0 for device order
  * and waits, the trace's shortest launch latency of that op kind for a
  * submission, the observed gap for a thread's next call). Of a node's
  * start edges one binds, the last to arrive (the latest anchor; device
  * order first among equals), and of its
  * end edges the one its return followed: replaying the graph with the
- * binding edges at their observed latency and the others at min_ns gives
+ * binding edges at their observed latency and the others at their kept one gives
  * back every observed time, and an edit that removes or shortens an edge
  * moves only what that edge held.
  */
@@ -42,12 +42,12 @@ struct oc_gnode {
 	int32_t  bind_start;        /* index into g->edges of the binding start edge, or -1 */
 	int32_t  bind_end;          /* ... of the binding end edge, or -1 */
 	uint8_t  kind;              /* OC_GN_* */
+	uint8_t  cls;               /* oc_gnode_class() */
 	uint8_t  blocking;          /* OC_GN_CALL: a sync (explicit or hidden) */
 };
 
 struct oc_gedge {
 	int64_t  lat_ns;            /* observed: target time - anchor time, >= 0 */
-	int64_t  min_ns;            /* kept when it does not bind */
 	int32_t  from;
 	uint8_t  kind;              /* enum oc_path_edge */
 	uint8_t  from_end;          /* anchored at from's end, else at its start */
@@ -64,6 +64,8 @@ struct oc_graph {
 	int32_t  *api_node;         /* per trace call: its node (nested calls: none), or -1 */
 	int64_t  start_ns, end_ns;  /* the interval: the device nodes' span */
 	size_t   count[OC_N_PATH_EDGES];  /* proven edges by kind (latent ones not counted) */
+	int64_t  submit_min[3];     /* the shortest launch latency nothing else held: kernels and
+	                               graph launches, copies, memsets */
 	size_t   dropped;
 };
 
@@ -73,6 +75,12 @@ int oc_gnode_is_copy(const struct oc_actx *c, const struct oc_gnode *n);
  * 3 other copies, 4 memsets. */
 #define OC_GCLASSES 5
 int oc_gnode_class(const struct oc_actx *c, const struct oc_gnode *n);
+
+/* The latency edge e into node `to` keeps when it does not bind (graph.h's
+ * head): 0 for device order and waits, the observed gap for a host edge, the
+ * trace's shortest free launch latency of the op's kind for a submission
+ * (capped at the edge's own). */
+int64_t oc_gedge_min(const struct oc_graph *g, const struct oc_gnode *to, const struct oc_gedge *e);
 
 /* The call node that queued device node v (its submit edge's source), or -1. */
 int32_t oc_gnode_call(const struct oc_graph *g, int32_t v);
