@@ -166,13 +166,15 @@ function median(k, arr,    i, j, c, v, tmp) {
 	c = n[k]
 	for (i = 1; i <= c; i++) v[i] = arr[k, i] + 0
 	for (i = 2; i <= c; i++) { tmp = v[i]; for (j = i - 1; j >= 1 && v[j] > tmp; j--) v[j + 1] = v[j]; v[j + 1] = tmp }
+	lo = v[1]; hi = v[c]
 	return c % 2 ? v[(c + 1) / 2] : (v[c / 2] + v[c / 2 + 1]) / 2
 }
 END {
-	printf "%-10s %-16s %5s %10s %10s %14s %9s\n", "ops", "output", "runs", "seconds", "RSS MB", "bytes", "bytes/op"
+	printf "%-10s %-16s %4s %22s %9s %14s %9s\n", "ops", "output", "runs", "seconds [min..max]", "RSS MB", "bytes", "bytes/op"
 	for (i = 1; i <= no; i++) {
 		k = order[i]; split(k, p, SUBSEP)
-		printf "%-10s %-16s %5d %10.2f %10.1f %14d %9.1f%s\n", p[1], p[2], n[k], median(k, t),
+		s = median(k, t); range = sprintf("%.2f [%.2f..%.2f]", s, lo, hi)
+		printf "%-10s %-16s %4d %22s %9.1f %14.0f %9.1f%s\n", p[1], p[2], n[k], range,
 			median(k, m) / 1024, b[k], b[k] / p[1], (k in bad) ? "  (FAILED)" : ""
 	}
 }' "$tsv" > "$OUT/output-scale.txt"
