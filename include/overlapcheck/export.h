@@ -2,7 +2,8 @@
  * export.h: the timeline outputs.
  *
  * Two pictures of one trace: Chrome Trace Event JSON (oc_write_chrome, for
- * the Perfetto UI and chrome://tracing) and one self-contained HTML page
+ * the Perfetto UI and chrome://tracing; oc_write_perfetto writes the same in
+ * Perfetto's protobuf format) and one self-contained HTML page
  * (oc_write_timeline_html, canvas-drawn). Both are written straight to a
  * FILE as they are produced; nothing holds the whole document.
  *
@@ -160,6 +161,16 @@ void oc_tl_json_us(FILE *f, int64_t ns);
  */
 int oc_write_chrome(FILE *f, const struct oc_trace *t, const struct oc_tl_notes *notes,
 		    char *err, size_t errlen);
+
+/*
+ * The same lanes and slices in Perfetto's protobuf trace format (a
+ * perfetto.protos.Trace; docs/timeline.md), for the Perfetto UI and
+ * trace_processor: interned names, integer nanoseconds, several times
+ * smaller than the JSON. notes may be NULL. Returns 0, or -1 with a message
+ * in err.
+ */
+int oc_write_perfetto(FILE *f, const struct oc_trace *t, const struct oc_tl_notes *notes,
+		      char *err, size_t errlen);
 
 /*
  * The self-contained HTML timeline of t. title is shown in the page (the

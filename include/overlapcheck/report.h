@@ -2,8 +2,9 @@
  * report.h: the three renderings of an analysis (`overlapcheck report`).
  *
  * Each writer only reads a finished struct oc_analysis; none decides
- * anything. JSON is complete and stable (docs/report-json.md); text and
- * Markdown truncate long lists with "... and N more". Every string that came
+ * anything. JSON is stable (docs/report-json.md) and complete but for its
+ * claims list on traces above OC_CLAIMS_CAP claims (enum oc_claims_list);
+ * text and Markdown truncate long lists with "... and N more". Every string that came
  * from the trace is escaped for the format it lands in.
  */
 #ifndef OVERLAPCHECK_REPORT_H
@@ -15,9 +16,25 @@
 
 #define OC_REPORT_SCHEMA "overlapcheck-report/1"
 
+/*
+ * Which claims the JSON report lists (docs/report-json.md, "claims_omitted").
+ * DEFAULT lists every claim of a trace with at most OC_CLAIMS_CAP claims
+ * and, above that, the first OC_CLAIMS_CAP serialized claims by start time;
+ * ALL lists every claim, SERIALIZED every serialized one, NONE none. The
+ * summary, causes, gaps and the rest are written whatever the choice.
+ */
+enum oc_claims_list {
+	OC_CLAIMS_DEFAULT = 0,
+	OC_CLAIMS_ALL,
+	OC_CLAIMS_SERIALIZED,
+	OC_CLAIMS_NONE,
+};
+#define OC_CLAIMS_CAP 10000
+
 struct oc_report_opts {
 	int color;      /* text: ANSI colour (the caller checks isatty and NO_COLOR) */
 	int max_rows;   /* text/Markdown: rows per list before "... and N more"; 0 = 20 */
+	int claims;     /* JSON: enum oc_claims_list (0: the default) */
 };
 
 /*
@@ -28,8 +45,17 @@ struct oc_report_opts {
  */
 int oc_wrap(FILE *f, const char *text, size_t len, int width);
 
-/* Each returns 0, or -1 when writing failed. */
+/* "all", "serialized", "none": the list, or -1. */
+int oc_claims_list_from_name(const char *name);
+/* 1 when the JSON report of a under claims lists fewer claims than the
+ * default's cap lets through: OC_CLAIMS_DEFAULT on more than OC_CLAIMS_CAP
+ * claims (the report then says so in claims_omitted and warnings[]). */
+int oc_report_claims_capped(const struct oc_analysis *a, int claims);
+
+/* Each returns 0, or -1 when writing failed. oc_report_json lists the
+ * claims as OC_CLAIMS_DEFAULT; oc_report_json_claims as claims says. */
 int oc_report_json(FILE *f, const struct oc_analysis *a);
+int oc_report_json_claims(FILE *f, const struct oc_analysis *a, int claims);
 int oc_report_text(FILE *f, const struct oc_analysis *a, const struct oc_report_opts *o);
 int oc_report_markdown(FILE *f, const struct oc_analysis *a, const struct oc_report_opts *o);
 

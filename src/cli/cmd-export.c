@@ -1,16 +1,19 @@
 /*
- * cmd-export.c: overlapcheck export --format perfetto|chrome [-o FILE] TRACE
+ * cmd-export.c: overlapcheck export --format perfetto|chrome|perfetto-proto [-o FILE] TRACE
  *
- * Writes the trace as Chrome Trace Event JSON (src/out-chrome.c). Both
- * formats are that one JSON: the Perfetto UI and chrome://tracing read it
- * alike; the option names the viewer so that a later format can differ.
- * With -o, the file appears only once complete (written beside it, then
- * renamed).
+ * Writes the trace as Chrome Trace Event JSON (src/report/out-chrome.c):
+ * perfetto and chrome are that one JSON, which the Perfetto UI and
+ * chrome://tracing read alike; or, with perfetto-proto, as Perfetto's
+ * protobuf trace format (src/report/out-perfetto.c), several times smaller,
+ * for long traces. With -o, the file appears only once complete (written
+ * beside it, then renamed). The protobuf is binary: it is not written to a
+ * terminal.
  */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd-util.h"
 #include "cmds.h"
@@ -20,14 +23,19 @@
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: overlapcheck export [--format perfetto|chrome] [-o FILE] [OPTIONS] TRACE\n\n"
+	fprintf(f, "usage: overlapcheck export [--format perfetto|chrome|perfetto-proto] [-o FILE]\n"
+		   "                          [OPTIONS] TRACE\n\n"
 		   "Write TRACE as Chrome Trace Event JSON for the Perfetto UI (ui.perfetto.dev)\n"
 		   "and chrome://tracing: a process per device with a track per stream, a host\n"
 		   "process with a track per CPU thread, flow arrows from each API call to the\n"
 		   "device work it queued, NVTX ranges, copy/kernel intersections, idle gaps,\n"
 		   "hidden synchronizations, and each claim's verdict and causes in its args.\n"
 		   "Times are microseconds since the trace start, with nanoseconds kept.\n\n"
-		   "  -f, --format FMT        perfetto (default) or chrome: the same JSON\n"
+		   "  -f, --format FMT        perfetto (default) or chrome: the same JSON;\n"
+		   "                          perfetto-proto: the same in Perfetto's protobuf\n"
+		   "                          trace format (ns times, interned names, several\n"
+		   "                          times smaller: long traces; binary, so -o FILE\n"
+		   "                          or a redirection, never a terminal)\n"
 		   "  -o, --output FILE       write to FILE instead of standard output\n"
 		   );
 	oc_tl_args_help(f);
@@ -41,6 +49,13 @@ static int write_chrome(FILE *f, const struct oc_trace *t, const struct oc_tl_no
 	return oc_write_chrome(f, t, n, err, errlen);
 }
 
+static int write_proto(FILE *f, const struct oc_trace *t, const struct oc_tl_notes *n,
+		       const void *ctx, char *err, size_t errlen)
+{
+	(void)ctx;
+	return oc_write_perfetto(f, t, n, err, errlen);
+}
+
 int cmd_export(int argc, char **argv)
 {
 	struct option opts[16] = {
@@ -50,6 +65,7 @@ int cmd_export(int argc, char **argv)
 	};
 	const char *out = NULL;
 	struct oc_tl_args args;
+	oc_tl_writer w = write_chrome;
 	int c;
 
 	size_t nopts = 3;
@@ -61,9 +77,13 @@ int cmd_export(int argc, char **argv)
 	while ((c = cmd_getopt("export", argc, argv, "f:o:h", opts)) != -1) {
 		switch (c) {
 		case 'f':
-			if (strcmp(optarg, "perfetto") && strcmp(optarg, "chrome")) {
-				fprintf(stderr, "overlapcheck export: unknown format '%s' (perfetto, chrome)\n",
-					optarg);
+			if (!strcmp(optarg, "perfetto-proto")) {
+				w = write_proto;
+			} else if (!strcmp(optarg, "perfetto") || !strcmp(optarg, "chrome")) {
+				w = write_chrome;
+			} else {
+				fprintf(stderr, "overlapcheck export: unknown format '%s' (perfetto, chrome, "
+					"perfetto-proto)\n", optarg);
 				return OC_EXIT_USAGE;
 			}
 			break;
@@ -91,7 +111,12 @@ int cmd_export(int argc, char **argv)
 		usage(stderr);
 		return OC_EXIT_USAGE;
 	}
-	if (oc_tl_args_write(&args, "export", argv[optind], out, write_chrome, NULL))
+	if (w == write_proto && (!out || !strcmp(out, "/dev/stdout")) && isatty(STDOUT_FILENO)) {
+		fprintf(stderr, "overlapcheck export: perfetto-proto is binary: not written to a "
+			"terminal (give -o FILE or redirect standard output)\n");
+		return OC_EXIT_USAGE;
+	}
+	if (oc_tl_args_write(&args, "export", argv[optind], out, w, NULL))
 		return OC_EXIT_USAGE;
 	return OC_EXIT_OK;
 }

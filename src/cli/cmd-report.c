@@ -30,10 +30,13 @@ static void usage(FILE *f)
 		"With --ranks, the ranks of a distributed job on one time axis: each INPUT is a\n"
 		"rank's trace, its JSON report (report --format json) or a directory of them;\n"
 		"NCCL collectives matched across ranks, the slowest rank, each rank's peer waits.\n\n"
-		"  --format FMT         text (default), json or markdown\n");
+		"  --format FMT         text (default), json or markdown\n"
+		"  --claims LIST        json: all, serialized or none (default: all up to %d\n"
+		"                       claims; above, the first %d serialized, and says so)\n",
+		OC_CLAIMS_CAP, OC_CLAIMS_CAP);
 	cmd_aopts_help(f, CMD_AOPT_ALL, 2, 23);
 	fprintf(f,
-		"  --max-rows N         text/markdown: rows per list (default 20; JSON is complete)\n"
+		"  --max-rows N         text/markdown: rows per list (default 20)\n"
 		"  --ranks              merge the ranks of a job (docs/nccl.md)\n"
 		"  --peer-wait T        --ranks: a rank waited for its peers when it started a\n"
 		"                       collective more than T before the last one (default 50us)\n"
@@ -49,7 +52,7 @@ static int bad_value(const char *opt, const char *v, const char *what)
 	return OC_EXIT_USAGE;
 }
 
-enum { OPT_FORMAT = 0x100, OPT_MAX_ROWS, OPT_RANKS, OPT_PEER_WAIT };
+enum { OPT_FORMAT = 0x100, OPT_MAX_ROWS, OPT_RANKS, OPT_PEER_WAIT, OPT_CLAIMS };
 
 struct text_job { enum oc_format fmt; const struct oc_analysis *a; const struct oc_ranks *m;
 		  const struct oc_report_opts *ro; };
@@ -64,6 +67,25 @@ static int render(FILE *f, const void *ctx)
 static int write_out(const struct text_job *j)
 {
 	return j->fmt == OC_FORMAT_TEXT ? cmd_write_wrapped(stdout, render, j) : render(stdout, j);
+}
+
+/* --claims outside a trace's JSON report: 1 after saying why. */
+static int claims_misplaced(int ranks, int format)
+{
+	if (!ranks && format == OC_FORMAT_JSON)
+		return 0;
+	fprintf(stderr, "overlapcheck report: --claims chooses the claims of a trace's JSON "
+		"report: it needs --format json%s\n", ranks ? ", without --ranks" : "");
+	return 1;
+}
+
+/* The default's cap left claims out of the JSON: say so on stderr too. */
+static void warn_capped(const struct oc_analysis *a, int claims)
+{
+	if (oc_report_claims_capped(a, claims))
+		fprintf(stderr, "overlapcheck report: warning: %zu claims, more than %d: the JSON lists "
+			"only the first %d serialized claims (its claims_omitted says what was left "
+			"out); --claims=all lists every claim\n", a->n_claims, OC_CLAIMS_CAP, OC_CLAIMS_CAP);
 }
 
 /* `report --ranks`: merge the inputs and write the merged view. */
@@ -95,18 +117,19 @@ int cmd_report(int argc, char **argv)
 		{ "max-rows",       required_argument, NULL, OPT_MAX_ROWS },
 		{ "ranks",          no_argument,       NULL, OPT_RANKS },
 		{ "peer-wait",      required_argument, NULL, OPT_PEER_WAIT },
+		{ "claims",         required_argument, NULL, OPT_CLAIMS },
 		{ "help",           no_argument,       NULL, 'h' },
 	};
-	size_t nl = 5;
+	size_t nl = 6;
 	struct oc_analysis_options o;
-	struct oc_report_opts ro = { 0, 20 };
+	struct oc_report_opts ro = { 0, 20, OC_CLAIMS_DEFAULT };
 	struct oc_trace t;
 	struct oc_analysis a;
 	int format = OC_FORMAT_TEXT;   /* enum oc_format; int for cmd_parse_format()'s -1 */
 	const char *path = NULL;
 	char err[1024], **inputs = NULL;
 	size_t n_inputs = 0;
-	int rc, c, ranks = 0;
+	int rc, c, ranks = 0, claims_given = 0;
 	int64_t peer_wait = -1;
 
 	cmd_aopts_longopts(longopts, &nl, CMD_AOPT_ALL);
@@ -127,6 +150,11 @@ int cmd_report(int argc, char **argv)
 			break;
 		case OPT_RANKS:
 			ranks = 1;
+			break;
+		case OPT_CLAIMS:
+			if ((ro.claims = oc_claims_list_from_name(v)) < 0)
+				return bad_value("--claims", v, "expected all, serialized or none");
+			claims_given = 1;
 			break;
 		case OPT_PEER_WAIT:
 			if (oc_parse_duration(v, &peer_wait))
@@ -162,6 +190,10 @@ int cmd_report(int argc, char **argv)
 			return OC_EXIT_USAGE;
 		}
 		inputs[n_inputs++] = argv[optind];
+	}
+	if (claims_given && claims_misplaced(ranks, format)) {
+		free(inputs);
+		return OC_EXIT_USAGE;
 	}
 	if (ranks) {
 		struct oc_ranks_options rko;
@@ -217,6 +249,8 @@ int cmd_report(int argc, char **argv)
 		const char *nc = getenv("NO_COLOR");
 		ro.color = isatty(STDOUT_FILENO) && !(nc && *nc);
 	}
+	if (format == OC_FORMAT_JSON)
+		warn_capped(&a, ro.claims);
 	rc = write_out(&(struct text_job){ format, &a, NULL, &ro });
 	oc_analysis_release(&a);
 	oc_trace_release(&t);

@@ -2,8 +2,9 @@
  * out-json-claims.c: the JSON report's claims (each with its evidence, the
  * cause table's fields: causes.c), its hidden and explicit syncs with what
  * they waited for, and its idle gaps with their evidence
- * (docs/report-json.md).
+ * (docs/report-json.md); which claims are listed (--claims).
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -135,6 +136,84 @@ void oc_rj_claim(struct out *o, const struct oc_claim *cl)
 	if (copy)
 		oc_json_kv_fixed(j, "bandwidth_gbps", cl->bandwidth_gbps, 3);
 	oc_json_end_object(j);
+}
+
+int oc_claims_list_from_name(const char *name)
+{
+	static const char *const n[] = { [OC_CLAIMS_ALL] = "all", [OC_CLAIMS_SERIALIZED] = "serialized",
+					  [OC_CLAIMS_NONE] = "none" };
+
+	for (int i = OC_CLAIMS_ALL; name && i <= OC_CLAIMS_NONE; i++)
+		if (!strcmp(name, n[i]))
+			return i;
+	return -1;
+}
+
+int oc_report_claims_capped(const struct oc_analysis *a, int claims)
+{
+	return claims == OC_CLAIMS_DEFAULT && a->n_claims > OC_CLAIMS_CAP;
+}
+
+/*
+ * The claims are written as they are iterated: each object goes through the
+ * JSON writer's block to the FILE, so memory does not grow with the list.
+ * Above the default's cap the list is the first OC_CLAIMS_CAP serialized
+ * claims in the list's own order (by start time): the same list as
+ * --claims=serialized, cut.
+ */
+void oc_rj_claims(struct out *o)
+{
+	struct oc_json *j = &o->j;
+	const struct oc_analysis *a = o->a;
+	int capped = oc_report_claims_capped(a, o->claims);
+	int policy = o->claims == OC_CLAIMS_DEFAULT ? (capped ? OC_CLAIMS_SERIALIZED : OC_CLAIMS_ALL)
+						      : o->claims;
+	size_t cap = capped ? OC_CLAIMS_CAP : SIZE_MAX;
+
+	o->claims_listed = o->claims_serialized = 0;
+	oc_json_key(j, "claims");
+	oc_json_begin_array(j);
+	for (size_t k = 0; k < a->n_claims; k++) {
+		const struct oc_claim *cl = &a->claims[k];
+		int serialized = cl->verdict == OC_VERDICT_SERIALIZED;
+
+		o->claims_serialized += serialized;
+		if (policy == OC_CLAIMS_ALL ||
+		    (policy == OC_CLAIMS_SERIALIZED && serialized && o->claims_listed < cap)) {
+			oc_rj_claim(o, cl);
+			o->claims_listed++;
+		}
+	}
+	oc_json_end_array(j);
+	if (policy == OC_CLAIMS_ALL)
+		return;   /* every claim listed: the report is as it always was */
+	oc_json_key(j, "claims_omitted");
+	oc_json_begin_object(j);
+	oc_json_kv_string(j, "policy", o->claims == OC_CLAIMS_SERIALIZED ? "serialized" :
+			  o->claims == OC_CLAIMS_NONE ? "none" : "default");
+	if (capped)
+		oc_json_kv_uint(j, "cap", OC_CLAIMS_CAP);
+	else
+		oc_json_kv_null(j, "cap");
+	oc_json_kv_uint(j, "listed", o->claims_listed);
+	oc_json_kv_uint(j, "total", a->n_claims);
+	oc_json_kv_uint(j, "serialized", o->claims_serialized);
+	oc_json_kv_uint(j, "omitted", a->n_claims - o->claims_listed);
+	oc_json_kv_string(j, "how_to_get_all", "--claims=all");
+	oc_json_end_object(j);
+}
+
+void oc_rj_claims_warning(struct out *o)
+{
+	char b[320];
+
+	if (!oc_report_claims_capped(o->a, o->claims))
+		return;
+	snprintf(b, sizeof b, "the claims list holds %zu of %zu claims: above %d claims only the "
+		 "first %d serialized ones are listed by default (of %zu serialized); "
+		 "--claims=all lists every claim", o->claims_listed, o->a->n_claims,
+		 OC_CLAIMS_CAP, OC_CLAIMS_CAP, o->claims_serialized);
+	oc_json_string(&o->j, b);
 }
 
 void oc_rj_waited(struct out *o, const int32_t *ops, size_t n)

@@ -445,6 +445,11 @@ static void default_syncs_list(struct out *o)
 
 int oc_report_json(FILE *f, const struct oc_analysis *a)
 {
+	return oc_report_json_claims(f, a, OC_CLAIMS_DEFAULT);
+}
+
+int oc_report_json_claims(FILE *f, const struct oc_analysis *a, int claims)
+{
 	const struct oc_trace *t = a->trace;
 	struct out *o = malloc(sizeof *o);   /* the writer's block: 64 KiB */
 	struct oc_json *j;
@@ -454,6 +459,7 @@ int oc_report_json(FILE *f, const struct oc_analysis *a)
 		return -1;                   /* errno: ENOMEM */
 	o->a = a;
 	o->t = t;
+	o->claims = claims;
 	/* Without the cache (no memory for it) labels are made each time. */
 	o->kernel_label = t->n_strs ? calloc(t->n_strs, sizeof *o->kernel_label) : NULL;
 	j = &o->j;
@@ -489,11 +495,7 @@ int oc_report_json(FILE *f, const struct oc_analysis *a)
 
 	bandwidth_list(o);
 
-	oc_json_key(j, "claims");
-	oc_json_begin_array(j);
-	for (size_t k = 0; k < a->n_claims; k++)
-		oc_rj_claim(o, &a->claims[k]);
-	oc_json_end_array(j);
+	oc_rj_claims(o);
 
 	oc_json_key(j, "hidden_syncs");
 	oc_rj_blocks(o, 1);
@@ -514,6 +516,7 @@ int oc_report_json(FILE *f, const struct oc_analysis *a)
 	oc_json_begin_array(j);
 	for (size_t k = 0; k < a->n_warnings; k++)
 		oc_json_string(j, a->warnings[k]);
+	oc_rj_claims_warning(o);
 	oc_json_end_array(j);
 
 	oc_json_end_object(j);

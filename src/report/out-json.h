@@ -18,6 +18,8 @@ struct out {
 	const struct oc_analysis *a;
 	const struct oc_trace *t;
 	char **kernel_label;      /* by string index: the demangled name, NULL until needed */
+	int claims;               /* enum oc_claims_list: which claims are listed */
+	size_t claims_listed, claims_serialized; /* set by oc_rj_claims() */
 	char buf[1024];           /* a label not kept */
 };
 
@@ -37,6 +39,12 @@ void oc_rj_kv_stream_id(struct oc_json *j, const char *key, const struct oc_trac
 /* out-json-claims.c: one claim, one gap (objects); the hidden (1) or
  * explicit (0) syncs (an array); a list of ops waited for (an array). */
 void oc_rj_claim(struct out *o, const struct oc_claim *cl);
+/* "claims": the claims o->claims lists, as they are iterated (each written
+ * to the FILE through the writer's block, nothing kept), then, when any
+ * claim was left out, "claims_omitted"; and the sentence for warnings[]
+ * when the default's cap left claims out. */
+void oc_rj_claims(struct out *o);
+void oc_rj_claims_warning(struct out *o);
 void oc_rj_gap(struct out *o, const struct oc_gap *g);
 void oc_rj_blocks(struct out *o, int hidden);
 void oc_rj_waited(struct out *o, const int32_t *ops, size_t n);

@@ -26,13 +26,13 @@ const char *oc_format_names(void)
 	return "text, json, markdown";
 }
 
-static const struct oc_report_opts defaults = { 0, 20 };
+static const struct oc_report_opts defaults = { 0, 20, OC_CLAIMS_DEFAULT };
 
 /* ---- an analysis --------------------------------------------------------- */
 
 static int report_json(FILE *f, const struct oc_analysis *a, const struct oc_report_opts *o)
 {
-	return oc_report_json(f, a);
+	return oc_report_json_claims(f, a, o->claims);
 }
 
 static int (*const report_writers[OC_N_FORMATS])(FILE *, const struct oc_analysis *,

@@ -4,6 +4,7 @@
 #   - the floor collector exports InitializeInjection and links libcupti
 #   - insert-rate writes real traces and reports sane numbers
 #   - analyze-scale.sh's argument checking
+#   - output-scale.sh's argument checking, and one small run of it
 . "$(dirname "$0")/lib.sh"
 
 out=$(python3 bench/test_bench.py 2>&1)
@@ -139,5 +140,16 @@ rm -rf "$TMP/attr"
 sh bench/analyze-scale.sh --sizes 12x >/dev/null 2>"$TMP/err"
 is "analyze-scale rejects a bad size" "$?" 2
 like "analyze-scale says why" "$(cat "$TMP/err")" "invalid size '12x'"
+
+sh bench/output-scale.sh --what text,pdf >/dev/null 2>"$TMP/err"
+is "output-scale rejects an unknown output" "$?" 2
+like "output-scale says which" "$(cat "$TMP/err")" "unknown --what 'pdf'"
+OC_BENCH_OUT=$TMP/os sh bench/output-scale.sh --sizes 2k --reps 1 --dir "$TMP/os" \
+	--what text,json-none,export-proto >/dev/null 2>"$TMP/err"
+is "output-scale on 2k ops: exit 0" "$?" 0
+is "output-scale: a row per output, none failed" \
+	"$(awk -F '\t' 'NR > 1 && $7 == 0 && $6 > 0 && $5 > 0 { print $2 }' "$TMP/os/output-scale.tsv" | sort | tr '\n' ' ')" \
+	"export-proto json-none text "
+like "output-scale: the table" "$(cat "$TMP/os/output-scale.txt")" "^2000 +export-proto +1 "
 
 done_testing
