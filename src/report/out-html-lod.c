@@ -252,7 +252,7 @@ static void notes_free(struct notes *nt)
 struct chunk_ix {
 	uint32_t lane, n;
 	uint64_t first;
-	int64_t t_first, t_last, t_end, max_dur;
+	int64_t t_first, t_min, t_end, max_dur;   /* the first start, the least, the latest end */
 	struct piece pc;
 };
 
@@ -437,7 +437,8 @@ static void put_slice(struct lod_w *w, struct lane_st *ls, uint32_t r, struct ch
 
 	if (!c->n || dend > c->t_end)
 		c->t_end = dend;
-	c->t_last = dstart;
+	if (!c->n || dstart < c->t_min)
+		c->t_min = dstart;
 	if (dend - dstart > c->max_dur)
 		c->max_dur = dend - dstart;
 	c->n++;
@@ -581,7 +582,7 @@ static void put_index(struct lod_w *w)
 		const struct chunk_ix *c = &w->chunks[i];
 		fprintf(f, "%s[%u,%" PRIu64 ",%u,%" PRId64 ",%" PRId64 ",%" PRId64 ",%" PRId64
 			",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "]", i ? ",\n" : "", c->lane, c->first, c->n,
-			c->t_first, c->t_last, c->t_end, c->max_dur, c->pc.off, c->pc.len, c->pc.raw);
+			c->t_first, c->t_min, c->t_end, c->max_dur, c->pc.off, c->pc.len, c->pc.raw);
 	}
 	fprintf(f, "],\n\"sum\":[");
 	for (size_t L = 0; L < w->m.n_lanes; L++)

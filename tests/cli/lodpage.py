@@ -82,7 +82,7 @@ def chunk_columns(d, c):
     start is the latest end of the chunk's earlier slices (at first: the
     chunk's start) plus its value times 2^exp, each duration its value times
     2^exp."""
-    lane, first, n, t_first, t_last, t_end, max_dur, off, length, raw = c
+    lane, first, n, t_first, t_min, t_end, max_dur, off, length, raw = c
     data = piece(d, off, length, raw)
     exps = list(data[:n])
     starts, pos = planes(data, n, n)
