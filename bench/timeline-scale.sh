@@ -126,17 +126,18 @@ done
 # The table: one line per size and run.
 awk -F '\t' '
 NR == 1 { next }
-{ v[$1, $2, $3] = $4; if (!($1 in seen)) { seen[$1] = 1; order[++no] = $1 } if ($3 > runs[$1]) runs[$1] = $3 }
+{ v[$1, $2, $3] = $4; if (!($1 in seen)) { seen[$1] = 1; order[++no] = $1 }
+  if ($2 == "open_wall_s" && $3 > runs[$1]) runs[$1] = $3 }
 END {
 	printf "%-9s %8s %8s %8s %9s %10s | %3s %5s %6s %8s %8s %7s %6s %7s\n", "ops", "wall s", "user s", "sys s",
-	       "RSS MB", "page MB", "run", "ready", "errors", "load ms", "zoom ms", "single", "lod", "open s"
+	       "RSS MiB", "page MB", "run", "ready", "errors", "load ms", "zoom ms", "single", "lod", "open s"
 	for (i = 1; i <= no; i++) {
 		o = order[i]
 		printf "%-9s %8s %8s %8s %9.1f %10.1f |", o, v[o, "timeline_wall_s", 1], v[o, "timeline_user_s", 1],
 		       v[o, "timeline_sys_s", 1], v[o, "timeline_rss_kb", 1] / 1024, v[o, "page_bytes", 1] / 1e6
 		if (v[o, "timeline_rc", 1] != 0) printf " timeline exited %s", v[o, "timeline_rc", 1]
 		for (r = 1; r <= runs[o]; r++)
-			printf "%s %3d %5s %6s %8s %8s %7s %6s %7s\n", r > 1 ? sprintf("%-57s |", "") : "", r,
+			printf "%s %3d %5s %6s %8s %8s %7s %6s %7s\n", (r > 1 ? sprintf("%-57s |", "") : ""), r,
 			       v[o, "ready", r], v[o, "errors", r], v[o, "load-ms", r], v[o, "sel-ms", r],
 			       v[o, "sel-single", r], v[o, "lod", r], v[o, "open_wall_s", r]
 		if (!runs[o]) printf "\n"

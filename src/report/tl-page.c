@@ -146,6 +146,8 @@ static void op_slice(struct html *h, size_t i, struct tl_slice *s)
 	s->verdict = nt ? nt->verdict : 0;
 	s->has_note = has_note(nt);
 	s->causes = nt ? nt->causes : NULL;
+	s->evidence = nt ? nt->evidence : NULL;
+	s->ratio = nt ? nt->ratio : -1;
 	s->bytes = op->bytes;
 	s->corr = op->correlation_id;
 	if (op->api >= 0 && (size_t)op->api < t->n_api) {
@@ -168,6 +170,8 @@ static void api_slice(struct html *h, size_t i, struct tl_slice *s)
 	s->verdict = nt ? nt->verdict : 0;
 	s->has_note = has_note(nt);
 	s->causes = nt ? nt->causes : NULL;
+	s->evidence = nt ? nt->evidence : NULL;
+	s->ratio = nt ? nt->ratio : -1;
 	s->bytes = a->arg_bytes;
 	s->corr = a->correlation_id;
 }

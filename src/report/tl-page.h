@@ -67,6 +67,8 @@ struct tl_slice {
 	                                  call's first op, the hidden sync's call */
 	int      has_note;             /* note text by tl_note_text() */
 	const char *causes;            /* a claim's cause codes, decisive first, or NULL */
+	const char *evidence;          /* a claim's evidence, or NULL */
+	double   ratio;                /* a claim's overlap ratio (< 0: unknown) */
 };
 
 /* Count a part's slices per source and find the lanes of its gaps and
