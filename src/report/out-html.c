@@ -1,10 +1,14 @@
 /*
  * out-html.c: one self-contained HTML file with the timeline.
  *
- * The page (src/timeline.html, embedded at build time as oc_timeline_html)
- * holds all its script and style inline and loads nothing. This file writes
- * the page up to its data marker, then the trace as one JSON document inside
- * <script type="application/json">, then the rest of the page. The JSON
+ * The page (src/report/timeline.html, embedded at build time as
+ * oc_timeline_html) holds all its script and style inline and loads nothing.
+ * This file writes the page up to its blob marker, then (for a trace of more
+ * than the level-of-detail threshold's slices) the compact table of
+ * out-html-lod.c, then the page up to its data marker, then the trace as one
+ * JSON document inside <script type="application/json">, then the rest of
+ * the page. Below the threshold, the JSON carries every slice as items
+ * (the "small page", below); above, the member "lod" (out-html-lod.c). The JSON
  * writer escapes '<', '>' and '&', so no trace string can close the script
  * element; the page reads the data with JSON.parse and puts trace strings in
  * the DOM only through textContent (and on the canvas with fillText).
