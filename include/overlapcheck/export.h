@@ -181,11 +181,33 @@ int oc_write_timeline_html(FILE *f, const struct oc_trace *t, const struct oc_tl
 			   const char *title, char *err, size_t errlen);
 
 /*
+ * A page whose trace has more slices (device ops, API calls, NVTX ranges
+ * and marks, copy ∩ kernel spans, idle gaps, hidden syncs) than above is
+ * drawn at levels of detail (docs/timeline.md): per lane and time bucket a
+ * summary when zoomed out, the single slices, decoded from a compact
+ * table, only for the range in view. Such a page keeps every time exact up
+ * to exact slices; beyond, each slice's start and duration are rounded to
+ * within 1/256 of its duration, which keeps 10M ops under 100 MB.
+ */
+#define OC_TL_LOD_ABOVE 500000LL
+#define OC_TL_LOD_EXACT 4000000LL
+struct oc_tl_lod_options {
+	long long above;         /* < 0: OC_TL_LOD_ABOVE; 0: always */
+	long long exact;         /* < 0: OC_TL_LOD_EXACT */
+};
+
+/* oc_write_timeline_html with the level-of-detail options (NULL: the
+ * defaults, as oc_write_timeline_html). */
+int oc_write_timeline_html_lod(FILE *f, const struct oc_trace *t, const struct oc_tl_notes *notes,
+			       const char *title, const struct oc_tl_lod_options *lod,
+			       char *err, size_t errlen);
+
+/*
  * The timeline of a job's ranks in one page (timeline --ranks,
  * docs/nccl.md): each rank's lanes as a group whose names start with its
  * label ("rank 1 · "), its times shifted by shift_ns onto the page's clock
  * (its trace start minus the earliest one: ranks.h). answer is the page's
- * one line. Returns 0, or -1 with a message in err.
+ * one line; lod as for oc_write_timeline_html_lod, over all ranks' slices. Returns 0, or -1 with a message in err.
  */
 struct oc_tl_rank {
 	const struct oc_trace *trace;
@@ -194,6 +216,7 @@ struct oc_tl_rank {
 	int64_t shift_ns;
 };
 int oc_write_timeline_html_ranks(FILE *f, const struct oc_tl_rank *ranks, size_t n,
-				 const char *title, const char *answer, char *err, size_t errlen);
+				 const char *title, const char *answer,
+				 const struct oc_tl_lod_options *lod, char *err, size_t errlen);
 
 #endif

@@ -9,6 +9,7 @@
  * directories of them), merged as `report --ranks` merges them (ranks.h):
  * the page draws each rank's lanes as a group of its own, on one clock.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,7 +35,14 @@ static void usage(FILE *f)
 		   "  -o, --output FILE       write to FILE (default: TRACE with .html; - for stdout)\n"
 		   "      --ranks             INPUT... are a job's rank traces or directories of them:\n"
 		   "                          one page, each rank's lanes a group, one clock (needs -o)\n"
-		   );
+		   "      --lod-above N       above N slices (ops, API calls, ranges, ...) the page is\n"
+		   "                          drawn at levels of detail: summaries when zoomed out,\n"
+		   "                          single slices decoded for the range in view (default\n"
+		   "                          %lld; 0: always)\n"
+		   "      --lod-exact N       such a page keeps times exact up to N slices (default\n"
+		   "                          %lld); above, each start and duration is rounded to\n"
+		   "                          within 1/256 of the slice's duration\n",
+		OC_TL_LOD_ABOVE, OC_TL_LOD_EXACT);
 	oc_tl_args_help(f);
 	fputs("  -h, --help              this help\n", f);
 }
@@ -63,11 +71,34 @@ static char *default_output(const char *trace)
 	return p;
 }
 
-/* oc_tl_writer for the page; ctx is its title */
+struct page_opts {
+	const char *title;
+	struct oc_tl_lod_options lod;
+};
+
+/* oc_tl_writer for the page; ctx is its struct page_opts */
 static int write_html(FILE *f, const struct oc_trace *t, const struct oc_tl_notes *n,
 		      const void *ctx, char *err, size_t errlen)
 {
-	return oc_write_timeline_html(f, t, n, ctx, err, errlen);
+	const struct page_opts *o = ctx;
+
+	return oc_write_timeline_html_lod(f, t, n, o->title, &o->lod, err, errlen);
+}
+
+/* --lod-above's or --lod-exact's value: a count of slices, 0 or more. */
+static int parse_count(const char *opt, const char *v, long long *out)
+{
+	char *end;
+
+	errno = 0;
+	long long n = strtoll(v, &end, 10);
+	if (errno || end == v || *end || n < 0) {
+		fprintf(stderr, "overlapcheck timeline: invalid %s '%s': expected a count of "
+			"slices, 0 or more\n", opt, v);
+		return -1;
+	}
+	*out = n;
+	return 0;
 }
 
 /* The distinct traces of m's ranks, in rank order (a one-process trace
@@ -89,7 +120,8 @@ static size_t rank_sources(const struct oc_ranks *m, const char **src, size_t *f
 }
 
 /* `timeline --ranks`: the merged page of inputs[0..n) into out */
-static int timeline_ranks(const struct oc_tl_args *args, char **inputs, size_t n, const char *out)
+static int timeline_ranks(const struct oc_tl_args *args, char **inputs, size_t n, const char *out,
+			  const struct oc_tl_lod_options *lod)
 {
 	struct oc_ranks_options ro;
 	struct oc_ranks m;
@@ -152,7 +184,7 @@ static int timeline_ranks(const struct oc_tl_args *args, char **inputs, size_t n
 		fprintf(stderr, "overlapcheck timeline: %s\n", err);
 		goto out;
 	}
-	if (oc_write_timeline_html_ranks(of.f, parts, ns, "ranks", answer, err, sizeof err)) {
+	if (oc_write_timeline_html_ranks(of.f, parts, ns, "ranks", answer, lod, err, sizeof err)) {
 		fprintf(stderr, "overlapcheck timeline: %s\n", err);
 		oc_tl_out_abort(&of);
 		goto out;
@@ -187,14 +219,17 @@ int cmd_timeline(int argc, char **argv)
 	struct option opts[16] = {
 		{ "output", required_argument, NULL, 'o' },
 		{ "ranks",  no_argument,       NULL, 0x200 },
+		{ "lod-above", required_argument, NULL, 0x201 },
+		{ "lod-exact", required_argument, NULL, 0x202 },
 		{ "help",   no_argument,       NULL, 'h' },
 	};
 	const char *out = NULL, *title;
+	struct page_opts po = { NULL, { -1, -1 } };
 	char *def = NULL;
 	struct oc_tl_args args;
 	int c, rc = OC_EXIT_USAGE, ranks = 0;
 
-	size_t nopts = 3;
+	size_t nopts = 5;
 
 	oc_tl_args_longopts(opts, &nopts);
 	opts[nopts] = (struct option){ NULL, 0, NULL, 0 };
@@ -210,6 +245,14 @@ int cmd_timeline(int argc, char **argv)
 			return OC_EXIT_OK;
 		case 0x200:
 			ranks = 1;
+			break;
+		case 0x201:
+			if (parse_count("--lod-above", optarg, &po.lod.above))
+				return OC_EXIT_USAGE;
+			break;
+		case 0x202:
+			if (parse_count("--lod-exact", optarg, &po.lod.exact))
+				return OC_EXIT_USAGE;
 			break;
 		case '?':   /* cmd_getopt() said why */
 			return OC_EXIT_USAGE;
@@ -230,7 +273,8 @@ int cmd_timeline(int argc, char **argv)
 				"traces\n");
 			return OC_EXIT_USAGE;
 		}
-		return timeline_ranks(&args, argv + optind, (size_t)(argc - optind), out);
+		return timeline_ranks(&args, argv + optind, (size_t)(argc - optind), out,
+				      &po.lod);
 	}
 	if (argc - optind != 1) {
 		fprintf(stderr, "overlapcheck timeline: %s\n", optind >= argc ? "no trace given" : "one trace at a time (--ranks merges several)");
@@ -245,9 +289,9 @@ int cmd_timeline(int argc, char **argv)
 		}
 	}
 	title = strrchr(argv[optind], '/');
-	title = title ? title + 1 : argv[optind];
+	po.title = title ? title + 1 : argv[optind];
 	if (oc_tl_args_write(&args, "timeline", argv[optind], strcmp(out, "-") ? out : NULL,
-			     write_html, title) == 0) {
+			     write_html, &po) == 0) {
 		if (strcmp(out, "-"))
 			fprintf(stderr, "overlapcheck timeline: wrote %s\n", out);
 		rc = OC_EXIT_OK;

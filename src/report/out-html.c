@@ -1,10 +1,14 @@
 /*
  * out-html.c: one self-contained HTML file with the timeline.
  *
- * The page (src/timeline.html, embedded at build time as oc_timeline_html)
- * holds all its script and style inline and loads nothing. This file writes
- * the page up to its data marker, then the trace as one JSON document inside
- * <script type="application/json">, then the rest of the page. The JSON
+ * The page (src/report/timeline.html, embedded at build time as
+ * oc_timeline_html) holds all its script and style inline and loads nothing.
+ * This file writes the page up to its blob marker, then (for a trace of more
+ * than the level-of-detail threshold's slices) the compact table of
+ * out-html-lod.c, then the page up to its data marker, then the trace as one
+ * JSON document inside <script type="application/json">, then the rest of
+ * the page. Below the threshold, the JSON carries every slice as items
+ * (the "small page", below); above, the member "lod" (out-html-lod.c). The JSON
  * writer escapes '<', '>' and '&', so no trace string can close the script
  * element; the page reads the data with JSON.parse and puts trace strings in
  * the DOM only through textContent (and on the canvas with fillText).
@@ -33,239 +37,57 @@
 #include "overlapcheck/demangle.h"
 #include "overlapcheck/export.h"
 #include "timeline-html.h"
-
-enum {
-	CAT_KERNEL = 0, CAT_MEMCPY, CAT_MEMSET, CAT_PEER, CAT_RUNTIME, CAT_DRIVER,
-	CAT_RANGE, CAT_MARK, CAT_XSPAN, CAT_GAP, CAT_HSYNC,
-};
+#include "tl-page.h"
 
 #define DATA_MARKER "@OC_DATA@"
-#define MAX_EXTRA   4096           /* distinct names made here; more reuse a generic one */
+#define BLOB_MARKER "@OC_BLOB@"
 
-/* One trace's part of the page; a page of a job's ranks has one per rank,
- * whose lanes, items, notes and strings follow the earlier parts', so each
- * index a part writes is shifted by what the earlier parts wrote. */
-struct html {
-	FILE *f;
-	const struct oc_trace *t;
-	const struct oc_tl_layout *l;
-	const struct oc_tl_notes *n;
-	uint32_t extra_key[MAX_EXTRA]; /* what each made-up name stands for */
-	size_t n_extra;
-	size_t n_notes;
-	int first;
-	char buf[4096];
-	/* the earlier parts: what this part's indices start after */
-	const char *prefix;            /* lane names start with it ("rank 1 · "), or "" */
-	int64_t shift_ns;              /* added to every time: its clock on the page's */
-	long lane_off, str_off, note_off, item_off;
-	uint32_t dev_off;              /* device groups of different parts stay apart */
-	size_t n_items;
-};
-
-/* Keys of made-up names: a tag in the top byte, details below. */
-#define KEY_UNNAMED   0x01000000u
-#define KEY_XSPAN     0x02000000u
-#define KEY_GAP       0x03000000u
-#define KEY_HSYNC     0x04000000u
-#define KEY_OVERFLOW  0x05000000u
-#define KEY_OP        0x10000000u  /* | kind << 20 | copy_kind << 12 | src << 6 | dst */
-
-/* Index in strs of the made-up name for key, adding it on first use. */
-static long extra(struct html *h, uint32_t key)
-{
-	for (size_t i = 0; i < h->n_extra; i++)
-		if (h->extra_key[i] == key)
-			return (long)(h->t->n_strs + i);
-	if (h->n_extra >= MAX_EXTRA - 1 && key != KEY_OVERFLOW)
-		return extra(h, KEY_OVERFLOW);   /* the last slot is kept for it */
-	h->extra_key[h->n_extra] = key;
-	return (long)(h->t->n_strs + h->n_extra++);
-}
-
-static const char *extra_text(struct html *h, uint32_t key)
-{
-	unsigned kind = (key >> 20) & 0xff, ck = (key >> 12) & 0xff, sk = (key >> 6) & 0x3f,
-		 dk = key & 0x3f;
-
-	switch (key & 0xff000000u) {
-	case KEY_UNNAMED: return "(unnamed)";
-	case KEY_XSPAN:   return "copy \xe2\x88\xa9 kernel";
-	case KEY_GAP:     return "idle gap";
-	case KEY_HSYNC:   return "hidden sync";
-	case KEY_OVERFLOW: return "device op";
-	}
-	if (kind == OC_OP_MEMSET)
-		snprintf(h->buf, sizeof h->buf, "memset (%s)", oc_mem_kind_name((int)dk));
-	else
-		snprintf(h->buf, sizeof h->buf, "memcpy %s%s %s \xe2\x86\x92 %s",
-			 oc_copy_kind_name((int)ck), kind == OC_OP_MEMCPY_PEER ? " peer" : "",
-			 oc_mem_kind_name((int)sk), oc_mem_kind_name((int)dk));
-	return h->buf;
-}
-
-static long name_or_unnamed(struct html *h, int32_t name)
-{
-	if (name < 0 || (size_t)name >= h->t->n_strs)
-		return extra(h, KEY_UNNAMED);
-	return name;
-}
-
-static void item(struct html *h, long lane, int64_t start, int64_t dur, long name, int cat,
-		 int row, int verdict, long note, uint64_t bytes, uint32_t corr, long link)
+static void item(struct html *h, const struct tl_slice *s, long note, long link)
 {
 	fprintf(h->f, "%s%ld,%" PRId64 ",%" PRId64 ",%ld,%d,%d,%d,%ld,%" PRIu64 ",%u,%ld",
-		h->first ? "" : ",\n", lane + h->lane_off, start + h->shift_ns, dur, name + h->str_off,
-		cat, row, verdict, note >= 0 ? note + h->note_off : note, bytes, corr,
+		h->first ? "" : ",\n", s->lane + h->lane_off, s->start, s->dur, s->name + h->str_off,
+		s->cat, s->row, s->verdict, note >= 0 ? note + h->note_off : note, s->bytes, s->corr,
 		link >= 0 ? link + h->item_off : link);
 	h->first = 0;
 	h->n_items++;
 }
 
-/* Whether the analysis' note says something worth a line. */
-static int has_note(const struct oc_tl_note *nt)
-{
-	return nt && nt->verdict != OC_TL_NONE && (nt->causes || nt->evidence || nt->ratio >= 0);
-}
-
-/* The next note index for nt, or -1 when it has nothing to say. */
-static long note_of(struct html *h, const struct oc_tl_note *nt)
-{
-	return has_note(nt) ? (long)h->n_notes++ : -1;
-}
-
-static void write_note(struct html *h, const struct oc_tl_note *nt)
-{
-	char ratio[32] = "";
-
-	if (nt->ratio >= 0)
-		snprintf(ratio, sizeof ratio, "overlap %.1f%%", nt->ratio * 100.0);
-	snprintf(h->buf, sizeof h->buf, "%s%s%s%s%s%s%s",
-		 nt->verdict == OC_TL_SERIALIZED ? "serialized" : "overlapped",
-		 *ratio ? ", " : "", ratio,
-		 nt->causes ? "; causes: " : "", nt->causes ? nt->causes : "",
-		 nt->evidence ? "; " : "", nt->evidence ? nt->evidence : "");
-	fputs(h->n_notes++ || h->note_off ? "," : "", h->f);
-	oc_tl_json_str(h->f, h->buf);
-}
-
+/* Every slice of the part as an item: ops, API calls, ranges, marks, copy ∩
+ * kernel spans, gaps, hidden syncs, in this order; a link is the item index
+ * of the call (ops are items 0..n_ops-1 and the calls follow). */
 static void items(struct html *h)
 {
-	const struct oc_trace *t = h->t;
-	const struct oc_tl_layout *l = h->l;
-	const struct oc_tl_notes *n = h->n;
+	for (int src = 0; src < TL_N_SRC; src++)
+		for (size_t i = 0; i < h->n_src[src]; i++) {
+			struct tl_slice s;
 
-	for (size_t i = 0; i < t->n_ops; i++) {
-		const struct oc_op *op = &t->ops[i];
-		const struct oc_tl_note *nt = n && n->ops ? &n->ops[i] : NULL;
-		int cat = op->kind == OC_OP_KERNEL ? CAT_KERNEL : op->kind == OC_OP_MEMSET ? CAT_MEMSET :
-			  op->kind == OC_OP_MEMCPY_PEER ? CAT_PEER : CAT_MEMCPY;
-		long name;
-
-		if (op->kind == OC_OP_KERNEL)
-			name = name_or_unnamed(h, op->name);
-		else
-			name = extra(h, KEY_OP | (uint32_t)(op->kind & 0xff) << 20 |
-					(uint32_t)op->copy_kind << 12 | (uint32_t)(op->src_kind & 0x3f) << 6 |
-					(uint32_t)(op->dst_kind & 0x3f));
-		item(h, l->op_lane[i], op->start_ns, op->end_ns - op->start_ns, name, cat, l->op_row[i],
-		     nt ? nt->verdict : 0, note_of(h, nt), op->bytes, op->correlation_id,
-		     op->api >= 0 && (size_t)op->api < t->n_api ? (long)(t->n_ops + (size_t)op->api) : -1);
-	}
-	for (size_t i = 0; i < t->n_api; i++) {
-		const struct oc_api *a = &t->api[i];
-		const struct oc_tl_note *nt = n && n->api ? &n->api[i] : NULL;
-
-		item(h, l->api_lane[i], a->start_ns, a->end_ns - a->start_ns,
-		     name_or_unnamed(h, a->name), a->domain == OC_API_DRIVER ? CAT_DRIVER : CAT_RUNTIME,
-		     l->api_depth[i], nt ? nt->verdict : 0, note_of(h, nt), a->arg_bytes,
-		     a->correlation_id, -1);
-	}
-	for (size_t i = 0; i < t->n_ranges; i++) {
-		const struct oc_range *r = &t->ranges[i];
-		int64_t end = r->end_ns == INT64_MAX ? l->range_end_ns : r->end_ns;
-
-		item(h, l->range_lane[i], r->start_ns, end > r->start_ns ? end - r->start_ns : 0,
-		     name_or_unnamed(h, r->name), CAT_RANGE, l->range_depth[i],
-		     0, -1, 0, r->marker_id, -1);
-	}
-	for (size_t i = 0; i < t->n_marks; i++)
-		item(h, l->mark_lane[i], t->marks[i].ts_ns, 0, name_or_unnamed(h, t->marks[i].name),
-		     CAT_MARK, 0, 0, -1, 0, 0, -1);
-	for (size_t i = 0, j = 0; i < l->n_xspans; i++) {
-		const struct oc_tl_span *s = &l->xspans[i];
-		while (j < l->n_lanes && !(l->lanes[j].kind == OC_LANE_DEVICE &&
-					   l->lanes[j].device_id == s->device_id))
-			j++;
-		if (j == l->n_lanes)
-			break;
-		item(h, (long)j, s->start_ns, s->end_ns - s->start_ns, extra(h, KEY_XSPAN), CAT_XSPAN,
-		     0, 0, -1, 0, 0, -1);
-	}
-	if (!n)
-		return;
-	for (size_t i = 0; i < n->n_gaps; i++) {
-		const struct oc_tl_gap *g = &n->gaps[i];
-		for (size_t j = 0; j < l->n_lanes; j++)
-			if (l->lanes[j].kind == OC_LANE_DEVICE && l->lanes[j].device_id == g->device_id) {
-				item(h, (long)j, g->start_ns, g->end_ns - g->start_ns, extra(h, KEY_GAP),
-				     CAT_GAP, 0, 0, (long)h->n_notes++, 0, 0, -1);
-				break;
-			}
-	}
-	for (size_t i = 0; i < n->n_hsyncs; i++) {
-		const struct oc_tl_hsync *hs = &n->hsyncs[i];
-		for (size_t j = 0; j < l->n_lanes; j++)
-			if (l->lanes[j].kind == OC_LANE_THREAD && l->lanes[j].tid == hs->tid) {
-				long name = hs->api >= 0 && (size_t)hs->api < t->n_api ?
-					    name_or_unnamed(h, t->api[hs->api].name) : extra(h, KEY_HSYNC);
-				item(h, (long)j, hs->start_ns, hs->end_ns - hs->start_ns, name, CAT_HSYNC,
-				     0, 2, (long)h->n_notes++, 0, 0,
-				     hs->api >= 0 && (size_t)hs->api < t->n_api ?
-				     (long)(t->n_ops + (size_t)hs->api) : -1);
-				break;
-			}
-	}
+			tl_slice_get(h, src, i, &s);
+			if (s.lane < 0)
+				continue;
+			item(h, &s, s.has_note ? (long)h->n_notes++ : -1,
+			     s.link_src == TL_SRC_API ? (long)h->t->n_ops + s.link : -1);
+		}
 }
 
 /* The notes, in the order items() numbered them. */
 static void notes(struct html *h)
 {
-	const struct oc_trace *t = h->t;
-	const struct oc_tl_notes *n = h->n;
-
 	h->n_notes = 0;
-	if (!n)
-		return;
-	for (size_t i = 0; n->ops && i < t->n_ops; i++)
-		if (has_note(&n->ops[i]))
-			write_note(h, &n->ops[i]);
-	for (size_t i = 0; n->api && i < t->n_api; i++)
-		if (has_note(&n->api[i]))
-			write_note(h, &n->api[i]);
-	for (size_t i = 0; i < n->n_gaps; i++) {
-		const struct oc_tl_gap *g = &n->gaps[i];
-		int found = 0;
-		for (size_t j = 0; j < h->l->n_lanes; j++)
-			found |= h->l->lanes[j].kind == OC_LANE_DEVICE &&
-				 h->l->lanes[j].device_id == g->device_id;
-		if (!found)
-			continue;
-		snprintf(h->buf, sizeof h->buf, "cause: %s%s%s", g->cause ? g->cause : "unknown",
-			 g->evidence ? "; " : "", g->evidence ? g->evidence : "");
-		fputs(h->n_notes++ || h->note_off ? "," : "", h->f);
-		oc_tl_json_str(h->f, h->buf);
-	}
-	for (size_t i = 0; i < n->n_hsyncs; i++) {
-		const struct oc_tl_hsync *hs = &n->hsyncs[i];
-		int found = 0;
-		for (size_t j = 0; j < h->l->n_lanes; j++)
-			found |= h->l->lanes[j].kind == OC_LANE_THREAD && h->l->lanes[j].tid == hs->tid;
-		if (!found)
-			continue;
-		fputs(h->n_notes++ || h->note_off ? "," : "", h->f);
-		oc_tl_json_str(h->f, hs->evidence ? hs->evidence : "returned right after device work it did not name");
-	}
+	for (int src = 0; src < TL_N_SRC; src++)
+		for (size_t i = 0; i < h->n_src[src]; i++) {
+			const char *text;
+			struct tl_slice s;
+
+			if (src >= TL_SRC_GAP) {   /* those without a lane have no item */
+				tl_slice_get(h, src, i, &s);
+				if (s.lane < 0)
+					continue;
+			}
+			if (!(text = tl_note_text(h, src, i)))
+				continue;
+			fputs(h->n_notes++ || h->note_off ? "," : "", h->f);
+			oc_tl_json_str(h->f, text);
+		}
 }
 
 static void lanes(struct html *h)
@@ -328,8 +150,38 @@ static void strs(struct html *h, const uint8_t *is_kernel)
 	}
 	for (size_t i = 0; i < h->n_extra; i++) {
 		fputs(i || t->n_strs || h->str_off ? "," : "", h->f);
-		oc_tl_json_str(h->f, extra_text(h, h->extra_key[i]));
+		oc_tl_json_str(h->f, tl_extra_text(h, i));
 	}
+}
+
+/* The small page's data: every slice as 11 numbers, the notes, the hazards. */
+static int small_page(FILE *f, struct html *h, size_t np)
+{
+	fputs("\"items\":[\n", f);
+	for (size_t p = 0; p < np; p++) {
+		if (p) {
+			h[p].str_off = h[p - 1].str_off + (long)(h[p - 1].t->n_strs + h[p - 1].n_extra);
+			h[p].note_off = h[p - 1].note_off + (long)h[p - 1].n_notes;
+			h[p].item_off = h[p - 1].item_off + (long)h[p - 1].n_items;
+			h[p].first = h[p].item_off == 0;
+		}
+		items(&h[p]);
+	}
+	fputs("],\n\"notes\":[", f);
+	for (size_t p = 0; p < np; p++)
+		notes(&h[p]);
+	fputs("],\n\"hazards\":[", f);
+	for (size_t p = 0, k = 0; p < np; p++)
+		for (size_t i = 0; h[p].n && i < h[p].n->n_hazards; i++) {
+			const struct oc_tl_hazard *z = &h[p].n->hazards[i];
+
+			fprintf(f, "%s[%ld,%ld,%d,", k++ ? "," : "", (long)z->op_a + h[p].item_off,
+				z->op_b >= 0 ? (long)z->op_b + h[p].item_off : -1L, z->latent);
+			oc_tl_json_str(f, z->text ? z->text : "");
+			fputs("]", f);
+		}
+	fputs("]", f);
+	return 0;
 }
 
 /* One trace of a page, and where its clock sits on the page's. */
@@ -348,18 +200,21 @@ struct page_part {
  */
 static int write_page(FILE *f, const struct page_part *pp, size_t np, const char *title,
 		      const char *answer, const char *lever, const struct oc_tl_notes *window,
-		      int analysis, char *err, size_t errlen)
+		      int analysis, const struct oc_tl_lod_options *lo, char *err, size_t errlen)
 {
-	const char *page = oc_timeline_html, *mark = strstr(page, DATA_MARKER);
+	const char *page = oc_timeline_html, *mark = strstr(page, DATA_MARKER),
+		   *bmark = strstr(page, BLOB_MARKER);
+	struct lod_w *lw = NULL;
 	struct oc_tl_layout *l = calloc(np + 1, sizeof *l);
 	struct html *h = calloc(np + 1, sizeof *h);
 	uint8_t **is_kernel = calloc(np + 1, sizeof *is_kernel);
-	size_t laid = 0;
+	size_t laid = 0, counted = 0;
 	int64_t t0 = 0, t1 = 0;
-	int rc = -1;
+	long long slices = 0;
+	int rc = -1, lod;
 
-	if (!mark) {
-		snprintf(err, errlen, "cannot write timeline: page template has no data marker");
+	if (!mark || !bmark || bmark > mark) {
+		snprintf(err, errlen, "cannot write timeline: page template has no data markers");
 		goto out;
 	}
 	if (!l || !h || !is_kernel) {
@@ -387,9 +242,23 @@ static int write_page(FILE *f, const struct page_part *pp, size_t np, const char
 			t0 = l[p].first_ns + pp[p].shift_ns;
 		if (!p || l[p].last_ns + pp[p].shift_ns > t1)
 			t1 = l[p].last_ns + pp[p].shift_ns;
+		counted++;
+		if (tl_page_count(&h[p])) {
+			snprintf(err, errlen, "cannot write timeline of '%s': %s", t->path, strerror(ENOMEM));
+			goto out;
+		}
+		for (int src = 0; src < TL_N_SRC; src++)
+			slices += (long long)h[p].n_src[src];
 	}
+	lod = slices > (lo && lo->above >= 0 ? lo->above : OC_TL_LOD_ABOVE);
 
-	fwrite(page, 1, (size_t)(mark - page), f);
+	fwrite(page, 1, (size_t)(bmark - page), f);
+	for (size_t p = 0; p < np; p++)
+		h[p].lane_off = p ? h[p - 1].lane_off + (long)l[p - 1].n_lanes : 0;
+	if (lod && !(lw = oc_html_lod_blob(f, h, np, t0, t1, lo && lo->exact >= 0 ? lo->exact :
+					   OC_TL_LOD_EXACT, err, errlen)))
+		goto out;
+	fwrite(bmark + strlen(BLOB_MARKER), 1, (size_t)(mark - bmark - strlen(BLOB_MARKER)), f);
 	fputs("{\"v\":1,\"tool\":", f);
 	oc_tl_json_str(f, "overlapcheck " OC_VERSION);
 	fputs(",\"title\":", f);
@@ -417,34 +286,14 @@ static int write_page(FILE *f, const struct page_part *pp, size_t np, const char
 		fputs(",\"window\":null", f);
 	fprintf(f, ",\"t0\":%" PRId64 ",\"t1\":%" PRId64, t0, t1);
 	fputs(",\n\"lanes\":[\n", f);
-	for (size_t p = 0; p < np; p++) {
-		h[p].lane_off = p ? h[p - 1].lane_off + (long)l[p - 1].n_lanes : 0;
-		lanes(&h[p]);
-	}
-	fputs("],\n\"items\":[\n", f);
-	for (size_t p = 0; p < np; p++) {
-		if (p) {
-			h[p].str_off = h[p - 1].str_off + (long)(pp[p - 1].t->n_strs + h[p - 1].n_extra);
-			h[p].note_off = h[p - 1].note_off + (long)h[p - 1].n_notes;
-			h[p].item_off = h[p - 1].item_off + (long)h[p - 1].n_items;
-			h[p].first = h[p].item_off == 0;
-		}
-		items(&h[p]);
-	}
-	fputs("],\n\"notes\":[", f);
 	for (size_t p = 0; p < np; p++)
-		notes(&h[p]);
-	fputs("],\n\"hazards\":[", f);
-	for (size_t p = 0, k = 0; p < np; p++)
-		for (size_t i = 0; h[p].n && i < h[p].n->n_hazards; i++) {
-			const struct oc_tl_hazard *z = &h[p].n->hazards[i];
-
-			fprintf(f, "%s[%ld,%ld,%d,", k++ ? "," : "", (long)z->op_a + h[p].item_off,
-				z->op_b >= 0 ? (long)z->op_b + h[p].item_off : -1L, z->latent);
-			oc_tl_json_str(f, z->text ? z->text : "");
-			fputs("]", f);
-		}
-	fputs("],\n\"strs\":[", f);
+		lanes(&h[p]);
+	fputs("],\n", f);
+	if (lod ? oc_html_lod_index(f, lw) : small_page(f, h, np)) {
+		snprintf(err, errlen, "cannot write timeline of '%s': %s", pp[0].t->path, strerror(ENOMEM));
+		goto out;
+	}
+	fputs(",\n\"strs\":[", f);
 	for (size_t p = 0; p < np; p++)
 		strs(&h[p], is_kernel[p]);
 	fputs("]}", f);
@@ -455,8 +304,11 @@ static int write_page(FILE *f, const struct page_part *pp, size_t np, const char
 	}
 	rc = 0;
 out:
+	oc_html_lod_free(lw);
 	for (size_t p = 0; is_kernel && p < np; p++)
 		free(is_kernel[p]);
+	for (size_t p = 0; p < counted; p++)
+		tl_page_release(&h[p]);
 	free(is_kernel);
 	for (size_t p = 0; p < laid; p++)
 		oc_tl_layout_release(&l[p]);
@@ -471,11 +323,22 @@ int oc_write_timeline_html(FILE *f, const struct oc_trace *t, const struct oc_tl
 	struct page_part one = { t, n, NULL, 0 };
 
 	return write_page(f, &one, 1, title, n ? n->answer : NULL, n ? n->lever : NULL, n,
-			  n && (n->ops || n->answer), err, errlen);
+			  n && (n->ops || n->answer), NULL, err, errlen);
+}
+
+int oc_write_timeline_html_lod(FILE *f, const struct oc_trace *t, const struct oc_tl_notes *n,
+			       const char *title, const struct oc_tl_lod_options *lod,
+			       char *err, size_t errlen)
+{
+	struct page_part one = { t, n, NULL, 0 };
+
+	return write_page(f, &one, 1, title, n ? n->answer : NULL, n ? n->lever : NULL, n,
+			  n && (n->ops || n->answer), lod, err, errlen);
 }
 
 int oc_write_timeline_html_ranks(FILE *f, const struct oc_tl_rank *ranks, size_t n,
-				 const char *title, const char *answer, char *err, size_t errlen)
+				 const char *title, const char *answer,
+				 const struct oc_tl_lod_options *lod, char *err, size_t errlen)
 {
 	struct page_part *pp = calloc(n + 1, sizeof *pp);
 	int rc, analysis = 0;
@@ -489,7 +352,7 @@ int oc_write_timeline_html_ranks(FILE *f, const struct oc_tl_rank *ranks, size_t
 					    ranks[k].shift_ns };
 		analysis |= ranks[k].notes && ranks[k].notes->ops;
 	}
-	rc = n ? write_page(f, pp, n, title, answer, NULL, NULL, analysis, err, errlen) : -1;
+	rc = n ? write_page(f, pp, n, title, answer, NULL, NULL, analysis, lod, err, errlen) : -1;
 	if (!n)
 		snprintf(err, errlen, "cannot write timeline: no ranks");
 	free(pp);

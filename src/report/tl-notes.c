@@ -14,7 +14,8 @@
  *   a hazard    -> its two ops, joined, with a sentence;
  *   the summary -> the one-line answer.
  *
- * The sentences are built here into one string pool, freed together.
+ * The sentences are built here into one string pool, freed together; the
+ * analysis itself is released once the notes are made.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -309,6 +310,10 @@ int oc_tl_notes_init(struct oc_tl_notes *n, struct oc_trace *t,
 	n->window_end_ns = a->summary.window.end_ns;
 	if (pv->pool.failed)
 		goto nomem;
+	/* the notes hold their own strings (the pool) or static ones: the
+	 * analysis can go before the pictures are drawn, and its memory with it */
+	oc_analysis_release(&pv->a);
+	pv->have_analysis = 0;
 	return 0;
 
 nomem:

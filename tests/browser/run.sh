@@ -2,7 +2,8 @@
 # run.sh: the timeline page in a real browser (headless Chromium, off the network).
 #
 # For a synthetic pipeline trace, a hostile-name trace, every recorded fixture
-# (tests/fixtures/*.sql) and a 100k-op trace, it writes the page, lets
+# (tests/fixtures/*.sql), a 100k-op trace and level-of-detail pages (a
+# 300k-op trace, and the synthetic ones forced), it writes the page, lets
 # Chromium load it and dump its DOM, and checks from the root element's data-*
 # attributes that the page drew the trace's lanes and ops with no script
 # error, and that no trace string ran as script (tests/browser/dom-check.py).
@@ -31,19 +32,20 @@ chrome() {
 		--window-size=1400,900 --hide-scrollbars "$@" 2>>"$TMP/chrome.log"
 }
 
-# page NAME TRACE [dom-check options]: write the page, dump its DOM, check it, screenshot it.
-# (ok in lib.sh sets $name: these use their own variables)
+# page NAME TRACE [dom-check options]: write the page (with $TLOPTS), dump its
+# DOM, check it, screenshot it. (ok in lib.sh sets $name: these use their own variables)
 page() {
 	pn=$1 pdb=$2; shift 2
-	ok "$pn: page written" "$OC" timeline -o "$TMP/$pn.html" "$pdb"
+	ok "$pn: page written" "$OC" timeline ${TLOPTS:-} -o "$TMP/$pn.html" "$pdb"
 	url="file://$(cd "$TMP" && pwd)/$pn.html"
 	case " $* " in
 	*" --bench "*) url="$url#bench" ;;
 	*" --selftest "*) url="$url#selftest" ;;
+	*" --decode "*) url="$url#decode" ;;
 	esac
 	chrome --dump-dom "$url" >"$TMP/$pn.dom"
 	fold "$pn" python3 tests/browser/dom-check.py "$pdb" "$TMP/$pn.dom" "$(basename "$pdb")" "$@"
-	case " $* " in *" --bench "* | *" --selftest "* | *" --noshot "*) return ;; esac
+	case " $* " in *" --bench "* | *" --selftest "* | *" --decode "* | *" --noshot "*) return ;; esac
 	rm -f "$SHOTS/$pn.png"
 	chrome --screenshot="$SHOTS/$pn.png" "$url" >/dev/null
 	ok "$pn: screenshot $SHOTS/$pn.png" test -s "$SHOTS/$pn.png"
@@ -115,5 +117,21 @@ ok "ranks: screenshot $SHOTS/ranks.png" test -s "$SHOTS/ranks.png"
 
 python3 tests/browser/mktrace.py --ops 100000 "$TMP/ops100k.db" >/dev/null
 page ops100k "$TMP/ops100k.db" --bench
+
+# Level of detail (docs/timeline.md): 300k ops and as many calls are above
+# the threshold. The first frame draws summaries; the page zooms itself to
+# the first serialized op (#selftest) and must draw single slices there,
+# decoded from their chunks; #decode inflates every chunk in the page's
+# script, against the sums lodpage.py computes from the same page.
+sh tools/gen-trace 300000 "$TMP/g300k.db" >/dev/null
+page lod300k "$TMP/g300k.db" --lod --selftest
+page lod300k-decode "$TMP/g300k.db" --decode "$TMP/lod300k-decode.html"
+page lod300k-shot "$TMP/g300k.db" --lod
+# the pipeline and hostile traces at levels of detail, times exact and rounded
+TLOPTS="--lod-above 0" page pipeline-lod "$TMP/pipeline.db" --selftest
+TLOPTS="--lod-above 0 --lod-exact 0" page pipeline-lod-rounded "$TMP/pipeline.db" --selftest
+TLOPTS="--lod-above 0 --lod-exact 0" page pipeline-lod-decode "$TMP/pipeline.db" \
+	--decode "$TMP/pipeline-lod-decode.html"
+TLOPTS="--lod-above 0" page hostile-lod "$TMP/hostile.db" --hostile --selftest
 
 done_testing

@@ -45,6 +45,56 @@ ok "unknown range: no page" test ! -e "$TMP/x.html"
 # Every recorded fixture (tests/fixtures/*.sql, H200 traces).
 each_fixture timeline tests/cli/timeline-check.py
 
+# Level of detail (docs/timeline.md): above --lod-above slices the page
+# carries its slices in a compact table with per-lane summaries; decoded, it
+# holds what the small page holds (timeline-check.py --same-as), its times
+# exact up to --lod-exact slices and within 1/256 of each duration beyond.
+slices=$(python3 -c 'import sys; sys.path.insert(0, "tests/cli"); from lodpage import page_data
+print(len(page_data(open(sys.argv[1], encoding="utf-8").read())["items"]) // 11)' "$TMP/p.html")
+ok "--lod-above N with N slices: a small page" "$OC" timeline --lod-above "$slices" -o "$TMP/pa.html" "$TMP/p.db"
+fold "at the threshold" python3 tests/cli/timeline-check.py "$TMP/p.db" "$TMP/pa.html" --analysis --synthetic --small
+ok "--lod-above N-1: a level-of-detail page" "$OC" timeline --lod-above $((slices - 1)) -o "$TMP/pl.html" "$TMP/p.db"
+fold "level of detail" python3 tests/cli/timeline-check.py "$TMP/p.db" "$TMP/pl.html" --analysis --synthetic \
+	--lod --same-as "$TMP/p.html"
+ok "--lod-exact 0: rounded times" "$OC" timeline --lod-above 0 --lod-exact 0 -o "$TMP/pr.html" "$TMP/p.db"
+fold "level of detail, rounded" python3 tests/cli/timeline-check.py "$TMP/p.db" "$TMP/pr.html" --analysis \
+	--synthetic --lod --same-as "$TMP/p.html"
+ok "level of detail of a hostile trace" "$OC" timeline --lod-above 0 -o "$TMP/hl.html" "$TMP/h.db"
+fold "hostile, level of detail" python3 tests/cli/timeline-check.py "$TMP/h.db" "$TMP/hl.html" --analysis \
+	--hostile --synthetic --lod --same-as "$TMP/h.html"
+ok "level of detail without the analysis" "$OC" timeline --no-analysis --lod-above 0 -o "$TMP/pnl.html" "$TMP/p.db"
+fold "no analysis, level of detail" python3 tests/cli/timeline-check.py "$TMP/p.db" "$TMP/pnl.html" \
+	--no-analysis --synthetic --lod --same-as "$TMP/pn.html"
+for f in tests/fixtures/*.sql tests/fixtures/mem/*hazard*.sql tests/fixtures/mem/*reuse*.sql; do
+	[ -f "$f" ] || continue
+	fx=$(basename "$f" .sql)
+	rm -f "$TMP/fx.db"
+	load_sql "$TMP/fx.db" "$f" || { ok "fixture $fx: loads" false; continue; }
+	"$OC" timeline -o "$TMP/fx.html" "$TMP/fx.db" 2>/dev/null
+	# rounded times on a few (the fixtures are far below --lod-exact)
+	case $fx in *hazard* | *reuse* | pinned_pipeline) vs="exact rounded" ;; *) vs=exact ;; esac
+	for v in $vs; do
+		[ $v = exact ] && e=4000000 || e=0
+		ok "fixture $fx: level of detail, $v" "$OC" timeline --lod-above 0 --lod-exact $e -o "$TMP/fxl.html" "$TMP/fx.db"
+		fold "fixture $fx, level of detail, $v" python3 tests/cli/timeline-check.py "$TMP/fx.db" "$TMP/fxl.html" \
+			--analysis --lod --same-as "$TMP/fx.html"
+	done
+done
+# the default threshold: 300k ops and as many calls are a level-of-detail page
+sh tools/gen-trace 300000 "$TMP/g.db" >/dev/null
+ok "a 300k-op trace" "$OC" timeline -o "$TMP/g.html" "$TMP/g.db"
+is "300k ops: a level-of-detail page by default, with exact times" "$(python3 -c 'import sys
+sys.path.insert(0, "tests/cli"); from lodpage import page_data
+d = page_data(open(sys.argv[1], encoding="utf-8").read())
+print(d["lod"]["n"] > 500000, d["lod"]["mant"], d["lod"]["counts"]["ops"])' "$TMP/g.html")" "True 0 300000"
+for bad in -1 12x ""; do
+	"$OC" timeline --lod-above "$bad" -o "$TMP/x.html" "$TMP/p.db" 2>"$TMP/err"
+	is "--lod-above '$bad': exit 2" "$?" 2
+	like "--lod-above '$bad': says why" "$(cat "$TMP/err")" "invalid --lod-above '$bad'"
+done
+"$OC" timeline --lod-exact -5 -o "$TMP/x.html" "$TMP/p.db" 2>"$TMP/err"
+is "--lod-exact -5: exit 2" "$?" 2
+
 # Errors.
 "$OC" timeline "$TMP/missing.db" 2>"$TMP/err"
 is "missing trace: exit 2" "$?" 2
