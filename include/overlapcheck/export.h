@@ -35,6 +35,7 @@ struct oc_tl_note {
 	double      ratio;       /* overlap_ratio in [0, 1]; < 0 when unknown */
 	const char *causes;      /* cause codes, comma-separated, decisive first; NULL if none */
 	const char *evidence;    /* the decisive cause's evidence, or NULL */
+	uint8_t     on_path;     /* 1: a node of the critical path (a graph launch: all its ops) */
 };
 
 struct oc_tl_gap {               /* a device-wide idle interval */
@@ -67,6 +68,8 @@ struct oc_tl_notes {
 	const char         *answer;  /* the report's one-line answer */
 	const char         *lever;   /* the one line on the largest lever, or NULL */
 	const char         *time_split; /* where the device time went, one line, or NULL */
+	const char         *path;    /* the critical path's length and makeup and the first
+	                                bound, one line, or NULL (docs/causes.md) */
 	const char         *window_how; /* "whole", "range", "steady_state"; NULL: no analysis */
 	int64_t             window_start_ns, window_end_ns; /* the analysis window */
 	struct oc_tl_note  *ops;

@@ -187,7 +187,7 @@ static int kernels(FILE *f, struct tl_lod *m)
 /* The counts the small page makes from its items (its root's data-* attributes). */
 static void counts(FILE *f, const struct tl_lod *m)
 {
-	size_t c[TL_CAT_HSYNC + 1] = { 0 }, ser = 0, ovl = 0, hz = 0;
+	size_t c[TL_CAT_HSYNC + 1] = { 0 }, ser = 0, ovl = 0, hz = 0, path = 0;
 
 	for (size_t p = 0; p < m->np; p++) {
 		const struct html *h = &m->h[p];
@@ -198,8 +198,11 @@ static void counts(FILE *f, const struct tl_lod *m)
 			if (h->n && h->n->ops) {
 				ser += h->n->ops[i].verdict == OC_TL_SERIALIZED;
 				ovl += h->n->ops[i].verdict == OC_TL_OVERLAPPED;
+				path += h->n->ops[i].on_path;
 			}
 		}
+		for (size_t i = 0; h->n && h->n->api && i < h->t->n_api; i++)
+			path += h->n->api[i].on_path;
 		c[TL_CAT_RUNTIME] += h->t->n_api;
 		c[TL_CAT_RANGE] += h->t->n_ranges;
 		c[TL_CAT_MARK] += h->t->n_marks;
@@ -212,11 +215,11 @@ static void counts(FILE *f, const struct tl_lod *m)
 	}
 	fprintf(f, ",\n\"counts\":{\"ops\":%zu,\"kernels\":%zu,\"copies\":%zu,\"memsets\":%zu,"
 		"\"api\":%zu,\"ranges\":%zu,\"marks\":%zu,\"xspans\":%zu,\"gaps\":%zu,\"hsyncs\":%zu,"
-		"\"serialized\":%zu,\"overlapped\":%zu,\"hazards\":%zu}",
+		"\"serialized\":%zu,\"overlapped\":%zu,\"hazards\":%zu,\"path\":%zu}",
 		c[TL_CAT_KERNEL] + c[TL_CAT_MEMCPY] + c[TL_CAT_MEMSET] + c[TL_CAT_PEER],
 		c[TL_CAT_KERNEL], c[TL_CAT_MEMCPY] + c[TL_CAT_PEER], c[TL_CAT_MEMSET],
 		c[TL_CAT_RUNTIME], c[TL_CAT_RANGE], c[TL_CAT_MARK], c[TL_CAT_XSPAN], c[TL_CAT_GAP],
-		c[TL_CAT_HSYNC], ser, ovl, hz);
+		c[TL_CAT_HSYNC], ser, ovl, hz, path);
 }
 
 int tl_html_lists(FILE *f, struct tl_lod *m)

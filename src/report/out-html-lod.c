@@ -20,8 +20,8 @@
  *   corr     correlation id minus the previous slice's, zigzag
  *   link     0: none, else 1 + zigzag(id - the previous link): an op's
  *            call, a call's first op, a hidden sync's call
- *   flags    bit 0: a side of a hazard; the other bits are 0 (kept for
- *            later marks, such as a critical path)
+ *   flags    bit 0: a side of a hazard; bit 1: a node of the critical
+ *            path (an op or a call); the other bits are 0
  *
  * raw-deflated (zlib) and base64-encoded into one string, "blob", with
  * each piece's offset and length in the index. The page inflates a chunk
@@ -465,7 +465,8 @@ static void put_slice(struct lod_w *w, struct lane_st *ls, uint32_t r, struct ch
 	varint(&w->col[5], s.bytes);
 	varint(&w->col[6], zigzag((int64_t)s.corr - (int64_t)ls->prev_corr));
 	varint(&w->col[7], link < 0 ? 0 : 1 + zigzag(link - ls->prev_link));
-	varint(&w->col[8], src == TL_SRC_OP && w->m.hazard_op[ls->p] && w->m.hazard_op[ls->p][idx]);
+	varint(&w->col[8], (uint64_t)(src == TL_SRC_OP && w->m.hazard_op[ls->p] &&
+				      w->m.hazard_op[ls->p][idx]) | (s.on_path ? 2u : 0u));
 	if (dend > ls->ref)
 		ls->ref = dend;
 	ls->prev_corr = s.corr;

@@ -28,6 +28,9 @@
  * Times are nanoseconds since the trace start: exact in a double up to
  * about 104 days. "hazards" (docs/hazards.md) are [item a, item b (-1: a
  * free), latent, text]: the page joins the two ops with a warning line.
+ * "path" lists the items that are nodes of the critical path (ops and
+ * calls, docs/causes.md), which the page outlines; "pathline" (beside
+ * "lever") says its length, makeup and first bound.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -180,6 +183,21 @@ static int small_page(FILE *f, struct html *h, size_t np)
 			oc_tl_json_str(f, z->text ? z->text : "");
 			fputs("]", f);
 		}
+	fputs("],\n\"path\":[", f);
+	for (size_t p = 0, k = 0; p < np; p++) {
+		struct tl_slice s;
+		for (int src = TL_SRC_OP; h[p].n && src <= TL_SRC_API; src++)
+			for (size_t i = 0; i < h[p].n_src[src]; i++) {
+				const struct oc_tl_note *nt = src == TL_SRC_OP ? h[p].n->ops : h[p].n->api;
+				if (!nt || !nt[i].on_path)
+					continue;
+				tl_slice_get(&h[p], src, i, &s);
+				if (s.lane < 0)
+					continue;
+				fprintf(f, "%s%ld", k++ ? "," : "", (long)i + h[p].item_off +
+					(src == TL_SRC_API ? (long)h[p].n_src[TL_SRC_OP] : 0L));
+			}
+	}
 	fputs("]", f);
 	return 0;
 }
@@ -277,6 +295,11 @@ static int write_page(FILE *f, const struct page_part *pp, size_t np, const char
 	fputs(",\"split\":", f);
 	if (window && window->time_split)
 		oc_tl_json_str(f, window->time_split);
+	else
+		fputs("null", f);
+	fputs(",\"pathline\":", f);
+	if (window && window->path)
+		oc_tl_json_str(f, window->path);
 	else
 		fputs("null", f);
 	if (window && window->window_how)

@@ -12,6 +12,8 @@
  *   a gap       -> a gap with its cause and evidence;
  *   a hidden block -> a hidden sync on the calling thread;
  *   a hazard    -> its two ops, joined, with a sentence;
+ *   the critical path -> on_path on its ops and calls, and one line: its
+ *                  length, makeup and first bound;
  *   the summary -> the one-line answer.
  *
  * The sentences are built here into one string pool, freed together; the
@@ -190,6 +192,82 @@ static const char *answer_text(struct pool *p, const struct oc_trace *t, const s
 	return pool_fmt(p, "%s", line);
 }
 
+/*
+ * on_path on what the path's groups count (path.c's fold): a call node's
+ * call, the call whose return a block or own-wait edge reaches (its blocked
+ * time is on the path), a device node's op, and for a whole graph launch
+ * every op of that launch (the ops of its call with a graph id, as the
+ * graph's node was made of them). The other edges (launch latency, device
+ * gaps, host time between calls) have no slice of their own. 0, or -1 when out of memory.
+ */
+static int mark_path(struct oc_tl_notes *n, const struct oc_trace *t, const struct oc_analysis *a)
+{
+	const struct oc_critical_path *p = &a->path;
+	uint8_t *graph_call = NULL;
+	int any_graph = 0;
+
+	if (!p->given)
+		return 0;
+	for (size_t i = 0; i < p->n_steps; i++) {
+		const struct oc_path_step *st = &p->steps[i];
+		if (st->edge == OC_EDGE_BLOCK || st->edge == OC_EDGE_OWN_WAIT) {
+			if (st->api >= 0 && (size_t)st->api < t->n_api)   /* a blocking call's return */
+				n->api[st->api].on_path = 1;
+			continue;
+		}
+		if (st->edge != OC_N_PATH_EDGES || st->part == OC_PATH_UNKNOWN)
+			continue;
+		if (st->op >= 0 && (size_t)st->op < t->n_ops) {
+			n->ops[st->op].on_path = 1;
+			int32_t c = t->ops[st->op].api;
+			if (st->graph && c >= 0 && (size_t)c < t->n_api) {
+				if (!graph_call && !(graph_call = calloc(t->n_api, 1)))
+					return -1;
+				graph_call[c] = 1;
+				any_graph = 1;
+			}
+		} else if (st->api >= 0 && (size_t)st->api < t->n_api) {
+			n->api[st->api].on_path = 1;
+		}
+	}
+	for (size_t i = 0; any_graph && i < t->n_ops; i++) {
+		const struct oc_op *op = &t->ops[i];
+		if (op->graph_id && op->api >= 0 && (size_t)op->api < t->n_api && graph_call[op->api] &&
+		    op->end_ns > p->start_ns && op->start_ns < p->end_ns)
+			n->ops[i].on_path = 1;
+	}
+	free(graph_call);
+	return 0;
+}
+
+/* "critical path 12.3 ms: device compute 45.0%, ...; bound: pinning ..." */
+static int path_line(struct oc_tl_notes *n, struct pool *pool, const struct oc_analysis *a)
+{
+	const struct oc_critical_path *p = &a->path;
+	char line[900], d1[32], bt[400];
+	size_t len = 0;
+	int64_t total = p->end_ns - p->start_ns;
+
+	if (!p->given || total <= 0)
+		return 0;
+	len = (size_t)snprintf(line, sizeof line, "critical path %s (dark top bar):",
+			       dur(total, d1, sizeof d1));
+	for (int k = 0; k < OC_N_PATH_PARTS; k++)
+		if (p->ns[k] && len < sizeof line)
+			len += (size_t)snprintf(line + len, sizeof line - len, "%s %s %.1f%%",
+						len && line[len - 1] == ':' ? "" : ",",
+						oc_path_part_label(k), 100.0 * (double)p->ns[k] / (double)total);
+	if (len < sizeof line) {
+		if (p->withheld)
+			snprintf(line + len, sizeof line - len, "; no bound: %s", p->withheld);
+		else if (p->n_bounds)
+			snprintf(line + len, sizeof line - len, "; bound: %s",
+				 oc_bound_text(&p->bounds[0], bt, sizeof bt));
+	}
+	n->path = pool_fmt(pool, "%s", line);
+	return n->path ? 0 : -1;
+}
+
 int oc_tl_notes_init(struct oc_tl_notes *n, struct oc_trace *t,
 		     const struct oc_analysis_options *opts, char *err, size_t errlen)
 {
@@ -305,6 +383,8 @@ int oc_tl_notes_init(struct oc_tl_notes *n, struct oc_trace *t,
 		if (len)
 			n->time_split = pool_fmt(&pv->pool, "where the time went: %s", line);
 	}
+	if (mark_path(n, t, a) || path_line(n, &pv->pool, a))
+		goto nomem;
 	n->window_how = oc_window_how_name(a->summary.window.how);
 	n->window_start_ns = a->summary.window.start_ns;
 	n->window_end_ns = a->summary.window.end_ns;

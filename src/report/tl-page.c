@@ -148,6 +148,7 @@ static void op_slice(struct html *h, size_t i, struct tl_slice *s)
 	s->causes = nt ? nt->causes : NULL;
 	s->evidence = nt ? nt->evidence : NULL;
 	s->ratio = nt ? nt->ratio : -1;
+	s->on_path = nt ? nt->on_path : 0;
 	s->bytes = op->bytes;
 	s->corr = op->correlation_id;
 	if (op->api >= 0 && (size_t)op->api < t->n_api) {
@@ -172,6 +173,7 @@ static void api_slice(struct html *h, size_t i, struct tl_slice *s)
 	s->causes = nt ? nt->causes : NULL;
 	s->evidence = nt ? nt->evidence : NULL;
 	s->ratio = nt ? nt->ratio : -1;
+	s->on_path = nt ? nt->on_path : 0;
 	s->bytes = a->arg_bytes;
 	s->corr = a->correlation_id;
 }

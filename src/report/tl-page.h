@@ -69,6 +69,7 @@ struct tl_slice {
 	const char *causes;            /* a claim's cause codes, decisive first, or NULL */
 	const char *evidence;          /* a claim's evidence, or NULL */
 	double   ratio;                /* a claim's overlap ratio (< 0: unknown) */
+	int      on_path;              /* a node of the critical path (oc_tl_note) */
 };
 
 /* Count a part's slices per source and find the lanes of its gaps and

@@ -104,6 +104,30 @@ def main():
 run(main)
 PY
 fi
+# The critical path (docs/timeline.md): the header's line and the bars the
+# first frame drew over its slices, on the pageable pipeline (host-bound by
+# its pageable copies: its path runs through the copies' calls).
+if [ -f "$TMP/fixture-pageable_pipeline.dom" ]; then
+	"$OC" report --format json "$TMP/fixture-pageable_pipeline.db" >"$TMP/pg.json"
+	fold "critical path drawn" python3 - "$TMP/fixture-pageable_pipeline.dom" "$TMP/pg.json" <<'PY'
+import html, json, re, sys
+sys.path.insert(0, "tests/cli")
+from checklib import check, run
+def main():
+    dom = open(sys.argv[1], encoding="utf-8").read()
+    cp = json.load(open(sys.argv[2]))["critical_path"]
+    m = re.search(r'id="pathline"[^>]*>([^<]*)<', dom)
+    check("the header says the critical path", m and html.unescape(m.group(1)).startswith("critical path "),
+          m.group(1) if m else "no #pathline element")
+    attrs = dict(re.findall(r'([\w-]+)="([^"]*)"', re.search(r"<html\b([^>]*)>", dom).group(1)))
+    check("the page counts its path's slices", int(attrs.get("data-path", "0")) >= len(cp["on_path"]) > 0,
+          attrs.get("data-path"))
+    check("the first frame drew the path's bars", int(attrs.get("data-path-bars", "0")) > 0,
+          attrs.get("data-path-bars"))
+    check("the legend names the path", "critical path (dark top bar)" in dom)
+run(main)
+PY
+fi
 # A job's ranks in one page (timeline --ranks): three ranks' lanes as groups.
 python3 tests/cli/mkranks.py --ranks 3 --slow 2 "$TMP/ranks" >/dev/null
 ok "ranks: page written" "$OC" timeline --ranks -o "$TMP/ranks.html" "$TMP/ranks"

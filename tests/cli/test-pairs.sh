@@ -33,4 +33,16 @@ for pair in pin:pin_host_memory:speedup_not_from_overlap free:remove_hidden_sync
 	after=$(python3 -c 'import json,sys; print(sum(b["bound_ns"] for b in json.load(open(sys.argv[1]))["bounds"] if b["id"] == sys.argv[2]))' "$TMP/$c-after.json" "$fix")
 	is "$c: after the fix, its bound is under a tenth of the saving" "$([ $((10 * after)) -lt "$s" ] && echo yes)" yes
 done
+# The timeline's critical path on the pinning pair's before-trace, over the
+# range "loop", expected from the program: each of its 24 chunks stages its
+# HtoD copy in the host's pageable cudaMemcpyAsync (the call, not the copy,
+# is on the path), runs its kernel, and waits in the DtoH call for the DtoH
+# copy: all 24 kernels and 24 DtoH copies are marked, no HtoD copy.
+"$OC" timeline --range loop -o "$TMP/pin.html" "$TMP/pin-before.db" 2>/dev/null
+is "pin: the timeline marks the loop's kernels and DtoH copies, no HtoD copy" "$(python3 -c '
+import sys; sys.path.insert(0, "tests/cli"); from lodpage import page_data
+d = page_data(open(sys.argv[1], encoding="utf-8").read()); it = d["items"]
+names = [d["strs"][it[i * 11 + 3]] for i in d["path"] if it[i * 11 + 4] <= 1]
+print(sum(n.startswith("lcg_kernel") for n in names), sum("DtoH" in n for n in names),
+      sum("HtoD" in n for n in names))' "$TMP/pin.html")" "24 24 0"
 done_testing

@@ -65,19 +65,29 @@ fold "hostile, level of detail" python3 tests/cli/timeline-check.py "$TMP/h.db" 
 ok "level of detail without the analysis" "$OC" timeline --no-analysis --lod-above 0 -o "$TMP/pnl.html" "$TMP/p.db"
 fold "no analysis, level of detail" python3 tests/cli/timeline-check.py "$TMP/p.db" "$TMP/pnl.html" \
 	--no-analysis --synthetic --lod --same-as "$TMP/pn.html"
-for f in tests/fixtures/*.sql tests/fixtures/mem/*hazard*.sql tests/fixtures/mem/*reuse*.sql; do
+# The critical path (docs/causes.md) on both pages: the slices marked, held
+# against report --format json's critical_path of the same trace.
+"$OC" report --format json "$TMP/p.db" >"$TMP/p.json"
+fold "pipeline, critical path" python3 tests/cli/timeline-check.py "$TMP/p.db" "$TMP/p.html" --analysis \
+	--synthetic --report "$TMP/p.json"
+fold "pipeline, critical path, level of detail" python3 tests/cli/timeline-check.py "$TMP/p.db" \
+	"$TMP/pl.html" --analysis --synthetic --report "$TMP/p.json"
+for f in tests/fixtures/*.sql tests/fixtures/pairs/*.sql tests/fixtures/mem/*hazard*.sql tests/fixtures/mem/*reuse*.sql; do
 	[ -f "$f" ] || continue
 	fx=$(basename "$f" .sql)
 	rm -f "$TMP/fx.db"
 	load_sql "$TMP/fx.db" "$f" || { ok "fixture $fx: loads" false; continue; }
 	"$OC" timeline -o "$TMP/fx.html" "$TMP/fx.db" 2>/dev/null
+	"$OC" report --format json "$TMP/fx.db" >"$TMP/fx.json" 2>/dev/null
+	fold "fixture $fx, critical path" python3 tests/cli/timeline-check.py "$TMP/fx.db" "$TMP/fx.html" \
+		--analysis --small --report "$TMP/fx.json"
 	# rounded times on a few (the fixtures are far below --lod-exact)
 	case $fx in *hazard* | *reuse* | pinned_pipeline) vs="exact rounded" ;; *) vs=exact ;; esac
 	for v in $vs; do
 		[ $v = exact ] && e=4000000 || e=0
 		ok "fixture $fx: level of detail, $v" "$OC" timeline --lod-above 0 --lod-exact $e -o "$TMP/fxl.html" "$TMP/fx.db"
 		fold "fixture $fx, level of detail, $v" python3 tests/cli/timeline-check.py "$TMP/fx.db" "$TMP/fxl.html" \
-			--analysis --lod --same-as "$TMP/fx.html"
+			--analysis --lod --same-as "$TMP/fx.html" --report "$TMP/fx.json"
 	done
 done
 # the default threshold: 300k ops and as many calls are a level-of-detail page

@@ -2,7 +2,7 @@
 """timeline-check.py: check an `overlapcheck timeline` page against its trace.
 
     timeline-check.py TRACE.db PAGE.html [--analysis | --no-analysis] [--hostile] [--synthetic]
-                      [--small | --lod] [--same-as SMALL.html]
+                      [--small | --lod] [--same-as SMALL.html] [--report REPORT.json]
 
 Without a browser: the page is self-contained (no URL, no external asset), the
 data sits in one <script type="application/json"> that no trace string can
@@ -12,8 +12,12 @@ first (lodpage.py) and its slices checked the same way, with its index,
 summaries, counts and tables against them; --small / --lod say which page
 it must be. --same-as: a level-of-detail page holds the same slices, names,
 notes and tables as the small page of the same trace, its times exact or
-within 2^-mant of each slice's duration. Prints "ok - NAME" / "not ok -
-NAME: why" lines.
+within 2^-mant of each slice's duration. --report: the slices marked as
+on the critical path (the small page's "path", a level-of-detail page's
+flag bit 1) against `report --format json`'s critical_path of the same
+analysis: as many ops of each kind as its groups count, the calls between
+its call groups and their steps, and the page's path line saying its length.
+Prints "ok - NAME" / "not ok - NAME: why" lines.
 """
 import collections
 import json
@@ -131,6 +135,9 @@ def main():
 
     if lod:
         lod_checks(d, q, n, it, cats)
+    if "--report" in sys.argv:
+        rep = json.load(open(sys.argv[sys.argv.index("--report") + 1], encoding="utf-8"))
+        path_checks(d, it, n, lod, rep)
     same = sys.argv[sys.argv.index("--same-as") + 1] if "--same-as" in sys.argv else None
     if same and lod:
         same_as(d, page_data(open(same, encoding="utf-8").read()))
@@ -229,8 +236,41 @@ def lod_checks(d, q, n, it, cats):
     flags = lod_flags(d)
     sides = {x for z in L["hazards"] for x in z[:2] if x >= 0}
     check("flags mark exactly the ops of hazards", {i for i, f in enumerate(flags) if f & 1} == sides and
-          all(f in (0, 1) for f in flags))
+          all(f & ~3 == 0 for f in flags))
+    check("the path's flag only on ops and calls", all(it[i * S + 4] <= DRIVER for i, f in enumerate(flags)
+                                                        if f & 2))
     check("hazards join ops", all(it[x * S + 4] <= PEER for x in sides))
+
+
+def path_checks(d, it, n, lod, rep):
+    """The critical path's slices against the report's critical_path."""
+    cp = rep.get("critical_path")
+    on = sorted(i for i, f in enumerate(lod_flags(d)) if f & 2) if lod else d.get("path", [])
+    if not cp:
+        check("no critical path: nothing marked, no path line", not on and not d.get("pathline"))
+        return
+    line = d.get("pathline") or ""
+    said = ("no bound: " in line) if rep.get("bounds_withheld") else ("bound: " in line) == bool(rep.get("bounds"))
+    check("the path line gives the path's length and makeup, and the first bound or why none",
+          line.startswith("critical path ") and said, repr(line))
+    check("marked slices are ops and calls", all(0 <= i < n and it[i * S + 4] <= DRIVER for i in on))
+    check("each slice marked once", len(set(on)) == len(on))
+    count = collections.Counter()
+    for g in cp["on_path"]:
+        count[g["what"]] += g["count"]
+    calls = [i for i in on if it[i * S + 4] in (RUNTIME, DRIVER)]
+    kinds = collections.Counter(it[i * S + 4] for i in on)
+    want = (count["kernel"], count["memcpy"], count["memset"])
+    got = (kinds[KERNEL], kinds[MEMCPY] + kinds[PEER], kinds[MEMSET])
+    if count["graph_launch"]:   # a graph launch marks all its ops: at least one per launch
+        check("a graph launch's ops are marked", sum(got) >= sum(want) + count["graph_launch"], repr((got, count)))
+    else:
+        check("marked kernels, copies and memsets: as many as the path's groups count", got == want,
+              "page %r, report %r" % (got, want))
+    groups = sum(1 for g in cp["on_path"] if g["what"] == "call")
+    check("marked calls: at least one per call group, at most its steps",
+          groups <= len(calls) <= count["call"], "%d marked, %d groups, %d steps" % (
+              len(calls), groups, count["call"]))
 
 
 def union_ns(iv):
