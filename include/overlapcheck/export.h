@@ -143,6 +143,10 @@ struct oc_tl_layout {
 int  oc_tl_layout_init(struct oc_tl_layout *l, const struct oc_trace *t, char *err, size_t errlen);
 void oc_tl_layout_release(struct oc_tl_layout *l);
 
+/* The first lane of kind OC_LANE_DEVICE holding device id, or of kind
+ * OC_LANE_THREAD holding thread id; -1 when there is none. */
+long oc_tl_lane_of(const struct oc_tl_layout *l, enum oc_tl_lane_kind kind, uint32_t id);
+
 /* Display name of a device op: demangled kernel name, "memcpy HtoD", "memset". */
 const char *oc_tl_op_name(const struct oc_trace *t, const struct oc_op *op, char *buf, size_t len);
 

@@ -340,24 +340,6 @@ static void mark_ev(struct out *o, size_t i)
 	fprintf(o->f, ",\"args\":{\"thread\":%u}}", m->tid);
 }
 
-/* The lane of device dev's DEVICE track, or -1. */
-static long device_lane(const struct oc_tl_layout *l, uint32_t dev)
-{
-	for (size_t i = 0; i < l->n_lanes; i++)
-		if (l->lanes[i].kind == OC_LANE_DEVICE && l->lanes[i].device_id == dev)
-			return (long)i;
-	return -1;
-}
-
-/* The THREAD lane of tid, or -1. */
-static long thread_lane(const struct oc_tl_layout *l, uint32_t tid)
-{
-	for (size_t i = 0; i < l->n_lanes; i++)
-		if (l->lanes[i].kind == OC_LANE_THREAD && l->lanes[i].tid == tid)
-			return (long)i;
-	return -1;
-}
-
 static void device_evs(struct out *o)
 {
 	const struct oc_tl_layout *l = o->l;
@@ -368,7 +350,7 @@ static void device_evs(struct out *o)
 		const struct oc_tl_span *s = &l->xspans[i];
 		if (s->device_id != dev) {
 			dev = s->device_id;
-			lane = device_lane(l, dev);
+			lane = oc_tl_lane_of(l, OC_LANE_DEVICE, dev);
 		}
 		if (lane < 0)
 			continue;
@@ -385,7 +367,7 @@ static void device_evs(struct out *o)
 		return;
 	for (size_t i = 0; i < o->n->n_gaps; i++) {
 		const struct oc_tl_gap *g = &o->n->gaps[i];
-		lane = device_lane(l, g->device_id);
+		lane = oc_tl_lane_of(l, OC_LANE_DEVICE, g->device_id);
 		if (lane < 0)
 			continue;
 		ev(o, "X");
@@ -459,7 +441,7 @@ static void hsync_evs(struct out *o)
 	for (size_t i = 0; i < o->n->n_hsyncs; i++) {
 		const struct oc_tl_hsync *h = &o->n->hsyncs[i];
 		const char *name = "hidden sync";
-		long lane = thread_lane(o->l, h->tid);
+		long lane = oc_tl_lane_of(o->l, OC_LANE_THREAD, h->tid);
 
 		if (lane < 0)
 			continue;

@@ -572,24 +572,6 @@ static void mark_ev(struct out *o, size_t i)
 	event_end(o);
 }
 
-/* The lane of device dev's DEVICE track, or -1. */
-static long device_lane(const struct oc_tl_layout *l, uint32_t dev)
-{
-	for (size_t i = 0; i < l->n_lanes; i++)
-		if (l->lanes[i].kind == OC_LANE_DEVICE && l->lanes[i].device_id == dev)
-			return (long)i;
-	return -1;
-}
-
-/* The THREAD lane of tid, or -1. */
-static long thread_lane(const struct oc_tl_layout *l, uint32_t tid)
-{
-	for (size_t i = 0; i < l->n_lanes; i++)
-		if (l->lanes[i].kind == OC_LANE_THREAD && l->lanes[i].tid == tid)
-			return (long)i;
-	return -1;
-}
-
 static void span(struct out *o, uint64_t tr, int64_t start, int64_t end, const char *cat,
 		 const char *name, const char *cause, const char *evidence)
 {
@@ -613,7 +595,7 @@ static void analysis_evs(struct out *o)
 		const struct oc_tl_span *s = &l->xspans[i];
 		if (s->device_id != dev) {
 			dev = s->device_id;
-			lane = device_lane(l, dev);
+			lane = oc_tl_lane_of(l, OC_LANE_DEVICE, dev);
 		}
 		if (lane >= 0)
 			span(o, lane_uuid((size_t)lane, 0), s->start_ns, s->end_ns, "overlap",
@@ -621,7 +603,7 @@ static void analysis_evs(struct out *o)
 	}
 	for (size_t i = 0; o->n && i < o->n->n_gaps; i++) {
 		const struct oc_tl_gap *g = &o->n->gaps[i];
-		if ((lane = device_lane(l, g->device_id)) >= 0)
+		if ((lane = oc_tl_lane_of(l, OC_LANE_DEVICE, g->device_id)) >= 0)
 			span(o, lane_uuid((size_t)lane, GAP_ROW), g->start_ns, g->end_ns, "gap",
 			     "idle gap", g->cause, g->evidence);
 	}
@@ -629,7 +611,7 @@ static void analysis_evs(struct out *o)
 		const struct oc_tl_hsync *h = &o->n->hsyncs[i];
 		const char *name = "hidden sync";
 
-		if ((lane = thread_lane(l, h->tid)) < 0)
+		if ((lane = oc_tl_lane_of(l, OC_LANE_THREAD, h->tid)) < 0)
 			continue;
 		if (h->api >= 0 && (size_t)h->api < o->t->n_api)
 			name = oc_trace_str(o->t, o->t->api[h->api].name);

@@ -496,3 +496,12 @@ void oc_tl_layout_release(struct oc_tl_layout *l)
 	free(l->xspans);
 	memset(l, 0, sizeof *l);
 }
+
+long oc_tl_lane_of(const struct oc_tl_layout *l, enum oc_tl_lane_kind kind, uint32_t id)
+{
+	for (size_t j = 0; j < l->n_lanes; j++)
+		if (l->lanes[j].kind == kind &&
+		    (kind == OC_LANE_DEVICE ? l->lanes[j].device_id : l->lanes[j].tid) == id)
+			return (long)j;
+	return -1;
+}

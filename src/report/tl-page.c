@@ -87,16 +87,6 @@ static const struct oc_tl_note *note_of(const struct html *h, int src, size_t id
 	return NULL;
 }
 
-/* The first lane of kind holding device (DEVICE) or thread tid (THREAD), or -1. */
-static long lane_of(const struct oc_tl_layout *l, int kind, uint32_t id)
-{
-	for (size_t j = 0; j < l->n_lanes; j++)
-		if (l->lanes[j].kind == kind &&
-		    (kind == OC_LANE_DEVICE ? l->lanes[j].device_id : l->lanes[j].tid) == id)
-			return (long)j;
-	return -1;
-}
-
 int tl_page_count(struct html *h)
 {
 	const struct oc_trace *t = h->t;
@@ -115,9 +105,9 @@ int tl_page_count(struct html *h)
 	if (!h->gap_lane || !h->hsync_lane)
 		return -1;
 	for (size_t i = 0; i < n->n_gaps; i++)
-		h->gap_lane[i] = (int32_t)lane_of(h->l, OC_LANE_DEVICE, n->gaps[i].device_id);
+		h->gap_lane[i] = (int32_t)oc_tl_lane_of(h->l, OC_LANE_DEVICE, n->gaps[i].device_id);
 	for (size_t i = 0; i < n->n_hsyncs; i++)
-		h->hsync_lane[i] = (int32_t)lane_of(h->l, OC_LANE_THREAD, n->hsyncs[i].tid);
+		h->hsync_lane[i] = (int32_t)oc_tl_lane_of(h->l, OC_LANE_THREAD, n->hsyncs[i].tid);
 	h->n_src[TL_SRC_GAP] = n->n_gaps;
 	h->n_src[TL_SRC_HSYNC] = n->n_hsyncs;
 	return 0;
@@ -128,6 +118,17 @@ void tl_page_release(struct html *h)
 	free(h->gap_lane);
 	free(h->hsync_lane);
 	h->gap_lane = h->hsync_lane = NULL;
+}
+
+/* A slice's fields from the analysis' note of its op or call (NULL: none). */
+static void note_fields(struct tl_slice *s, const struct oc_tl_note *nt)
+{
+	s->verdict = nt ? nt->verdict : 0;
+	s->has_note = has_note(nt);
+	s->causes = nt ? nt->causes : NULL;
+	s->evidence = nt ? nt->evidence : NULL;
+	s->ratio = nt ? nt->ratio : -1;
+	s->on_path = nt ? nt->on_path : 0;
 }
 
 static void op_slice(struct html *h, size_t i, struct tl_slice *s)
@@ -143,12 +144,7 @@ static void op_slice(struct html *h, size_t i, struct tl_slice *s)
 		 op->kind == OC_OP_MEMCPY_PEER ? TL_CAT_PEER : TL_CAT_MEMCPY;
 	s->name = tl_extra_op(h, op);
 	s->row = h->l->op_row[i];
-	s->verdict = nt ? nt->verdict : 0;
-	s->has_note = has_note(nt);
-	s->causes = nt ? nt->causes : NULL;
-	s->evidence = nt ? nt->evidence : NULL;
-	s->ratio = nt ? nt->ratio : -1;
-	s->on_path = nt ? nt->on_path : 0;
+	note_fields(s, nt);
 	s->bytes = op->bytes;
 	s->corr = op->correlation_id;
 	if (op->api >= 0 && (size_t)op->api < t->n_api) {
@@ -168,12 +164,7 @@ static void api_slice(struct html *h, size_t i, struct tl_slice *s)
 	s->name = name_or_unnamed(h, a->name);
 	s->cat = a->domain == OC_API_DRIVER ? TL_CAT_DRIVER : TL_CAT_RUNTIME;
 	s->row = h->l->api_depth[i];
-	s->verdict = nt ? nt->verdict : 0;
-	s->has_note = has_note(nt);
-	s->causes = nt ? nt->causes : NULL;
-	s->evidence = nt ? nt->evidence : NULL;
-	s->ratio = nt ? nt->ratio : -1;
-	s->on_path = nt ? nt->on_path : 0;
+	note_fields(s, nt);
 	s->bytes = a->arg_bytes;
 	s->corr = a->correlation_id;
 }
@@ -185,7 +176,7 @@ long tl_slice_lane(const struct html *h, int src, size_t i)
 	case TL_SRC_API:   return h->l->api_lane[i];
 	case TL_SRC_RANGE: return h->l->range_lane[i];
 	case TL_SRC_MARK:  return h->l->mark_lane[i];
-	case TL_SRC_XSPAN: return lane_of(h->l, OC_LANE_DEVICE, h->l->xspans[i].device_id);
+	case TL_SRC_XSPAN: return oc_tl_lane_of(h->l, OC_LANE_DEVICE, h->l->xspans[i].device_id);
 	case TL_SRC_GAP:   return h->gap_lane[i];
 	case TL_SRC_HSYNC: return h->hsync_lane[i];
 	}
