@@ -55,35 +55,17 @@ while [ $# -gt 0 ]; do
 	esac
 done
 
-to_count() {   # 10k -> 10000, 1M -> 1000000; anything else is refused
-	case $1 in
-	*[!0-9kKmM]*|''|[kKmM]*) return 1 ;;
-	*[kK]) n=${1%[kK]}; case $n in *[!0-9]*|'') return 1 ;; esac; echo $((n * 1000)) ;;
-	*[mM]) n=${1%[mM]}; case $n in *[!0-9]*|'') return 1 ;; esac; echo $((n * 1000000)) ;;
-	*) case $1 in *[!0-9]*) return 1 ;; esac; echo "$1" ;;
-	esac
-}
-counts=
-for s in $(echo "$sizes" | tr ',' ' '); do
-	c=$(to_count "$s") || die "invalid size '$s': expected digits with an optional k or M suffix"
-	[ "$c" -gt 0 ] || die "invalid size '$s': must be positive"
-	counts="$counts $c"
-done
-[ -n "$counts" ] || die "no sizes given"
+. "$(dirname "$0")/scale-lib.sh"
+counts=$(scale_counts "$sizes") || exit 2
 for w in $what; do
 	case " $ALL " in *" $w "*) ;; *) die "unknown --what '$w' (one of: $ALL)" ;; esac
 done
 [ -n "$what" ] || die "--what names nothing"
-case $reps in *[!0-9]*|''|0) die "invalid --reps '$reps': expected a positive integer" ;; esac
-case $large_reps in
-*[!0-9]*|''|0) die "invalid --large-reps '$large_reps': expected a positive integer" ;;
-esac
+scale_positive --reps "$reps"
+scale_positive --large-reps "$large_reps"
 
-[ -x "$OC" ] || die "'$OC' not found: build it with make"
-[ -x "$GEN" ] || die "'$GEN' not found: build it with make (tools/gen-trace.c)"
+scale_need_tools
 command -v sqlite3 >/dev/null 2>&1 || die "sqlite3 not found (Debian: apt-get install sqlite3)"
-[ -x /usr/bin/time ] || die "/usr/bin/time not found (Debian: apt-get install time)"
-command -v timeout >/dev/null 2>&1 || die "timeout not found (coreutils)"
 mkdir -p "$dir" "$OUT" || die "cannot create '$dir' or '$OUT'"
 
 tmp=$(mktemp -d) || die "cannot create a temporary directory"

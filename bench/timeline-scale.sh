@@ -49,26 +49,12 @@ while [ $# -gt 0 ]; do
 done
 case $runs in *[!0-9]*|'') die "invalid --runs '$runs': expected a count" ;; esac
 
-to_count() {
-	case $1 in
-	*[!0-9kKmM]*|''|[kKmM]*) return 1 ;;
-	*[kK]) n=${1%[kK]}; case $n in *[!0-9]*|'') return 1 ;; esac; echo $((n * 1000)) ;;
-	*[mM]) n=${1%[mM]}; case $n in *[!0-9]*|'') return 1 ;; esac; echo $((n * 1000000)) ;;
-	*) echo "$1" ;;
-	esac
-}
-counts=
-for s in $(echo "$sizes" | tr ',' ' '); do
-	c=$(to_count "$s") || die "invalid size '$s': expected digits with an optional k or M suffix"
-	[ "$c" -gt 0 ] || die "invalid size '$s': must be positive"
-	counts="$counts $c"
-done
+. "$(dirname "$0")/scale-lib.sh"
+counts=$(scale_counts "$sizes") || exit 2
 
 CHROMIUM=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}
 [ -n "$CHROMIUM" ] || die "chromium not found (Debian: apt-get install chromium)"
-[ -x "$OC" ] || die "'$OC' not found: build it with make"
-[ -x "$GEN" ] || die "'$GEN' not found: build it with make (tools/gen-trace.c)"
-[ -x /usr/bin/time ] || die "/usr/bin/time not found (Debian: apt-get install time)"
+scale_need_tools
 mkdir -p "$dir" "$OUT" || die "cannot create '$dir' or '$OUT'"
 tmp=$(mktemp -d) || die "cannot create a temporary directory"
 trap 'rm -rf "$tmp"' EXIT
