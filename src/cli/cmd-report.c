@@ -31,8 +31,9 @@ static void usage(FILE *f)
 		"rank's trace, its JSON report (report --format json) or a directory of them;\n"
 		"NCCL collectives matched across ranks, the slowest rank, each rank's peer waits.\n\n"
 		"  --format FMT         text (default), json or markdown\n"
-		"  --claims LIST        json: all, serialized or none (default: all up to %d\n"
-		"                       claims; above, the first %d serialized, and says so)\n",
+		"  --claims LIST        with --format json only: all, serialized or none\n"
+		"                       (default: all up to %d claims; above, the first %d\n"
+		"                       serialized, and says so)\n",
 		OC_CLAIMS_CAP, OC_CLAIMS_CAP);
 	cmd_aopts_help(f, CMD_AOPT_ALL, 2, 23);
 	fprintf(f,

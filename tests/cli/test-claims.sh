@@ -89,5 +89,5 @@ is "--claims with markdown: exit 2" "$?" 2
 "$OC" report --ranks --format json --claims=all "$TMP/small.db" >/dev/null 2>"$TMP/err"
 is "--claims with --ranks: exit 2" "$?" 2
 like "--claims with --ranks: says why" "$(cat "$TMP/err")" "without --ranks"
-like "help names --claims" "$("$OC" report --help)" "--claims LIST +json: all, serialized or none"
+like "help names --claims" "$("$OC" report --help)" "--claims LIST +with --format json only: all, serialized or none"
 done_testing
