@@ -593,5 +593,9 @@ int oc_decide_claims(struct oc_actx *c, char *err, size_t errlen)
 		cl->in_window = (uint8_t)oc_in_window(c, cl->op);
 		cl->advice = (uint8_t)oc_choose_claim_advice(t, a, cl);
 	}
+	/* the offsets served only the pointers above: drop them before the
+	   later steps (the critical path's graph) reach the heap's peak */
+	free(c->claim_ev);
+	c->claim_ev = NULL;
 	return 0;
 }
