@@ -185,14 +185,10 @@ static int small_page(FILE *f, struct html *h, size_t np)
 		}
 	fputs("],\n\"path\":[", f);
 	for (size_t p = 0, k = 0; p < np; p++) {
-		struct tl_slice s;
 		for (int src = TL_SRC_OP; h[p].n && src <= TL_SRC_API; src++)
 			for (size_t i = 0; i < h[p].n_src[src]; i++) {
 				const struct oc_tl_note *nt = src == TL_SRC_OP ? h[p].n->ops : h[p].n->api;
-				if (!nt || !nt[i].on_path)
-					continue;
-				tl_slice_get(&h[p], src, i, &s);
-				if (s.lane < 0)
+				if (!nt || !nt[i].on_path || tl_slice_lane(&h[p], src, i) < 0)
 					continue;
 				fprintf(f, "%s%ld", k++ ? "," : "", (long)i + h[p].item_off +
 					(src == TL_SRC_API ? (long)h[p].n_src[TL_SRC_OP] : 0L));
