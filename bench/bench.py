@@ -9,7 +9,8 @@ Design
 ------
 Programs (each times its own steady-state loop and prints a BENCH line, see
 bench/bench-util.h): launch_storm (200k empty kernels), copy_storm (50k 4 KB
-async copies), pipeline (three-stream copy/compute), torch_loop (PyTorch small
+async copies), framework_storm (200k empty kernels, each with the queries
+PyTorch makes around a launch; only when named in --programs), pipeline (three-stream copy/compute), torch_loop (PyTorch small
 ops, 16000 timed iterations: --torch-iters), train_step (a PyTorch training
 step of a small transformer, API-heavy, 120 timed steps: --train-steps).
 
@@ -567,6 +568,9 @@ class Bench:
             self.unknown_programs = [k for k in keep
                                      if k not in [p["name"] for p in self.programs]]
             self.programs = [p for p in self.programs if p["name"] in keep]
+        else:
+            # the programs named only (framework_storm): not in "all"
+            self.programs = [p for p in self.programs if not p.get("asked")]
         # --oc-variant NAME=KEY=VALUE[,KEY=VALUE]: overlapcheck with more environment;
         # --bare-variant: the floor with more environment (parse_args checked the names)
         self.oc_variants = parse_variant_specs(getattr(args, "oc_variant", None))
@@ -583,6 +587,10 @@ class Bench:
             {"name": "launch_storm", "argv": [os.path.join(g, "launch_storm"), str(self.a.kernels)],
              "big": [os.path.join(g, "launch_storm"), str(self.a.big_kernels)]},
             {"name": "copy_storm", "argv": [os.path.join(g, "copy_storm"), str(self.a.copies), "4096"]},
+            # a PyTorch launch's queries around an empty kernel (bench/framework_storm.cu):
+            # run when named in --programs only
+            {"name": "framework_storm", "argv": [os.path.join(g, "framework_storm"),
+                                                 str(self.a.kernels)], "asked": True},
             {"name": "pipeline", "argv": [os.path.join(g, "pipeline")]},
             {"name": "torch_loop", "argv": [py, os.path.join(here, "torch_loop.py")] +
              (["--iters", str(self.a.torch_iters)] if self.a.torch_iters else []),

@@ -181,11 +181,60 @@ static CUpti_BuffersCallbackCompleteFunc client_done;
 typedef CUptiResult (*next_record_fn)(uint8_t *, size_t, CUpti_Activity **);
 static next_record_fn next_record;
 
+/*
+ * Enter sites per function id, runtime and driver, and of the driver's those
+ * made inside a runtime call on the same thread (nested): the summary's
+ * top_runtime, top_driver and top_nested_driver (cbid:count, most first).
+ */
+#define NCBID 1024
+static atomic_ullong n_rt_id[NCBID], n_drv_id[NCBID], n_nested_id[NCBID];
+static __thread int rt_depth;
+
 static void CUPTIAPI spy_cb(void *ud, CUpti_CallbackDomain d, CUpti_CallbackId id, const void *data)
 {
+	const CUpti_CallbackData *cb = data;
+
 	atomic_fetch_add_explicit(&n_cb[(unsigned)d < 8 ? d : 0], 1, memory_order_relaxed);
+	if ((d == CUPTI_CB_DOMAIN_RUNTIME_API || d == CUPTI_CB_DOMAIN_DRIVER_API) && cb && id < NCBID) {
+		int enter = cb->callbackSite == CUPTI_API_ENTER;
+
+		if (d == CUPTI_CB_DOMAIN_RUNTIME_API) {
+			if (enter) {
+				atomic_fetch_add_explicit(&n_rt_id[id], 1, memory_order_relaxed);
+				rt_depth++;
+			} else if (rt_depth > 0) {
+				rt_depth--;
+			}
+		} else if (enter) {
+			atomic_fetch_add_explicit(rt_depth ? &n_nested_id[id] : &n_drv_id[id], 1,
+						  memory_order_relaxed);
+		}
+	}
 	if (client_cb)
 		client_cb(ud, d, id, data);
+}
+
+/* The ten most called ids of one table, "cbid:count,...", or "none". */
+static void top_ids(atomic_ullong *n, char *out, size_t len)
+{
+	unsigned char taken[NCBID] = { 0 };
+	size_t at = 0;
+
+	out[0] = 0;
+	for (int k = 0; k < 10; k++) {
+		unsigned best = NCBID;
+
+		for (unsigned i = 0; i < NCBID; i++)
+			if (!taken[i] && n[i] && (best == NCBID || n[i] > n[best]))
+				best = i;
+		if (best == NCBID || at >= len - 32)
+			break;
+		taken[best] = 1;
+		at += (size_t)snprintf(out + at, len - at, "%s%u:%llu", at ? "," : "", best,
+				       (unsigned long long)n[best]);
+	}
+	if (!out[0])
+		snprintf(out, len, "none");
 }
 
 static void CUPTIAPI spy_req(uint8_t **buf, size_t *size, size_t *max)
@@ -220,11 +269,16 @@ __attribute__((destructor)) static void summary(void)
 		if (n_rec[k])
 			at += (size_t)snprintf(kinds + at, sizeof kinds - at, "%s%s:%llu", at ? "," : "",
 					       kind_name((CUpti_ActivityKind)k), (unsigned long long)n_rec[k]);
+	char top_rt[512], top_drv[512], top_nested[512];
+
+	top_ids(n_rt_id, top_rt, sizeof top_rt);
+	top_ids(n_drv_id, top_drv, sizeof top_drv);
+	top_ids(n_nested_id, top_nested, sizeof top_nested);
 	say("summary callbacks_runtime=%llu callbacks_driver=%llu callbacks_resource=%llu "
 	    "callbacks_sync=%llu callbacks_nvtx=%llu cbids_on_runtime=%llu cbids_on_driver=%llu "
 	    "record_ids_on_runtime=%llu record_ids_on_driver=%llu record_ids_off_runtime=%llu "
 	    "record_ids_off_driver=%llu buffers=%llu first_buffer_bytes=%llu valid_bytes=%llu "
-	    "records=%s",
+	    "records=%s top_runtime=%s top_driver=%s top_nested_driver=%s",
 	    (unsigned long long)n_cb[CUPTI_CB_DOMAIN_RUNTIME_API],
 	    (unsigned long long)n_cb[CUPTI_CB_DOMAIN_DRIVER_API],
 	    (unsigned long long)n_cb[CUPTI_CB_DOMAIN_RESOURCE],
@@ -235,7 +289,7 @@ __attribute__((destructor)) static void summary(void)
 	    (unsigned long long)n_rt_ids_on, (unsigned long long)n_drv_ids_on,
 	    (unsigned long long)n_rt_ids_off, (unsigned long long)n_drv_ids_off,
 	    (unsigned long long)n_buffers, (unsigned long long)first_buffer_size,
-	    (unsigned long long)n_bytes, kinds[0] ? kinds : "none");
+	    (unsigned long long)n_bytes, kinds[0] ? kinds : "none", top_rt, top_drv, top_nested);
 }
 
 /* ---- the entry points ----------------------------------------------------- */

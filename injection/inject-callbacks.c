@@ -137,6 +137,20 @@ static void record_caller(const CUpti_CallbackData *cb, int domain, uint64_t ns)
 }
 static __thread struct tstate tls;
 
+/*
+ * This thread's state, its address computed once per callback: the compiler
+ * would otherwise recompute &tls (a __tls_get_addr call, the library being
+ * dlopen'ed) at each of its uses rather than keep it in a register, 36 calls
+ * in oc_inj_api_callback; the empty asm hides where the pointer came from.
+ */
+static inline struct tstate *tstate_here(void)
+{
+	struct tstate *t = &tls;
+
+	__asm__("" : "+r"(t));
+	return t;
+}
+
 void oc_inj_own_begin(void)
 {
 	tls.own++;
@@ -695,7 +709,7 @@ void CUPTIAPI oc_inj_api_callback(void *userdata, CUpti_CallbackDomain domain,
 {
 	const CUpti_CallbackData *cb = data;
 	struct holder *h = NULL;
-	struct tstate *t = &tls;
+	struct tstate *t = tstate_here();
 	uint64_t t0 = 0;
 
 	if (atomic_load_explicit(&oc_inj.disabled, memory_order_relaxed) ||

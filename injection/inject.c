@@ -193,6 +193,57 @@ static void read_kinds_off(void)
 		oc_writer_meta("kinds_off", names);
 }
 
+/*
+ * OVERLAPCHECK_CALLBACKS_OFF: comma-separated runtime or driver functions
+ * (CUPTI's names, e.g. cuCtxGetDevice_v2) whose callbacks are turned off
+ * after every other choice, to measure what their callbacks cost (issue 33,
+ * docs/performance.md). A call of one is then not seen at all: no api row,
+ * no query count, no argument. Meta callbacks_off names those turned off.
+ */
+static void callbacks_off(CUpti_SubscriberHandle sub)
+{
+	static const struct { CUpti_CallbackDomain d; unsigned size; } doms[] = {
+		{ CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_RUNTIME_TRACE_CBID_SIZE },
+		{ CUPTI_CB_DOMAIN_DRIVER_API, CUPTI_DRIVER_TRACE_CBID_SIZE },
+	};
+	const char *v = getenv("OVERLAPCHECK_CALLBACKS_OFF");
+	char names[512] = "";
+	size_t at = 0;
+
+	while (v && *v) {
+		const char *end = strchr(v, ',');
+		size_t n = end ? (size_t)(end - v) : strlen(v);
+		int found = 0;
+
+		for (size_t d = 0; d < 2 && n && !found; d++)
+			for (unsigned id = 1; id < doms[d].size && !found; id++) {
+				const char *name = NULL;
+
+				if (cuptiGetCallbackName(doms[d].d, id, &name) != CUPTI_SUCCESS || !name ||
+				    strlen(name) != n || strncmp(name, v, n))
+					continue;
+				found = 1;
+				if (cuptiEnableCallback(0, sub, doms[d].d, id) != CUPTI_SUCCESS)
+					oc_writer_warn("cupti", "enable_callback_failed",
+						       "cannot turn off the callback of %s", name);
+				else if (at < sizeof names) {
+					int w = snprintf(names + at, sizeof names - at, "%s%s",
+							 at ? "," : "", name);
+
+					if (w > 0)
+						at += (size_t)w;
+				}
+			}
+		if (n && !found)
+			oc_writer_warn("inject", "bad_setting",
+				       "ignoring '%.*s' in OVERLAPCHECK_CALLBACKS_OFF: not a runtime or "
+				       "driver function CUPTI names", (int)(n > 64 ? 64 : n), v);
+		v = end ? end + 1 : NULL;
+	}
+	if (names[0])
+		oc_writer_meta("callbacks_off", names);
+}
+
 /* The passport's driver calls, on the writer's thread: the tracer's own (oc_inj_own_begin). */
 static void passport_own(void)
 {
@@ -237,6 +288,7 @@ static int setup_cupti(int quiet_unavailable)
 
 	oc_cap_enable_callbacks(subscriber);
 	oc_q_enable_callbacks(subscriber);
+	callbacks_off(subscriber);
 	if (oc_inj.api_minimal && (rc = oc_cap_minimal_api(1)) != CUPTI_SUCCESS)
 		oc_writer_warn("cupti", "api_minimal_failed",
 			       "cannot enable the API records of --api=minimal's calls: %s", cupti_err(rc));
