@@ -1284,6 +1284,24 @@ static void test_kinds_off(void **state)
 	sqlite3_close(db);
 }
 
+/* OVERLAPCHECK_CALLBACKS_OFF: CUPTI's names of runtime and driver functions,
+ * turned off and said in meta; a name CUPTI does not know warned about. */
+static void test_callbacks_off(void **state)
+{
+	sqlite3 *db = run_api_all("callbacks-default", NULL, NULL);
+
+	assert_int_equal(q_int(db, "SELECT count(*) FROM meta WHERE key = 'callbacks_off'"), 0);
+	sqlite3_close(db);
+	db = run_api_all("callbacks-off", "OVERLAPCHECK_CALLBACKS_OFF",
+			 "cuCtxGetDevice_v2,,cudaGetDevice_v3020,cuNoSuchCall");
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'callbacks_off'"),
+			    "cuCtxGetDevice_v2,cudaGetDevice_v3020");
+	assert_int_equal(q_int(db, "SELECT count(*) FROM warnings WHERE code = 'bad_setting'"
+				   " AND message LIKE '%''cuNoSuchCall'' in OVERLAPCHECK_CALLBACKS_OFF%'"), 1);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM warnings WHERE code = 'bad_setting'"), 1);
+	sqlite3_close(db);
+}
+
 static void test_api_all(void **state)
 {
 	sqlite3 *db = run_api_all("api-all", NULL, NULL);
@@ -2160,6 +2178,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_api_timing),
 		cmocka_unit_test(test_api_all),
 		cmocka_unit_test(test_kinds_off),
+		cmocka_unit_test(test_callbacks_off),
 		cmocka_unit_test(test_own_calls),
 		cmocka_unit_test(test_sigkill),
 		cmocka_unit_test(test_fork),
