@@ -31,10 +31,23 @@ enum oc_claims_list {
 };
 #define OC_CLAIMS_CAP 10000
 
+/*
+ * The JSON report's other long lists (gaps, hidden_syncs, explicit_syncs,
+ * default_stream_syncs): CAPPED (the default) lists the first OC_LIST_CAP
+ * entries of a longer list, in the list's own order (docs/report-json.md), and
+ * says what it left out in "<list>_omitted"; ALL lists every entry.
+ */
+enum oc_lists_choice {
+	OC_LISTS_CAPPED = 0,
+	OC_LISTS_ALL,
+};
+#define OC_LIST_CAP 10000
+
 struct oc_report_opts {
 	int color;      /* text: ANSI colour (the caller checks isatty and NO_COLOR) */
 	int max_rows;   /* text/Markdown: rows per list before "... and N more"; 0 = 20 */
 	int claims;     /* JSON: enum oc_claims_list (0: the default) */
+	int lists;      /* JSON: enum oc_lists_choice (0: capped) */
 };
 
 /*
@@ -51,11 +64,17 @@ int oc_claims_list_from_name(const char *name);
  * default's cap lets through: OC_CLAIMS_DEFAULT on more than OC_CLAIMS_CAP
  * claims (the report then says so in claims_omitted and warnings[]). */
 int oc_report_claims_capped(const struct oc_analysis *a, int claims);
+/* "capped", "all": the choice, or -1. */
+int oc_lists_choice_from_name(const char *name);
+/* How many of the JSON's long lists of a the cap cut under lists (0: none). */
+int oc_report_lists_capped(const struct oc_analysis *a, int lists);
 
 /* Each returns 0, or -1 when writing failed. oc_report_json lists the
  * claims as OC_CLAIMS_DEFAULT; oc_report_json_claims as claims says. */
 int oc_report_json(FILE *f, const struct oc_analysis *a);
 int oc_report_json_claims(FILE *f, const struct oc_analysis *a, int claims);
+/* The JSON report as o's claims and lists say (o's other members unused). */
+int oc_report_json_opts(FILE *f, const struct oc_analysis *a, const struct oc_report_opts *o);
 int oc_report_text(FILE *f, const struct oc_analysis *a, const struct oc_report_opts *o);
 int oc_report_markdown(FILE *f, const struct oc_analysis *a, const struct oc_report_opts *o);
 

@@ -33,8 +33,10 @@ static void usage(FILE *f)
 		"  --format FMT         text (default), json or markdown\n"
 		"  --claims LIST        with --format json only: all, serialized or none\n"
 		"                       (default: all up to %d claims; above, the first %d\n"
-		"                       serialized, and says so)\n",
-		OC_CLAIMS_CAP, OC_CLAIMS_CAP);
+		"                       serialized, and says so)\n"
+		"  --lists CHOICE       with --format json only: capped (default: the first %d\n"
+		"                       gaps and syncs of each longer list, and says so) or all\n",
+		OC_CLAIMS_CAP, OC_CLAIMS_CAP, OC_LIST_CAP);
 	cmd_aopts_help(f, CMD_AOPT_ALL, 2, 23);
 	fprintf(f,
 		"  --max-rows N         text/markdown: rows per list (default 20)\n"
@@ -53,7 +55,7 @@ static int bad_value(const char *opt, const char *v, const char *what)
 	return OC_EXIT_USAGE;
 }
 
-enum { OPT_FORMAT = 0x100, OPT_MAX_ROWS, OPT_RANKS, OPT_PEER_WAIT, OPT_CLAIMS };
+enum { OPT_FORMAT = 0x100, OPT_MAX_ROWS, OPT_RANKS, OPT_PEER_WAIT, OPT_CLAIMS, OPT_LISTS };
 
 struct text_job { enum oc_format fmt; const struct oc_analysis *a; const struct oc_ranks *m;
 		  const struct oc_report_opts *ro; };
@@ -70,23 +72,27 @@ static int write_out(const struct text_job *j)
 	return j->fmt == OC_FORMAT_TEXT ? cmd_write_wrapped(stdout, render, j) : render(stdout, j);
 }
 
-/* --claims outside a trace's JSON report: 1 after saying why. */
-static int claims_misplaced(int ranks, int format)
+/* --claims or --lists outside a trace's JSON report: 1 after saying why. */
+static int json_option_misplaced(const char *opt, const char *what, int ranks, int format)
 {
 	if (!ranks && format == OC_FORMAT_JSON)
 		return 0;
-	fprintf(stderr, "overlapcheck report: --claims chooses the claims of a trace's JSON "
-		"report: it needs --format json%s\n", ranks ? ", without --ranks" : "");
+	fprintf(stderr, "overlapcheck report: %s chooses %s of a trace's JSON "
+		"report: it needs --format json%s\n", opt, what, ranks ? ", without --ranks" : "");
 	return 1;
 }
 
-/* The default's cap left claims out of the JSON: say so on stderr too. */
-static void warn_capped(const struct oc_analysis *a, int claims)
+/* The default's caps left claims or other entries out of the JSON: say so on stderr too. */
+static void warn_capped(const struct oc_analysis *a, int claims, int lists)
 {
 	if (oc_report_claims_capped(a, claims))
 		fprintf(stderr, "overlapcheck report: warning: %zu claims, more than %d: the JSON lists "
 			"only the first %d serialized claims (its claims_omitted says what was left "
 			"out); --claims=all lists every claim\n", a->n_claims, OC_CLAIMS_CAP, OC_CLAIMS_CAP);
+	if (oc_report_lists_capped(a, lists))
+		fprintf(stderr, "overlapcheck report: warning: the JSON lists only the first %d gaps "
+			"or syncs of each longer list (its *_omitted members say what was left out); "
+			"--lists=all lists every one\n", OC_LIST_CAP);
 }
 
 /* `report --ranks`: merge the inputs and write the merged view. */
@@ -119,18 +125,19 @@ int cmd_report(int argc, char **argv)
 		{ "ranks",          no_argument,       NULL, OPT_RANKS },
 		{ "peer-wait",      required_argument, NULL, OPT_PEER_WAIT },
 		{ "claims",         required_argument, NULL, OPT_CLAIMS },
+		{ "lists",          required_argument, NULL, OPT_LISTS },
 		{ "help",           no_argument,       NULL, 'h' },
 	};
-	size_t nl = 6;
+	size_t nl = 7;
 	struct oc_analysis_options o;
-	struct oc_report_opts ro = { 0, 20, OC_CLAIMS_DEFAULT };
+	struct oc_report_opts ro = { .max_rows = 20, .claims = OC_CLAIMS_DEFAULT, .lists = OC_LISTS_CAPPED };
 	struct oc_trace t;
 	struct oc_analysis a;
 	int format = OC_FORMAT_TEXT;   /* enum oc_format; int for cmd_parse_format()'s -1 */
 	const char *path = NULL;
 	char err[1024], **inputs = NULL;
 	size_t n_inputs = 0;
-	int rc, c, ranks = 0, claims_given = 0;
+	int rc, c, ranks = 0, claims_given = 0, lists_given = 0;
 	int64_t peer_wait = -1;
 
 	cmd_aopts_longopts(longopts, &nl, CMD_AOPT_ALL);
@@ -156,6 +163,11 @@ int cmd_report(int argc, char **argv)
 			if ((ro.claims = oc_claims_list_from_name(v)) < 0)
 				return bad_value("--claims", v, "expected all, serialized or none");
 			claims_given = 1;
+			break;
+		case OPT_LISTS:
+			if ((ro.lists = oc_lists_choice_from_name(v)) < 0)
+				return bad_value("--lists", v, "expected capped or all");
+			lists_given = 1;
 			break;
 		case OPT_PEER_WAIT:
 			if (oc_parse_duration(v, &peer_wait))
@@ -192,7 +204,8 @@ int cmd_report(int argc, char **argv)
 		}
 		inputs[n_inputs++] = argv[optind];
 	}
-	if (claims_given && claims_misplaced(ranks, format)) {
+	if ((claims_given && json_option_misplaced("--claims", "the claims", ranks, format)) ||
+	    (lists_given && json_option_misplaced("--lists", "the length of the lists", ranks, format))) {
 		free(inputs);
 		return OC_EXIT_USAGE;
 	}
@@ -251,7 +264,7 @@ int cmd_report(int argc, char **argv)
 		ro.color = isatty(STDOUT_FILENO) && !(nc && *nc);
 	}
 	if (format == OC_FORMAT_JSON)
-		warn_capped(&a, ro.claims);
+		warn_capped(&a, ro.claims, ro.lists);
 	rc = write_out(&(struct text_job){ format, &a, NULL, &ro });
 	oc_analysis_release(&a);
 	oc_trace_release(&t);

@@ -270,17 +270,22 @@ static void called_from(struct out *o, int32_t api)
 	oc_json_end_array(&o->j);
 }
 
-void oc_rj_blocks(struct out *o, int hidden)
+size_t oc_rj_blocks(struct out *o, int hidden)
 {
 	struct oc_json *j = &o->j;
 	const struct oc_analysis *a = o->a;
 	const struct oc_trace *t = o->t;
+	size_t total = 0, listed = 0, limit;
 
+	for (size_t k = 0; k < a->n_blocks; k++)
+		total += a->blocks[k].hidden == hidden;
+	limit = oc_rj_list_limit(o, total);
 	oc_json_begin_array(j);
-	for (size_t k = 0; k < a->n_blocks; k++) {
+	for (size_t k = 0; k < a->n_blocks && listed < limit; k++) {
 		const struct oc_block *b = &a->blocks[k];
 		if (b->hidden != hidden)
 			continue;
+		listed++;
 		oc_json_begin_object(j);
 		oc_rj_kv_api(j, "api", t, b->api);
 		if (b->api >= 0)
@@ -320,6 +325,7 @@ void oc_rj_blocks(struct out *o, int hidden)
 		oc_json_end_object(j);
 	}
 	oc_json_end_array(j);
+	return total;
 }
 
 void oc_rj_gap(struct out *o, const struct oc_gap *g)

@@ -422,14 +422,102 @@ static void bandwidth_list(struct out *o)
 }
 
 /* "default_stream_syncs": the legacy stream's implicit syncs */
+/* ---- the long lists' cap ------------------------------------------------- */
+
+int oc_lists_choice_from_name(const char *name)
+{
+	if (name && !strcmp(name, "capped"))
+		return OC_LISTS_CAPPED;
+	if (name && !strcmp(name, "all"))
+		return OC_LISTS_ALL;
+	return -1;
+}
+
+size_t oc_rj_list_limit(const struct out *o, size_t n)
+{
+	return o->lists == OC_LISTS_CAPPED && n > OC_LIST_CAP ? OC_LIST_CAP : n;
+}
+
+/* The long lists, in the report's order, and how many entries each has. */
+enum { L_HIDDEN, L_EXPLICIT, L_DEFAULT, L_GAPS, N_LISTS };
+static const char *const list_key[N_LISTS] = {
+	"hidden_syncs", "explicit_syncs", "default_stream_syncs", "gaps",
+};
+static const char *const list_what[N_LISTS] = {
+	"hidden synchronizations", "explicit synchronizations",
+	"legacy default stream synchronizations", "gaps",
+};
+
+static void list_sizes(const struct oc_analysis *a, size_t n[N_LISTS])
+{
+	n[L_HIDDEN] = n[L_EXPLICIT] = 0;
+	for (size_t k = 0; k < a->n_blocks; k++)
+		n[a->blocks[k].hidden ? L_HIDDEN : L_EXPLICIT]++;
+	n[L_DEFAULT] = a->n_default_syncs;
+	n[L_GAPS] = a->n_gaps;
+}
+
+int oc_report_lists_capped(const struct oc_analysis *a, int lists)
+{
+	size_t n[N_LISTS];
+	int cut = 0;
+
+	if (lists != OC_LISTS_CAPPED)
+		return 0;
+	list_sizes(a, n);
+	for (int l = 0; l < N_LISTS; l++)
+		cut += n[l] > OC_LIST_CAP;
+	return cut;
+}
+
+/* "<list>_omitted" after a list the cap cut (nothing when it was whole). */
+static void list_omitted(struct out *o, int l, size_t total)
+{
+	struct oc_json *j = &o->j;
+	size_t listed = oc_rj_list_limit(o, total);
+	char key[64];
+
+	if (listed == total)
+		return;
+	snprintf(key, sizeof key, "%s_omitted", list_key[l]);
+	oc_json_key(j, key);
+	oc_json_begin_object(j);
+	oc_json_kv_uint(j, "cap", OC_LIST_CAP);
+	oc_json_kv_uint(j, "listed", listed);
+	oc_json_kv_uint(j, "total", total);
+	oc_json_kv_uint(j, "omitted", total - listed);
+	oc_json_kv_string(j, "how_to_get_all", "--lists=all");
+	oc_json_end_object(j);
+}
+
+/* warnings[]: a sentence for each list the cap cut. */
+static void lists_warnings(struct out *o)
+{
+	size_t n[N_LISTS];
+	char b[320];
+
+	if (o->lists != OC_LISTS_CAPPED)
+		return;
+	list_sizes(o->a, n);
+	for (int l = 0; l < N_LISTS; l++) {
+		if (n[l] <= OC_LIST_CAP)
+			continue;
+		snprintf(b, sizeof b, "the %s list holds %d of %zu %s: above %d only the first %d "
+			 "in the list's order are listed by default; --lists=all lists every one",
+			 list_key[l], OC_LIST_CAP, n[l], list_what[l], OC_LIST_CAP, OC_LIST_CAP);
+		oc_json_string(&o->j, b);
+	}
+}
+
 static void default_syncs_list(struct out *o)
 {
 	struct oc_json *j = &o->j;
 	const struct oc_analysis *a = o->a;
+	size_t limit = oc_rj_list_limit(o, a->n_default_syncs);
 
 	oc_json_key(j, "default_stream_syncs");
 	oc_json_begin_array(j);
-	for (size_t k = 0; k < a->n_default_syncs; k++) {
+	for (size_t k = 0; k < limit; k++) {
 		const struct oc_default_sync *d = &a->default_syncs[k];
 		oc_json_begin_object(j);
 		oc_rj_kv_op(o, "op", d->op);
@@ -441,6 +529,7 @@ static void default_syncs_list(struct out *o)
 		oc_json_end_object(j);
 	}
 	oc_json_end_array(j);
+	list_omitted(o, L_DEFAULT, a->n_default_syncs);
 }
 
 int oc_report_json(FILE *f, const struct oc_analysis *a)
@@ -449,6 +538,13 @@ int oc_report_json(FILE *f, const struct oc_analysis *a)
 }
 
 int oc_report_json_claims(FILE *f, const struct oc_analysis *a, int claims)
+{
+	struct oc_report_opts ro = { .max_rows = 20, .claims = claims, .lists = OC_LISTS_CAPPED };
+
+	return oc_report_json_opts(f, a, &ro);
+}
+
+int oc_report_json_opts(FILE *f, const struct oc_analysis *a, const struct oc_report_opts *ro)
 {
 	const struct oc_trace *t = a->trace;
 	struct out *o = malloc(sizeof *o);   /* the writer's block: 64 KiB */
@@ -459,7 +555,8 @@ int oc_report_json_claims(FILE *f, const struct oc_analysis *a, int claims)
 		return -1;                   /* errno: ENOMEM */
 	o->a = a;
 	o->t = t;
-	o->claims = claims;
+	o->claims = ro->claims;
+	o->lists = ro->lists;
 	/* Without the cache (no memory for it) labels are made each time. */
 	o->kernel_label = t->n_strs ? calloc(t->n_strs, sizeof *o->kernel_label) : NULL;
 	j = &o->j;
@@ -498,17 +595,18 @@ int oc_report_json_claims(FILE *f, const struct oc_analysis *a, int claims)
 	oc_rj_claims(o);
 
 	oc_json_key(j, "hidden_syncs");
-	oc_rj_blocks(o, 1);
+	list_omitted(o, L_HIDDEN, oc_rj_blocks(o, 1));
 	oc_json_key(j, "explicit_syncs");
-	oc_rj_blocks(o, 0);
+	list_omitted(o, L_EXPLICIT, oc_rj_blocks(o, 0));
 
 	default_syncs_list(o);
 
 	oc_json_key(j, "gaps");
 	oc_json_begin_array(j);
-	for (size_t k = 0; k < a->n_gaps; k++)
+	for (size_t k = 0; k < oc_rj_list_limit(o, a->n_gaps); k++)
 		oc_rj_gap(o, &a->gaps[k]);
 	oc_json_end_array(j);
+	list_omitted(o, L_GAPS, a->n_gaps);
 
 	hazards(o);
 
@@ -517,6 +615,7 @@ int oc_report_json_claims(FILE *f, const struct oc_analysis *a, int claims)
 	for (size_t k = 0; k < a->n_warnings; k++)
 		oc_json_string(j, a->warnings[k]);
 	oc_rj_claims_warning(o);
+	lists_warnings(o);
 	oc_json_end_array(j);
 
 	oc_json_end_object(j);

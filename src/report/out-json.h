@@ -19,6 +19,7 @@ struct out {
 	const struct oc_trace *t;
 	char **kernel_label;      /* by string index: the demangled name, NULL until needed */
 	int claims;               /* enum oc_claims_list: which claims are listed */
+	int lists;                /* enum oc_lists_choice: the other long lists capped or not */
 	size_t claims_listed, claims_serialized; /* set by oc_rj_claims() */
 	char buf[1024];           /* a label not kept */
 };
@@ -46,7 +47,11 @@ void oc_rj_claim(struct out *o, const struct oc_claim *cl);
 void oc_rj_claims(struct out *o);
 void oc_rj_claims_warning(struct out *o);
 void oc_rj_gap(struct out *o, const struct oc_gap *g);
-void oc_rj_blocks(struct out *o, int hidden);
+size_t oc_rj_blocks(struct out *o, int hidden);
+/* out-json.c: how many of a long list of n entries o lists (the cap,
+ * OC_LIST_CAP, under OC_LISTS_CAPPED); oc_rj_blocks lists that many of the
+ * hidden or explicit syncs and returns how many there are. */
+size_t oc_rj_list_limit(const struct out *o, size_t n);
 void oc_rj_waited(struct out *o, const int32_t *ops, size_t n);
 
 /* The report's "communication" value (null without NCCL kernels) and its

@@ -26,13 +26,14 @@ const char *oc_format_names(void)
 	return "text, json, markdown";
 }
 
-static const struct oc_report_opts defaults = { 0, 20, OC_CLAIMS_DEFAULT };
+static const struct oc_report_opts defaults = { .max_rows = 20, .claims = OC_CLAIMS_DEFAULT,
+						     .lists = OC_LISTS_CAPPED };
 
 /* ---- an analysis --------------------------------------------------------- */
 
 static int report_json(FILE *f, const struct oc_analysis *a, const struct oc_report_opts *o)
 {
-	return oc_report_json_claims(f, a, o->claims);
+	return oc_report_json_opts(f, a, o);
 }
 
 static int (*const report_writers[OC_N_FORMATS])(FILE *, const struct oc_analysis *,

@@ -71,6 +71,39 @@ ok "four streams: fewer serialized than the cap, some overlapped" python3 -c '
 import json, sys; r = json.load(open(sys.argv[1])); o = r["claims_omitted"]
 sys.exit(not (0 < o["listed"] == o["serialized"] < 10000 and o["omitted"] > 500))' "$TMP/f-def.json"
 
+# The other long lists (docs/report-json.md, "The other long lists"): one
+# stream syncs every 24 ops, so 250000 ops give more than 10000 explicit syncs.
+LCHK=tests/cli/lists-check.py
+"$GEN" 250000 "$TMP/syncs.db" --streams 1 >/dev/null
+json "$TMP/syncs.db" "$TMP/l-all.json" --claims=none --lists=all
+is "many syncs: --lists=all exit 0" "$?" 0
+is "many syncs: --lists=all says nothing on stderr" "$(cat "$TMP/l-all.json.err")" ""
+ok "many syncs: more than 10000 explicit syncs" python3 -c '
+import json, sys; sys.exit(len(json.load(open(sys.argv[1]))["explicit_syncs"]) <= 10000)' "$TMP/l-all.json"
+json "$TMP/syncs.db" "$TMP/l-def.json" --claims=none
+if out=$(python3 "$LCHK" "$TMP/l-all.json" "$TMP/l-def.json" 2>&1); then
+	_ok=$((_ok + 1)); echo "ok - many syncs: the default caps the long lists"
+else
+	_nok=$((_nok + 1)); echo "not ok - many syncs: the default caps the long lists"
+fi
+printf '%s\n' "$out" | sed 's/^/# /'
+like "many syncs: the default warns on stderr" "$(cat "$TMP/l-def.json.err")" \
+	"^overlapcheck report: warning: the JSON lists only the first 10000 gaps or syncs .*--lists=all lists every one"
+json "$TMP/syncs.db" "$TMP/l-cap.json" --claims=none --lists capped
+ok "many syncs: --lists capped is the default" cmp "$TMP/l-def.json" "$TMP/l-cap.json"
+json "$TMP/small.db" "$TMP/s-lall.json" --lists=all
+ok "small: --lists=all is the default's report, byte for byte" cmp "$TMP/s-lall.json" "$TMP/s-def.json"
+"$OC" report --format json --lists=most "$TMP/small.db" >"$TMP/out" 2>"$TMP/err"
+is "--lists=most: exit 2" "$?" 2
+like "--lists=most: says why" "$(cat "$TMP/err")" "invalid value 'most' for --lists: expected capped or all"
+is "--lists=most: no output" "$(wc -c <"$TMP/out")" 0
+"$OC" report --lists=all "$TMP/small.db" >/dev/null 2>"$TMP/err"
+is "--lists with text: exit 2" "$?" 2
+like "--lists with text: says why" "$(cat "$TMP/err")" "--lists .*needs --format json"
+"$OC" report --ranks --format json --lists=all "$TMP/small.db" >/dev/null 2>"$TMP/err"
+is "--lists with --ranks: exit 2" "$?" 2
+like "help names --lists" "$("$OC" report --help)" "--lists CHOICE +with --format json only: capped"
+
 # Bad input: exit 2 with a message naming the problem, nothing on stdout.
 "$OC" report --format json --claims=foo "$TMP/small.db" >"$TMP/out" 2>"$TMP/err"
 is "--claims=foo: exit 2" "$?" 2

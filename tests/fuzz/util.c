@@ -86,7 +86,7 @@ void fuzz_silence(void)
 static void reports(struct oc_trace *t, const struct oc_analysis_options *o)
 {
 	struct oc_analysis a;
-	struct oc_report_opts plain = { 0, 20 }, colour = { 1, 3 };
+	struct oc_report_opts plain = { .max_rows = 20 }, colour = { .color = 1, .max_rows = 3 };
 	char err[512];
 	FILE *f = fuzz_devnull();
 

@@ -166,19 +166,19 @@ static void w_json(FILE *f, void *arg)
 
 static void w_text(FILE *f, void *arg)
 {
-	struct oc_report_opts o = { 0, 20 };
+	struct oc_report_opts o = { .color = 0, .max_rows = 20 };
 	assert_int_equal(oc_report_text(f, arg, &o), 0);
 }
 
 static void w_text_color(FILE *f, void *arg)
 {
-	struct oc_report_opts o = { 1, 20 };
+	struct oc_report_opts o = { .color = 1, .max_rows = 20 };
 	assert_int_equal(oc_report_text(f, arg, &o), 0);
 }
 
 static void w_md(FILE *f, void *arg)
 {
-	struct oc_report_opts o = { 0, 20 };
+	struct oc_report_opts o = { .color = 0, .max_rows = 20 };
 	assert_int_equal(oc_report_markdown(f, arg, &o), 0);
 }
 
