@@ -31,6 +31,7 @@
 /* A thread's totals of one query (inject-queries.c): written by the thread only. */
 struct qtally {
 	_Atomic uint64_t calls, total_ns, max_ns;
+	_Atomic uint64_t timed;   /* of calls, those timed (all of them unless OVERLAPCHECK_QUERY_SAMPLE) */
 };
 
 /* Per-thread state: the chunk being filled and counters. */
@@ -80,6 +81,8 @@ struct tstate {
 	                                    time (tick_now, inject-priv.h) */
 	int q_depth;                     /* inside a top-level query */
 	uint64_t q_t0;                   /* ... since (tick_now) */
+	int q_count_only;                /* ... counted, not timed (OVERLAPCHECK_QUERY_SAMPLE) */
+	unsigned q_seq;                  /* top-level queries seen, for the sample */
 	int own;                         /* inside the tracer's own CUDA calls (oc_inj_own_begin) */
 	uint32_t want_params;            /* a runtime launch whose pointer arguments a
 	                                    nested driver launch may give (its correlation id) */
@@ -279,7 +282,13 @@ static void send_query_totals(void)
 			uint64_t calls = atomic_load_explicit(&h->q[s].calls, memory_order_relaxed);
 			uint64_t total = atomic_load_explicit(&h->q[s].total_ns, memory_order_relaxed);
 			uint64_t max = atomic_load_explicit(&h->q[s].max_ns, memory_order_relaxed);
+			uint64_t timed = atomic_load_explicit(&h->q[s].timed, memory_order_relaxed);
 			struct oc_args_row *r;
+
+			/* one query in oc_q_sample timed: the total is the timed ones'
+			 * scaled to every call (0 while none was timed) */
+			if (oc_q_sample > 1 && timed < calls)
+				total = timed ? (uint64_t)((unsigned __int128)total * calls / timed) : 0;
 			int driver;
 			CUpti_CallbackId cbid;
 
@@ -483,9 +492,14 @@ static void query_call(struct tstate *t, unsigned slot, CUpti_CallbackDomain dom
 		if (rt ? t->rt_depth++ > 0 : t->rt_depth > 0)
 			return;
 		/* outside the capture window, or not timed at all: no clock read
-		 * (q_t0 0 marks it; the depth stays balanced) */
-		if (t->q_depth++ == 0)
-			t->q_t0 = oc_cap_recording() && oc_q_mode() != OC_Q_OFF ? tick_now() : 0;
+		 * (q_t0 0 marks it; the depth stays balanced); left out of the
+		 * sample (one query in oc_q_sample is timed): counted only */
+		if (t->q_depth++ == 0) {
+			int on = oc_cap_recording() && oc_q_mode() != OC_Q_OFF;
+
+			t->q_count_only = on && oc_q_sample > 1 && ++t->q_seq % oc_q_sample != 0;
+			t->q_t0 = on && !t->q_count_only ? tick_now() : 0;
+		}
 		return;
 	}
 	if (rt) {
@@ -494,10 +508,14 @@ static void query_call(struct tstate *t, unsigned slot, CUpti_CallbackDomain dom
 	} else if (t->rt_depth > 0) {
 		return;
 	}
-	if (t->q_depth == 0 || --t->q_depth > 0 || !t->q_t0)
+	if (t->q_depth == 0 || --t->q_depth > 0 || (!t->q_t0 && !t->q_count_only))
 		return;
-	now = tick_now();
-	ns = now > t->q_t0 ? tick_ns(now - t->q_t0) : 0;
+	if (t->q_count_only) {
+		now = ns = 0;
+	} else {
+		now = tick_now();
+		ns = now > t->q_t0 ? tick_ns(now - t->q_t0) : 0;
+	}
 	/* not timed (OVERLAPCHECK_QUERIES=off with every callback on); the
 	 * tracer's own exit synchronize (its cuCtxGetCurrent) is not the program's */
 	if (oc_q_mode() == OC_Q_OFF ||
@@ -506,13 +524,17 @@ static void query_call(struct tstate *t, unsigned slot, CUpti_CallbackDomain dom
 		return;
 	if (!oc_cap_recording() || !(h = holder_get(t)))
 		return;
-	if (ns >= oc_q_min_ns && (now = api_clock()) > ns) {
+	if (!t->q_count_only && ns >= oc_q_min_ns && (now = api_clock()) > ns) {
 		append_timed(h, cb, cbid, rt ? OC_API_RUNTIME : OC_API_DRIVER, now - ns, now);
 		return;
 	}
 	struct qtally *q = &h->q[slot];
 
 	atomic_store_explicit(&q->calls, atomic_load_explicit(&q->calls, memory_order_relaxed) + 1,
+			      memory_order_relaxed);
+	if (t->q_count_only)
+		return;
+	atomic_store_explicit(&q->timed, atomic_load_explicit(&q->timed, memory_order_relaxed) + 1,
 			      memory_order_relaxed);
 	atomic_store_explicit(&q->total_ns,
 			      atomic_load_explicit(&q->total_ns, memory_order_relaxed) + ns,

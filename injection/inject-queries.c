@@ -13,6 +13,10 @@
  *            call, one that took at least OVERLAPCHECK_QUERY_US (default 10)
  *            gets its api row as before, the others are counted per thread
  *            and function in api_summary (inject-callbacks.c);
+ *            OVERLAPCHECK_QUERY_SAMPLE=N (default 1) times one top-level
+ *            query in N and counts the others: api_summary's total_ns is
+ *            then the timed ones' scaled to every call, and a slow query
+ *            gets its row only when timed (meta api_query_sample);
  *   record:  API records, as every other call (the tracer before this);
  *   off:     API records off, no callbacks: not timed at all (to measure).
  * --api=minimal records no query: its calls are chosen one by one.
@@ -54,6 +58,7 @@ int oc_t_realtime;
 uint8_t oc_q_rt_slot[CUPTI_RUNTIME_TRACE_CBID_SIZE];
 uint8_t oc_q_drv_slot[CUPTI_DRIVER_TRACE_CBID_SIZE];
 uint64_t oc_q_min_ns = 10000;
+unsigned oc_q_sample = 1;
 
 static int mode = OC_Q_SUMMARY;
 static struct { uint8_t driver; CUpti_CallbackId cbid; } slots[OC_QUERY_MAX];
@@ -65,6 +70,7 @@ void oc_q_init(void)
 {
 	const char *v = getenv("OVERLAPCHECK_QUERIES");
 	const char *us = getenv("OVERLAPCHECK_QUERY_US");
+	const char *sample = getenv("OVERLAPCHECK_QUERY_SAMPLE");
 
 	mode = OC_Q_SUMMARY;
 	{
@@ -93,6 +99,17 @@ void oc_q_init(void)
 				       "ignoring OVERLAPCHECK_QUERY_US='%s': expected 0..60000000", us);
 		else
 			oc_q_min_ns = n * 1000u;
+	}
+	oc_q_sample = 1;
+	if (sample && *sample) {
+		char *end;
+		unsigned long long n = strtoull(sample, &end, 10);
+
+		if (*end || n < 1 || n > 65536)
+			oc_writer_warn("inject", "bad_setting",
+				       "ignoring OVERLAPCHECK_QUERY_SAMPLE='%s': expected 1..65536", sample);
+		else
+			oc_q_sample = (unsigned)n;
 	}
 	{
 		const char *tm = getenv("OVERLAPCHECK_API_TIMING");
@@ -480,6 +497,8 @@ void oc_q_meta(void)
 		oc_writer_meta("api_clock", oc_t_realtime ? "realtime" : "cupti");
 	if (mode == OC_Q_SUMMARY)
 		oc_writer_meta_int("api_query_min_ns", (long long)oc_q_min_ns);
+	if (mode == OC_Q_SUMMARY && oc_q_sample > 1)
+		oc_writer_meta_int("api_query_sample", (long long)oc_q_sample);
 	oc_tick_meta();
 }
 

@@ -233,6 +233,14 @@ static int warnings(struct oc_actx *c, size_t n_api_before)
 			r |= add_warning(a, "recorded with OVERLAPCHECK_QUERIES=off: calls such as "
 					 "cudaGetDevice were not timed, so their time counts as time outside "
 					 "CUDA calls in the idle-gap causes");
+		const char *qs = oc_trace_meta(t, "api_query_sample");
+		long long sample = qs ? strtoll(qs, NULL, 10) : 0;
+
+		if (sample > 1)
+			r |= add_warning(a, "recorded with OVERLAPCHECK_QUERY_SAMPLE=%lld: only one in %lld "
+					 "of the calls that read host state (cudaGetDevice and the like) was "
+					 "timed, so their total times are estimates and a slow one has its own "
+					 "row only when it was the one timed", sample, sample);
 		if (lvl && !strcmp(lvl, "minimal"))
 			r |= add_warning(a, "recorded with --api=minimal: only calls that queue work, "
 					 "allocate, free or synchronize explicitly have records, so a hidden "

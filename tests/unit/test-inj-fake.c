@@ -1155,6 +1155,37 @@ static void test_queries(void **state)
 			    kernel_on_tsc() ? "tsc" : "monotonic");
 	sqlite3_close(db);
 
+	/* OVERLAPCHECK_QUERY_SAMPLE=2: every query counted, every second one
+	 * timed (the slow one, the sixth, among them: its api row stays), the
+	 * totals scaled to every call; said in meta */
+	setenv("OVERLAPCHECK_QUERY_SAMPLE", "2", 1);
+	snprintf(trace, sizeof trace, "%s/queries-sample.db", dir);
+	make_trace(trace);
+	st = run(M_QUERY, trace);
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 0);
+	db = open_trace(trace);
+	assert_int_equal(q_int(db, "SELECT value FROM meta WHERE key = 'api_query_sample'"), 2);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api"), 1);
+	assert_int_equal(q_int(db, "SELECT correlation_id FROM api"), 510);
+	assert_int_equal(q_int(db, "SELECT calls FROM api_summary WHERE domain = 1"), 5);
+	assert_int_equal(q_int(db, "SELECT calls FROM api_summary WHERE domain = 2"), 3);
+	assert_true(q_int(db, "SELECT min(total_ns > 0 AND total_ns >= max_ns) FROM api_summary") == 1);
+	sqlite3_close(db);
+	/* a value it does not take: said, every query timed */
+	setenv("OVERLAPCHECK_QUERY_SAMPLE", "0", 1);
+	snprintf(trace, sizeof trace, "%s/queries-sample0.db", dir);
+	make_trace(trace);
+	st = run(M_QUERY, trace);
+	unsetenv("OVERLAPCHECK_QUERY_SAMPLE");
+	assert_true(WIFEXITED(st));
+	db = open_trace(trace);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM meta WHERE key = 'api_query_sample'"), 0);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM warnings WHERE code = 'bad_setting'"
+				   " AND message LIKE '%OVERLAPCHECK_QUERY_SAMPLE%'"), 1);
+	assert_int_equal(q_int(db, "SELECT calls FROM api_summary WHERE domain = 1"), 5);
+	sqlite3_close(db);
+
 	/* the rest with CUPTI's records, whose per-call switches are what is checked */
 	setenv("FAKE_RECORDS", "1", 1);
 	snprintf(trace, sizeof trace, "%s/queries.db", dir);
