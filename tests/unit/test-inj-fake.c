@@ -1087,15 +1087,17 @@ static void test_caller(void **state)
 }
 
 /* M_QUERY into DIR/NAME.db (its path into trace) with OVERLAPCHECK_THREAD_CLOCK=clock; its trace. */
-static sqlite3 *run_queries_clock(const char *name, const char *clock, char *trace, size_t len)
+/* The query program's trace NAME with env set to value (then unset). */
+static sqlite3 *run_queries_env(const char *name, const char *env, const char *value, char *trace,
+				size_t len)
 {
 	int st;
 
-	setenv("OVERLAPCHECK_THREAD_CLOCK", clock, 1);
+	setenv(env, value, 1);
 	snprintf(trace, len, "%s/%s.db", dir, name);
 	make_trace(trace);
 	st = run(M_QUERY, trace);
-	unsetenv("OVERLAPCHECK_THREAD_CLOCK");
+	unsetenv(env);
 	assert_true(WIFEXITED(st));
 	assert_int_equal(WEXITSTATUS(st), 0);
 	return open_trace(trace);
@@ -1139,7 +1141,7 @@ static void test_queries(void **state)
 	sqlite3_close(db);
 
 	/* OVERLAPCHECK_THREAD_CLOCK=monotonic: the same durations on CLOCK_MONOTONIC */
-	db = run_queries_clock("queries-mono", "monotonic", trace, sizeof trace);
+	db = run_queries_env("queries-mono", "OVERLAPCHECK_THREAD_CLOCK", "monotonic", trace, sizeof trace);
 	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'thread_clock'"), "monotonic");
 	assert_int_equal(q_int(db, "SELECT count(*) FROM meta WHERE key = 'thread_clock_ticks_per_us'"), 0);
 	assert_true(q_int(db, "SELECT dur_ns FROM api") >= 15000000);
@@ -1148,7 +1150,7 @@ static void test_queries(void **state)
 	sqlite3_close(db);
 
 	/* a value it does not know: said, and the default kept */
-	db = run_queries_clock("queries-badclock", "hpet", trace, sizeof trace);
+	db = run_queries_env("queries-badclock", "OVERLAPCHECK_THREAD_CLOCK", "hpet", trace, sizeof trace);
 	assert_int_equal(q_int(db, "SELECT count(*) FROM warnings WHERE code = 'bad_setting'"
 				   " AND message LIKE '%OVERLAPCHECK_THREAD_CLOCK%'"), 1);
 	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'thread_clock'"),
@@ -1158,13 +1160,7 @@ static void test_queries(void **state)
 	/* OVERLAPCHECK_QUERY_SAMPLE=2: every query counted, every second one
 	 * timed (the slow one, the sixth, among them: its api row stays), the
 	 * totals scaled to every call; said in meta */
-	setenv("OVERLAPCHECK_QUERY_SAMPLE", "2", 1);
-	snprintf(trace, sizeof trace, "%s/queries-sample.db", dir);
-	make_trace(trace);
-	st = run(M_QUERY, trace);
-	assert_true(WIFEXITED(st));
-	assert_int_equal(WEXITSTATUS(st), 0);
-	db = open_trace(trace);
+	db = run_queries_env("queries-sample", "OVERLAPCHECK_QUERY_SAMPLE", "2", trace, sizeof trace);
 	assert_int_equal(q_int(db, "SELECT value FROM meta WHERE key = 'api_query_sample'"), 2);
 	assert_int_equal(q_int(db, "SELECT count(*) FROM api"), 1);
 	assert_int_equal(q_int(db, "SELECT correlation_id FROM api"), 510);
@@ -1173,13 +1169,7 @@ static void test_queries(void **state)
 	assert_true(q_int(db, "SELECT min(total_ns > 0 AND total_ns >= max_ns) FROM api_summary") == 1);
 	sqlite3_close(db);
 	/* a value it does not take: said, every query timed */
-	setenv("OVERLAPCHECK_QUERY_SAMPLE", "0", 1);
-	snprintf(trace, sizeof trace, "%s/queries-sample0.db", dir);
-	make_trace(trace);
-	st = run(M_QUERY, trace);
-	unsetenv("OVERLAPCHECK_QUERY_SAMPLE");
-	assert_true(WIFEXITED(st));
-	db = open_trace(trace);
+	db = run_queries_env("queries-sample0", "OVERLAPCHECK_QUERY_SAMPLE", "0", trace, sizeof trace);
 	assert_int_equal(q_int(db, "SELECT count(*) FROM meta WHERE key = 'api_query_sample'"), 0);
 	assert_int_equal(q_int(db, "SELECT count(*) FROM warnings WHERE code = 'bad_setting'"
 				   " AND message LIKE '%OVERLAPCHECK_QUERY_SAMPLE%'"), 1);
