@@ -1261,6 +1261,8 @@ def preflight(a):
                 os.path.join(a.build, "gpu", "bench", "launch_storm"),
                 os.path.join(a.build, "gpu", "bench", "copy_storm"),
                 os.path.join(a.build, "gpu", "bench", "pipeline")]
+        if "framework_storm" in (a.programs or "").split(","):
+            need.append(os.path.join(a.build, "gpu", "bench", "framework_storm"))
     for p in need:
         if not os.path.exists(p):
             missing.append(p)
@@ -1315,8 +1317,8 @@ def parse_args(argv=None):
                     help="which phases to run (default ABC; D, nsys alone, only when asked)")
     ap.add_argument("--programs", default="",
                     help="comma-separated programs to run (default: all: launch_storm, "
-                         "copy_storm, pipeline, torch_loop, train_step); the way to split them "
-                         "across commands")
+                         "copy_storm, pipeline, torch_loop, train_step; framework_storm only "
+                         "when named); the way to split them across commands")
     ap.add_argument("--oc-variant", action="append", metavar="NAME=KEY=VALUE[,KEY=VALUE]",
                     help="one more variant: overlapcheck with this environment added "
                          "(for example flush1s=OVERLAPCHECK_FLUSH_MS=1000); in results.json "

@@ -185,6 +185,10 @@ static next_record_fn next_record;
  * Enter sites per function id, runtime and driver, and of the driver's those
  * made inside a runtime call on the same thread (nested): the summary's
  * top_runtime, top_driver and top_nested_driver (cbid:count, most first).
+ * Only the callbacks the client enabled reach here, and "nested" is known
+ * only where the client enabled the runtime call's callbacks too; ids from
+ * NCBID up (none in CUDA 13.0's tables, whose largest is under 1024) are
+ * counted per domain only.
  */
 #define NCBID 1024
 static atomic_ullong n_rt_id[NCBID], n_drv_id[NCBID], n_nested_id[NCBID];

@@ -14,7 +14,7 @@
 #   scan            sqlite3 DB 'select * from device_ops' (the floor)
 #   text            overlapcheck report DB
 #   json            overlapcheck report --format json DB (the default list)
-#   json-all        ... --claims=all
+#   json-all        ... --claims=all --lists=all (every entry of every list)
 #   json-serialized ... --claims=serialized
 #   json-none       ... --claims=none
 #   timeline        overlapcheck timeline -o - DB
@@ -79,7 +79,7 @@ cmd_of() {
 	scan) echo "sqlite3 $2 'select * from device_ops'" ;;
 	text) echo "$OC report $2" ;;
 	json) echo "$OC report --format json $2" ;;
-	json-all) echo "$OC report --format json --claims=all $2" ;;
+	json-all) echo "$OC report --format json --claims=all --lists=all $2" ;;
 	json-serialized) echo "$OC report --format json --claims=serialized $2" ;;
 	json-none) echo "$OC report --format json --claims=none $2" ;;
 	timeline) echo "$OC timeline -o - $2" ;;

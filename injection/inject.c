@@ -197,14 +197,20 @@ static void read_kinds_off(void)
  * OVERLAPCHECK_CALLBACKS_OFF: comma-separated runtime or driver functions
  * (CUPTI's names, e.g. cuCtxGetDevice_v2) whose callbacks are turned off
  * after every other choice, to measure what their callbacks cost (issue 33,
- * docs/performance.md). A call of one is then not seen at all: no api row,
- * no query count, no argument. Meta callbacks_off names those turned off.
+ * docs/performance.md). A call of one is then not seen by the callbacks: no
+ * query count, no argument, and under OVERLAPCHECK_API_TIMING=all no api
+ * row. Meta callbacks_off names those turned off. The capture range's own
+ * functions stay on (capture control needs them), as does a name given
+ * twice or one the meta's 512 bytes cannot hold: each is warned about.
  */
 static void callbacks_off(CUpti_SubscriberHandle sub)
 {
 	static const struct { CUpti_CallbackDomain d; unsigned size; } doms[] = {
 		{ CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_RUNTIME_TRACE_CBID_SIZE },
 		{ CUPTI_CB_DOMAIN_DRIVER_API, CUPTI_DRIVER_TRACE_CBID_SIZE },
+	};
+	static const char *const kept[] = {
+		"cudaProfilerStart_v4000", "cudaProfilerStop_v4000", "cuProfilerStart", "cuProfilerStop",
 	};
 	const char *v = getenv("OVERLAPCHECK_CALLBACKS_OFF");
 	char names[512] = "";
@@ -217,21 +223,36 @@ static void callbacks_off(CUpti_SubscriberHandle sub)
 
 		for (size_t d = 0; d < 2 && n && !found; d++)
 			for (unsigned id = 1; id < doms[d].size && !found; id++) {
-				const char *name = NULL;
+				const char *name = NULL, *why = NULL;
+				char quoted[160];
 
 				if (cuptiGetCallbackName(doms[d].d, id, &name) != CUPTI_SUCCESS || !name ||
 				    strlen(name) != n || strncmp(name, v, n))
 					continue;
 				found = 1;
-				if (cuptiEnableCallback(0, sub, doms[d].d, id) != CUPTI_SUCCESS)
+				snprintf(quoted, sizeof quoted, ",%s,", name);
+				for (size_t k = 0; k < sizeof kept / sizeof kept[0]; k++)
+					if (!strcmp(name, kept[k]))
+						why = "the capture range needs it";
+				if (!why) {
+					char with[sizeof names + 2];
+
+					snprintf(with, sizeof with, ",%s,", names);
+					if (strstr(with, quoted))
+						why = "given twice";
+					else if (at + (at ? 1 : 0) + n >= sizeof names)
+						why = "more names than meta callbacks_off holds";
+				}
+				if (why) {
+					oc_writer_warn("inject", "bad_setting",
+						       "keeping the callback of %s on (OVERLAPCHECK_CALLBACKS_OFF): %s",
+						       name, why);
+				} else if (cuptiEnableCallback(0, sub, doms[d].d, id) != CUPTI_SUCCESS) {
 					oc_writer_warn("cupti", "enable_callback_failed",
 						       "cannot turn off the callback of %s", name);
-				else if (at < sizeof names) {
-					int w = snprintf(names + at, sizeof names - at, "%s%s",
-							 at ? "," : "", name);
-
-					if (w > 0)
-						at += (size_t)w;
+				} else {
+					at += (size_t)snprintf(names + at, sizeof names - at, "%s%s",
+							       at ? "," : "", name);
 				}
 			}
 		if (n && !found)

@@ -68,9 +68,12 @@ int oc_report_claims_capped(const struct oc_analysis *a, int claims);
 int oc_lists_choice_from_name(const char *name);
 /* How many of the JSON's long lists of a the cap cut under lists (0: none). */
 int oc_report_lists_capped(const struct oc_analysis *a, int lists);
+/* The lists the cap cut, as "explicit_syncs (10332), gaps (10309)", into buf. */
+void oc_report_lists_cut(const struct oc_analysis *a, int lists, char *buf, size_t len);
 
 /* Each returns 0, or -1 when writing failed. oc_report_json lists the
- * claims as OC_CLAIMS_DEFAULT; oc_report_json_claims as claims says. */
+ * claims as OC_CLAIMS_DEFAULT; oc_report_json_claims as claims says; both
+ * cap the other long lists (OC_LISTS_CAPPED), oc_report_json_opts as o says. */
 int oc_report_json(FILE *f, const struct oc_analysis *a);
 int oc_report_json_claims(FILE *f, const struct oc_analysis *a, int claims);
 /* The JSON report as o's claims and lists say (o's other members unused). */

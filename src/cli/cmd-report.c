@@ -89,10 +89,14 @@ static void warn_capped(const struct oc_analysis *a, int claims, int lists)
 		fprintf(stderr, "overlapcheck report: warning: %zu claims, more than %d: the JSON lists "
 			"only the first %d serialized claims (its claims_omitted says what was left "
 			"out); --claims=all lists every claim\n", a->n_claims, OC_CLAIMS_CAP, OC_CLAIMS_CAP);
-	if (oc_report_lists_capped(a, lists))
-		fprintf(stderr, "overlapcheck report: warning: the JSON lists only the first %d gaps "
-			"or syncs of each longer list (its *_omitted members say what was left out); "
-			"--lists=all lists every one\n", OC_LIST_CAP);
+	if (oc_report_lists_capped(a, lists)) {
+		char which[256];
+
+		oc_report_lists_cut(a, lists, which, sizeof which);
+		fprintf(stderr, "overlapcheck report: warning: %s: more than %d entries, the JSON lists "
+			"the first %d of each (its *_omitted members say what was left out); "
+			"--lists=all lists every one\n", which, OC_LIST_CAP, OC_LIST_CAP);
+	}
 }
 
 /* `report --ranks`: merge the inputs and write the merged view. */

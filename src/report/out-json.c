@@ -421,7 +421,6 @@ static void bandwidth_list(struct out *o)
 	oc_json_end_array(j);
 }
 
-/* "default_stream_syncs": the legacy stream's implicit syncs */
 /* ---- the long lists' cap ------------------------------------------------- */
 
 int oc_lists_choice_from_name(const char *name)
@@ -470,6 +469,26 @@ int oc_report_lists_capped(const struct oc_analysis *a, int lists)
 	return cut;
 }
 
+void oc_report_lists_cut(const struct oc_analysis *a, int lists, char *buf, size_t len)
+{
+	size_t n[N_LISTS], at = 0;
+
+	if (len)
+		buf[0] = '\0';
+	if (lists != OC_LISTS_CAPPED || !len)
+		return;
+	list_sizes(a, n);
+	for (int l = 0; l < N_LISTS; l++) {
+		int w;
+
+		if (n[l] <= OC_LIST_CAP || at >= len)
+			continue;
+		w = snprintf(buf + at, len - at, "%s%s (%zu)", at ? ", " : "", list_key[l], n[l]);
+		if (w > 0)
+			at += (size_t)w;
+	}
+}
+
 /* "<list>_omitted" after a list the cap cut (nothing when it was whole). */
 static void list_omitted(struct out *o, int l, size_t total)
 {
@@ -509,6 +528,7 @@ static void lists_warnings(struct out *o)
 	}
 }
 
+/* "default_stream_syncs": the legacy stream's implicit syncs */
 static void default_syncs_list(struct out *o)
 {
 	struct oc_json *j = &o->j;

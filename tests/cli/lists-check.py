@@ -44,7 +44,11 @@ def main():
         if not any(w.startswith("the %s list holds %d of %d " % (name, CAP, len(every)))
                    for w in capped["warnings"]):
             fail("%s: no sentence in warnings" % name)
-        print("%s: the first %d of %d, %s_omitted and the warning right" % (name, CAP, len(every), name))
+        keys = list(capped)
+        if keys.index(name + "_omitted") != keys.index(name) + 1:
+            fail("%s_omitted does not follow %s" % (name, name))
+        print("%s: the first %d of %d, %s_omitted right after it, the warning right" %
+              (name, CAP, len(every), name))
     rest_full = {k: v for k, v in full.items() if k not in LISTS and k != "warnings"}
     rest_capped = {k: v for k, v in capped.items()
                    if k not in LISTS and k != "warnings" and not k.endswith("_omitted")

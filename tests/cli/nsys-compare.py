@@ -54,7 +54,7 @@ VARIANTS = {
 
 
 def report(cli, path):
-    p = subprocess.run([cli, "report", "--format", "json", "--claims=all", path], stdout=subprocess.PIPE,
+    p = subprocess.run([cli, "report", "--format", "json", "--claims=all", "--lists=all", path], stdout=subprocess.PIPE,
                        stderr=subprocess.PIPE, timeout=600)
     if p.returncode != 0:
         raise RuntimeError("report %s exited %d: %s" % (os.path.basename(path), p.returncode,

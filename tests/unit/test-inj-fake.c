@@ -66,9 +66,16 @@ CUptiResult cuptiUnsubscribe(CUpti_SubscriberHandle sub)
 	return CUPTI_SUCCESS;
 }
 
+/* the callbacks turned off (cuptiEnableCallback(0, ...)), per domain */
+static unsigned char rt_cb_off[CUPTI_RUNTIME_TRACE_CBID_SIZE], drv_cb_off[CUPTI_DRIVER_TRACE_CBID_SIZE];
+
 CUptiResult cuptiEnableCallback(uint32_t enable, CUpti_SubscriberHandle sub,
 				CUpti_CallbackDomain domain, CUpti_CallbackId cbid)
 {
+	if (domain == CUPTI_CB_DOMAIN_RUNTIME_API && cbid < CUPTI_RUNTIME_TRACE_CBID_SIZE)
+		rt_cb_off[cbid] = !enable;
+	else if (domain == CUPTI_CB_DOMAIN_DRIVER_API && cbid < CUPTI_DRIVER_TRACE_CBID_SIZE)
+		drv_cb_off[cbid] = !enable;
 	return CUPTI_SUCCESS;
 }
 
@@ -875,6 +882,19 @@ static void __attribute__((noreturn)) program(enum mode mode, const char *trace)
 			if (stream == off || marker == off || !ctx)
 				_exit(95);
 		}
+		/* FAKE_CB_OFF: OVERLAPCHECK_CALLBACKS_OFF turned off cuCtxGetDevice_v2's
+		 * and cudaGetDevice's callbacks, kept cudaProfilerStart's, and no other */
+		if (getenv("FAKE_CB_OFF")) {
+			unsigned n = 0;
+
+			for (size_t i = 0; i < sizeof rt_cb_off; i++)
+				n += rt_cb_off[i];
+			for (size_t i = 0; i < sizeof drv_cb_off; i++)
+				n += drv_cb_off[i];
+			if (n != 2 || !drv_cb_off[CUPTI_DRIVER_TRACE_CBID_cuCtxGetDevice_v2] ||
+			    !rt_cb_off[CUPTI_RUNTIME_TRACE_CBID_cudaGetDevice_v3020])
+				_exit(96);
+		}
 		rt_call(CUPTI_RUNTIME_TRACE_CBID_cudaFuncGetAttributes_v3020, &dsc, 0, NULL, 9);
 		/* CUPTI's clock leaves CLOCK_REALTIME, or cannot be read, before the end check */
 		if (getenv("FAKE_END_CLOCK"))
@@ -1313,13 +1333,21 @@ static void test_callbacks_off(void **state)
 
 	assert_int_equal(q_int(db, "SELECT count(*) FROM meta WHERE key = 'callbacks_off'"), 0);
 	sqlite3_close(db);
+	/* the child checks what was turned off (FAKE_CB_OFF) */
+	setenv("FAKE_CB_OFF", "1", 1);
 	db = run_api_all("callbacks-off", "OVERLAPCHECK_CALLBACKS_OFF",
-			 "cuCtxGetDevice_v2,,cudaGetDevice_v3020,cuNoSuchCall");
+			 "cuCtxGetDevice_v2,,cudaGetDevice_v3020,cuNoSuchCall,cudaProfilerStart_v4000,"
+			 "cuCtxGetDevice_v2");
+	unsetenv("FAKE_CB_OFF");
 	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'callbacks_off'"),
 			    "cuCtxGetDevice_v2,cudaGetDevice_v3020");
 	assert_int_equal(q_int(db, "SELECT count(*) FROM warnings WHERE code = 'bad_setting'"
 				   " AND message LIKE '%''cuNoSuchCall'' in OVERLAPCHECK_CALLBACKS_OFF%'"), 1);
-	assert_int_equal(q_int(db, "SELECT count(*) FROM warnings WHERE code = 'bad_setting'"), 1);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM warnings WHERE code = 'bad_setting'"
+				   " AND message LIKE '%cudaProfilerStart_v4000 on%capture range%'"), 1);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM warnings WHERE code = 'bad_setting'"
+				   " AND message LIKE '%cuCtxGetDevice_v2 on%given twice%'"), 1);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM warnings WHERE code = 'bad_setting'"), 3);
 	sqlite3_close(db);
 }
 

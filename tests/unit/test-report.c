@@ -211,6 +211,68 @@ static void test_json_report(void **state)
 	sc_done(&s);
 }
 
+static void w_json_lists(FILE *f, void *arg)
+{
+	struct oc_report_opts ro = { .max_rows = 20, .lists = OC_LISTS_CAPPED };
+
+	assert_int_equal(oc_report_json_opts(f, arg, &ro), 0);
+}
+
+/* The long lists' cap at its edge: hidden_syncs of 10001 (cut, said) and
+ * default_stream_syncs of 10000 (whole, nothing said), made of copies of
+ * the scenario's hidden sync and of a legacy-stream op. */
+static void test_json_lists_cap(void **state)
+{
+	struct sc s;
+	build(&s);
+	struct oc_analysis *a = &s.a;
+	struct oc_block *keep_b = a->blocks;
+	size_t keep_nb = a->n_blocks, h = 0;
+	struct oc_default_sync *keep_d = a->default_syncs;
+	size_t keep_nd = a->n_default_syncs;
+	struct oc_block *b = calloc(OC_LIST_CAP + 1, sizeof *b);
+	struct oc_default_sync *d = calloc(OC_LIST_CAP, sizeof *d);
+
+	assert_non_null(b);
+	assert_non_null(d);
+	while (h < keep_nb && !keep_b[h].hidden)
+		h++;
+	assert_true(h < keep_nb);
+	for (size_t k = 0; k < OC_LIST_CAP + 1; k++)
+		b[k] = keep_b[h];
+	for (size_t k = 0; k < OC_LIST_CAP; k++)
+		d[k].op = 0;
+	a->blocks = b;
+	a->n_blocks = OC_LIST_CAP + 1;
+	a->default_syncs = d;
+	a->n_default_syncs = OC_LIST_CAP;
+	char *got = capture(w_json_lists, a);
+	assert_non_null(strstr(got, "\"hidden_syncs_omitted\": {\n    \"cap\": 10000,\n    \"listed\": 10000,\n"
+				    "    \"total\": 10001,\n    \"omitted\": 1,\n"
+				    "    \"how_to_get_all\": \"--lists=all\"\n  },\n  \"explicit_syncs\": []"));
+	assert_null(strstr(got, "\"default_stream_syncs_omitted\""));
+	assert_null(strstr(got, "\"explicit_syncs_omitted\""));
+	assert_non_null(strstr(got, "the hidden_syncs list holds 10000 of 10001 hidden synchronizations"));
+	assert_null(strstr(got, "the default_stream_syncs list holds"));
+	/* listed: 10000 hidden syncs (each names its call), 10000 legacy ops */
+	size_t calls = 0;
+	for (const char *p = got; (p = strstr(p, "\"rule\": ")) != NULL; p++)
+		calls++;
+	assert_int_equal(calls, OC_LIST_CAP);
+	char cut[128];
+	oc_report_lists_cut(a, OC_LISTS_CAPPED, cut, sizeof cut);
+	assert_string_equal(cut, "hidden_syncs (10001)");
+	assert_int_equal(oc_report_lists_capped(a, OC_LISTS_ALL), 0);
+	free(got);
+	a->blocks = keep_b;
+	a->n_blocks = keep_nb;
+	a->default_syncs = keep_d;
+	a->n_default_syncs = keep_nd;
+	free(b);
+	free(d);
+	sc_done(&s);
+}
+
 static void test_text_report(void **state)
 {
 	struct sc s;
@@ -314,6 +376,7 @@ int main(void)
 		cmocka_unit_test(test_json_misuse),
 		cmocka_unit_test(test_json_inline_depth),
 		cmocka_unit_test(test_json_report),
+		cmocka_unit_test(test_json_lists_cap),
 		cmocka_unit_test(test_text_report),
 		cmocka_unit_test(test_markdown_report),
 		cmocka_unit_test(test_incomplete_data),
