@@ -43,6 +43,9 @@ const char *oc_bw_source_name(enum oc_bw_source s)
 struct bctx {
 	const struct oc_actx *c;
 	const struct oc_graph *g;
+	/* dur (device nodes) and own (call nodes) are one array: oc_graph_replay
+	   reads dur only for device nodes and own only for call nodes, and each fix
+	   writes them by that rule, so one slot per node holds either (issue 35) */
 	int64_t *dur, *own, *lat, *t;
 	int64_t  base;              /* the unedited replay's interval */
 	int64_t  gap_min;           /* the shortest latency of a binding device-order edge */
@@ -53,7 +56,7 @@ struct bctx {
 static void reset(struct bctx *b)
 {
 	for (size_t v = 0; v < b->g->n_nodes; v++)
-		b->dur[v] = b->own[v] = -1;
+		b->dur[v] = -1;      /* own[v] too: the same slot */
 	for (size_t e = 0; e < b->g->n_edges; e++)
 		b->lat[e] = -1;
 }
@@ -370,14 +373,13 @@ int oc_find_bounds(const struct oc_actx *c, const struct oc_graph *g)
 		return 0;
 	}
 	b.dur = malloc((g->n_nodes + 1) * sizeof *b.dur);
-	b.own = malloc((g->n_nodes + 1) * sizeof *b.own);
+	b.own = b.dur;
 	b.lat = malloc((g->n_edges + 1) * sizeof *b.lat);
 	b.t = malloc((2 * g->n_nodes + 1) * sizeof *b.t);
 	b.out_host = malloc((g->n_nodes + 1) * sizeof *b.out_host);
-	if (!b.dur || !b.own || !b.lat || !b.t || !b.out_host) {
+	if (!b.dur || !b.lat || !b.t || !b.out_host) {
 		free(b.out_host);
 		free(b.dur);
-		free(b.own);
 		free(b.lat);
 		free(b.t);
 		return -1;
@@ -421,7 +423,6 @@ int oc_find_bounds(const struct oc_actx *c, const struct oc_graph *g)
 	}
 	oc_sort(p->bounds, p->n_bounds, sizeof *p->bounds, cmp_bound);
 	free(b.dur);
-	free(b.own);
 	free(b.lat);
 	free(b.t);
 	free(b.out_host);

@@ -131,6 +131,15 @@ static inline int oc_name_has(const struct oc_trace *t, int32_t name, const char
 int oc_actx_index(struct oc_actx *c);
 /* Free what oc_actx_index() built (the sweeps excepted: they move into the result). */
 void oc_actx_release(struct oc_actx *c);
+/*
+ * Free the parts of the index that no step after the host story reads, so
+ * that they do not sit beside the critical path's graph at the heap's peak
+ * (issue 35). What stays, for graph.c and path.c: q, s_off/s_ops, the
+ * per-thread calls (tids, t_off, t_calls, t_maxend), waits and erecs, and
+ * each device's id and sweeps. The freed members are NULL (and their counts
+ * 0) afterwards: a later reader fails at once instead of reading freed memory.
+ */
+void oc_actx_shed(struct oc_actx *c);
 
 /*
  * Adjacency (docs/causes.md) of claim o and partner p, ordered (f, g) by
