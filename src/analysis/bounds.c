@@ -86,7 +86,7 @@ static int64_t saving(struct bctx *b)
 		if (n->bind_start < 0 || b->lat[n->bind_start] != -1)
 			continue;
 		const struct oc_gedge *e = &g->edges[n->bind_start];
-		if (is_device_order(e->kind) && !e->latent && e->lat_ns > b->gap_min)
+		if (is_device_order(e->kind) && !e->latent && oc_gedge_lat(g, n, e) > b->gap_min)
 			b->lat[n->bind_start] = b->gap_min;
 	}
 	l = oc_graph_replay(g, &ed, b->t);
@@ -178,9 +178,12 @@ static void fix_pin(struct bctx *b, struct oc_bound *bd)
 	bd->cost_ns = pin_cost >= 0 ? pin_cost : 0;
 	pinned_gbps(b, bd);
 	int64_t host_min = INT64_MAX;     /* the shortest gap between two calls of a thread */
-	for (size_t e = 0; e < g->n_edges; e++)
-		if (g->edges[e].from >= 0 && g->edges[e].kind == OC_EDGE_HOST && g->edges[e].lat_ns < host_min)
-			host_min = g->edges[e].lat_ns;
+	for (size_t v = 0; v < g->n_nodes; v++)
+		for (uint32_t j = 0; j < g->nodes[v].e_n; j++) {
+			const struct oc_gedge *e = &g->edges[g->nodes[v].e_off + j];
+			if (e->from >= 0 && e->kind == OC_EDGE_HOST && oc_gedge_lat(g, &g->nodes[v], e) < host_min)
+				host_min = oc_gedge_lat(g, &g->nodes[v], e);
+		}
 	for (size_t v = 0; v < g->n_nodes; v++) {
 		const struct oc_gnode *n = &g->nodes[v];
 		if (n->kind != OC_GN_OP || !is_pageable_copy(&t->ops[n->idx]))
@@ -274,7 +277,7 @@ static void fix_submit_ahead(struct bctx *b, struct oc_bound *bd)
 				continue;
 			if (e->kind == OC_EDGE_HOST) {
 				b->lat[n->e_off + j] = 0;
-				bd->count += e->lat_ns > 0;
+				bd->count += oc_gedge_lat(g, n, e) > 0;
 			} else if (e->kind == OC_EDGE_SUBMIT) {
 				b->lat[n->e_off + j] = oc_gedge_min(g, n, e);
 			}
@@ -299,8 +302,8 @@ static int64_t graph_latency(const struct bctx *b)
 		const struct oc_gnode *f = &g->nodes[e->from];
 		if (e->kind != OC_EDGE_STREAM || f->kind == OC_GN_CALL || oc_gnode_is_copy(b->c, f))
 			continue;
-		if (best < 0 || e->lat_ns < best)
-			best = e->lat_ns;
+		if (best < 0 || oc_gedge_lat(g, n, e) < best)
+			best = oc_gedge_lat(g, n, e);
 	}
 	(void)t;
 	return best;
@@ -404,8 +407,8 @@ int oc_find_bounds(const struct oc_actx *c, const struct oc_graph *g)
 	for (size_t v = 0; v < g->n_nodes; v++) {
 		const struct oc_gnode *n = &g->nodes[v];
 		if (n->bind_start >= 0 && is_device_order(g->edges[n->bind_start].kind) &&
-		    g->edges[n->bind_start].lat_ns < b.gap_min)
-			b.gap_min = g->edges[n->bind_start].lat_ns;
+		    oc_gedge_lat(g, n, &g->edges[n->bind_start]) < b.gap_min)
+			b.gap_min = oc_gedge_lat(g, n, &g->edges[n->bind_start]);
 	}
 	if (b.gap_min == INT64_MAX)
 		b.gap_min = 0;

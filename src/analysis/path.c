@@ -167,7 +167,7 @@ static int walk_back(struct walk *w)
 			.api = n->kind == OC_GN_CALL ? n->idx : f->kind == OC_GN_CALL ? f->idx : -1,
 			.part = edge_part(e->kind), .edge = e->kind };
 		if (e->kind == OC_EDGE_HOST && n->start_ns > a) {
-			int64_t in = oc_thread_in_calls(w->c, n->tid, a, n->start_ns);
+			int64_t in = oc_thread_in_calls(w->c, w->c->t->api[n->idx].tid, a, n->start_ns);
 			st.calls_ns = in > 0 ? in : 0;
 		}
 		if (push(w, a, st) < 0)
