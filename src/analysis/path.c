@@ -65,12 +65,10 @@ static int push(struct walk *w, int64_t start, struct oc_path_step st)
 	if (start == w->cur)
 		return 0;
 	if (w->n == w->cap) {
-		size_t cap = w->cap ? 2 * w->cap : 256;
-		struct oc_path_step *p = realloc(w->s, cap * sizeof *p);
+		struct oc_path_step *p = oc_grow(w->s, &w->cap, sizeof *p, 256);
 		if (!p)
 			return -1;
 		w->s = p;
-		w->cap = cap;
 	}
 	st.start_ns = start;
 	st.end_ns = w->cur;
