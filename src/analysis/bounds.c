@@ -49,7 +49,6 @@ struct bctx {
 	int64_t *dur, *own, *lat, *t;
 	int64_t  base;              /* the unedited replay's interval */
 	int64_t  gap_min;           /* the shortest latency of a binding device-order edge */
-	int32_t *out_host;          /* per node: its host edge to the thread's next call, or -1 */
 	int64_t  cost;              /* the shortest call that queued work and waited for nothing */
 };
 
@@ -139,18 +138,20 @@ static void pinned_gbps(const struct bctx *b, struct oc_bound *bd)
 	bd->bw_source = OC_BW_KEPT;
 }
 
-/* The host gaps into call node cn and out of it (out_host: each call node's
- * host edge to its thread's next call, or -1) take the shortest gap. */
-static void shorten_host_gaps(struct bctx *b, int32_t cn, int64_t host_min, const int32_t *out_host)
+/* The host gaps into and out of the calls fix_pin gave a cost (own >= 0: a
+ * host edge runs between call nodes, whose slot is own) take the shortest
+ * gap. One pass over the host edges, so no per-node map of each call's
+ * outgoing edge is needed. */
+static void shorten_host_gaps(struct bctx *b, int64_t host_min)
 {
 	const struct oc_graph *g = b->g;
-	const struct oc_gnode *n = &g->nodes[cn];
 
-	for (uint32_t j = 0; j < n->e_n; j++)
-		if (g->edges[n->e_off + j].from >= 0 && g->edges[n->e_off + j].kind == OC_EDGE_HOST)
-			b->lat[n->e_off + j] = host_min;
-	if (out_host[cn] >= 0)
-		b->lat[out_host[cn]] = host_min;
+	for (size_t v = 0; v < g->n_nodes; v++)
+		for (uint32_t j = 0; j < g->nodes[v].e_n; j++) {
+			const struct oc_gedge *e = &g->edges[g->nodes[v].e_off + j];
+			if (e->from >= 0 && e->kind == OC_EDGE_HOST && (b->own[v] >= 0 || b->own[e->from] >= 0))
+				b->lat[g->nodes[v].e_off + j] = host_min;
+		}
 }
 
 static void fix_pin(struct bctx *b, struct oc_bound *bd)
@@ -199,10 +200,10 @@ static void fix_pin(struct bctx *b, struct oc_bound *bd)
 		if (cn >= 0) {
 			unwait(b, cn, 0);
 			b->own[cn] = bd->cost_ns;
-			shorten_host_gaps(b, cn, host_min, b->out_host);
 		}
 		bd->count++;
 	}
+	shorten_host_gaps(b, host_min);
 }
 
 static void fix_hidden_syncs(struct bctx *b, struct oc_bound *bd)
@@ -379,9 +380,7 @@ int oc_find_bounds(const struct oc_actx *c, const struct oc_graph *g)
 	b.own = b.dur;
 	b.lat = malloc((g->n_edges + 1) * sizeof *b.lat);
 	b.t = malloc((2 * g->n_nodes + 1) * sizeof *b.t);
-	b.out_host = malloc((g->n_nodes + 1) * sizeof *b.out_host);
-	if (!b.dur || !b.lat || !b.t || !b.out_host) {
-		free(b.out_host);
+	if (!b.dur || !b.lat || !b.t) {
 		free(b.dur);
 		free(b.lat);
 		free(b.t);
@@ -395,14 +394,6 @@ int oc_find_bounds(const struct oc_actx *c, const struct oc_graph *g)
 	}
 	if (b.cost < 0)
 		b.cost = 0;
-	for (size_t v = 0; v < g->n_nodes; v++)
-		b.out_host[v] = -1;
-	for (size_t v = 0; v < g->n_nodes; v++)
-		for (uint32_t j = 0; j < g->nodes[v].e_n; j++) {
-			const struct oc_gedge *e = &g->edges[g->nodes[v].e_off + j];
-			if (e->from >= 0 && e->kind == OC_EDGE_HOST)
-				b.out_host[e->from] = (int32_t)(g->nodes[v].e_off + j);
-		}
 	b.gap_min = INT64_MAX;
 	for (size_t v = 0; v < g->n_nodes; v++) {
 		const struct oc_gnode *n = &g->nodes[v];
@@ -428,7 +419,6 @@ int oc_find_bounds(const struct oc_actx *c, const struct oc_graph *g)
 	free(b.dur);
 	free(b.lat);
 	free(b.t);
-	free(b.out_host);
 	return 0;
 }
 

@@ -61,6 +61,16 @@ static int cmp_erec(const void *x, const void *y)
 	return (a->ts_ns > b->ts_ns) - (a->ts_ns < b->ts_ns);
 }
 
+/* Array p, filled to n elements of size bytes, cut to n (+1, never 0 bytes):
+ * arrays sized for the most they could hold give the rest back (issue 35).
+ * Should realloc fail, p stays as it is. */
+static void *fit(void *p, size_t n, size_t size)
+{
+	void *x = realloc(p, (n + 1) * size);
+
+	return x ? x : p;
+}
+
 /* Stream-wait-events and event records, from SYNCHRONIZATION + CUDA_EVENT
  * records (source 0) and from the API callbacks' arguments (source 1). */
 static int index_events(struct oc_actx *c)
@@ -107,6 +117,8 @@ static int index_events(struct oc_actx *c)
 	}
 	c->n_waits = nw;
 	c->n_erecs = nr;
+	c->waits = fit(c->waits, nw, sizeof *c->waits);
+	c->erecs = fit(c->erecs, nr, sizeof *c->erecs);
 	oc_sort(c->waits, nw, sizeof *c->waits, cmp_wait);
 	oc_sort(c->erecs, nr, sizeof *c->erecs, cmp_erec);
 	return 0;
@@ -220,6 +232,7 @@ static int index_threads(struct oc_actx *c)
 		if (!u || c->tids[u - 1] != c->tids[k])
 			c->tids[u++] = c->tids[k];
 	c->n_tids = u;
+	c->tids = fit(c->tids, u, sizeof *c->tids);
 	c->t_off = calloc(u + 2, sizeof *c->t_off);
 	c->w_off = calloc(u + 2, sizeof *c->w_off);
 	c->t_calls = malloc((n + 1) * sizeof *c->t_calls);
