@@ -437,7 +437,7 @@ int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 	oc_advice_follow_lever(a);
 	if (oc_host_story(&c) < 0)
 		goto nomem;
-	oc_actx_shed(&c);
+	oc_actx_shed(&c, OC_SHED_HOST);
 	if (oc_find_path(&c) < 0)
 		goto nomem;
 	if (warnings(&c, n_api_before) < 0)

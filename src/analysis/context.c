@@ -4,7 +4,8 @@
  * the ops of every stream and of every API call, per-device selections with
  * queue-time and end-time orders, stream-wait-events and event records.
  * Built once by oc_actx_index(), read by syncs.c, claims.c and gaps.c, freed
- * by oc_actx_release(); the lookups here are the binary searches they share.
+ * part by part as the steps that read it finish (oc_actx_shed()) and whole by
+ * oc_actx_release(); the lookups here are the binary searches they share.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -554,8 +555,29 @@ int oc_actx_index(struct oc_actx *c)
 	return index_events(c);
 }
 
-void oc_actx_shed(struct oc_actx *c)
+void oc_actx_shed(struct oc_actx *c, enum oc_shed done)
 {
+	if (done >= OC_SHED_GRAPH) {
+		free(c->q);
+		free(c->s_off);
+		free(c->s_ops);
+		free(c->waits);
+		free(c->erecs);
+		c->q = NULL;
+		c->s_off = c->s_ops = NULL;
+		c->waits = NULL;
+		c->erecs = NULL;
+		c->n_waits = c->n_erecs = 0;
+	}
+	if (done >= OC_SHED_WALK) {
+		free(c->tids);
+		free(c->t_off);
+		free(c->t_calls);
+		free(c->t_maxend);
+		c->tids = c->t_off = c->t_calls = NULL;
+		c->t_maxend = NULL;
+		c->n_tids = 0;
+	}
 	free(c->tid);
 	free(c->pos_in_stream);
 	free(c->api_off);

@@ -307,7 +307,9 @@ int oc_find_path(struct oc_actx *c)
 
 	if (oc_graph_build(c, &g) < 0)
 		return -1;
+	oc_actx_shed(c, OC_SHED_GRAPH);
 	int rc = find_path(c, &g);
+	oc_actx_shed(c, OC_SHED_WALK);
 	if (rc == 0)
 		rc = oc_find_bounds(c, &g);
 	oc_graph_release(&g);
