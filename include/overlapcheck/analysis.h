@@ -365,7 +365,11 @@ struct oc_bandwidth {
 	double   min_gbps, max_gbps; /* over the copies */
 };
 
-/* One device's engine summary (the sweep over all its ops). */
+/*
+ * One device's engine summary (the sweep over all its ops). Its per-op
+ * overlaps (sweep.per_op) are NULL: the claims are built from them and they
+ * are released after that (issue 35); oc_sweep_run() gives them.
+ */
 struct oc_device_summary {
 	int      device_id;
 	struct oc_sweep sweep;  /* makespan, busy per class, histogram, idle, copy/compute share */

@@ -348,6 +348,24 @@ static int window_sweeps(struct oc_actx *c, char *err, size_t errlen)
 	return 0;
 }
 
+/*
+ * The claims are the only reader of the sweeps' per-op overlaps (96 bytes an
+ * op): release them once the claims are decided, before the critical path's
+ * graph reaches the heap's peak (issue 35). The result's sweeps keep their
+ * summaries, with per_op NULL (analysis.h). Without a steady window the
+ * window's sweep is the verdicts' own (window_sweeps): one array, freed once.
+ */
+static void drop_per_op(struct oc_actx *c)
+{
+	for (size_t d = 0; d < c->n_dev; d++) {
+		struct oc_dev_ctx *dv = &c->dev[d];
+		if (dv->wsweep.per_op != dv->sweep.per_op)
+			free(dv->wsweep.per_op);
+		free(dv->sweep.per_op);
+		dv->sweep.per_op = dv->wsweep.per_op = NULL;
+	}
+}
+
 int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 		    struct oc_analysis *a, char *err, size_t errlen)
 {
@@ -413,7 +431,10 @@ int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 	if (window_sweeps(&c, err, errlen) < 0)
 		goto fail;
 	if (oc_find_blocks(&c, err, errlen) < 0 || oc_find_default_syncs(&c, err, errlen) < 0 ||
-	    oc_decide_claims(&c, err, errlen) < 0 || oc_find_gaps(&c, err, errlen) < 0)
+	    oc_decide_claims(&c, err, errlen) < 0)
+		goto fail;
+	drop_per_op(&c);
+	if (oc_find_gaps(&c, err, errlen) < 0)
 		goto fail;
 	if (oc_find_comm(&c) < 0 || oc_find_hazards(&c) < 0)
 		goto nomem;
@@ -422,7 +443,10 @@ int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 	summarize(&c);
 	oc_choose_lever(a);
 	oc_advice_follow_lever(a);
-	if (oc_host_story(&c) < 0 || oc_find_path(&c) < 0)
+	if (oc_host_story(&c) < 0)
+		goto nomem;
+	oc_actx_shed(&c, OC_SHED_HOST);
+	if (oc_find_path(&c) < 0)
 		goto nomem;
 	if (warnings(&c, n_api_before) < 0)
 		goto nomem;

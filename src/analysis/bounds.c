@@ -43,17 +43,19 @@ const char *oc_bw_source_name(enum oc_bw_source s)
 struct bctx {
 	const struct oc_actx *c;
 	const struct oc_graph *g;
+	/* dur (device nodes) and own (call nodes) are one array: oc_graph_replay
+	   reads dur only for device nodes and own only for call nodes, and each fix
+	   writes them by that rule, so one slot per node holds either (issue 35) */
 	int64_t *dur, *own, *lat, *t;
 	int64_t  base;              /* the unedited replay's interval */
 	int64_t  gap_min;           /* the shortest latency of a binding device-order edge */
-	int32_t *out_host;          /* per node: its host edge to the thread's next call, or -1 */
 	int64_t  cost;              /* the shortest call that queued work and waited for nothing */
 };
 
 static void reset(struct bctx *b)
 {
 	for (size_t v = 0; v < b->g->n_nodes; v++)
-		b->dur[v] = b->own[v] = -1;
+		b->dur[v] = -1;      /* own[v] too: the same slot */
 	for (size_t e = 0; e < b->g->n_edges; e++)
 		b->lat[e] = -1;
 }
@@ -83,7 +85,7 @@ static int64_t saving(struct bctx *b)
 		if (n->bind_start < 0 || b->lat[n->bind_start] != -1)
 			continue;
 		const struct oc_gedge *e = &g->edges[n->bind_start];
-		if (is_device_order(e->kind) && !e->latent && e->lat_ns > b->gap_min)
+		if (is_device_order(e->kind) && !e->latent && oc_gedge_lat(g, n, e) > b->gap_min)
 			b->lat[n->bind_start] = b->gap_min;
 	}
 	l = oc_graph_replay(g, &ed, b->t);
@@ -136,18 +138,20 @@ static void pinned_gbps(const struct bctx *b, struct oc_bound *bd)
 	bd->bw_source = OC_BW_KEPT;
 }
 
-/* The host gaps into call node cn and out of it (out_host: each call node's
- * host edge to its thread's next call, or -1) take the shortest gap. */
-static void shorten_host_gaps(struct bctx *b, int32_t cn, int64_t host_min, const int32_t *out_host)
+/* The host gaps into and out of the calls fix_pin gave a cost (own >= 0: a
+ * host edge runs between call nodes, whose slot is own) take the shortest
+ * gap. One pass over the host edges, so no per-node map of each call's
+ * outgoing edge is needed. */
+static void shorten_host_gaps(struct bctx *b, int64_t host_min)
 {
 	const struct oc_graph *g = b->g;
-	const struct oc_gnode *n = &g->nodes[cn];
 
-	for (uint32_t j = 0; j < n->e_n; j++)
-		if (g->edges[n->e_off + j].from >= 0 && g->edges[n->e_off + j].kind == OC_EDGE_HOST)
-			b->lat[n->e_off + j] = host_min;
-	if (out_host[cn] >= 0)
-		b->lat[out_host[cn]] = host_min;
+	for (size_t v = 0; v < g->n_nodes; v++)
+		for (uint32_t j = 0; j < g->nodes[v].e_n; j++) {
+			const struct oc_gedge *e = &g->edges[g->nodes[v].e_off + j];
+			if (e->from >= 0 && e->kind == OC_EDGE_HOST && (b->own[v] >= 0 || b->own[e->from] >= 0))
+				b->lat[g->nodes[v].e_off + j] = host_min;
+		}
 }
 
 static void fix_pin(struct bctx *b, struct oc_bound *bd)
@@ -175,9 +179,12 @@ static void fix_pin(struct bctx *b, struct oc_bound *bd)
 	bd->cost_ns = pin_cost >= 0 ? pin_cost : 0;
 	pinned_gbps(b, bd);
 	int64_t host_min = INT64_MAX;     /* the shortest gap between two calls of a thread */
-	for (size_t e = 0; e < g->n_edges; e++)
-		if (g->edges[e].from >= 0 && g->edges[e].kind == OC_EDGE_HOST && g->edges[e].lat_ns < host_min)
-			host_min = g->edges[e].lat_ns;
+	for (size_t v = 0; v < g->n_nodes; v++)
+		for (uint32_t j = 0; j < g->nodes[v].e_n; j++) {
+			const struct oc_gedge *e = &g->edges[g->nodes[v].e_off + j];
+			if (e->from >= 0 && e->kind == OC_EDGE_HOST && oc_gedge_lat(g, &g->nodes[v], e) < host_min)
+				host_min = oc_gedge_lat(g, &g->nodes[v], e);
+		}
 	for (size_t v = 0; v < g->n_nodes; v++) {
 		const struct oc_gnode *n = &g->nodes[v];
 		if (n->kind != OC_GN_OP || !is_pageable_copy(&t->ops[n->idx]))
@@ -193,10 +200,10 @@ static void fix_pin(struct bctx *b, struct oc_bound *bd)
 		if (cn >= 0) {
 			unwait(b, cn, 0);
 			b->own[cn] = bd->cost_ns;
-			shorten_host_gaps(b, cn, host_min, b->out_host);
 		}
 		bd->count++;
 	}
+	shorten_host_gaps(b, host_min);
 }
 
 static void fix_hidden_syncs(struct bctx *b, struct oc_bound *bd)
@@ -271,7 +278,7 @@ static void fix_submit_ahead(struct bctx *b, struct oc_bound *bd)
 				continue;
 			if (e->kind == OC_EDGE_HOST) {
 				b->lat[n->e_off + j] = 0;
-				bd->count += e->lat_ns > 0;
+				bd->count += oc_gedge_lat(g, n, e) > 0;
 			} else if (e->kind == OC_EDGE_SUBMIT) {
 				b->lat[n->e_off + j] = oc_gedge_min(g, n, e);
 			}
@@ -296,8 +303,8 @@ static int64_t graph_latency(const struct bctx *b)
 		const struct oc_gnode *f = &g->nodes[e->from];
 		if (e->kind != OC_EDGE_STREAM || f->kind == OC_GN_CALL || oc_gnode_is_copy(b->c, f))
 			continue;
-		if (best < 0 || e->lat_ns < best)
-			best = e->lat_ns;
+		if (best < 0 || oc_gedge_lat(g, n, e) < best)
+			best = oc_gedge_lat(g, n, e);
 	}
 	(void)t;
 	return best;
@@ -370,14 +377,11 @@ int oc_find_bounds(const struct oc_actx *c, const struct oc_graph *g)
 		return 0;
 	}
 	b.dur = malloc((g->n_nodes + 1) * sizeof *b.dur);
-	b.own = malloc((g->n_nodes + 1) * sizeof *b.own);
+	b.own = b.dur;
 	b.lat = malloc((g->n_edges + 1) * sizeof *b.lat);
 	b.t = malloc((2 * g->n_nodes + 1) * sizeof *b.t);
-	b.out_host = malloc((g->n_nodes + 1) * sizeof *b.out_host);
-	if (!b.dur || !b.own || !b.lat || !b.t || !b.out_host) {
-		free(b.out_host);
+	if (!b.dur || !b.lat || !b.t) {
 		free(b.dur);
-		free(b.own);
 		free(b.lat);
 		free(b.t);
 		return -1;
@@ -390,20 +394,12 @@ int oc_find_bounds(const struct oc_actx *c, const struct oc_graph *g)
 	}
 	if (b.cost < 0)
 		b.cost = 0;
-	for (size_t v = 0; v < g->n_nodes; v++)
-		b.out_host[v] = -1;
-	for (size_t v = 0; v < g->n_nodes; v++)
-		for (uint32_t j = 0; j < g->nodes[v].e_n; j++) {
-			const struct oc_gedge *e = &g->edges[g->nodes[v].e_off + j];
-			if (e->from >= 0 && e->kind == OC_EDGE_HOST)
-				b.out_host[e->from] = (int32_t)(g->nodes[v].e_off + j);
-		}
 	b.gap_min = INT64_MAX;
 	for (size_t v = 0; v < g->n_nodes; v++) {
 		const struct oc_gnode *n = &g->nodes[v];
 		if (n->bind_start >= 0 && is_device_order(g->edges[n->bind_start].kind) &&
-		    g->edges[n->bind_start].lat_ns < b.gap_min)
-			b.gap_min = g->edges[n->bind_start].lat_ns;
+		    oc_gedge_lat(g, n, &g->edges[n->bind_start]) < b.gap_min)
+			b.gap_min = oc_gedge_lat(g, n, &g->edges[n->bind_start]);
 	}
 	if (b.gap_min == INT64_MAX)
 		b.gap_min = 0;
@@ -421,10 +417,8 @@ int oc_find_bounds(const struct oc_actx *c, const struct oc_graph *g)
 	}
 	oc_sort(p->bounds, p->n_bounds, sizeof *p->bounds, cmp_bound);
 	free(b.dur);
-	free(b.own);
 	free(b.lat);
 	free(b.t);
-	free(b.out_host);
 	return 0;
 }
 

@@ -277,12 +277,10 @@ static int before_or_with(const struct oc_actx *c, uint32_t o, const struct cand
 static int push_ev(struct oc_actx *c, const struct oc_evidence *e)
 {
 	if (c->n_ev == c->cap_ev) {
-		size_t nc = c->cap_ev ? c->cap_ev * 2 : 256;
-		struct oc_evidence *ne = realloc(c->ev, nc * sizeof *ne);
+		struct oc_evidence *ne = oc_grow(c->ev, &c->cap_ev, sizeof *ne, 256);
 		if (!ne)
 			return -1;
 		c->ev = ne;
-		c->cap_ev = nc;
 	}
 	c->ev[c->n_ev++] = *e;
 	return 0;

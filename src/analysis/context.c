@@ -4,7 +4,8 @@
  * the ops of every stream and of every API call, per-device selections with
  * queue-time and end-time orders, stream-wait-events and event records.
  * Built once by oc_actx_index(), read by syncs.c, claims.c and gaps.c, freed
- * by oc_actx_release(); the lookups here are the binary searches they share.
+ * part by part as the steps that read it finish (oc_actx_shed()) and whole by
+ * oc_actx_release(); the lookups here are the binary searches they share.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -61,6 +62,16 @@ static int cmp_erec(const void *x, const void *y)
 	return (a->ts_ns > b->ts_ns) - (a->ts_ns < b->ts_ns);
 }
 
+/* Array p, filled to n elements of size bytes, cut to n (+1, never 0 bytes):
+ * arrays sized for the most they could hold give the rest back (issue 35).
+ * Should realloc fail, p stays as it is. */
+static void *fit(void *p, size_t n, size_t size)
+{
+	void *x = realloc(p, (n + 1) * size);
+
+	return x ? x : p;
+}
+
 /* Stream-wait-events and event records, from SYNCHRONIZATION + CUDA_EVENT
  * records (source 0) and from the API callbacks' arguments (source 1). */
 static int index_events(struct oc_actx *c)
@@ -107,6 +118,8 @@ static int index_events(struct oc_actx *c)
 	}
 	c->n_waits = nw;
 	c->n_erecs = nr;
+	c->waits = fit(c->waits, nw, sizeof *c->waits);
+	c->erecs = fit(c->erecs, nr, sizeof *c->erecs);
 	oc_sort(c->waits, nw, sizeof *c->waits, cmp_wait);
 	oc_sort(c->erecs, nr, sizeof *c->erecs, cmp_erec);
 	return 0;
@@ -220,6 +233,7 @@ static int index_threads(struct oc_actx *c)
 		if (!u || c->tids[u - 1] != c->tids[k])
 			c->tids[u++] = c->tids[k];
 	c->n_tids = u;
+	c->tids = fit(c->tids, u, sizeof *c->tids);
 	c->t_off = calloc(u + 2, sizeof *c->t_off);
 	c->w_off = calloc(u + 2, sizeof *c->w_off);
 	c->t_calls = malloc((n + 1) * sizeof *c->t_calls);
@@ -539,6 +553,61 @@ int oc_actx_index(struct oc_actx *c)
 	if (index_copies(c) < 0 || index_first_launch(c) < 0 || index_threads(c) < 0)
 		return -1;
 	return index_events(c);
+}
+
+void oc_actx_shed(struct oc_actx *c, enum oc_shed done)
+{
+	if (done >= OC_SHED_GRAPH) {
+		free(c->q);
+		free(c->s_off);
+		free(c->s_ops);
+		free(c->waits);
+		free(c->erecs);
+		c->q = NULL;
+		c->s_off = c->s_ops = NULL;
+		c->waits = NULL;
+		c->erecs = NULL;
+		c->n_waits = c->n_erecs = 0;
+	}
+	if (done >= OC_SHED_WALK) {
+		free(c->tids);
+		free(c->t_off);
+		free(c->t_calls);
+		free(c->t_maxend);
+		c->tids = c->t_off = c->t_calls = NULL;
+		c->t_maxend = NULL;
+		c->n_tids = 0;
+	}
+	free(c->tid);
+	free(c->pos_in_stream);
+	free(c->api_off);
+	free(c->api_ops);
+	free(c->dev_of);
+	free(c->sel_pos);
+	free(c->api_flags);
+	free(c->first_launch);
+	free(c->w_off);
+	free(c->w_ts);
+	free(c->blocks_by_end);
+	c->tid = c->pos_in_stream = c->api_off = c->api_ops = c->sel_pos = c->w_off = NULL;
+	c->blocks_by_end = NULL;
+	c->dev_of = NULL;
+	c->api_flags = c->first_launch = NULL;
+	c->w_ts = NULL;
+	for (size_t d = 0; d < c->n_dev; d++) {
+		struct oc_dev_ctx *dv = &c->dev[d];
+		oc_selection_release(&dv->sel);
+		oc_selection_release(&dv->wsel);
+		free(dv->streams);
+		free(dv->q_sorted);
+		free(dv->q_maxend);
+		free(dv->by_end);
+		dv->streams = NULL;
+		dv->n_streams = 0;
+		dv->q_sorted = dv->q_maxend = NULL;
+		dv->n_q = 0;
+		dv->by_end = NULL;
+	}
 }
 
 void oc_actx_release(struct oc_actx *c)

@@ -131,6 +131,22 @@ static inline int oc_name_has(const struct oc_trace *t, int32_t name, const char
 int oc_actx_index(struct oc_actx *c);
 /* Free what oc_actx_index() built (the sweeps excepted: they move into the result). */
 void oc_actx_release(struct oc_actx *c);
+/*
+ * The last readers of the index, in the order the steps run: the host story
+ * (and every step before it), the critical path's graph build (q, s_off and
+ * s_ops, waits, erecs) and its walk (the per-thread calls: tids, t_off,
+ * t_calls, t_maxend). Bounds (bounds.c) reads only the graph.
+ */
+enum oc_shed { OC_SHED_HOST, OC_SHED_GRAPH, OC_SHED_WALK };
+/*
+ * Free the parts of the index whose last reader is at or before step
+ * `done`, so that they do not sit beside the critical path's graph and
+ * bounds' arrays at the heap's peak (issue 35). Each device's id and sweeps
+ * stay. The freed members are NULL (and their counts 0) afterwards: a later
+ * reader fails at once instead of reading freed memory. A later step frees
+ * the earlier ones' parts too.
+ */
+void oc_actx_shed(struct oc_actx *c, enum oc_shed done);
 
 /*
  * Adjacency (docs/causes.md) of claim o and partner p, ordered (f, g) by
@@ -196,7 +212,9 @@ int oc_find_gaps(struct oc_actx *c, char *err, size_t errlen);        /* gaps.c 
 int oc_find_comm(struct oc_actx *c);
 int oc_find_hazards(struct oc_actx *c);                               /* hazards.c */
 /* The critical path of the window (path.c, over graph.c's graph), after the
- * blocks, default syncs and the window. 0, or -1 out of memory. */
+ * blocks, default syncs and the window; the last step to read the index: it
+ * frees the index's parts as their last reader finishes (oc_actx_shed). 0,
+ * or -1 out of memory. */
 int oc_find_path(struct oc_actx *c);
 /* 1 for a compute kernel: a kernel that is not NCCL's */
 static inline int oc_is_compute(const struct oc_op *op)

@@ -69,8 +69,7 @@ static int add_edge_l(struct build *b, int32_t from, int32_t to, uint8_t kind, i
 		g->n_edges++;
 		return 0;
 	}
-	g->edges[n->e_off + n->e_n++] = (struct oc_gedge){ .lat_ns = x > a ? x - a : 0, .from = from,
-		.kind = kind, .from_end = (uint8_t)from_end, .to_end = (uint8_t)to_end,
+	g->edges[n->e_off + n->e_n++] = (struct oc_gedge){ .from = from, .kind = kind, .from_end = (uint8_t)from_end, .to_end = (uint8_t)to_end,
 		.latent = (uint8_t)latent };
 	if (!latent)
 		g->count[kind]++;
@@ -175,7 +174,6 @@ static int call_nodes(struct build *b)
 			continue;
 		const struct oc_api *ap = &t->api[i];
 		int v = add_node(b, OC_GN_CALL, (int32_t)i, ap->start_ns, ap->end_ns);
-		g->nodes[v].tid = ap->tid;
 		g->nodes[v].blocking = (mark[i] & 2) != 0;
 		b->api_node[i] = v;
 	}
@@ -183,20 +181,28 @@ static int call_nodes(struct build *b)
 	return 0;
 }
 
-static int cmp_call(const void *x, const void *y, const struct oc_graph *g)
+/* The thread of call node v. */
+static uint32_t call_tid(const struct build *b, int32_t v)
 {
+	return b->c->t->api[b->g->nodes[v].idx].tid;
+}
+
+static int cmp_call(const void *x, const void *y, const struct build *bd)
+{
+	const struct oc_graph *g = bd->g;
 	const struct oc_gnode *a = &g->nodes[*(const int32_t *)x], *b = &g->nodes[*(const int32_t *)y];
-	if (a->tid != b->tid)
-		return (a->tid > b->tid) - (a->tid < b->tid);
+	uint32_t ta = call_tid(bd, *(const int32_t *)x), tb = call_tid(bd, *(const int32_t *)y);
+	if (ta != tb)
+		return (ta > tb) - (ta < tb);
 	if (a->start_ns != b->start_ns)
 		return (a->start_ns > b->start_ns) - (a->start_ns < b->start_ns);
 	return (*(const int32_t *)x > *(const int32_t *)y) - (*(const int32_t *)x < *(const int32_t *)y);
 }
 
-static _Thread_local const struct oc_graph *sort_graph;   /* qsort takes no argument */
+static _Thread_local const struct build *sort_build;   /* qsort takes no argument */
 static int cmp_call_q(const void *x, const void *y)
 {
-	return cmp_call(x, y, sort_graph);
+	return cmp_call(x, y, sort_build);
 }
 
 /* The call nodes by (thread, start), for the host order. 0, or -1 out of memory. */
@@ -210,7 +216,7 @@ static int sort_calls(struct build *b, size_t first_call)
 		return -1;
 	for (size_t k = 0; k < b->n_calls; k++)
 		b->calls[k] = (int32_t)(first_call + k);
-	sort_graph = g;
+	sort_build = b;
 	oc_sort(b->calls, b->n_calls, sizeof *b->calls, cmp_call_q);
 	return 0;
 }
@@ -218,10 +224,8 @@ static int sort_calls(struct build *b, size_t first_call)
 /* Host order: each call node -> the same thread's next call node. */
 static int host_edges(struct build *b)
 {
-	struct oc_graph *g = b->g;
-
 	for (size_t k = 1; k < b->n_calls; k++)
-		if (g->nodes[b->calls[k - 1]].tid == g->nodes[b->calls[k]].tid &&
+		if (call_tid(b, b->calls[k - 1]) == call_tid(b, b->calls[k]) &&
 		    add_edge(b, b->calls[k - 1], b->calls[k], OC_EDGE_HOST, 1, 0) < 0)
 			return -1;
 	return 0;
@@ -453,11 +457,11 @@ static int submit_class(const struct oc_gnode *n)
 int64_t oc_gedge_min(const struct oc_graph *g, const struct oc_gnode *to, const struct oc_gedge *e)
 {
 	if (e->kind == OC_EDGE_HOST)
-		return e->lat_ns;
+		return oc_gedge_lat(g, to, e);
 	if (e->kind != OC_EDGE_SUBMIT)
 		return 0;
-	int64_t m = g->submit_min[submit_class(to)];
-	return m < e->lat_ns ? m : e->lat_ns;
+	int64_t m = g->submit_min[submit_class(to)], l = oc_gedge_lat(g, to, e);
+	return m < l ? m : l;
 }
 
 /* A kind's preference among start edges that arrive together: device order first. */
@@ -492,8 +496,8 @@ static void bind(struct build *b)
 		if (!sub || other > g->nodes[sub->from].start_ns)
 			continue;
 		int k = submit_class(n);
-		if (sub->lat_ns < submit_min[k])
-			submit_min[k] = sub->lat_ns;
+		if (oc_gedge_lat(g, n, sub) < submit_min[k])
+			submit_min[k] = oc_gedge_lat(g, n, sub);
 	}
 	int64_t any = INT64_MAX;
 	for (int k = 0; k < 3; k++)
@@ -610,7 +614,7 @@ static int64_t edge_lat(const struct oc_graph *g, const struct oc_gnode *n, uint
 		return ed->lat[e];
 	if (g->edges[e].latent)
 		return INT64_MIN;
-	return (int32_t)e == n->bind_start || (int32_t)e == n->bind_end ? g->edges[e].lat_ns :
+	return (int32_t)e == n->bind_start || (int32_t)e == n->bind_end ? oc_gedge_lat(g, n, &g->edges[e]) :
 		oc_gedge_min(g, n, &g->edges[e]);
 }
 

@@ -9,8 +9,8 @@
  * node's start or end to a node's start, or, for the work a call waited
  * for, to the call's end.
  *
- * Each edge keeps its observed latency (lat_ns: the target's time minus
- * the anchor's) and has a latency an edit keeps (oc_gedge_min(): 0 for device order
+ * Each edge has its observed latency (oc_gedge_lat(): the target's time
+ * minus the anchor's) and a latency an edit keeps (oc_gedge_min(): 0 for device order
  * and waits, the trace's shortest launch latency of that op kind for a
  * submission, the observed gap for a thread's next call). Of a node's
  * start edges one binds, the last to arrive (the latest anchor; device
@@ -36,8 +36,8 @@ struct oc_gnode {
 	int64_t  own_ns;            /* the time it takes when no end edge holds it: its
 	                               duration, or a blocking call's own cost */
 	int32_t  idx;               /* OC_GN_OP: the op; OC_GN_GRAPH: its first op;
-	                               OC_GN_CALL: the call (trace->api) */
-	uint32_t tid;               /* OC_GN_CALL */
+	                               OC_GN_CALL: the call (trace->api), whose tid is
+	                               its thread (not kept here: 48 bytes a node) */
 	uint32_t e_off, e_n;        /* its incoming edges: g->edges[e_off .. e_off + e_n) */
 	int32_t  bind_start;        /* index into g->edges of the binding start edge, or -1 */
 	int32_t  bind_end;          /* ... of the binding end edge, or -1 */
@@ -46,8 +46,9 @@ struct oc_gnode {
 	uint8_t  blocking;          /* OC_GN_CALL: a sync (explicit or hidden) */
 };
 
+/* An edge: 8 bytes. Its observed latency is not kept but read off its two
+ * nodes (oc_gedge_lat()), whose times are fixed before any edge is added. */
 struct oc_gedge {
-	int64_t  lat_ns;            /* observed: target time - anchor time, >= 0 */
 	int32_t  from;
 	uint8_t  kind;              /* enum oc_path_edge */
 	uint8_t  from_end;          /* anchored at from's end, else at its start */
@@ -68,6 +69,18 @@ struct oc_graph {
 	                               graph launches, copies, memsets */
 	size_t   dropped;
 };
+
+/* Edge e's observed latency: its target's time (start, or end for an end
+ * edge) minus its anchor, >= 0 (an anchor later within the clock skew reads
+ * 0). to is e's target node; e->from must be a node (>= 0). */
+static inline int64_t oc_gedge_lat(const struct oc_graph *g, const struct oc_gnode *to,
+				   const struct oc_gedge *e)
+{
+	const struct oc_gnode *f = &g->nodes[e->from];
+	int64_t a = e->from_end ? f->end_ns : f->start_ns, x = e->to_end ? to->end_ns : to->start_ns;
+
+	return x > a ? x - a : 0;
+}
 
 /* A copy or memset node (else compute: a kernel or a graph launch). */
 int oc_gnode_is_copy(const struct oc_actx *c, const struct oc_gnode *n);

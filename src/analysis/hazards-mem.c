@@ -215,13 +215,11 @@ static int add_addr(struct alloc *a, uint64_t p)
 	if (p <= a->base || p >= a->end)
 		return 0;
 	if (a->n_addrs == a->cap_addrs) {
-		size_t cap = a->cap_addrs ? a->cap_addrs * 2 : 8;
-		uint64_t *v = realloc(a->addrs, cap * sizeof *v);
+		uint64_t *v = oc_grow(a->addrs, &a->cap_addrs, sizeof *v, 8);
 
 		if (!v)
 			return -1;
 		a->addrs = v;
-		a->cap_addrs = cap;
 	}
 	a->addrs[a->n_addrs++] = p;
 	return 0;

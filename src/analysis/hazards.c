@@ -170,13 +170,11 @@ static int report(struct hz *h, enum oc_hazard_kind kind, int32_t k, const struc
 		return -1;
 	h->listed[kind]++;
 	if (h->n_out == h->cap_out) {
-		size_t cap = h->cap_out ? h->cap_out * 2 : 16;
-		struct oc_hazard *v = realloc(h->out, cap * sizeof *v);
+		struct oc_hazard *v = oc_grow(h->out, &h->cap_out, sizeof *v, 16);
 
 		if (!v)
 			return -1;
 		h->out = v;
-		h->cap_out = cap;
 	}
 	f = &h->out[h->n_out++];
 	*f = (struct oc_hazard){ .kind = kind, .base = h->al[k].base,

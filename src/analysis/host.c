@@ -55,12 +55,10 @@ static struct oc_host_thread *thread_of(struct oc_host_story *s, uint32_t tid, s
 		if (s->threads[k].tid == tid)
 			return &s->threads[k];
 	if (s->n_threads == *cap) {
-		size_t n = *cap ? 2 * *cap : 8;
-		struct oc_host_thread *v = realloc(s->threads, n * sizeof *v);
+		struct oc_host_thread *v = oc_grow(s->threads, cap, sizeof *v, 8);
 		if (!v)
 			return NULL;
 		s->threads = v;
-		*cap = n;
 	}
 	struct oc_host_thread *h = &s->threads[s->n_threads++];
 	memset(h, 0, sizeof *h);
@@ -88,12 +86,10 @@ static int add_fn(struct fnacc **v, size_t *n, size_t *cap, int32_t name, int64_
 			return 0;
 		}
 	if (*n == *cap) {
-		size_t m = *cap ? 2 * *cap : 16;
-		struct fnacc *w = realloc(*v, m * sizeof *w);
+		struct fnacc *w = oc_grow(*v, cap, sizeof *w, 16);
 		if (!w)
 			return -1;
 		*v = w;
-		*cap = m;
 	}
 	(*v)[(*n)++] = (struct fnacc){ name, 1, ns, ns };
 	return 0;

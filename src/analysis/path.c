@@ -65,12 +65,10 @@ static int push(struct walk *w, int64_t start, struct oc_path_step st)
 	if (start == w->cur)
 		return 0;
 	if (w->n == w->cap) {
-		size_t cap = w->cap ? 2 * w->cap : 256;
-		struct oc_path_step *p = realloc(w->s, cap * sizeof *p);
+		struct oc_path_step *p = oc_grow(w->s, &w->cap, sizeof *p, 256);
 		if (!p)
 			return -1;
 		w->s = p;
-		w->cap = cap;
 	}
 	st.start_ns = start;
 	st.end_ns = w->cur;
@@ -167,7 +165,7 @@ static int walk_back(struct walk *w)
 			.api = n->kind == OC_GN_CALL ? n->idx : f->kind == OC_GN_CALL ? f->idx : -1,
 			.part = edge_part(e->kind), .edge = e->kind };
 		if (e->kind == OC_EDGE_HOST && n->start_ns > a) {
-			int64_t in = oc_thread_in_calls(w->c, n->tid, a, n->start_ns);
+			int64_t in = oc_thread_in_calls(w->c, w->c->t->api[n->idx].tid, a, n->start_ns);
 			st.calls_ns = in > 0 ? in : 0;
 		}
 		if (push(w, a, st) < 0)
@@ -309,7 +307,9 @@ int oc_find_path(struct oc_actx *c)
 
 	if (oc_graph_build(c, &g) < 0)
 		return -1;
+	oc_actx_shed(c, OC_SHED_GRAPH);
 	int rc = find_path(c, &g);
+	oc_actx_shed(c, OC_SHED_WALK);
 	if (rc == 0)
 		rc = oc_find_bounds(c, &g);
 	oc_graph_release(&g);

@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "overlapcheck/mem.h"
 #include "sweep-state.h"
 
 /*
@@ -111,15 +112,13 @@ static int64_t cover_pass(struct sw *w, int cls, struct oc_sweep *agg, int64_t i
 					   agg->idle[agg->n_idle - 1].start_ns < idle_thr)
 				agg->n_idle--;
 			if (agg->n_idle == cap_idle) {
-				size_t nc = cap_idle ? 2 * cap_idle : 64;
-				struct oc_interval *x = realloc(agg->idle, nc * sizeof *x);
+				struct oc_interval *x = oc_grow(agg->idle, &cap_idle, sizeof *x, 64);
 
 				if (!x) {
 					*fail = 1;
 					return 0;
 				}
 				agg->idle = x;
-				cap_idle = nc;
 			}
 			agg->idle[agg->n_idle++] = (struct oc_interval){ w->T[j], w->T[j + 1] };
 		}

@@ -118,14 +118,12 @@ static long waited_ops(const struct oc_actx *c, int64_t start, int64_t end, int3
 				continue;
 			}
 			if (n == cap) {
-				size_t nc = cap ? cap * 2 : 4;
-				int32_t *nl = realloc(list, nc * sizeof *nl);
+				int32_t *nl = oc_grow(list, &cap, sizeof *nl, 4);
 				if (!nl) {
 					free(list);
 					return -1;
 				}
 				list = nl;
-				cap = nc;
 			}
 			list[n++] = (int32_t)i;
 		}
@@ -137,12 +135,10 @@ static long waited_ops(const struct oc_actx *c, int64_t start, int64_t end, int3
 static int push_block(struct oc_analysis *a, size_t *cap, const struct oc_block *b)
 {
 	if (a->n_blocks == *cap) {
-		size_t nc = *cap ? *cap * 2 : 16;
-		struct oc_block *nb = realloc(a->blocks, nc * sizeof *nb);
+		struct oc_block *nb = oc_grow(a->blocks, cap, sizeof *nb, 16);
 		if (!nb)
 			return -1;
 		a->blocks = nb;
-		*cap = nc;
 	}
 	a->blocks[a->n_blocks++] = *b;
 	return 0;
@@ -517,12 +513,10 @@ int oc_find_default_syncs(struct oc_actx *c, char *err, size_t errlen)
 					continue;
 				ds.blocked_ns = last - c->q[li];
 				if (a->n_default_syncs == cap) {
-					size_t nc = cap ? cap * 2 : 16;
-					struct oc_default_sync *nd = realloc(a->default_syncs, nc * sizeof *nd);
+					struct oc_default_sync *nd = oc_grow(a->default_syncs, &cap, sizeof *nd, 16);
 					if (!nd)
 						goto nomem;
 					a->default_syncs = nd;
-					cap = nc;
 				}
 				a->default_syncs[a->n_default_syncs++] = ds;
 				continue;

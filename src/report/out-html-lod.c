@@ -39,6 +39,7 @@
 #include <zlib.h>
 
 #include "overlapcheck/analysis.h"
+#include "overlapcheck/mem.h"
 #include "tl-lod.h"
 #include "tl-page.h"
 
@@ -327,12 +328,10 @@ static int cause_index(const char *causes)
 static int add_chunk(struct lod_w *w, const struct chunk_ix *c)
 {
 	if (w->n_chunks == w->cap_chunks) {
-		size_t cap = w->cap_chunks ? w->cap_chunks * 2 : 256;
-		struct chunk_ix *nc = realloc(w->chunks, cap * sizeof *nc);
+		struct chunk_ix *nc = oc_grow(w->chunks, &w->cap_chunks, sizeof *nc, 256);
 		if (!nc)
 			return -1;
 		w->chunks = nc;
-		w->cap_chunks = cap;
 	}
 	w->chunks[w->n_chunks++] = *c;
 	return 0;

@@ -141,12 +141,10 @@ struct span_vec {
 static int span_push(struct span_vec *sv, int64_t s, int64_t e, uint32_t dev)
 {
 	if (sv->n == sv->cap) {
-		size_t cap = sv->cap ? 2 * sv->cap : 64;
-		struct oc_tl_span *v = realloc(sv->v, cap * sizeof *v);
+		struct oc_tl_span *v = oc_grow(sv->v, &sv->cap, sizeof *v, 64);
 		if (!v)
 			return -1;
 		sv->v = v;
-		sv->cap = cap;
 	}
 	sv->v[sv->n++] = (struct oc_tl_span){ s, e, dev };
 	return 0;

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "import-kineto.h"
+#include "overlapcheck/mem.h"
 
 int kin_nomem(struct kin *k)
 {
@@ -24,13 +25,11 @@ int kin_grow(void *pp, size_t *cap, size_t n, size_t size)
 
 	if (n < *cap)
 		return 0;
-	size_t nc = *cap ? *cap * 2 : 256;
-	void *q = realloc(*p, nc * size);
+	void *q = oc_grow(*p, cap, size, 256);
 
 	if (!q)
 		return -1;
 	*p = q;
-	*cap = nc;
 	return 0;
 }
 

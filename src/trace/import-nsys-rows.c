@@ -39,13 +39,11 @@ static int warn_missing(struct ns *s, int table, const char *missing, const char
 static int add_graph(struct ns *s, long pid, uint32_t corr, int64_t graph)
 {
 	if (s->n_graphs == s->cap_graphs) {
-		size_t nc = s->cap_graphs ? s->cap_graphs * 2 : 64;
-		struct ngraph *g = realloc(s->graphs, nc * sizeof *g);
+		struct ngraph *g = oc_grow(s->graphs, &s->cap_graphs, sizeof *g, 64);
 
 		if (!g)
 			return oc_imp_fail(s->im, "out of memory");
 		s->graphs = g;
-		s->cap_graphs = nc;
 	}
 	s->graphs[s->n_graphs++] = (struct ngraph){ pid, corr, graph };
 	return 0;
@@ -383,13 +381,11 @@ static int nvtx_row(struct ns *s, sqlite3_stmt *st)
 		return ns_wfail(s, p);
 	if (kind == 3) {
 		if (s->n_doms == s->cap_doms) {
-			size_t nc = s->cap_doms ? s->cap_doms * 2 : 16;
-			void *q = realloc(s->doms, nc * sizeof *s->doms);
+			void *q = oc_grow(s->doms, &s->cap_doms, sizeof *s->doms, 16);
 
 			if (!q)
 				return oc_imp_fail(s->im, "out of memory");
 			s->doms = q;
-			s->cap_doms = nc;
 		}
 		s->doms[s->n_doms++] = (struct ndomain){ .pid = p->pid, .dom = dom, .name = name };
 		return 0;

@@ -301,13 +301,11 @@ static int add_pid(struct ns *s, long pid, size_t *cap)
 		if (s->pids[i] == pid)
 			return 0;
 	if (s->n_pids == *cap) {
-		size_t nc = *cap ? *cap * 2 : 16;
-		long *p = realloc(s->pids, nc * sizeof *p);
+		long *p = oc_grow(s->pids, cap, sizeof *p, 16);
 
 		if (!p)
 			return oc_imp_fail(s->im, "out of memory");
 		s->pids = p;
-		*cap = nc;
 	}
 	s->pids[s->n_pids++] = pid;
 	return 0;

@@ -15,6 +15,7 @@
 
 #include "overlapcheck/json.h"
 #include "overlapcheck/jsonr.h"
+#include "overlapcheck/mem.h"
 
 struct rd {
 	const char *p, *end, *start;
@@ -252,12 +253,10 @@ static int grow(void **p, size_t n, size_t *cap, size_t sz)
 {
 	if (n < *cap)
 		return 0;
-	size_t nc = *cap ? 2 * *cap : 8;
-	void *x = realloc(*p, nc * sz);
+	void *x = oc_grow(*p, cap, sz, 8);
 	if (!x)
 		return -1;
 	*p = x;
-	*cap = nc;
 	return 0;
 }
 
