@@ -7,9 +7,6 @@
  * the exit status (that is `overlapcheck check`'s job).
  */
 #include <errno.h>
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -254,19 +251,6 @@ int cmd_report(int argc, char **argv)
 		return OC_EXIT_USAGE;
 	}
 
-#ifdef __GLIBC__
-	/*
-	 * glibc raises its mmap threshold to the size of each mapped block freed
-	 * (up to 32 MiB), after which the analysis' per-op arrays come from the
-	 * heap, where a freed one stays resident until a later one fits in its
-	 * place: the index's parts freed before the critical path (oc_actx_shed)
-	 * would then still count at the peak. A fixed threshold (glibc's default
-	 * one) keeps every large array in its own mapping, returned when freed:
-	 * 669 -> 599 MB peak at 1M ops, the time within the runs' spread (issue
-	 * 35, docs/performance.md). The outputs do not depend on it.
-	 */
-	mallopt(M_MMAP_THRESHOLD, 128 * 1024);
-#endif
 	cmd_note_input("report", path);
 	if (oc_trace_open(&t, path, err, sizeof err)) {
 		fprintf(stderr, "overlapcheck report: %s\n", err);
