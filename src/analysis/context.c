@@ -612,37 +612,8 @@ void oc_actx_shed(struct oc_actx *c, enum oc_shed done)
 
 void oc_actx_release(struct oc_actx *c)
 {
-	free(c->q);
-	free(c->tid);
-	free(c->s_off);
-	free(c->s_ops);
-	free(c->pos_in_stream);
-	free(c->api_off);
-	free(c->api_ops);
-	free(c->dev_of);
-	free(c->sel_pos);
-	free(c->api_flags);
-	free(c->first_launch);
-	free(c->tids);
-	free(c->t_off);
-	free(c->t_calls);
-	free(c->t_maxend);
-	free(c->w_off);
-	free(c->w_ts);
-	free(c->waits);
-	free(c->erecs);
-	free(c->blocks_by_end);
+	oc_actx_shed(c, OC_SHED_WALK);   /* every index part; the sweep moves into the result */
 	free(c->claim_ev);
-	for (size_t d = 0; d < c->n_dev; d++) {
-		struct oc_dev_ctx *dv = &c->dev[d];
-		oc_selection_release(&dv->sel);
-		free(dv->streams);
-		free(dv->q_sorted);
-		free(dv->q_maxend);
-		free(dv->by_end);
-		oc_selection_release(&dv->wsel);
-		/* the sweep moves into the result */
-	}
 	free(c->dev);
 }
 
