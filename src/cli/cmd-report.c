@@ -99,6 +99,22 @@ static void warn_capped(const struct oc_analysis *a, int claims, int lists)
 	}
 }
 
+/* Append trace v to the inputs; -1 (said, the inputs freed) out of memory. */
+static int add_input(char ***inputs, size_t *n, char *v)
+{
+	char **p = realloc(*inputs, (*n + 1) * sizeof *p);
+
+	if (!p) {
+		fprintf(stderr, "overlapcheck report: out of memory\n");
+		free(*inputs);
+		*inputs = NULL;
+		return -1;
+	}
+	*inputs = p;
+	p[(*n)++] = v;
+	return 0;
+}
+
 /* `report --ranks`: merge the inputs and write the merged view. */
 static int report_ranks(char **inputs, size_t n, const struct oc_ranks_options *ro,
 			const struct oc_report_opts *rep, enum oc_format format)
@@ -186,12 +202,8 @@ int cmd_report(int argc, char **argv)
 			break;
 		}
 		case 1:   /* a trace, in order */
-			inputs = realloc(inputs, (n_inputs + 1) * sizeof *inputs);
-			if (!inputs) {
-				fprintf(stderr, "overlapcheck report: out of memory\n");
+			if (add_input(&inputs, &n_inputs, (char *)v))
 				return OC_EXIT_USAGE;
-			}
-			inputs[n_inputs++] = (char *)v;
 			break;
 		default:
 			if (cmd_aopt("report", c, v, &o) == 1)
@@ -200,14 +212,9 @@ int cmd_report(int argc, char **argv)
 		}
 	}
 	/* after "--": traces only */
-	for (; optind < argc; optind++) {
-		inputs = realloc(inputs, (n_inputs + 1) * sizeof *inputs);
-		if (!inputs) {
-			fprintf(stderr, "overlapcheck report: out of memory\n");
+	for (; optind < argc; optind++)
+		if (add_input(&inputs, &n_inputs, argv[optind]))
 			return OC_EXIT_USAGE;
-		}
-		inputs[n_inputs++] = argv[optind];
-	}
 	if ((claims_given && json_option_misplaced("--claims", "the claims", ranks, format)) ||
 	    (lists_given && json_option_misplaced("--lists", "the length of the lists", ranks, format))) {
 		free(inputs);

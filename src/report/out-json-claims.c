@@ -270,6 +270,11 @@ static void called_from(struct out *o, int32_t api)
 	oc_json_end_array(&o->j);
 }
 
+size_t oc_rj_list_limit(const struct out *o, size_t n)
+{
+	return o->lists == OC_LISTS_CAPPED && n > OC_LIST_CAP ? OC_LIST_CAP : n;
+}
+
 size_t oc_rj_blocks(struct out *o, int hidden)
 {
 	struct oc_json *j = &o->j;

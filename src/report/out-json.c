@@ -432,11 +432,6 @@ int oc_lists_choice_from_name(const char *name)
 	return -1;
 }
 
-size_t oc_rj_list_limit(const struct out *o, size_t n)
-{
-	return o->lists == OC_LISTS_CAPPED && n > OC_LIST_CAP ? OC_LIST_CAP : n;
-}
-
 /* The long lists, in the report's order, and how many entries each has. */
 enum { L_HIDDEN, L_EXPLICIT, L_DEFAULT, L_GAPS, N_LISTS };
 static const char *const list_key[N_LISTS] = {

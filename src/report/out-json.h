@@ -48,9 +48,9 @@ void oc_rj_claims(struct out *o);
 void oc_rj_claims_warning(struct out *o);
 void oc_rj_gap(struct out *o, const struct oc_gap *g);
 size_t oc_rj_blocks(struct out *o, int hidden);
-/* out-json.c: how many of a long list of n entries o lists (the cap,
- * OC_LIST_CAP, under OC_LISTS_CAPPED); oc_rj_blocks lists that many of the
- * hidden or explicit syncs and returns how many there are. */
+/* How many of a long list of n entries o lists (the cap, OC_LIST_CAP,
+ * under OC_LISTS_CAPPED); oc_rj_blocks lists that many of the hidden or
+ * explicit syncs and returns how many there are. */
 size_t oc_rj_list_limit(const struct out *o, size_t n);
 void oc_rj_waited(struct out *o, const int32_t *ops, size_t n);
 
