@@ -66,10 +66,9 @@ int oc_claims_list_from_name(const char *name);
 int oc_report_claims_capped(const struct oc_analysis *a, int claims);
 /* "capped", "all": the choice, or -1. */
 int oc_lists_choice_from_name(const char *name);
-/* How many of the JSON's long lists of a the cap cut under lists (0: none). */
-int oc_report_lists_capped(const struct oc_analysis *a, int lists);
-/* The lists the cap cut, as "explicit_syncs (10332), gaps (10309)", into buf. */
-void oc_report_lists_cut(const struct oc_analysis *a, int lists, char *buf, size_t len);
+/* How many of the JSON's long lists of a the cap cut under lists (0: none),
+ * and, where buf is given, which, as "explicit_syncs (10332), gaps (10309)". */
+int oc_report_lists_cut(const struct oc_analysis *a, int lists, char *buf, size_t len);
 
 /* Each returns 0, or -1 when writing failed. oc_report_json lists the
  * claims as OC_CLAIMS_DEFAULT; oc_report_json_claims as claims says; both

@@ -69,8 +69,8 @@ static int add_edge_l(struct build *b, int32_t from, int32_t to, uint8_t kind, i
 		g->n_edges++;
 		return 0;
 	}
-	g->edges[n->e_off + n->e_n++] = (struct oc_gedge){ .from = from, .kind = kind, .from_end = (uint8_t)from_end, .to_end = (uint8_t)to_end,
-		.latent = (uint8_t)latent };
+	g->edges[n->e_off + n->e_n++] = (struct oc_gedge){ .from = from, .kind = kind,
+		.from_end = (uint8_t)from_end, .to_end = (uint8_t)to_end, .latent = (uint8_t)latent };
 	if (!latent)
 		g->count[kind]++;
 	return 0;

@@ -85,18 +85,16 @@ static int json_option_misplaced(const char *opt, const char *what, int ranks, i
 /* The default's caps left claims or other entries out of the JSON: say so on stderr too. */
 static void warn_capped(const struct oc_analysis *a, int claims, int lists)
 {
+	char which[256];
+
 	if (oc_report_claims_capped(a, claims))
 		fprintf(stderr, "overlapcheck report: warning: %zu claims, more than %d: the JSON lists "
 			"only the first %d serialized claims (its claims_omitted says what was left "
 			"out); --claims=all lists every claim\n", a->n_claims, OC_CLAIMS_CAP, OC_CLAIMS_CAP);
-	if (oc_report_lists_capped(a, lists)) {
-		char which[256];
-
-		oc_report_lists_cut(a, lists, which, sizeof which);
+	if (oc_report_lists_cut(a, lists, which, sizeof which))
 		fprintf(stderr, "overlapcheck report: warning: %s: more than %d entries, the JSON lists "
 			"the first %d of each (its *_omitted members say what was left out); "
 			"--lists=all lists every one\n", which, OC_LIST_CAP, OC_LIST_CAP);
-	}
 }
 
 /* Append trace v to the inputs; -1 (said, the inputs freed) out of memory. */

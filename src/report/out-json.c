@@ -451,37 +451,29 @@ static void list_sizes(const struct oc_analysis *a, size_t n[N_LISTS])
 	n[L_GAPS] = a->n_gaps;
 }
 
-int oc_report_lists_capped(const struct oc_analysis *a, int lists)
-{
-	size_t n[N_LISTS];
-	int cut = 0;
-
-	if (lists != OC_LISTS_CAPPED)
-		return 0;
-	list_sizes(a, n);
-	for (int l = 0; l < N_LISTS; l++)
-		cut += n[l] > OC_LIST_CAP;
-	return cut;
-}
-
-void oc_report_lists_cut(const struct oc_analysis *a, int lists, char *buf, size_t len)
+int oc_report_lists_cut(const struct oc_analysis *a, int lists, char *buf, size_t len)
 {
 	size_t n[N_LISTS], at = 0;
+	int cut = 0;
 
-	if (len)
+	if (buf && len)
 		buf[0] = '\0';
-	if (lists != OC_LISTS_CAPPED || !len)
-		return;
+	if (lists != OC_LISTS_CAPPED)
+		return 0;
 	list_sizes(a, n);
 	for (int l = 0; l < N_LISTS; l++) {
 		int w;
 
-		if (n[l] <= OC_LIST_CAP || at >= len)
+		if (n[l] <= OC_LIST_CAP)
+			continue;
+		cut++;
+		if (!buf || at >= len)
 			continue;
 		w = snprintf(buf + at, len - at, "%s%s (%zu)", at ? ", " : "", list_key[l], n[l]);
 		if (w > 0)
 			at += (size_t)w;
 	}
+	return cut;
 }
 
 /* "<list>_omitted" after a list the cap cut (nothing when it was whole). */

@@ -260,9 +260,11 @@ static void test_json_lists_cap(void **state)
 		calls++;
 	assert_int_equal(calls, OC_LIST_CAP);
 	char cut[128];
-	oc_report_lists_cut(a, OC_LISTS_CAPPED, cut, sizeof cut);
+	assert_int_equal(oc_report_lists_cut(a, OC_LISTS_CAPPED, cut, sizeof cut), 1);
 	assert_string_equal(cut, "hidden_syncs (10001)");
-	assert_int_equal(oc_report_lists_capped(a, OC_LISTS_ALL), 0);
+	assert_int_equal(oc_report_lists_cut(a, OC_LISTS_CAPPED, NULL, 0), 1);
+	assert_int_equal(oc_report_lists_cut(a, OC_LISTS_ALL, cut, sizeof cut), 0);
+	assert_string_equal(cut, "");
 	free(got);
 	a->blocks = keep_b;
 	a->n_blocks = keep_nb;
