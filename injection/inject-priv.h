@@ -158,6 +158,7 @@ extern uint8_t oc_q_rt_slot[CUPTI_RUNTIME_TRACE_CBID_SIZE];
 extern uint8_t oc_q_drv_slot[CUPTI_DRIVER_TRACE_CBID_SIZE];
 extern uint64_t oc_q_min_ns;          /* a query this long gets its own api row */
 extern unsigned oc_q_sample;          /* one top-level query in this many is timed (1: all) */
+#define OC_Q_WARM 256u                /* ... after a thread's first this many, all timed */
 /* OVERLAPCHECK_API_TIMING=callbacks: the api rows of the calls whose
  * callbacks are taken come from them (mask: callback id -> 1) */
 extern int oc_t_callbacks;             /* 2: every call (OVERLAPCHECK_API_TIMING=all) */

@@ -611,6 +611,10 @@ static void __attribute__((noreturn)) query_program(enum mode mode)
 	int dev = 0;
 
 	q_setup_records();
+	/* FAKE_QUERY_PREWARM=N: N short cudaGetDevice calls first (a thread's
+	 * first OC_Q_WARM queries are all timed, whatever the sample) */
+	for (long i = 0, n = getenv("FAKE_QUERY_PREWARM") ? atol(getenv("FAKE_QUERY_PREWARM")) : 0; i < n; i++)
+		rt_call(CUPTI_RUNTIME_TRACE_CBID_cudaGetDevice_v3020, &dev, 0, NULL, 2000 + (uint32_t)i);
 	for (uint32_t i = 0; i < 5; i++)
 		rt_call(CUPTI_RUNTIME_TRACE_CBID_cudaGetDevice_v3020, &dev,
 			i == 2 ? CUPTI_DRIVER_TRACE_CBID_cuDevicePrimaryCtxGetState : 0,
@@ -1177,16 +1181,34 @@ static void test_queries(void **state)
 			    kernel_on_tsc() ? "tsc" : "monotonic");
 	sqlite3_close(db);
 
-	/* OVERLAPCHECK_QUERY_SAMPLE=2: every query counted, every second one
-	 * timed (the slow one, the sixth, among them: its api row stays), the
-	 * totals scaled to every call; said in meta */
-	db = run_queries_env("queries-sample", "OVERLAPCHECK_QUERY_SAMPLE", "2", trace, sizeof trace);
-	assert_int_equal(q_int(db, "SELECT value FROM meta WHERE key = 'api_query_sample'"), 2);
+	/* OVERLAPCHECK_QUERY_SAMPLE=4: every query counted. A thread's first 256
+	 * (OC_Q_WARM) are all timed: the slow one, the sixth, has its api row.
+	 * After 256 others, it is the sixth of the sample (261 + 1: one in four
+	 * timed, it is not) and has none; the totals are scaled to every call;
+	 * said in meta */
+	db = run_queries_env("queries-sample", "OVERLAPCHECK_QUERY_SAMPLE", "4", trace, sizeof trace);
+	assert_int_equal(q_int(db, "SELECT value FROM meta WHERE key = 'api_query_sample'"), 4);
 	assert_int_equal(q_int(db, "SELECT count(*) FROM api"), 1);
 	assert_int_equal(q_int(db, "SELECT correlation_id FROM api"), 510);
 	assert_int_equal(q_int(db, "SELECT calls FROM api_summary WHERE domain = 1"), 5);
 	assert_int_equal(q_int(db, "SELECT calls FROM api_summary WHERE domain = 2"), 3);
 	assert_true(q_int(db, "SELECT min(total_ns > 0 AND total_ns >= max_ns) FROM api_summary") == 1);
+	sqlite3_close(db);
+	setenv("FAKE_QUERY_PREWARM", "256", 1);
+	db = run_queries_env("queries-sample-late", "OVERLAPCHECK_QUERY_SAMPLE", "4", trace, sizeof trace);
+	unsetenv("FAKE_QUERY_PREWARM");
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api"), 0);
+	assert_int_equal(q_int(db, "SELECT calls FROM api_summary WHERE domain = 1"), 262);
+	/* the slow call counted, its 15 ms in no total: the timed ones were short */
+	assert_true(q_int(db, "SELECT total_ns FROM api_summary WHERE domain = 1") < 15000000);
+	assert_true(q_int(db, "SELECT total_ns FROM api_summary WHERE domain = 1") > 0);
+	sqlite3_close(db);
+	/* the same without the sample: the slow call has its row, 261 in the summary */
+	setenv("FAKE_QUERY_PREWARM", "256", 1);
+	db = run_queries_env("queries-late", "OVERLAPCHECK_QUERY_SAMPLE", "1", trace, sizeof trace);
+	unsetenv("FAKE_QUERY_PREWARM");
+	assert_int_equal(q_int(db, "SELECT correlation_id FROM api"), 510);
+	assert_int_equal(q_int(db, "SELECT calls FROM api_summary WHERE domain = 1"), 261);
 	sqlite3_close(db);
 	/* a value it does not take: said, every query timed */
 	db = run_queries_env("queries-sample0", "OVERLAPCHECK_QUERY_SAMPLE", "0", trace, sizeof trace);
