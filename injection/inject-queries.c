@@ -18,7 +18,8 @@
  *            then the timed ones' scaled to every call, and a slow query
  *            gets its row only when timed (meta api_query_sample);
  *   record:  API records, as every other call (the tracer before this);
- *   off:     API records off, no callbacks: not timed at all (to measure).
+ *   off:     API records off, their callbacks off: not seen at all (nsys
+ *            takes no callback of theirs either): api_summary stays empty.
  * --api=minimal records no query: its calls are chosen one by one.
  *
  * OVERLAPCHECK_API_TIMING chooses how the other calls are timed:
@@ -150,7 +151,8 @@ void oc_q_init(void)
 	memset(oc_q_drv_slot, 0, sizeof oc_q_drv_slot);
 	nslots = 0;
 	/* summary: the queries are timed here; off with every callback on
-	 * (OVERLAPCHECK_API_TIMING=all): they come here too, to be left untimed.
+	 * (OVERLAPCHECK_API_TIMING=all): their callbacks are turned off
+	 * (oc_q_enable_callbacks), and one that still comes is left untimed.
 	 * record with every callback on: each gets its row from the callbacks,
 	 * like every other call (there is no API record to keep). */
 	if (mode != OC_Q_SUMMARY && !(mode == OC_Q_OFF && oc_t_callbacks == 2))
@@ -318,12 +320,17 @@ void oc_q_enable_callbacks(CUpti_SubscriberHandle sub)
 				*mask = 0;   /* its record stays (oc_q_disable_records) */
 		}
 	}
+	/* off with every callback on: the queries' callbacks are turned off one
+	 * by one after the domains, so CUPTI calls nothing for them (nsys takes
+	 * no callback of theirs either); one that stays on comes to query_call
+	 * and is left untimed */
 	for (unsigned i = 0; i < nslots; i++) {
 		CUpti_CallbackDomain d = slots[i].driver ? CUPTI_CB_DOMAIN_DRIVER_API
 							 : CUPTI_CB_DOMAIN_RUNTIME_API;
-		CUptiResult rc = cuptiEnableCallback(1, sub, d, slots[i].cbid);
+		int on = mode != OC_Q_OFF;
+		CUptiResult rc = cuptiEnableCallback(on, sub, d, slots[i].cbid);
 
-		if (rc != CUPTI_SUCCESS)
+		if (rc != CUPTI_SUCCESS && on)
 			oc_writer_warn("cupti", "enable_callback_failed",
 				       "cannot enable CUPTI callback %u of domain %d: %s",
 				       slots[i].cbid, (int)d, cupti_err(rc));

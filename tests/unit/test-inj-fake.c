@@ -634,6 +634,13 @@ static void __attribute__((noreturn)) query_program(enum mode mode)
 	}
 	/* record: the queries keep their records; only the tracer's own
 	 * functions' are off (a call of the tracer's is never one) */
+	/* off with every callback on: the queries' callbacks turned off, the launch's kept */
+	if (getenv("FAKE_QUERIES_OFF"))
+		exit(rt_cb_off[CUPTI_RUNTIME_TRACE_CBID_cudaGetDevice_v3020] &&
+		     drv_cb_off[CUPTI_DRIVER_TRACE_CBID_cuKernelGetName] &&
+		     drv_cb_off[CUPTI_DRIVER_TRACE_CBID_cuDevicePrimaryCtxGetState] &&
+		     !rt_cb_off[CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_v7000] &&
+		     !drv_cb_off[CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel] ? 0 : 87);
 	if (mode == M_QUERY_RECORD)
 		exit(rt_record_off[CUPTI_RUNTIME_TRACE_CBID_cudaGetDevice_v3020] ||
 		     drv_record_off[CUPTI_DRIVER_TRACE_CBID_cuKernelGetName] ||
@@ -1216,6 +1223,16 @@ static void test_queries(void **state)
 	assert_int_equal(q_int(db, "SELECT count(*) FROM warnings WHERE code = 'bad_setting'"
 				   " AND message LIKE '%OVERLAPCHECK_QUERY_SAMPLE%'"), 1);
 	assert_int_equal(q_int(db, "SELECT calls FROM api_summary WHERE domain = 1"), 5);
+	sqlite3_close(db);
+
+	/* off: the queries' callbacks turned off (FAKE_QUERIES_OFF checks it);
+	 * one that comes all the same is neither listed nor counted */
+	setenv("FAKE_QUERIES_OFF", "1", 1);
+	db = run_queries_env("queries-off", "OVERLAPCHECK_QUERIES", "off", trace, sizeof trace);
+	unsetenv("FAKE_QUERIES_OFF");
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'api_queries'"), "off");
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api"), 0);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api_summary"), 0);
 	sqlite3_close(db);
 
 	/* the rest with CUPTI's records, whose per-call switches are what is checked */
