@@ -29,10 +29,13 @@
  *                       ids the tracer lists (injection/apiargs.c, its
  *                       collection with OVERLAPCHECK_API_TIMING=records);
  *                       none: no subscriber (activity records only)
- *   BARE_QUERIES        summary: like overlapcheck's default, the queries'
- *                       API records off and their callbacks on (default);
- *                       record: their API records on, as every call's;
- *                       off: neither (apiargs.c's query list)
+ *   BARE_QUERIES        off: like overlapcheck's default since 2026-12-04,
+ *                       the queries' API records off and, with
+ *                       BARE_CALLBACKS=all, their callbacks turned off one
+ *                       by one after the domains' (apiargs.c's query list;
+ *                       default); summary: their API records off and their
+ *                       callbacks on (the default before); record: their
+ *                       API records on, as every call's
  *   BARE_LEAN           1: the lean floor: only CONCURRENT_KERNEL, MEMCPY,
  *                       MEMCPY2, MEMSET and SYNCHRONIZATION, no API records
  *                       and no subscriber (what a tracer of device activity
@@ -383,7 +386,7 @@ static int apply_bare_kinds(const char *spec, int want[])
  * Subscribe on_api to the runtime and driver domains: every callback when
  * all is set, else exactly the ids overlapcheck enables (oc_args_cbids).
  */
-static void subscribe(int all, int queries, int rt_only, int timed)
+static void subscribe(int all, int queries, int queries_off, int rt_only, int timed)
 {
 	static const CUpti_CallbackDomain domains[] = {
 		CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_CB_DOMAIN_DRIVER_API,
@@ -408,6 +411,12 @@ static void subscribe(int all, int queries, int rt_only, int timed)
 		if (all) {
 			if ((r = cuptiEnableDomain(1, subscriber, domains[d])) != CUPTI_SUCCESS)
 				warn_cupti("cuptiEnableDomain", r);
+			/* the queries' callbacks then off, one by one, as the tracer's default */
+			ids = oc_args_query_cbids(domains[d], &n);
+			for (size_t i = 0; queries_off && i < n; i++)
+				if ((r = cuptiEnableCallback(0, subscriber, domains[d], ids[i])) != CUPTI_SUCCESS &&
+				    ++n_failed_callbacks == 1)
+					warn_cupti("cuptiEnableCallback", r);
 			continue;
 		}
 		for (int q = 0; q < 1 + queries; q++) {
@@ -479,7 +488,7 @@ EXPORT int InitializeInjection(void)
 		callbacks = "all";
 	queries = getenv("BARE_QUERIES");
 	if (!queries || !*queries)
-		queries = "summary";
+		queries = "off";
 	lean = env_long("BARE_LEAN", 0) == 1;
 	records = getenv("BARE_RECORDS");
 	if (!records || !*records)
@@ -489,6 +498,7 @@ EXPORT int InitializeInjection(void)
 	work = getenv("BARE_CB_WORK");
 	if ((!lean || explicit_cb) && strcmp(callbacks, "none") != 0)
 		subscribe(strcmp(callbacks, "all") == 0, strcmp(queries, "summary") == 0,
+			  strcmp(queries, "off") == 0,
 			  strcmp(callbacks, "runtime") == 0, work && !strcmp(work, "ts"));
 	if (env_long("BARE_ALL_SYNC", 0) == 1 &&
 	    (r = cuptiActivityEnableAllSyncRecords(1)) != CUPTI_SUCCESS)

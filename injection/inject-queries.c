@@ -7,9 +7,15 @@
  * context's state around every kernel: about ten such calls per launch. Each
  * costs a few tens of nanoseconds, and its CUPTI API record several hundred.
  * None of them waits for the device, so none can be a hidden
- * synchronization; what the analysis needs of them is their time on the
- * thread. OVERLAPCHECK_QUERIES chooses:
- *   summary (default): their API records are off; the callbacks time each
+ * synchronization, and the analysis needs of them only their time on the
+ * thread, which the gap causes take as time outside CUDA calls when it was
+ * not recorded. CUPTI's dispatch of their callbacks alone, empty, cost more
+ * than the rest of the tracer's work on a framework loop (docs/performance.md,
+ * run AM). OVERLAPCHECK_QUERIES chooses:
+ *   off (default since 2026-12-04): API records off, their callbacks off:
+ *            not seen at all (nsys takes no callback of theirs either);
+ *            api_summary stays empty and the report says so;
+ *   summary: their API records are off; the callbacks time each
  *            call, one that took at least OVERLAPCHECK_QUERY_US (default 10)
  *            gets its api row as before, the others are counted per thread
  *            and function in api_summary (inject-callbacks.c);
@@ -17,9 +23,7 @@
  *            query in N and counts the others: api_summary's total_ns is
  *            then the timed ones' scaled to every call, and a slow query
  *            gets its row only when timed (meta api_query_sample);
- *   record:  API records, as every other call (the tracer before this);
- *   off:     API records off, their callbacks off: not seen at all (nsys
- *            takes no callback of theirs either): api_summary stays empty.
+ *   record:  API records, as every other call (the tracer before 2026-12-01).
  * --api=minimal records no query: its calls are chosen one by one.
  *
  * OVERLAPCHECK_API_TIMING chooses how the other calls are timed:
@@ -61,7 +65,7 @@ uint8_t oc_q_drv_slot[CUPTI_DRIVER_TRACE_CBID_SIZE];
 uint64_t oc_q_min_ns = 10000;
 unsigned oc_q_sample = 1;
 
-static int mode = OC_Q_SUMMARY;
+static int mode = OC_Q_OFF;
 static struct { uint8_t driver; CUpti_CallbackId cbid; } slots[OC_QUERY_MAX];
 static unsigned nslots;
 
@@ -73,7 +77,7 @@ void oc_q_init(void)
 	const char *us = getenv("OVERLAPCHECK_QUERY_US");
 	const char *sample = getenv("OVERLAPCHECK_QUERY_SAMPLE");
 
-	mode = OC_Q_SUMMARY;
+	mode = OC_Q_OFF;
 	{
 		const char *tc = getenv("OVERLAPCHECK_THREAD_CLOCK");
 
@@ -87,7 +91,7 @@ void oc_q_init(void)
 				mode = i;
 		if (strcmp(v, mode_names[mode]))
 			oc_writer_warn("inject", "bad_setting",
-				       "ignoring OVERLAPCHECK_QUERIES='%s': expected record, summary or off", v);
+				       "ignoring OVERLAPCHECK_QUERIES='%s': expected off, summary or record", v);
 	}
 	if (oc_inj.api_minimal)
 		mode = OC_Q_OFF;   /* its API records are chosen one by one: no query among them */
@@ -112,6 +116,17 @@ void oc_q_init(void)
 		else
 			oc_q_sample = (unsigned)n;
 	}
+	/* the two settings of summary, given without it (the default is off) */
+	if (mode != OC_Q_SUMMARY && !oc_inj.api_minimal)
+		for (int i = 0; i < 2; i++) {
+			const char *val = i ? sample : us;
+
+			if (val && *val)
+				oc_writer_warn("inject", "bad_setting",
+					       "ignoring OVERLAPCHECK_QUERY_%s='%s': it applies with "
+					       "OVERLAPCHECK_QUERIES=summary, and the queries are %s here",
+					       i ? "SAMPLE" : "US", val, mode_names[mode]);
+		}
 	{
 		const char *tm = getenv("OVERLAPCHECK_API_TIMING");
 

@@ -769,9 +769,14 @@ static void __attribute__((noreturn)) program(enum mode mode, const char *trace)
 		setenv("OVERLAPCHECK_API", "minimal", 1);
 	if (mode == M_QUERY_RECORD)
 		setenv("OVERLAPCHECK_QUERIES", "record", 1);
-	/* the short queries must stay short on a loaded machine: 5 ms, against the long one's 15 */
-	if (mode == M_QUERY || mode == M_QUERY_RECORD || mode == M_QUERY_KEEP)
-		setenv("OVERLAPCHECK_QUERY_US", "5000", 1);
+	/* the short queries must stay short on a loaded machine: 5 ms, against the long one's 15;
+	 * counted (summary) unless the test chose, or asked for the default (off) */
+	if (mode == M_QUERY || mode == M_QUERY_RECORD || mode == M_QUERY_KEEP) {
+		if (!getenv("FAKE_QUERIES_DEFAULT")) {
+			setenv("OVERLAPCHECK_QUERY_US", "5000", 1);
+			setenv("OVERLAPCHECK_QUERIES", "summary", 0);
+		}
+	}
 	/* the default (every call timed by its callbacks) in M_API_ALL; the
 	 * other programs model CUPTI's API records, as the tracer collected
 	 * them before 2026-12-02 */
@@ -1229,10 +1234,28 @@ static void test_queries(void **state)
 	 * one that comes all the same is neither listed nor counted */
 	setenv("FAKE_QUERIES_OFF", "1", 1);
 	db = run_queries_env("queries-off", "OVERLAPCHECK_QUERIES", "off", trace, sizeof trace);
-	unsetenv("FAKE_QUERIES_OFF");
 	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'api_queries'"), "off");
 	assert_int_equal(q_int(db, "SELECT count(*) FROM api"), 0);
 	assert_int_equal(q_int(db, "SELECT count(*) FROM api_summary"), 0);
+	/* the program's OVERLAPCHECK_QUERY_US=5000 said ignored, and nothing else */
+	assert_int_equal(q_int(db, "SELECT count(*) FROM warnings WHERE message NOT LIKE"
+				   " '%OVERLAPCHECK_QUERY_US=''5000'': it applies with%'"), 0);
+	sqlite3_close(db);
+	/* the default is off; summary's settings given without it are said and ignored */
+	setenv("FAKE_QUERIES_DEFAULT", "1", 1);
+	setenv("OVERLAPCHECK_QUERY_US", "5000", 1);
+	db = run_queries_env("queries-default", "OVERLAPCHECK_QUERY_SAMPLE", "16", trace, sizeof trace);
+	unsetenv("OVERLAPCHECK_QUERY_US");
+	unsetenv("FAKE_QUERIES_DEFAULT");
+	unsetenv("FAKE_QUERIES_OFF");
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'api_queries'"), "off");
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api_summary"), 0);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM meta WHERE key IN ('api_query_sample', 'api_query_min_ns')"), 0);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM warnings WHERE code = 'bad_setting'"
+				   " AND message LIKE '%OVERLAPCHECK_QUERY_SAMPLE=''16'': it applies with"
+				   " OVERLAPCHECK_QUERIES=summary%'"), 1);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM warnings WHERE code = 'bad_setting'"
+				   " AND message LIKE '%OVERLAPCHECK_QUERY_US=''5000''%'"), 1);
 	sqlite3_close(db);
 
 	/* the rest with CUPTI's records, whose per-call switches are what is checked */
@@ -1372,11 +1395,14 @@ static void test_callbacks_off(void **state)
 
 	assert_int_equal(q_int(db, "SELECT count(*) FROM meta WHERE key = 'callbacks_off'"), 0);
 	sqlite3_close(db);
-	/* the child checks what was turned off (FAKE_CB_OFF) */
+	/* the child checks what was turned off (FAKE_CB_OFF); the queries
+	 * counted, so their callbacks are on but for those named */
 	setenv("FAKE_CB_OFF", "1", 1);
+	setenv("OVERLAPCHECK_QUERIES", "summary", 1);
 	db = run_api_all("callbacks-off", "OVERLAPCHECK_CALLBACKS_OFF",
 			 "cuCtxGetDevice_v2,,cudaGetDevice_v3020,cuNoSuchCall,cudaProfilerStart_v4000,"
 			 "cuCtxGetDevice_v2");
+	unsetenv("OVERLAPCHECK_QUERIES");
 	unsetenv("FAKE_CB_OFF");
 	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'callbacks_off'"),
 			    "cuCtxGetDevice_v2,cudaGetDevice_v3020");
