@@ -17,7 +17,10 @@
 # tests/verdicts/mm on 2026-12-02 by the build of that commit, and the
 # recordings with the tracer of commit fb733b5 (tests/fixtures/tc: call
 # durations on the TSC, chunks waking the writer every fourth), digested in
-# tests/verdicts/tc on 2026-12-02 by the build of that commit.
+# tests/verdicts/tc on 2026-12-02 by the build of that commit, and the
+# recordings with the tracer of commit ebce7fa (tests/fixtures/qo: the
+# queries' callbacks off, meta api_queries=off), digested in tests/verdicts/qo
+# on 2026-12-04 by the build of that commit.
 . tests/cli/lib.sh
 OC=$(cd "$(dirname "$OC")" && pwd)/$(basename "$OC")
 ROOT=$(pwd)
@@ -52,7 +55,7 @@ is "every fixture of 2026-12-01 checked" "$n" 30
 # later work keeps them.
 m=0
 for pair in mem:tests/fixtures/mem corpus:tests/corpus corpus-mem:tests/corpus/mem q:tests/fixtures/q \
-	    cb:tests/fixtures/cb mm:tests/fixtures/mm tc:tests/fixtures/tc; do
+	    cb:tests/fixtures/cb mm:tests/fixtures/mm tc:tests/fixtures/tc qo:tests/fixtures/qo; do
 	sub=${pair%%:*}
 	dir=${pair#*:}
 	for want in tests/verdicts/$sub/*.json; do
@@ -69,5 +72,5 @@ for pair in mem:tests/fixtures/mem corpus:tests/corpus corpus-mem:tests/corpus/m
 		m=$((m + 1))
 	done
 done
-is "every later recording checked" "$m" 210
+is "every later recording checked" "$m" 246
 done_testing
