@@ -59,6 +59,7 @@ struct run_opts {
 	int force, quiet, preload;
 	const char *capture_range;  /* "cudaProfilerApi" or "nvtx:NAME", or NULL */
 	const char *api;            /* "full" or "minimal", or NULL */
+	const char *queries;        /* "off", "summary" or "record", or NULL */
 	char delay_ns[24], duration_ns[24], max_bytes[24];   /* "" when not given */
 };
 
@@ -74,6 +75,7 @@ static void usage(FILE *f)
 "usage: overlapcheck run [-o PATH] [--force] [--flush-ms N] [--quiet] [--preload]\n"
 "                        [--capture-range=cudaProfilerApi|nvtx:NAME] [--delay S]\n"
 "                        [--duration S] [--max-size BYTES] [--api=full|minimal]\n"
+"                        [--queries=off|summary|record]\n"
 "                        [--] PROGRAM [ARGS...]\n"
 "\n"
 "Runs PROGRAM with CUDA activity tracing (CUPTI, loaded through\n"
@@ -101,11 +103,18 @@ static void usage(FILE *f)
 "                      off and only allocations and streams are kept\n"
 "                      (docs/schema.md, \"Capture\")\n"
 "      --api=full|minimal\n"
-"                      full (default): a record of every CUDA call; minimal: only\n"
-"                      of calls that queue work, allocate, free, synchronize\n"
-"                      explicitly or query a stream or event (cheaper; hidden\n"
-"                      syncs in other calls are not proven, and report and check\n"
-"                      say so)\n"
+"                      full (default): a record of every CUDA call but the\n"
+"                      queries; minimal: only of calls that queue work, allocate,\n"
+"                      free, synchronize explicitly or query a stream or event\n"
+"                      (cheaper; hidden syncs in other calls are not proven, and\n"
+"                      report and check say so)\n"
+"      --queries=off|summary|record\n"
+"                      calls that only read host state (cudaGetDevice and the\n"
+"                      like, about ten per kernel in PyTorch; none waits for the\n"
+"                      device): off (default) takes nothing of them, the\n"
+"                      cheapest; summary counts and times them (table\n"
+"                      api_summary, a row for one of 10 us or more); record\n"
+"                      gives each its own row (docs/schema.md, \"Queries\")\n"
 "  -h, --help          this help\n"
 "\n"
 "The library is found at <dir of overlapcheck>/../lib/" LIB_NAME ",\n"
@@ -279,7 +288,8 @@ static void child_main(const struct run_opts *o, char **prog, const char *lib,
 	    (o->delay_ns[0] && setenv("OVERLAPCHECK_DELAY_NS", o->delay_ns, 1)) ||
 	    (o->duration_ns[0] && setenv("OVERLAPCHECK_DURATION_NS", o->duration_ns, 1)) ||
 	    (o->max_bytes[0] && setenv("OVERLAPCHECK_MAX_BYTES", o->max_bytes, 1)) ||
-	    (o->api && setenv("OVERLAPCHECK_API", o->api, 1)))
+	    (o->api && setenv("OVERLAPCHECK_API", o->api, 1)) ||
+	    (o->queries && setenv("OVERLAPCHECK_QUERIES", o->queries, 1)))
 		goto fail;
 	if (o->preload) {
 		const char *old = getenv("LD_PRELOAD");
@@ -519,6 +529,7 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 		{ "duration", required_argument, NULL, 'U' },
 		{ "max-size", required_argument, NULL, 'M' },
 		{ "api",      required_argument, NULL, 'A' },
+		{ "queries",  required_argument, NULL, 'Q' },
 		{ "help",     no_argument,       NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -581,6 +592,14 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 				return -1;
 			}
 			o->api = optarg;
+			break;
+		case 'Q':
+			if (strcmp(optarg, "off") && strcmp(optarg, "summary") && strcmp(optarg, "record")) {
+				fprintf(stderr, "overlapcheck run: bad --queries '%s': want off, summary "
+					"or record\n", optarg);
+				return -1;
+			}
+			o->queries = optarg;
 			break;
 		case 'M':
 			if (parse_size(optarg, o->max_bytes, sizeof o->max_bytes)) {

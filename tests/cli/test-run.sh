@@ -65,6 +65,8 @@ is "--duration 0: 125" "$(status "$OC" run --duration 0 true)" 125
 is "bad --max-size: 125" "$(status "$OC" run --max-size 10K true)" 125
 is "--max-size with a bad suffix: 125" "$(status "$OC" run --max-size 5X true)" 125
 is "bad --api: 125" "$(status "$OC" run --api=some true)" 125
+is "bad --queries: 125" "$(status "$OC" run --queries=all true)" 125
+like "bad --queries is named" "$("$OC" run --queries=all true 2>&1)" "bad --queries 'all': want off, summary or record"
 err=$("$OC" run -o "$TMP/no/such/dir/t.db" true 2>&1); rc=$?
 is "unwritable output: 125" "$rc" 125
 like "unwritable output is named" "$err" "cannot create trace '$TMP/no/such/dir/t.db'"
@@ -134,6 +136,9 @@ is "OVERLAPCHECK_DURATION_NS" "$(sed -n 's/^OVERLAPCHECK_DURATION_NS=//p' e4.txt
 is "OVERLAPCHECK_MAX_BYTES" "$(sed -n 's/^OVERLAPCHECK_MAX_BYTES=//p' e4.txt)" 67108864
 "$OC" run -q -o "$TMP/e5.db" --api=minimal -- "$PROGS/envdump.sh" e5.txt
 is "OVERLAPCHECK_API" "$(sed -n 's/^OVERLAPCHECK_API=//p' e5.txt)" minimal
+"$OC" run -q -o "$TMP/e6.db" --queries=summary -- "$PROGS/envdump.sh" e6.txt
+is "OVERLAPCHECK_QUERIES" "$(sed -n 's/^OVERLAPCHECK_QUERIES=//p' e6.txt)" summary
+is "no OVERLAPCHECK_QUERIES by default" "$(grep -c '^OVERLAPCHECK_QUERIES=' e5.txt)" 0
 is "no capture settings by default" "$(grep -c '^OVERLAPCHECK_CAPTURE_RANGE=\|^OVERLAPCHECK_DELAY_NS=' e1.txt)" 0
 "$OC" run -o rel.db -- "$PROGS/envdump.sh" e2.txt 2>/dev/null
 is "relative -o becomes absolute" "$(sed -n 's/^OVERLAPCHECK_OUTPUT=//p' e2.txt)" "$TMP/rel.db"
