@@ -13,7 +13,7 @@
 #                 callback (BARE_CALLBACKS=all), the floor, overlapcheck, and
 #                 overlapcheck with one choice changed each: the extra kinds
 #                 off (OVERLAPCHECK_KINDS_OFF), OVERLAPCHECK_API_TIMING=
-#                 callbacks and =records, OVERLAPCHECK_QUERIES=off,
+#                 callbacks and =records, OVERLAPCHECK_QUERIES=summary,
 #                 OVERLAPCHECK_MEMREFS=0, OVERLAPCHECK_CALLER_US=0
 #   train         train_step (ATTR_TRAIN_STEPS, default 60): the lean floor,
 #                 its extra kinds, its callbacks, the floor, overlapcheck,
@@ -114,12 +114,12 @@ part_loop_kinds() {
 
 part_loop_choices() {
 	rotation loop-choices "$1" --programs torch_loop --no-nsys \
-		--variants lean,lean+cb,bare,overlapcheck,oc-kinds,oc-cbtime,oc-records,oc-qoff,oc-nomem,oc-nocallers \
+		--variants lean,lean+cb,bare,overlapcheck,oc-kinds,oc-cbtime,oc-records,oc-qsum,oc-nomem,oc-nocallers \
 		--bare-variant lean+cb=BARE_LEAN=1,BARE_CALLBACKS=all \
 		--oc-variant oc-kinds=OVERLAPCHECK_KINDS_OFF=$OFF_ALL \
 		--oc-variant oc-cbtime=OVERLAPCHECK_API_TIMING=callbacks \
 		--oc-variant oc-records=OVERLAPCHECK_API_TIMING=records \
-		--oc-variant oc-qoff=OVERLAPCHECK_QUERIES=off \
+		--oc-variant oc-qsum=OVERLAPCHECK_QUERIES=summary \
 		--oc-variant oc-nomem=OVERLAPCHECK_MEMREFS=0 \
 		--oc-variant oc-nocallers=OVERLAPCHECK_CALLER_US=0
 }
