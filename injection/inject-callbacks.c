@@ -497,13 +497,9 @@ static void query_call(struct tstate *t, unsigned slot, CUpti_CallbackDomain dom
 		if (t->q_depth++ == 0) {
 			int on = oc_cap_recording() && oc_q_mode() != OC_Q_OFF;
 
-			/* a thread's first OC_Q_WARM queries are all timed, so a slow one
-			 * at start-up (the context's creation behind a first
-			 * cudaGetDevice) gets its api row; then one in oc_q_sample */
-			t->q_count_only = on && oc_q_sample > 1 && t->q_seq >= OC_Q_WARM &&
-					  ++t->q_seq % oc_q_sample != 0;
-			if (on && t->q_seq < OC_Q_WARM)
-				t->q_seq++;
+			/* a thread's first OC_Q_WARM all timed (a slow one at start-up keeps its row) */
+			t->q_count_only = on && oc_q_sample > 1 && ++t->q_seq > OC_Q_WARM &&
+					  t->q_seq % oc_q_sample != 0;
 			t->q_t0 = on && !t->q_count_only ? tick_now() : 0;
 		}
 		return;

@@ -270,12 +270,14 @@ struct oc_claim {
 	int32_t  op;            /* index into trace->ops */
 	int32_t  api;           /* the call that queued it (runtime twin when known), or -1 */
 	enum oc_verdict verdict;
+	int32_t  witness;       /* longest intersecting op in another stream (NCCL kernels: the
+	                           longest intersecting compute kernel), or -1; beside the
+	                           other 4-byte members, so a claim has no padding (88 bytes:
+	                           one is kept per op) */
 	int64_t  overlap_ns;    /* time intersected with work in other streams (union); NCCL
 	                           kernels: with compute kernels of other streams */
 	double   overlap_ratio; /* overlap_ns / duration; 0 for a zero-length op */
 	int64_t  compute_ns;    /* of which intersected with kernels (other streams) */
-	int32_t  witness;       /* longest intersecting op in another stream (NCCL kernels: the
-	                           longest intersecting compute kernel), or -1 */
 	int64_t  witness_start_ns, witness_end_ns; /* where they intersected */
 	struct oc_evidence *evidence; /* serialized: every proven cause, decisive first, then
 	                                 docs/method.md's order; >= 1 */
