@@ -420,17 +420,18 @@ static int cmp_ev(const void *x, const void *y)
 static int order_events(struct oc_graph *g)
 {
 	size_t n = 2 * g->n_nodes;
-	uint32_t *pos = malloc((n + 1) * sizeof *pos);
+	uint32_t *pos;
 
 	g->order = malloc((n + 1) * sizeof *g->order);
-	if (!pos || !g->order) {
-		free(pos);
+	if (!g->order)
 		return -1;
-	}
 	for (size_t i = 0; i < n; i++)
 		g->order[i] = (uint32_t)i;
 	ev_graph = g;
 	oc_sort(g->order, n, sizeof *g->order, cmp_ev);
+	/* after the sort, whose buffer is gone by then: the two are never held together */
+	if (!(pos = malloc((n + 1) * sizeof *pos)))
+		return -1;
 	for (size_t i = 0; i < n; i++)
 		pos[g->order[i]] = (uint32_t)i;
 	for (size_t v = 0; v < g->n_nodes; v++)
