@@ -24,7 +24,10 @@
  * writer running beside it as in a traced program. Everything the
  * environment sets for the library applies (OVERLAPCHECK_API_TIMING,
  * OVERLAPCHECK_QUERIES, OVERLAPCHECK_MEMREFS, ...), so two settings can be
- * compared run against run. The trace goes to a scratch folder in $TMPDIR,
+ * compared run against run. With the queries' default
+ * (OVERLAPCHECK_QUERIES=off) CUPTI would call nothing for them; this fake
+ * still calls the library's callback, which leaves them at once: the
+ * queries' timing is measured with OVERLAPCHECK_QUERIES=summary. The trace goes to a scratch folder in $TMPDIR,
  * removed at the end (or to OVERLAPCHECK_OUTPUT, a trace made beforehand as
  * `overlapcheck run` makes it, which is kept); -k keeps the folder and
  * names it first.

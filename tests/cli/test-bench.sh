@@ -89,8 +89,9 @@ if [ "${HAVE_CUPTI-1}" = 1 ]; then
 		ok "callback-rate copies: a trace" false
 	fi
 	rm -rf "$d"
-	# every query counted, none long enough for a row of its own on a busy machine
-	res=$(TMPDIR=$TMP OVERLAPCHECK_QUERY_US=60000000 "$cr" -k 3000 700 2>&1)
+	# every query counted (summary: the default leaves them out), none long
+	# enough for a row of its own on a busy machine
+	res=$(TMPDIR=$TMP OVERLAPCHECK_QUERIES=summary OVERLAPCHECK_QUERY_US=60000000 "$cr" -k 3000 700 2>&1)
 	d=$(echo "$res" | sed -n 's/^callback-rate: trace in //p')
 	t=$(ls "$d"/*.db 2>/dev/null | head -n 1)
 	ok "callback-rate -k keeps its trace" test -n "$t"
@@ -99,6 +100,16 @@ if [ "${HAVE_CUPTI-1}" = 1 ]; then
 		is "callback-rate trace: the queries counted" "$(sqlite3 "$t" 'select sum(calls) from api_summary')" 700
 		is "callback-rate trace: timed by the callbacks, on CLOCK_REALTIME" "$(sqlite3 "$t" "select group_concat(value, ' ') from (select value from meta where key in ('api_timing', 'api_clock') order by key)")" "realtime all"
 		is "callback-rate trace: finished, nothing dropped" "$(sqlite3 "$t" "select group_concat(value, ' ') from (select value from meta where key in ('tracer_status', 'dropped_records') order by key)")" "0 finished"
+	fi
+	rm -rf "$d"
+	# the default: the queries neither counted nor timed
+	res=$(TMPDIR=$TMP "$cr" -k 300 70 2>&1)
+	d=$(echo "$res" | sed -n 's/^callback-rate: trace in //p')
+	t=$(ls "$d"/*.db 2>/dev/null | head -n 1)
+	if [ -n "$t" ]; then
+		is "callback-rate trace, the default: no query counted" "$(sqlite3 "$t" "select count(*) || ' ' || (select value from meta where key = 'api_queries') from api_summary")" "0 off"
+	else
+		ok "callback-rate trace, the default: a trace" false
 	fi
 	rm -rf "$d"
 	"$cr" many >/dev/null 2>&1

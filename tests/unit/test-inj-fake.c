@@ -792,6 +792,10 @@ static void __attribute__((noreturn)) program(enum mode mode, const char *trace)
 	/* cmocka's own fault handlers, inherited through fork, are not the program's */
 	signal(SIGSEGV, SIG_DFL);
 	signal(SIGABRT, SIG_DFL);
+	/* nor is a disposition the test's own caller left (nohup ignores SIGHUP):
+	 * the program of M_INT_QUIT has the default one, as a program would */
+	if (mode == M_INT_QUIT && getenv("FAKE_SIGNAL"))
+		signal(atoi(getenv("FAKE_SIGNAL")), SIG_DFL);
 	if (mode == M_TERM_IGNORED)
 		signal(SIGTERM, SIG_IGN);
 	if (mode == M_TERM_HANDLER_EXITS)
