@@ -14,6 +14,7 @@
 
 #include "overlapcheck/mem.h"
 #include "graph.h"
+#include "radix.h"
 
 struct build {
 	const struct oc_actx *c;
@@ -417,21 +418,19 @@ static int cmp_ev(const void *x, const void *y)
 }
 
 /*
- * ord[] (the events 0..n-1, ascending) into cmp_ev's order: a stable LSD radix sort,
- * 16-bit digits, of the key (time - lo) << 3 | class (lo the earliest time),
- * so that ties keep the events' own order, as cmp_ev's last test does. The
- * keys are read off the nodes once, in node order; qsort called ev_key twice
- * for each of its n log n comparisons (issue 35). 1 when the times span
- * 2^61 ns or more (the key does not fit: the caller sorts with qsort), 0, or
- * -1 out of memory.
+ * ord[] (the events 0..n-1, ascending) into cmp_ev's order: a stable radix
+ * sort of the key (time - lo) << 3 | class (lo the earliest time), so that
+ * ties keep the events' own order, as cmp_ev's last test does. The keys are
+ * read off the nodes once, in node order; qsort called ev_key twice for each
+ * of its n log n comparisons (issue 35). 1 when the times span 2^61 ns or
+ * more (the key does not fit: the caller sorts with qsort), 0, or -1 out of
+ * memory.
  */
 static int radix_events(const struct oc_graph *g, uint32_t *ord, size_t n)
 {
 	int64_t lo = INT64_MAX, hi = INT64_MIN;
-	uint64_t max, *key, *k2;
-	uint32_t *val = ord, *vt;
-	size_t *cnt;
-	int passes = 0;
+	uint64_t *key;
+	int rc;
 
 	for (size_t v = 0; v < g->n_nodes; v++) {
 		const struct oc_gnode *nd = &g->nodes[v];
@@ -445,19 +444,9 @@ static int radix_events(const struct oc_graph *g, uint32_t *ord, size_t n)
 		return 0;
 	if ((uint64_t)hi - (uint64_t)lo >= UINT64_C(1) << 61)
 		return 1;
-	for (max = ((uint64_t)hi - (uint64_t)lo) << 3 | 7; max; max >>= 16)
-		passes++;
 	key = malloc(n * sizeof *key);
-	k2 = malloc(n * sizeof *k2);
-	vt = malloc(n * sizeof *vt);
-	cnt = malloc(65536 * sizeof *cnt);
-	if (!key || !k2 || !vt || !cnt) {
-		free(key);
-		free(k2);
-		free(vt);
-		free(cnt);
+	if (!key)
 		return -1;
-	}
 	for (size_t i = 0; i < n; i++) {
 		int64_t ts;
 		uint32_t cls;
@@ -465,40 +454,9 @@ static int radix_events(const struct oc_graph *g, uint32_t *ord, size_t n)
 		ev_key((uint32_t)i, &ts, &cls);
 		key[i] = ((uint64_t)ts - (uint64_t)lo) << 3 | cls;
 	}
-	for (int p = 0; p < passes; p++) {
-		int sh = 16 * p;
-		size_t sum = 0;
-
-		memset(cnt, 0, 65536 * sizeof *cnt);
-		for (size_t i = 0; i < n; i++)
-			cnt[key[i] >> sh & 0xffff]++;
-		for (size_t d = 0; d < 65536; d++) {
-			size_t c = cnt[d];
-
-			cnt[d] = sum;
-			sum += c;
-		}
-		for (size_t i = 0; i < n; i++) {
-			size_t o = cnt[key[i] >> sh & 0xffff]++;
-
-			k2[o] = key[i];
-			vt[o] = val[i];
-		}
-		uint64_t *xk = key;
-		uint32_t *xv = val;
-
-		key = k2;
-		k2 = xk;
-		val = vt;
-		vt = xv;
-	}
-	if (val != ord)
-		memcpy(ord, val, n * sizeof *ord);
+	rc = oc_radix_sort(key, ord, n);
 	free(key);
-	free(k2);
-	free(val == ord ? vt : val);
-	free(cnt);
-	return 0;
+	return rc;
 }
 
 /* Node events in time order; edges that would run backwards in it dropped (from = -1). */
