@@ -188,38 +188,45 @@ static uint32_t call_tid(const struct build *b, int32_t v)
 	return b->c->t->api[b->g->nodes[v].idx].tid;
 }
 
-static int cmp_call(const void *x, const void *y, const struct build *bd)
-{
-	const struct oc_graph *g = bd->g;
-	const struct oc_gnode *a = &g->nodes[*(const int32_t *)x], *b = &g->nodes[*(const int32_t *)y];
-	uint32_t ta = call_tid(bd, *(const int32_t *)x), tb = call_tid(bd, *(const int32_t *)y);
-	if (ta != tb)
-		return (ta > tb) - (ta < tb);
-	if (a->start_ns != b->start_ns)
-		return (a->start_ns > b->start_ns) - (a->start_ns < b->start_ns);
-	return (*(const int32_t *)x > *(const int32_t *)y) - (*(const int32_t *)x < *(const int32_t *)y);
-}
-
-static _Thread_local const struct build *sort_build;   /* qsort takes no argument */
-static int cmp_call_q(const void *x, const void *y)
-{
-	return cmp_call(x, y, sort_build);
-}
-
-/* The call nodes by (thread, start), for the host order. 0, or -1 out of memory. */
+/*
+ * The call nodes by (thread, start), ties in node order, for the host
+ * order: two stable radix sorts (radix.c), by start less the earliest,
+ * then by thread. qsort read two calls' nodes and API rows on each
+ * comparison (issue 35). 0, or -1 out of memory.
+ */
 static int sort_calls(struct build *b, size_t first_call)
 {
 	struct oc_graph *g = b->g;
+	uint32_t *calls;
+	uint64_t *key;
+	int64_t lo = INT64_MAX;
+	size_t n = g->n_nodes - first_call;
 
-	b->n_calls = g->n_nodes - first_call;
-	b->calls = malloc((b->n_calls + 1) * sizeof *b->calls);
-	if (!b->calls)
+	b->n_calls = n;
+	b->calls = malloc((n + 1) * sizeof *b->calls);
+	key = malloc((n + 1) * sizeof *key);
+	if (!b->calls || !key) {
+		free(key);
 		return -1;
-	for (size_t k = 0; k < b->n_calls; k++)
-		b->calls[k] = (int32_t)(first_call + k);
-	sort_build = b;
-	oc_sort(b->calls, b->n_calls, sizeof *b->calls, cmp_call_q);
-	return 0;
+	}
+	calls = (uint32_t *)b->calls;   /* node indices, below INT32_MAX */
+	for (size_t k = 0; k < n; k++) {
+		calls[k] = (uint32_t)(first_call + k);
+		if (g->nodes[calls[k]].start_ns < lo)
+			lo = g->nodes[calls[k]].start_ns;
+	}
+	for (size_t k = 0; k < n; k++)
+		key[k] = (uint64_t)g->nodes[calls[k]].start_ns - (uint64_t)lo;
+	if (oc_radix_sort(key, calls, n) == 0) {
+		for (size_t k = 0; k < n; k++)
+			key[k] = call_tid(b, (int32_t)calls[k]);
+		if (oc_radix_sort(key, calls, n) == 0) {
+			free(key);
+			return 0;
+		}
+	}
+	free(key);
+	return -1;
 }
 
 /* Host order: each call node -> the same thread's next call node. */
