@@ -13,6 +13,7 @@
 
 #include "overlapcheck/mem.h"
 #include "context.h"
+#include "radix.h"
 
 size_t oc_lower_start(const struct oc_trace *t, const uint32_t *list, size_t n, int64_t ts)
 {
@@ -26,22 +27,6 @@ size_t oc_lower_start(const struct oc_trace *t, const uint32_t *list, size_t n, 
 			hi = mid;
 	}
 	return lo;
-}
-
-static int cmp_q(const void *x, const void *y)
-{
-	int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
-	return (a > b) - (a < b);
-}
-
-static int cmp_end(const void *x, const void *y, void *arg)
-{
-	const struct oc_trace *t = arg;
-	const struct oc_op *a = &t->ops[*(const uint32_t *)x];
-	const struct oc_op *b = &t->ops[*(const uint32_t *)y];
-	if (a->end_ns != b->end_ns)
-		return (a->end_ns > b->end_ns) - (a->end_ns < b->end_ns);
-	return (*(const uint32_t *)x > *(const uint32_t *)y) - (*(const uint32_t *)x < *(const uint32_t *)y);
 }
 
 static int cmp_wait(const void *x, const void *y)
@@ -412,6 +397,59 @@ int oc_adjacent(const struct oc_actx *c, int32_t o, int32_t f, int32_t g)
 	return 1;
 }
 
+/*
+ * dv's two orders of its ops: by queue time (q_sorted, with the running
+ * maximum of their ends in q_maxend: which of equal queue times comes first
+ * changes neither) and by end (by_end: op indices, ties in index order, as
+ * the selection lists them). Radix sorts of each key less the smallest
+ * (radix.c), where qsort's comparisons read ops scattered over the trace
+ * (issue 35). dv->by_end holds the selection's indices. 0 or -1.
+ */
+static int device_orders(const struct oc_actx *c, struct oc_dev_ctx *dv)
+{
+	const struct oc_trace *t = c->t;
+	size_t n = dv->sel.n;
+	uint64_t *key = malloc((n + 1) * sizeof *key);
+	uint32_t *ord = malloc((n + 1) * sizeof *ord);
+	int64_t qlo = INT64_MAX, elo = INT64_MAX, mx = INT64_MIN;
+
+	if (!key || !ord) {
+		free(key);
+		free(ord);
+		return -1;
+	}
+	for (size_t k = 0; k < n; k++) {
+		uint32_t i = dv->sel.idx[k];
+		qlo = c->q[i] < qlo ? c->q[i] : qlo;
+		elo = t->ops[i].end_ns < elo ? t->ops[i].end_ns : elo;
+	}
+	for (size_t k = 0; k < n; k++) {
+		key[k] = (uint64_t)c->q[dv->sel.idx[k]] - (uint64_t)qlo;
+		ord[k] = (uint32_t)k;
+	}
+	if (oc_radix_sort(key, ord, n))
+		goto nomem;
+	for (size_t k = 0; k < n; k++) {
+		uint32_t i = dv->sel.idx[ord[k]];
+		dv->q_sorted[k] = c->q[i];
+		if (t->ops[i].end_ns > mx)
+			mx = t->ops[i].end_ns;
+		dv->q_maxend[k] = mx;
+	}
+	dv->n_q = n;
+	for (size_t k = 0; k < n; k++)
+		key[k] = (uint64_t)t->ops[dv->by_end[k]].end_ns - (uint64_t)elo;
+	if (oc_radix_sort(key, dv->by_end, n))
+		goto nomem;
+	free(key);
+	free(ord);
+	return 0;
+nomem:
+	free(key);
+	free(ord);
+	return -1;
+}
+
 int oc_actx_index(struct oc_actx *c)
 {
 	struct oc_trace *t = c->t;
@@ -525,29 +563,10 @@ int oc_actx_index(struct oc_actx *c)
 				dv->streams[dv->n_streams++] = (int32_t)s;
 		free(seen);
 
-		/* (queue time, end) pairs sorted by queue time, then the running max of end */
-		struct qe { int64_t q, e; } *pairs = malloc((dv->sel.n + 1) * sizeof *pairs);
-		if (!pairs) {
+		if (device_orders(c, dv) < 0) {
 			free(ids);
 			return -1;
 		}
-		for (size_t k = 0; k < dv->sel.n; k++) {
-			uint32_t i = dv->sel.idx[k];
-			pairs[k].q = c->q[i];
-			pairs[k].e = t->ops[i].end_ns;
-		}
-		oc_sort(pairs, dv->sel.n, sizeof *pairs, cmp_q);  /* q is the first member */
-		int64_t mx = INT64_MIN;
-		for (size_t k = 0; k < dv->sel.n; k++) {
-			dv->q_sorted[k] = pairs[k].q;
-			if (pairs[k].e > mx)
-				mx = pairs[k].e;
-			dv->q_maxend[k] = mx;
-		}
-		dv->n_q = dv->sel.n;
-		free(pairs);
-		if (dv->sel.n > 1)
-			qsort_r(dv->by_end, dv->sel.n, sizeof *dv->by_end, cmp_end, t);
 	}
 	free(ids);
 	if (index_copies(c) < 0 || index_first_launch(c) < 0 || index_threads(c) < 0)

@@ -14,6 +14,7 @@
 
 #include "overlapcheck/mem.h"
 #include "graph.h"
+#include "radix.h"
 
 struct build {
 	const struct oc_actx *c;
@@ -187,38 +188,45 @@ static uint32_t call_tid(const struct build *b, int32_t v)
 	return b->c->t->api[b->g->nodes[v].idx].tid;
 }
 
-static int cmp_call(const void *x, const void *y, const struct build *bd)
-{
-	const struct oc_graph *g = bd->g;
-	const struct oc_gnode *a = &g->nodes[*(const int32_t *)x], *b = &g->nodes[*(const int32_t *)y];
-	uint32_t ta = call_tid(bd, *(const int32_t *)x), tb = call_tid(bd, *(const int32_t *)y);
-	if (ta != tb)
-		return (ta > tb) - (ta < tb);
-	if (a->start_ns != b->start_ns)
-		return (a->start_ns > b->start_ns) - (a->start_ns < b->start_ns);
-	return (*(const int32_t *)x > *(const int32_t *)y) - (*(const int32_t *)x < *(const int32_t *)y);
-}
-
-static _Thread_local const struct build *sort_build;   /* qsort takes no argument */
-static int cmp_call_q(const void *x, const void *y)
-{
-	return cmp_call(x, y, sort_build);
-}
-
-/* The call nodes by (thread, start), for the host order. 0, or -1 out of memory. */
+/*
+ * The call nodes by (thread, start), ties in node order, for the host
+ * order: two stable radix sorts (radix.c), by start less the earliest,
+ * then by thread. qsort read two calls' nodes and API rows on each
+ * comparison (issue 35). 0, or -1 out of memory.
+ */
 static int sort_calls(struct build *b, size_t first_call)
 {
 	struct oc_graph *g = b->g;
+	uint32_t *calls;
+	uint64_t *key;
+	int64_t lo = INT64_MAX;
+	size_t n = g->n_nodes - first_call;
 
-	b->n_calls = g->n_nodes - first_call;
-	b->calls = malloc((b->n_calls + 1) * sizeof *b->calls);
-	if (!b->calls)
+	b->n_calls = n;
+	b->calls = malloc((n + 1) * sizeof *b->calls);
+	key = malloc((n + 1) * sizeof *key);
+	if (!b->calls || !key) {
+		free(key);
 		return -1;
-	for (size_t k = 0; k < b->n_calls; k++)
-		b->calls[k] = (int32_t)(first_call + k);
-	sort_build = b;
-	oc_sort(b->calls, b->n_calls, sizeof *b->calls, cmp_call_q);
-	return 0;
+	}
+	calls = (uint32_t *)b->calls;   /* node indices, below INT32_MAX */
+	for (size_t k = 0; k < n; k++) {
+		calls[k] = (uint32_t)(first_call + k);
+		if (g->nodes[calls[k]].start_ns < lo)
+			lo = g->nodes[calls[k]].start_ns;
+	}
+	for (size_t k = 0; k < n; k++)
+		key[k] = (uint64_t)g->nodes[calls[k]].start_ns - (uint64_t)lo;
+	if (oc_radix_sort(key, calls, n) == 0) {
+		for (size_t k = 0; k < n; k++)
+			key[k] = call_tid(b, (int32_t)calls[k]);
+		if (oc_radix_sort(key, calls, n) == 0) {
+			free(key);
+			return 0;
+		}
+	}
+	free(key);
+	return -1;
 }
 
 /* Host order: each call node -> the same thread's next call node. */
@@ -416,11 +424,54 @@ static int cmp_ev(const void *x, const void *y)
 	return (a > b) - (a < b);
 }
 
+/*
+ * ord[] (the events 0..n-1, ascending) into cmp_ev's order: a stable radix
+ * sort of the key (time - lo) << 3 | class (lo the earliest time), so that
+ * ties keep the events' own order, as cmp_ev's last test does. The keys are
+ * read off the nodes once, in node order; qsort called ev_key twice for each
+ * of its n log n comparisons (issue 35). 1 when the times span 2^61 ns or
+ * more (the key does not fit: the caller sorts with qsort), 0, or -1 out of
+ * memory.
+ */
+static int radix_events(const struct oc_graph *g, uint32_t *ord, size_t n)
+{
+	int64_t lo = INT64_MAX, hi = INT64_MIN;
+	uint64_t *key;
+	int rc;
+
+	for (size_t v = 0; v < g->n_nodes; v++) {
+		const struct oc_gnode *nd = &g->nodes[v];
+		int64_t a = nd->start_ns < nd->end_ns ? nd->start_ns : nd->end_ns;
+		int64_t b = nd->start_ns < nd->end_ns ? nd->end_ns : nd->start_ns;
+
+		lo = a < lo ? a : lo;
+		hi = b > hi ? b : hi;
+	}
+	if (n < 2)
+		return 0;
+	if ((uint64_t)hi - (uint64_t)lo >= UINT64_C(1) << 61)
+		return 1;
+	key = malloc(n * sizeof *key);
+	if (!key)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		int64_t ts;
+		uint32_t cls;
+
+		ev_key((uint32_t)i, &ts, &cls);
+		key[i] = ((uint64_t)ts - (uint64_t)lo) << 3 | cls;
+	}
+	rc = oc_radix_sort(key, ord, n);
+	free(key);
+	return rc;
+}
+
 /* Node events in time order; edges that would run backwards in it dropped (from = -1). */
 static int order_events(struct oc_graph *g)
 {
 	size_t n = 2 * g->n_nodes;
 	uint32_t *pos;
+	int rc;
 
 	g->order = malloc((n + 1) * sizeof *g->order);
 	if (!g->order)
@@ -428,8 +479,12 @@ static int order_events(struct oc_graph *g)
 	for (size_t i = 0; i < n; i++)
 		g->order[i] = (uint32_t)i;
 	ev_graph = g;
-	oc_sort(g->order, n, sizeof *g->order, cmp_ev);
-	/* after the sort, whose buffer is gone by then: the two are never held together */
+	rc = radix_events(g, g->order, n);
+	if (rc < 0)
+		return -1;
+	if (rc > 0)
+		oc_sort(g->order, n, sizeof *g->order, cmp_ev);
+	/* after the sort, whose buffers are gone by then: the two are never held together */
 	if (!(pos = malloc((n + 1) * sizeof *pos)))
 		return -1;
 	for (size_t i = 0; i < n; i++)

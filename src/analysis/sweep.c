@@ -6,8 +6,8 @@
  * Design. All op endpoints are ranked into one sorted array of distinct
  * times T; consecutive times bound elementary segments on which nothing
  * starts or ends. Starts are already sorted (the selection follows
- * trace->ops), ends are radix-sorted once. Everything else is linear passes
- * over those arrays and Fenwick-tree queries:
+ * trace->ops), ends are radix-sorted once (radix.c). Everything else is
+ * linear passes over those arrays and Fenwick-tree queries:
  *
  *   Coverage (sweep-cover.c). One pass per engine class (and one for all
  *   ops) walks the segments; each op's intersection with the class's union
@@ -29,6 +29,7 @@
 
 #include "overlapcheck/mem.h"
 #include "overlapcheck/sweep.h"
+#include "radix.h"
 #include "sweep-state.h"
 
 enum oc_engine oc_engine_of(const struct oc_op *op)
@@ -158,66 +159,6 @@ void oc_selection_release(struct oc_selection *sel)
 	sel->n = 0;
 }
 
-/* ---- sorting ends ---------------------------------------------------------- */
-
-/*
- * Stable LSD radix sort of vals[] by keys[] (both permuted), 16-bit digits,
- * only as many passes as the largest key needs. 0 or -1.
- */
-static int radix_sort(uint64_t *keys, uint32_t *vals, size_t n)
-{
-	uint64_t max = 0, *k2;
-	uint32_t *v2;
-	size_t *cnt;
-	int passes = 0;
-
-	for (size_t i = 0; i < n; i++)
-		if (keys[i] > max)
-			max = keys[i];
-	while (max) {
-		passes++;
-		max >>= 16;
-	}
-	if (!passes || n < 2)
-		return 0;
-	k2 = malloc(n * sizeof *k2);
-	v2 = malloc(n * sizeof *v2);
-	cnt = malloc(65536 * sizeof *cnt);
-	if (!k2 || !v2 || !cnt) {
-		free(k2);
-		free(v2);
-		free(cnt);
-		return -1;
-	}
-	for (int p = 0; p < passes; p++) {
-		int sh = 16 * p;
-		size_t sum = 0;
-
-		memset(cnt, 0, 65536 * sizeof *cnt);
-		for (size_t i = 0; i < n; i++)
-			cnt[(keys[i] >> sh) & 0xffff]++;
-		for (size_t d = 0; d < 65536; d++) {
-			size_t c = cnt[d];
-
-			cnt[d] = sum;
-			sum += c;
-		}
-		for (size_t i = 0; i < n; i++) {
-			size_t o = cnt[(keys[i] >> sh) & 0xffff]++;
-
-			k2[o] = keys[i];
-			v2[o] = vals[i];
-		}
-		memcpy(keys, k2, n * sizeof *keys);
-		memcpy(vals, v2, n * sizeof *vals);
-	}
-	free(k2);
-	free(v2);
-	free(cnt);
-	return 0;
-}
-
-
 /* ---- the event arrays ------------------------------------------------------- */
 
 static void sw_free(struct sw *w)
@@ -310,7 +251,7 @@ static int sw_compress_groups(struct sw *w)
 		gk[i] = (uint64_t)w->grp[i];
 		gv[i] = (uint32_t)i;
 	}
-	if (radix_sort(gk, gv, n)) {
+	if (oc_radix_sort(gk, gv, n)) {
 		free(gk);
 		free(gv);
 		return -1;
@@ -344,7 +285,7 @@ static int sw_rank(struct sw *w, struct oc_sweep *s)
 		keys[i] = (uint64_t)(w->e[i] - w->s[0]);
 		w->endord[i] = (uint32_t)i;
 	}
-	if (radix_sort(keys, w->endord, n)) {
+	if (oc_radix_sort(keys, w->endord, n)) {
 		free(keys);
 		return -1;
 	}
