@@ -95,10 +95,12 @@ static const CUpti_CallbackId drv_ids[] = {
  * Queries (docs/schema.md, "Queries"): calls that only read state the host
  * keeps (the current device, the last error, a stream's capture status, an
  * attribute, a name) and never wait for the device. PyTorch makes about ten
- * per kernel, and CUPTI's API record of each costs more than the call. The
- * tracer times them in its callbacks instead: a call that took at least
- * OVERLAPCHECK_QUERY_US gets its api row as any other, the others are
- * counted per thread and function in api_summary.
+ * per kernel, and CUPTI's API record of each costs more than the call, even
+ * CUPTI's empty callback of each costs (docs/performance.md): by default
+ * the tracer takes nothing of them (inject-queries.c). With
+ * OVERLAPCHECK_QUERIES=summary it times them in its callbacks: a call that
+ * took at least OVERLAPCHECK_QUERY_US gets its api row as any other, the
+ * others are counted per thread and function in api_summary.
  */
 static const CUpti_CallbackId rt_query_ids[] = {
 	RT(cudaGetDevice_v3020), RT(cudaGetDeviceCount_v3020), RT(cudaGetDeviceFlags_v7000),

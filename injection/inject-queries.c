@@ -93,8 +93,13 @@ void oc_q_init(void)
 			oc_writer_warn("inject", "bad_setting",
 				       "ignoring OVERLAPCHECK_QUERIES='%s': expected off, summary or record", v);
 	}
-	if (oc_inj.api_minimal)
-		mode = OC_Q_OFF;   /* its API records are chosen one by one: no query among them */
+	if (oc_inj.api_minimal) {
+		/* its API records are chosen one by one: no query among them */
+		if (mode != OC_Q_OFF)
+			oc_writer_warn("inject", "bad_setting",
+				       "ignoring OVERLAPCHECK_QUERIES='%s': --api=minimal records no query", v);
+		mode = OC_Q_OFF;
+	}
 	if (us && *us) {
 		char *end;
 		unsigned long long n = strtoull(us, &end, 10);

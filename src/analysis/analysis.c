@@ -231,8 +231,8 @@ static int warnings(struct oc_actx *c, size_t n_api_before)
 
 		if (t->queries_mode && !strcmp(t->queries_mode, "off") && !(lvl && !strcmp(lvl, "minimal")))
 			r |= add_warning(a, "recorded with OVERLAPCHECK_QUERIES=off (the tracer's default "
-					 "since 2026-12-04): calls such as cudaGetDevice were not timed, so "
-					 "their time counts as time outside CUDA calls in the idle-gap causes "
+					 "since 2026-12-04): calls such as cudaGetDevice were neither counted nor "
+					 "timed, so their time counts as time outside CUDA calls in the idle-gap causes "
 					 "(OVERLAPCHECK_QUERIES=summary counts and times them)");
 		const char *qs = oc_trace_meta(t, "api_query_sample");
 		long long sample = qs ? strtoll(qs, NULL, 10) : 0;

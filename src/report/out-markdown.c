@@ -65,7 +65,7 @@ static void queries_line(FILE *f, const struct oc_trace *t)
 	if (t->queries_mode && !strcmp(t->queries_mode, "off")) {
 		const char *lvl = oc_trace_meta(t, "api_level");
 
-		fprintf(f, "Queries: not timed (`%s`): time in `cudaGetDevice` and the like counts as time "
+		fprintf(f, "Queries: not recorded (`%s`): time in `cudaGetDevice` and the like counts as time "
 			"outside CUDA calls%s.\n\n", lvl && !strcmp(lvl, "minimal") ? "--api=minimal"
 			: "OVERLAPCHECK_QUERIES=off", lvl && !strcmp(lvl, "minimal") ? ""
 			: "; `OVERLAPCHECK_QUERIES=summary` counts and times them");

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """queries-reduce.py OC QUERIES SQL...: the queries' collection keeps every verdict.
 
-Since OVERLAPCHECK_QUERIES=summary (the default; docs/schema.md, "Queries"), a
+Under OVERLAPCHECK_QUERIES=summary (the default from 2026-12-01 to 2026-12-04,
+when off became it; docs/schema.md, "Queries"), a
 query (apiargs.c's list: calls that only read host state) that took less than
 10 us has no api row: it is counted in api_summary instead. Each SQL here is
 a trace recorded before, when every query had its api row. This script

@@ -20,14 +20,14 @@ report_checks() {
 	like "Markdown: the Queries line" "$(grep '^Queries:' "$TMP/q.md")" "^Queries: $want call\\(s\\) of [0-9]+ function\\(s\\) \\(\`cudaGetDevice\` "
 	"$OC" report --format json "$TMP/q.db" > "$TMP/q.json" 2>&1
 	is "JSON: queries.calls" "$(python3 -c 'import json,sys; q=json.load(open(sys.argv[1]))["queries"]; print(q["mode"], q["min_ns"], q["calls"], sum(f["calls"] for f in q["functions"]))' "$TMP/q.json")" "summary 10000 $want $want"
-	# not timed: the report says so, and why
+	# not recorded: the report says so, and why
 	python3 -c 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute("DELETE FROM api_summary"); c.execute("UPDATE meta SET value = ? WHERE key = ?", ("off", "api_queries")); c.commit()' "$TMP/q.db"
 	"$OC" report "$TMP/q.db" > "$TMP/off.txt" 2>&1
-	like "off: the Queries line" "$(grep '^Queries:' "$TMP/off.txt")" "^Queries: not timed \\(OVERLAPCHECK_QUERIES=off\\)"
+	like "off: the Queries line" "$(grep '^Queries:' "$TMP/off.txt")" "^Queries: not recorded \\(OVERLAPCHECK_QUERIES=off\\)"
 	like "off: a warning" "$(cat "$TMP/off.txt")" "recorded with OVERLAPCHECK_QUERIES=off"
 	python3 -c 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", ("api_level", "minimal")); c.commit()' "$TMP/q.db"
 	"$OC" report "$TMP/q.db" > "$TMP/min.txt" 2>&1
-	like "--api=minimal: named as the reason" "$(grep '^Queries:' "$TMP/min.txt")" "^Queries: not timed \\(--api=minimal\\)"
+	like "--api=minimal: named as the reason" "$(grep '^Queries:' "$TMP/min.txt")" "^Queries: not recorded \\(--api=minimal\\)"
 	is "--api=minimal: no OVERLAPCHECK_QUERIES warning" "$(grep -c 'OVERLAPCHECK_QUERIES=off:' "$TMP/min.txt")" 0
 }
 

@@ -1556,11 +1556,17 @@ static void test_api_minimal(void **state)
 
 	snprintf(trace, sizeof trace, "%s/minimal.db", dir);
 	make_trace(trace);
+	/* the queries asked for too: minimal records none, and says so */
+	setenv("OVERLAPCHECK_QUERIES", "summary", 1);
 	st = run(M_API_MINIMAL, trace);
+	unsetenv("OVERLAPCHECK_QUERIES");
 	assert_true(WIFEXITED(st));
 	assert_int_equal(WEXITSTATUS(st), 0);
 	db = open_trace(trace);
 	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'api_level'"), "minimal");
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'api_queries'"), "off");
+	assert_int_equal(q_int(db, "SELECT count(*) FROM warnings WHERE code = 'bad_setting' AND message"
+				   " LIKE '%OVERLAPCHECK_QUERIES=''summary'': --api=minimal records no query%'"), 1);
 	sqlite3_close(db);
 }
 
