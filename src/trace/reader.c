@@ -21,6 +21,7 @@
  * "cannot open trace 'x.db': ops row 17: end_ns < start_ns".
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -101,7 +102,12 @@ static int check_pages(const char *path, char *msg, size_t len)
 	return rc;
 }
 
-int oc_trace_check_file(const char *path, int *wal, char *msg, size_t len)
+/*
+ * The checks of the file's name, kind and header; *pages set when SQLite's
+ * check of every page (check_pages) is still to run: a file in rollback
+ * mode, *pages 1, or in WAL mode without its -wal, 2.
+ */
+static int check_header(const char *path, int *wal, int *pages, char *msg, size_t len)
 {
 	unsigned char h[100];
 	struct stat sb;
@@ -140,25 +146,76 @@ int oc_trace_check_file(const char *path, int *wal, char *msg, size_t len)
 		*wal = w;
 	/* in-header database size, valid when the change counters agree */
 	uint32_t psz = (uint32_t)h[16] << 8 | h[17];
-	uint64_t pages = be32(h + 28);
+	uint64_t n_pages = be32(h + 28);
 
 	if (psz == 1)
 		psz = 65536;
-	if (!have_wal && pages && be32(h + 24) == be32(h + 92) &&
-	    (uint64_t)sb.st_size < pages * psz)
+	if (!have_wal && n_pages && be32(h + 24) == be32(h + 92) &&
+	    (uint64_t)sb.st_size < n_pages * psz)
 		return fail_msg(msg, len, "truncated or corrupt (file is %lld bytes, its header says %llu)",
-				(long long)sb.st_size, (unsigned long long)(pages * psz));
-	if (have_wal)
-		return 0;
-	return check_pages(path, msg, len);
+				(long long)sb.st_size, (unsigned long long)(n_pages * psz));
+	if (!have_wal)
+		*pages = w ? 2 : 1;
+	return 0;
 }
 
-/* The file, before the reader opens it: oc_trace_check_file(). */
-static int precheck(struct rd *r, int *wal)
+int oc_trace_check_file(const char *path, int *wal, char *msg, size_t len)
+{
+	int pages = 0;
+
+	if (check_header(path, wal, &pages, msg, len))
+		return -1;
+	return pages ? check_pages(path, msg, len) : 0;
+}
+
+/*
+ * check_pages beside the load (oc_trace_open): it reads the whole file, as
+ * the load does, and was a sixth of report's work on a large trace (issue
+ * 35). Only for a file in rollback mode, where two read-only connections
+ * share it without locking each other out; a failed check wins over the
+ * load's result, as when it ran first.
+ */
+struct pages_job {
+	pthread_t th;
+	const char *path;
+	int started, rc;
+	char msg[512];
+};
+
+static void *pages_run(void *arg)
+{
+	struct pages_job *j = arg;
+
+	j->rc = check_pages(j->path, j->msg, sizeof j->msg);
+	return NULL;
+}
+
+/* The page check's verdict, once it is done: 0, or -1 with its message in r's error. */
+static int pages_join(struct rd *r, struct pages_job *j)
+{
+	if (!j->started)
+		return 0;
+	pthread_join(j->th, NULL);
+	j->started = 0;
+	return j->rc ? oc_rd_fail(r, "%s", j->msg) : 0;
+}
+
+/* The file, before the reader opens it: oc_trace_check_file(), the page
+ * check started beside the load where it can be (job). */
+static int precheck(struct rd *r, int *wal, struct pages_job *job)
 {
 	char msg[512];
+	int pages = 0;
 
-	if (oc_trace_check_file(r->path, wal, msg, sizeof msg))
+	if (check_header(r->path, wal, &pages, msg, sizeof msg))
+		return oc_rd_fail(r, "%s", msg);
+	if (pages == 1) {
+		job->path = r->path;
+		job->started = pthread_create(&job->th, NULL, pages_run, job) == 0;
+		if (job->started)
+			return 0;
+	}
+	if (pages && check_pages(r->path, msg, sizeof msg))
 		return oc_rd_fail(r, "%s", msg);
 	return 0;
 }
@@ -187,13 +244,13 @@ static int open_db(struct rd *r, int flags)
  * its -shm (and recovery) to be readable: when read-only fails for that
  * reason, retry read-write (never creating the file).
  */
-static int open_and_check(struct rd *r)
+static int open_and_check(struct rd *r, struct pages_job *job)
 {
 	char msg[256] = "";
 	int wal, ver = 0;
 	enum oc_schema_state state;
 
-	if (precheck(r, &wal))
+	if (precheck(r, &wal, job))
 		return -1;
 	for (int attempt = 0; attempt < 2; attempt++) {
 		int flags = (attempt == 0 ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) |
@@ -310,6 +367,7 @@ static int open_imported(struct oc_trace *t, const char *path, enum oc_input_for
 int oc_trace_open(struct oc_trace *t, const char *path, char *err, size_t errlen)
 {
 	struct rd r = { .t = t, .path = path, .err = err, .errlen = errlen };
+	struct pages_job job = { .started = 0 };
 	struct idpair *rowmap = NULL;
 	struct ctx *ctx = NULL;
 	size_t n_ctx = 0;
@@ -336,7 +394,7 @@ int oc_trace_open(struct oc_trace *t, const char *path, char *err, size_t errlen
 		return oc_rd_fail_nomem(&r);
 	}
 	t->priv = r.p;
-	if (open_and_check(&r))
+	if (open_and_check(&r, &job))
 		goto err;
 	if (sqlite3_exec(r.db, "BEGIN", NULL, NULL, NULL) != SQLITE_OK) {
 		oc_rd_fail_sql(&r, NULL);
@@ -374,10 +432,14 @@ int oc_trace_open(struct oc_trace *t, const char *path, char *err, size_t errlen
 		goto err;
 	sqlite3_exec(r.db, "COMMIT", NULL, NULL, NULL);
 	sqlite3_close(r.db);
+	r.db = NULL;
+	if (pages_join(&r, &job))
+		goto err;
 	free(ctx);
 	rd_free(&r);
 	return 0;
 err:
+	pages_join(&r, &job);
 	free(rowmap);
 	free(ctx);
 	rd_free(&r);
