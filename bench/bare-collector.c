@@ -412,8 +412,8 @@ static void subscribe(int all, int queries, int queries_off, int rt_only, int ti
 			if ((r = cuptiEnableDomain(1, subscriber, domains[d])) != CUPTI_SUCCESS)
 				warn_cupti("cuptiEnableDomain", r);
 			/* the queries' callbacks then off, one by one, as the tracer's default */
-			ids = oc_args_query_cbids(domains[d], &n);
-			for (size_t i = 0; queries_off && i < n; i++)
+			ids = queries_off ? oc_args_query_cbids(domains[d], &n) : NULL;
+			for (size_t i = 0; ids && i < n; i++)
 				if ((r = cuptiEnableCallback(0, subscriber, domains[d], ids[i])) != CUPTI_SUCCESS &&
 				    ++n_failed_callbacks == 1)
 					warn_cupti("cuptiEnableCallback", r);

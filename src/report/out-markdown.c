@@ -64,10 +64,11 @@ static void queries_line(FILE *f, const struct oc_trace *t)
 
 	if (t->queries_mode && !strcmp(t->queries_mode, "off")) {
 		const char *lvl = oc_trace_meta(t, "api_level");
+		int minimal = lvl && !strcmp(lvl, "minimal");
 
 		fprintf(f, "Queries: not recorded (`%s`): time in `cudaGetDevice` and the like counts as time "
-			"outside CUDA calls%s.\n\n", lvl && !strcmp(lvl, "minimal") ? "--api=minimal"
-			: "OVERLAPCHECK_QUERIES=off", lvl && !strcmp(lvl, "minimal") ? ""
+			"outside CUDA calls%s.\n\n", minimal ? "--api=minimal"
+			: "OVERLAPCHECK_QUERIES=off", minimal ? ""
 			: "; `OVERLAPCHECK_QUERIES=summary` counts and times them");
 		return;
 	}

@@ -104,8 +104,7 @@ static int check_pages(const char *path, char *msg, size_t len)
 
 /*
  * The checks of the file's name, kind and header; *pages set when SQLite's
- * check of every page (check_pages) is still to run: a file in rollback
- * mode, *pages 1, or in WAL mode without its -wal, 2.
+ * check of every page (check_pages) is still to run (no -wal beside it).
  */
 static int check_header(const char *path, int *wal, int *pages, char *msg, size_t len)
 {
@@ -154,8 +153,7 @@ static int check_header(const char *path, int *wal, int *pages, char *msg, size_
 	    (uint64_t)sb.st_size < n_pages * psz)
 		return fail_msg(msg, len, "truncated or corrupt (file is %lld bytes, its header says %llu)",
 				(long long)sb.st_size, (unsigned long long)(n_pages * psz));
-	if (!have_wal)
-		*pages = w ? 2 : 1;
+	*pages = !have_wal;
 	return 0;
 }
 
@@ -209,7 +207,7 @@ static int precheck(struct rd *r, int *wal, struct pages_job *job)
 
 	if (check_header(r->path, wal, &pages, msg, sizeof msg))
 		return oc_rd_fail(r, "%s", msg);
-	if (pages == 1) {
+	if (pages && !*wal) {   /* rollback mode */
 		job->path = r->path;
 		job->started = pthread_create(&job->th, NULL, pages_run, job) == 0;
 		if (job->started)
