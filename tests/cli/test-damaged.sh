@@ -3,7 +3,7 @@
 # one check (oc_trace_check_file(), src/trace/reader.c): a trace cut at a
 # page boundary and mid-page, one with middle pages overwritten, an empty
 # file, a text file. Each: exit 2 from both, the same message but for the
-# command's name.
+# command's name. Then rows that make no sense, in the two largest tables.
 . tests/cli/lib.sh
 OC=$(cd "$(dirname "$OC")" && pwd)/$(basename "$OC")
 FIX=$(pwd)/tests/fixtures
@@ -39,4 +39,28 @@ alike "middle pages overwritten" overwritten.db "truncated or corrupt \\(SQLite'
 alike "empty file" empty.db "empty file, not an overlapcheck trace"
 alike "text file" text.db "not a SQLite database"
 alike "missing file" missing.db "no such file"
+# Rows that make no sense in the two largest tables: the message names the
+# row; with both damaged, the ops' row (the reader loads the ops first).
+python3 - <<'PY'
+import shutil, sqlite3
+op = "UPDATE ops SET dur_ns = -5 WHERE id = (SELECT min(id) FROM ops)"
+call = "UPDATE api SET dur_ns = -7 WHERE id = (SELECT max(id) FROM api)"
+for name, sqls in (('bad-op.db', [op]), ('bad-call.db', [call]), ('bad-both.db', [op, call])):
+    shutil.copy('good.db', name)
+    c = sqlite3.connect(name)
+    assert c.execute('PRAGMA journal_mode').fetchone()[0] == 'delete'
+    for q in sqls:
+        c.execute(q)
+    c.commit()
+    c.close()
+PY
+# rowbad NAME FILE PATTERN: report exits 2 and names the row (info reads no rows)
+rowbad() {
+	rr=$("$OC" report "$2" 2>&1 >/dev/null); cr=$?
+	is "$1: report exits 2" "$cr" 2
+	like "$1: the message names the row" "$rr" "^overlapcheck report: cannot open trace '$2': $3\$"
+}
+rowbad "an op that ends before it starts" bad-op.db "ops row [0-9]+: end_ns < start_ns \\(dur_ns -5\\)"
+rowbad "a call that ends before it starts" bad-call.db "api row [0-9]+: end_ns < start_ns \\(dur_ns -7\\)"
+rowbad "both: the ops' row is named" bad-both.db "ops row [0-9]+: end_ns < start_ns \\(dur_ns -5\\)"
 done_testing
