@@ -8,7 +8,8 @@
  * referenced by index; -1 means "none".
  *
  * Memory is linear in the number of rows. Arrays are sorted as documented on
- * each member, so callers can binary-search them.
+ * each member, so callers can binary-search them. A device op's description
+ * (struct oc_shape) is held once per distinct one, not in every op.
  */
 #ifndef OVERLAPCHECK_TRACE_H
 #define OVERLAPCHECK_TRACE_H
@@ -35,14 +36,22 @@ enum oc_stream_kind {
 	OC_STREAM_NON_BLOCKING,
 };
 
+/*
+ * A device op: when and where it ran. What it is (its name, size, launch
+ * configuration: struct oc_shape) is held once per distinct description in
+ * trace->shapes, and op.shape indexes it (oc_op_shape()); ops of one kernel
+ * launched the same way share a shape. The copy's direction and memory kinds
+ * are kept in the op as well: the analysis classifies every op by them
+ * (oc_engine_of(), the pageable checks), and they fill what would otherwise
+ * be the record's padding. 64 bytes. Shapes are shared: nothing changes one
+ * after the load, and what is set per op (flags, comm) lives in the op. A
+ * trace built by hand needs a shape for every op.shape (a zeroed op: 0).
+ */
 struct oc_op {
 	int64_t  start_ns, end_ns;  /* device time */
 	int64_t  row_id;            /* ops.id */
-	uint64_t bytes;             /* copies and memsets, else 0 */
-	uint64_t graph_node_id;     /* 0 unless run as a graph node */
 	uint32_t device_id, context_id, stream_id;
 	uint32_t correlation_id;
-	uint32_t graph_id;          /* 0 unless run as a graph node */
 	uint32_t flags;             /* OC_ASYNC_FLAG, OC_ASYNC_BY_NAME */
 	int32_t  stream;            /* index into trace->streams; always valid (the
 	                               reader adds streams seen only in ops) */
@@ -50,14 +59,23 @@ struct oc_op {
 	                               (the runtime call when there is one: same
 	                               correlation id, else the driver call's
 	                               runtime parent, else the driver call), or -1 */
-	int32_t  name;              /* kernels: index into strs (mangled), else -1 */
-	int32_t  grid[3], block[3]; /* kernels */
-	int32_t  registers, static_smem, dynamic_smem;
+	uint32_t shape;             /* index into trace->shapes; always valid */
 	uint8_t  kind;              /* enum oc_op_kind */
 	uint8_t  comm;              /* 1: an NCCL kernel (communication, nccl.h), set by the
 	                               reader from the kernel's name */
 	uint8_t  copy_kind;         /* enum oc_copy_kind */
 	uint8_t  src_kind, dst_kind;/* enum oc_mem_kind; memset: dst_kind */
+};
+_Static_assert(sizeof(struct oc_op) <= 64, "struct oc_op: at most 64 bytes per device op");
+
+/* What an op is, apart from when and where it ran (trace->shapes). */
+struct oc_shape {
+	uint64_t bytes;             /* copies and memsets, else 0 */
+	uint64_t graph_node_id;     /* 0 unless run as a graph node */
+	int32_t  name;              /* kernels: index into strs (mangled), else -1 */
+	uint32_t graph_id;          /* 0 unless run as a graph node */
+	int32_t  grid[3], block[3]; /* kernels */
+	int32_t  registers, static_smem, dynamic_smem;
 	uint32_t src_device_id, dst_device_id; /* peer copies */
 };
 
@@ -200,6 +218,8 @@ struct oc_trace {
 	struct oc_device *devices; size_t n_devices; /* sorted by id */
 	struct oc_stream *streams; size_t n_streams; /* sorted by (context_id, stream_id) */
 	struct oc_op *ops;        size_t n_ops;      /* sorted by (start_ns, end_ns, row_id) */
+	struct oc_shape *shapes;  size_t n_shapes;   /* each distinct one once, in order of
+	                                                first use by the ops table's rows */
 	struct oc_api *api;       size_t n_api;      /* sorted by (start_ns, row_id) */
 	struct oc_sync *syncs;    size_t n_syncs;    /* sorted by start_ns */
 	struct oc_event *events;  size_t n_events;   /* sorted by correlation_id */
@@ -247,6 +267,12 @@ struct oc_trace {
 
 	void    *priv;               /* reader's own storage (string arena, ...) */
 };
+
+/* What op (an element of t->ops) is. */
+static inline const struct oc_shape *oc_op_shape(const struct oc_trace *t, const struct oc_op *op)
+{
+	return &t->shapes[op->shape];
+}
 
 /*
  * Open and load a trace. Returns 0, or -1 with a message in err that names

@@ -125,7 +125,7 @@ const char *oc_claim_advice(const struct oc_trace *t, const struct oc_analysis *
 			   "unset it outside debugging");
 	case OC_ADVICE_PIN_HOST_BUFFER: {
 		const struct oc_op *p = e->op >= 0 ? &t->ops[e->op] : op;
-		oc_fmt_bytes(p->bytes, x, sizeof x);
+		oc_fmt_bytes(oc_op_shape(t, p)->bytes, x, sizeof x);
 		if (e->cause == OC_CAUSE_HOST_SYNCHRONIZATION)
 			return say(buf, len, "the %s %s copy's call (%s) blocked the host until the work "
 				   "before it was done, because the copy uses pageable host memory: pin the "
@@ -143,7 +143,7 @@ const char *oc_claim_advice(const struct oc_trace *t, const struct oc_analysis *
 	}
 	case OC_ADVICE_SMALL_PAGEABLE_COPY: {
 		const struct oc_op *p = e->op >= 0 ? &t->ops[e->op] : op;
-		oc_fmt_bytes(p->bytes, x, sizeof x);
+		oc_fmt_bytes(oc_op_shape(t, p)->bytes, x, sizeof x);
 		return say(buf, len, "a %s pageable %s copy blocks the host until the device reaches it: "
 			   "keep such values on the device, or gather them into one pinned buffer read "
 			   "once", x, dir_of(p));
@@ -288,7 +288,7 @@ const char *oc_gap_advice(const struct oc_trace *t, const struct oc_analysis *a,
 			   "synchronizing", api_of(t, a->blocks[g->block].api), name, y);
 	case OC_ADVICE_GAP_PAGEABLE_STAGING:
 		oc_op_short(t, g->next_op, name, sizeof name, 60);
-		oc_fmt_bytes(t->ops[g->next_op].bytes, x, sizeof x);
+		oc_fmt_bytes(oc_op_shape(t, &t->ops[g->next_op])->bytes, x, sizeof x);
 		oc_fmt_duration(g->end_ns - g->start_ns, y, sizeof y);
 		return say(buf, len, "the %s %.40s copy's own call staged pageable memory for most of this "
 			   "%s gap before the device could start it: pin the buffer (cudaHostAlloc / "

@@ -80,12 +80,15 @@ static int bandwidth(struct oc_actx *c)
 	for (size_t i = 0; i < t->n_ops; i++) {
 		const struct oc_op *op = &t->ops[i];
 		int64_t d = op->end_ns - op->start_ns;
-		if ((op->kind != OC_OP_MEMCPY && op->kind != OC_OP_MEMCPY_PEER) || d <= 0 || !op->bytes)
+		if ((op->kind != OC_OP_MEMCPY && op->kind != OC_OP_MEMCPY_PEER) || d <= 0)
+			continue;
+		uint64_t bytes = oc_op_shape(t, op)->bytes;
+		if (!bytes)
 			continue;
 		int ck = op->kind == OC_OP_MEMCPY_PEER && op->copy_kind == OC_COPY_UNKNOWN ?
 			 OC_COPY_PTOP : op->copy_kind;
 		int mk = host_mem_kind(op);
-		double g = (double)op->bytes / (double)d;
+		double g = (double)bytes / (double)d;
 		struct oc_bandwidth *b = NULL;
 		for (size_t k = 0; k < a->n_bandwidth; k++)
 			if (a->bandwidth[k].copy_kind == ck && a->bandwidth[k].mem_kind == mk)
@@ -103,7 +106,7 @@ static int bandwidth(struct oc_actx *c)
 			b->max_gbps = g;
 		}
 		b->copies++;
-		b->bytes += op->bytes;
+		b->bytes += bytes;
 		b->duration_ns += d;
 		if (g < b->min_gbps)
 			b->min_gbps = g;

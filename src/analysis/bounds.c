@@ -192,7 +192,7 @@ static void fix_pin(struct bctx *b, struct oc_bound *bd)
 		const struct oc_op *op = &t->ops[n->idx];
 		double gbps = bd->gbps[op->copy_kind == OC_COPY_DTOH];
 		if (gbps > 0) {
-			int64_t d = (int64_t)((double)op->bytes / gbps);
+			int64_t d = (int64_t)((double)oc_op_shape(t, op)->bytes / gbps);
 			if (d < n->end_ns - n->start_ns)
 				b->dur[v] = d;
 		}

@@ -78,7 +78,8 @@ static int is_pageable(const struct oc_op *op)
 
 static int worth_pinning(const struct oc_trace *t, int32_t op)
 {
-	return op >= 0 && is_pageable(&t->ops[op]) && t->ops[op].bytes >= PIN_WORTH_BYTES;
+	return op >= 0 && is_pageable(&t->ops[op]) &&
+	       oc_op_shape(t, &t->ops[op])->bytes >= PIN_WORTH_BYTES;
 }
 
 #define SAY(fn) static void fn(const struct oc_analysis *a, const struct oc_claim *cl, \
@@ -127,7 +128,7 @@ FIELDS(fields_pageable)
 
 ADVISE(advise_pageable)
 {
-	return e->op >= 0 && t->ops[e->op].bytes >= PIN_WORTH_BYTES ?
+	return e->op >= 0 && oc_op_shape(t, &t->ops[e->op])->bytes >= PIN_WORTH_BYTES ?
 	       OC_ADVICE_PIN_HOST_BUFFER : OC_ADVICE_SMALL_PAGEABLE_COPY;
 }
 

@@ -38,6 +38,7 @@ static const char *fmt_bytes(char *buf, size_t len, uint64_t b)
 static const char *op_text(const struct oc_trace *t, int32_t idx, char *buf, size_t len)
 {
 	const struct oc_op *op;
+	const struct oc_shape *sh;
 	const struct oc_stream *st;
 	char what[400], dm[512], b[32];
 
@@ -46,14 +47,15 @@ static const char *op_text(const struct oc_trace *t, int32_t idx, char *buf, siz
 		return buf;
 	}
 	op = &t->ops[idx];
+	sh = oc_op_shape(t, op);
 	if (op->kind == OC_OP_KERNEL) {
-		snprintf(what, sizeof what, "kernel %s", oc_demangle(oc_trace_str(t, op->name), dm, sizeof dm));
+		snprintf(what, sizeof what, "kernel %s", oc_demangle(oc_trace_str(t, sh->name), dm, sizeof dm));
 	} else if (op->kind == OC_OP_MEMSET) {
-		snprintf(what, sizeof what, "memset %s", fmt_bytes(b, sizeof b, op->bytes));
+		snprintf(what, sizeof what, "memset %s", fmt_bytes(b, sizeof b, sh->bytes));
 	} else {
 		snprintf(what, sizeof what, "memcpy %s %s %s->%s",
 			 op->kind == OC_OP_MEMCPY_PEER ? "PtoP" : oc_copy_kind_name(op->copy_kind),
-			 fmt_bytes(b, sizeof b, op->bytes), oc_mem_kind_name(op->src_kind),
+			 fmt_bytes(b, sizeof b, sh->bytes), oc_mem_kind_name(op->src_kind),
 			 oc_mem_kind_name(op->dst_kind));
 	}
 	st = op->stream >= 0 && (size_t)op->stream < t->n_streams ? &t->streams[op->stream] : NULL;

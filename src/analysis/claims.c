@@ -573,7 +573,7 @@ int oc_decide_claims(struct oc_actx *c, char *err, size_t errlen)
 			cl->witness_end_ns = ov->witness_span.end_ns;
 		}
 		cl->overlap_ratio = d > 0 ? (double)cl->overlap_ns / (double)d : 0;
-		cl->bandwidth_gbps = is_copy(op) && d > 0 ? (double)op->bytes / (double)d : 0;
+		cl->bandwidth_gbps = is_copy(op) && d > 0 ? (double)oc_op_shape(t, op)->bytes / (double)d : 0;
 		cl->verdict = d > 0 && cl->overlap_ns > 0 && cl->overlap_ratio >= c->o.min_overlap ?
 			      OC_VERDICT_OVERLAPPED : OC_VERDICT_SERIALIZED;
 		c->claim_ev[a->n_claims] = c->n_ev;

@@ -266,7 +266,7 @@ int oc_find_comm(struct oc_actx *c)
 		cl->op = (int32_t)i;
 		cl->claim = claim_of(a, (int32_t)i);
 		cl->comm = cm;
-		oc_nccl_parse(oc_trace_str(t, op->name), &cl->k);
+		oc_nccl_parse(oc_trace_str(t, oc_op_shape(t, op)->name), &cl->k);
 		size_t q;
 		for (q = 0; q < n_seq && (seq[q].comm != cm || strcmp(seq[q].coll, cl->k.collective)); q++)
 			;

@@ -87,10 +87,12 @@ enum { KEY_PEER = 11, KEY_MEMSET = 12, KEY_UNNAMED = 13, KEY_EXTRA = 14 };
 
 static size_t op_key(const struct oc_trace *t, const struct oc_op *op)
 {
+	int32_t name;
+
 	switch (op->kind) {
 	case OC_OP_KERNEL:
-		return op->name >= 0 && (size_t)op->name < t->n_strs ? (size_t)op->name
-								       : t->n_strs + KEY_UNNAMED;
+		name = oc_op_shape(t, op)->name;
+		return name >= 0 && (size_t)name < t->n_strs ? (size_t)name : t->n_strs + KEY_UNNAMED;
 	case OC_OP_MEMSET:
 		return t->n_strs + KEY_MEMSET;
 	case OC_OP_MEMCPY_PEER:
@@ -123,6 +125,7 @@ static int measure_work_in(struct oc_work_item **out, size_t *n_out, const struc
 		goto out;
 	for (size_t i = 0; i < t->n_ops; i++) {
 		const struct oc_op *op = &t->ops[i];
+		const struct oc_shape *sh = oc_op_shape(t, op);
 		size_t key = op_key(t, op);
 
 		if (op->start_ns < ws || op->end_ns > we)
@@ -130,11 +133,11 @@ static int measure_work_in(struct oc_work_item **out, size_t *n_out, const struc
 		if (op->kind == OC_OP_KERNEL) {
 			uint64_t threads = 1;
 			for (int d = 0; d < 3; d++)
-				threads *= (uint64_t)(op->grid[d] > 0 ? op->grid[d] : 0) *
-					   (uint64_t)(op->block[d] > 0 ? op->block[d] : 0);
+				threads *= (uint64_t)(sh->grid[d] > 0 ? sh->grid[d] : 0) *
+					   (uint64_t)(sh->block[d] > 0 ? sh->block[d] : 0);
 			amount[key] += threads;
 		} else {
-			amount[key] += op->bytes;
+			amount[key] += sh->bytes;
 		}
 		count[key]++;
 	}

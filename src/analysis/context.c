@@ -169,9 +169,12 @@ static int index_first_launch(struct oc_actx *c)
 	}
 	for (size_t i = 0; i < t->n_ops; i++) {
 		const struct oc_op *op = &t->ops[i];
-		if (op->kind != OC_OP_KERNEL || op->name < 0 || (size_t)op->name >= t->n_strs)
+		if (op->kind != OC_OP_KERNEL)
 			continue;
-		size_t key = (size_t)c->dev_of[i] * (t->n_strs + 1) + (size_t)op->name;
+		int32_t name = oc_op_shape(t, op)->name;
+		if (name < 0 || (size_t)name >= t->n_strs)
+			continue;
+		size_t key = (size_t)c->dev_of[i] * (t->n_strs + 1) + (size_t)name;
 		if (!seen[key])
 			c->first_launch[i] = seen[key] = 1;
 	}

@@ -115,7 +115,7 @@ static int device_nodes(struct build *b)
 		g->op_node[i] = -1;
 		if (!oc_in_window(b->c, (int32_t)i))
 			continue;
-		int32_t a = op->graph_id && op->api >= 0 ? op->api : -1;
+		int32_t a = op->api >= 0 && oc_op_shape(t, op)->graph_id ? op->api : -1;
 		if (a >= 0 && b->graph_of[a] >= 0) {      /* another op of the same launch */
 			struct oc_gnode *n = &g->nodes[b->graph_of[a]];
 			if (op->end_ns > n->end_ns)

@@ -318,7 +318,7 @@ size_t oc_hz_accesses(struct hz *h, int32_t op, int64_t ts, struct acc *acc, siz
 		return 0;
 	rows_of(t, o->api, &lo, &hi);
 	if (o->kind == OC_OP_KERNEL)
-		cmask = acc ? const_params(h, o->name) : 0;
+		cmask = acc ? const_params(h, oc_op_shape(t, o)->name) : 0;
 	for (size_t i = lo; i < hi; i++) {
 		const struct oc_memref *m = &t->mem[i];
 		int kernel_arg = m->role == OC_MEM_ARG && o->kind == OC_OP_KERNEL;

@@ -103,8 +103,8 @@ static int32_t op_name_key(const struct oc_trace *t, int32_t op)
 {
 	if (op < 0)
 		return -2;
-	return t->ops[op].kind == OC_OP_KERNEL ? t->ops[op].name : -100 - t->ops[op].kind * 16 -
-	       t->ops[op].copy_kind;
+	return t->ops[op].kind == OC_OP_KERNEL ? oc_op_shape(t, &t->ops[op])->name :
+	       -100 - t->ops[op].kind * 16 - t->ops[op].copy_kind;
 }
 
 static struct oc_hazard_access side(const struct hz *h, const struct entry *e, int32_t stream)

@@ -195,7 +195,8 @@ int oc_host_story(struct oc_actx *c)
 		/* a call that took most of the gap, before a kernel */
 		if (gp->longest_api >= 0 && 2 * gp->longest_ns >= len && gp->next_op >= 0 &&
 		    t->ops[gp->next_op].kind == OC_OP_KERNEL) {
-			int32_t fn = t->api[gp->longest_api].name, kn = t->ops[gp->next_op].name;
+			int32_t fn = t->api[gp->longest_api].name;
+			int32_t kn = oc_op_shape(t, &t->ops[gp->next_op])->name;
 			size_t k;
 			for (k = 0; k < cap_slow; k++)
 				if (slow[k].tid == tid && slow[k].fn == fn && slow[k].kernel == kn)

@@ -69,7 +69,7 @@ const char *oc_op_label(const struct oc_trace *t, int32_t i, char *buf, size_t l
 	op = &t->ops[i];
 	switch (op->kind) {
 	case OC_OP_KERNEL:
-		return oc_demangle(oc_trace_str(t, op->name), buf, len);
+		return oc_demangle(oc_trace_str(t, oc_op_shape(t, op)->name), buf, len);
 	case OC_OP_MEMSET:
 		snprintf(buf, len, "memset");
 		return buf;

@@ -128,16 +128,17 @@ int oc_p_graph(const struct oc_actx *c, int32_t o, int32_t p, struct oc_evidence
 {
 	const struct oc_trace *t = c->t;
 	const struct oc_op *O = &t->ops[o], *P = &t->ops[p];
+	uint32_t graph = oc_op_shape(t, O)->graph_id;
 	int32_t f, g;
 
-	if (!O->graph_id || O->graph_id != P->graph_id || O->correlation_id != P->correlation_id)
+	if (!graph || O->correlation_id != P->correlation_id || graph != oc_op_shape(t, P)->graph_id)
 		return 0;
 	order(t, o, p, &f, &g);
 	if (!kept_apart(t, f, g))
 		return 0;
 	ev_init(e, OC_CAUSE_GRAPH_NODE_ORDER);
 	e->partner = p;
-	e->count = O->graph_id;
+	e->count = graph;
 	return 1;
 }
 
@@ -152,7 +153,8 @@ int oc_p_launch(const struct oc_actx *c, int32_t o, int32_t p, struct oc_evidenc
 
 	order(t, o, p, &f, &g);
 	const struct oc_op *G = &t->ops[g];
-	if (!kept_apart(t, f, g) || G->kind != OC_OP_KERNEL || G->api < 0 || G->graph_id)
+	if (!kept_apart(t, f, g) || G->kind != OC_OP_KERNEL || G->api < 0 ||
+	    oc_op_shape(t, G)->graph_id)
 		return 0;
 	const struct oc_api *A = &t->api[G->api];
 	int64_t ef = t->ops[f].end_ns;
@@ -306,7 +308,8 @@ static int64_t dims(const int32_t d[3])
  * their minimum does too, and a grid of sm_count x bound blocks provably
  * fills every SM. Returns -1 when no limit is known.
  */
-static long blocks_per_sm_bound(const struct oc_trace *t, const struct oc_device *dev, const struct oc_op *F)
+static long blocks_per_sm_bound(const struct oc_trace *t, const struct oc_device *dev,
+				const struct oc_shape *F)
 {
 	long threads = (long)dims(F->block);
 	long bound = -1, x;
@@ -355,7 +358,7 @@ int oc_p_sm(const struct oc_actx *c, int32_t o, int32_t p, struct oc_evidence *e
 	order(t, o, p, &f, &g);
 	if (!pending_together(c, f, g))
 		return 0;
-	const struct oc_op *F = &t->ops[f];
+	const struct oc_shape *F = oc_op_shape(t, &t->ops[f]);
 	int64_t blocks = dims(F->grid);
 	long per_sm = blocks_per_sm_bound(t, dev, F);
 	int64_t capacity = (int64_t)dev->sm_count * (per_sm > 0 ? per_sm : 1);

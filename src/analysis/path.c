@@ -218,7 +218,7 @@ static struct fkey key_of(const struct oc_trace *t, const struct oc_path_step *s
 		const struct oc_op *op = &t->ops[s->op];
 		k.what = op->kind == OC_OP_KERNEL ? OC_PATH_KERNEL :
 			op->kind == OC_OP_MEMSET ? OC_PATH_MEMSET : OC_PATH_MEMCPY;
-		k.key = op->kind == OC_OP_KERNEL ? op->name : op->kind == OC_OP_MEMSET ? 0 :
+		k.key = op->kind == OC_OP_KERNEL ? oc_op_shape(t, op)->name : op->kind == OC_OP_MEMSET ? 0 :
 			(int64_t)op->copy_kind << 8 |
 			(op->copy_kind == OC_COPY_DTOH ? op->dst_kind : op->src_kind);
 	}

@@ -209,6 +209,7 @@ static void op_ev(struct out *o, size_t i)
 {
 	const struct oc_trace *t = o->t;
 	const struct oc_op *op = &t->ops[i];
+	const struct oc_shape *sh = oc_op_shape(t, op);
 	int32_t lane = o->l->op_lane[i];
 	unsigned row = o->l->op_row[i];
 
@@ -225,14 +226,14 @@ static void op_ev(struct out *o, size_t i)
 	kv_int(o, "start_ns", op->start_ns);
 	kv_int(o, "duration_ns", op->end_ns - op->start_ns);
 	if (op->kind == OC_OP_KERNEL) {
-		kv_str(o, "mangled", oc_trace_str(t, op->name));
-		fprintf(o->f, ",\"grid\":[%d,%d,%d],\"block\":[%d,%d,%d]", op->grid[0], op->grid[1],
-			op->grid[2], op->block[0], op->block[1], op->block[2]);
-		kv_int(o, "registers", op->registers);
-		kv_int(o, "static_smem", op->static_smem);
-		kv_int(o, "dynamic_smem", op->dynamic_smem);
+		kv_str(o, "mangled", oc_trace_str(t, sh->name));
+		fprintf(o->f, ",\"grid\":[%d,%d,%d],\"block\":[%d,%d,%d]", sh->grid[0], sh->grid[1],
+			sh->grid[2], sh->block[0], sh->block[1], sh->block[2]);
+		kv_int(o, "registers", sh->registers);
+		kv_int(o, "static_smem", sh->static_smem);
+		kv_int(o, "dynamic_smem", sh->dynamic_smem);
 	} else {
-		kv_int(o, "bytes", (long long)op->bytes);
+		kv_int(o, "bytes", (long long)sh->bytes);
 		if (op->kind != OC_OP_MEMSET) {
 			kv_str(o, "copy_kind", oc_copy_kind_name(op->copy_kind));
 			kv_str(o, "src_kind", oc_mem_kind_name(op->src_kind));
@@ -240,9 +241,9 @@ static void op_ev(struct out *o, size_t i)
 		kv_str(o, "dst_kind", oc_mem_kind_name(op->dst_kind));
 		fprintf(o->f, ",\"async\":%s", op->flags & OC_ASYNC_FLAG ? "true" : "false");
 	}
-	if (op->graph_id) {
-		kv_int(o, "graph_id", op->graph_id);
-		kv_int(o, "graph_node_id", (long long)op->graph_node_id);
+	if (sh->graph_id) {
+		kv_int(o, "graph_id", sh->graph_id);
+		kv_int(o, "graph_node_id", (long long)sh->graph_node_id);
 	}
 	if (o->n && o->n->ops)
 		note_args(o, &o->n->ops[i]);

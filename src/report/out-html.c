@@ -245,10 +245,12 @@ static int write_page(FILE *f, const struct page_part *pp, size_t np, const char
 			snprintf(err, errlen, "cannot write timeline of '%s': %s", t->path, strerror(ENOMEM));
 			goto out;
 		}
-		for (size_t i = 0; i < t->n_ops; i++)
-			if (t->ops[i].kind == OC_OP_KERNEL && t->ops[i].name >= 0 &&
-			    (size_t)t->ops[i].name < t->n_strs)
-				is_kernel[p][t->ops[i].name] = 1;
+		for (size_t i = 0; i < t->n_ops; i++) {
+			int32_t name = oc_op_shape(t, &t->ops[i])->name;
+
+			if (t->ops[i].kind == OC_OP_KERNEL && name >= 0 && (size_t)name < t->n_strs)
+				is_kernel[p][name] = 1;
+		}
 		h[p] = (struct html){ .f = f, .t = t, .l = &l[p], .n = pp[p].n, .first = 1,
 				      .prefix = pp[p].prefix ? pp[p].prefix : "",
 				      .shift_ns = pp[p].shift_ns, .dev_off = (uint32_t)p << 16 };

@@ -18,7 +18,7 @@ const char *oc_rj_op_label(struct out *o, int32_t i)
 	const struct oc_trace *t = o->t;
 
 	if (o->kernel_label && i >= 0 && (size_t)i < t->n_ops && t->ops[i].kind == OC_OP_KERNEL) {
-		int32_t s = t->ops[i].name;
+		int32_t s = oc_op_shape(t, &t->ops[i])->name;
 		if (s >= 0 && (size_t)s < t->n_strs) {
 			if (!o->kernel_label[s])
 				o->kernel_label[s] = strdup(oc_op_label(t, i, o->buf, sizeof o->buf));

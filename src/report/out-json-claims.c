@@ -44,6 +44,7 @@ void oc_rj_claim(struct out *o, const struct oc_claim *cl)
 	struct oc_json *j = &o->j;
 	const struct oc_trace *t = o->t;
 	const struct oc_op *op = &t->ops[cl->op];
+	const struct oc_shape *sh = oc_op_shape(t, op);
 	int copy = op->kind == OC_OP_MEMCPY || op->kind == OC_OP_MEMCPY_PEER;
 
 	oc_json_begin_object(j);
@@ -54,16 +55,16 @@ void oc_rj_claim(struct out *o, const struct oc_claim *cl)
 	oc_json_kv_string(j, "kind", oc_op_kind_name(op->kind));
 	oc_json_kv_string(j, "name", oc_rj_op_label(o, cl->op));
 	if (op->kind == OC_OP_KERNEL) {
-		oc_json_kv_string(j, "mangled_name", oc_trace_str(t, op->name));
+		oc_json_kv_string(j, "mangled_name", oc_trace_str(t, sh->name));
 		oc_json_key(j, "grid");
 		oc_json_begin_array(j);
 		for (int k = 0; k < 3; k++)
-			oc_json_int(j, op->grid[k]);
+			oc_json_int(j, sh->grid[k]);
 		oc_json_end_array(j);
 		oc_json_key(j, "block");
 		oc_json_begin_array(j);
 		for (int k = 0; k < 3; k++)
-			oc_json_int(j, op->block[k]);
+			oc_json_int(j, sh->block[k]);
 		oc_json_end_array(j);
 	} else {
 		if (copy)
@@ -72,7 +73,7 @@ void oc_rj_claim(struct out *o, const struct oc_claim *cl)
 			oc_json_kv_null(j, "copy_kind");
 		oc_json_kv_string(j, "src_kind", copy ? oc_mem_kind_name(op->src_kind) : NULL);
 		oc_json_kv_string(j, "dst_kind", oc_mem_kind_name(op->dst_kind));
-		oc_json_kv_uint(j, "bytes", op->bytes);
+		oc_json_kv_uint(j, "bytes", sh->bytes);
 		/* an imported trace's copy or memset: a claim by its API call's name */
 		if (op->flags & OC_ASYNC_BY_NAME)
 			oc_json_kv_string(j, "claim_source", "api_name");
@@ -129,9 +130,9 @@ void oc_rj_claim(struct out *o, const struct oc_claim *cl)
 		oc_json_kv_null(j, "advice");
 	}
 	oc_json_kv_bool(j, "in_window", cl->in_window);
-	if (op->graph_id || op->graph_node_id) {
-		oc_json_kv_uint(j, "graph_id", op->graph_id);
-		oc_json_kv_uint(j, "graph_node_id", op->graph_node_id);
+	if (sh->graph_id || sh->graph_node_id) {
+		oc_json_kv_uint(j, "graph_id", sh->graph_id);
+		oc_json_kv_uint(j, "graph_node_id", sh->graph_node_id);
 	}
 	if (copy)
 		oc_json_kv_fixed(j, "bandwidth_gbps", cl->bandwidth_gbps, 3);

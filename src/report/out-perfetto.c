@@ -138,7 +138,7 @@ static uint64_t intern(struct out *o, enum kind k, const char *s)
 
 static uint64_t op_name_iid(struct out *o, const struct oc_op *op)
 {
-	int32_t s = op->name;
+	int32_t s = oc_op_shape(o->t, op)->name;
 
 	if (op->kind != OC_OP_KERNEL || !o->kernel_iid || s < 0 || (size_t)s >= o->t->n_strs)
 		return intern(o, K_NAME, oc_tl_op_name(o->t, op, o->name, sizeof o->name));
@@ -460,6 +460,7 @@ static size_t op_ev(struct out *o, size_t i, size_t h)
 {
 	const struct oc_trace *t = o->t;
 	const struct oc_op *op = &t->ops[i];
+	const struct oc_shape *sh = oc_op_shape(t, op);
 	uint64_t tr = lane_uuid((size_t)o->l->op_lane[i], o->l->op_row[i]);
 
 	event_begin(o, SLICE_BEGIN, tr, op->start_ns, oc_op_kind_name(op->kind), op_name_iid(o, op));
@@ -469,16 +470,16 @@ static size_t op_ev(struct out *o, size_t i, size_t h)
 	arg_int(o, A_OP_ID, op->row_id);
 	arg_uint(o, A_CORRELATION, op->correlation_id);   /* stream and context: the track's name */
 	if (op->kind == OC_OP_KERNEL) {
-		arg_istr(o, A_MANGLED, oc_trace_str(t, op->name));
+		arg_istr(o, A_MANGLED, oc_trace_str(t, sh->name));
 	} else {
-		arg_uint(o, A_BYTES, op->bytes);
+		arg_uint(o, A_BYTES, sh->bytes);
 		if (op->kind != OC_OP_MEMSET)
 			arg_istr(o, A_SRC_KIND, oc_mem_kind_name(op->src_kind));
 		arg_istr(o, A_DST_KIND, oc_mem_kind_name(op->dst_kind));
 	}
-	if (op->graph_id) {
-		arg_uint(o, A_GRAPH, op->graph_id);
-		arg_uint(o, A_GRAPH_NODE, op->graph_node_id);
+	if (sh->graph_id) {
+		arg_uint(o, A_GRAPH, sh->graph_id);
+		arg_uint(o, A_GRAPH_NODE, sh->graph_node_id);
 	}
 	if (o->n && o->n->ops)
 		note_args(o, &o->n->ops[i]);

@@ -44,7 +44,7 @@ const char *oc_tl_op_name(const struct oc_trace *t, const struct oc_op *op, char
 {
 	switch (op->kind) {
 	case OC_OP_KERNEL:
-		return oc_demangle(oc_trace_str(t, op->name), buf, len);
+		return oc_demangle(oc_trace_str(t, oc_op_shape(t, op)->name), buf, len);
 	case OC_OP_MEMCPY:
 		snprintf(buf, len, "memcpy %s", oc_copy_kind_name(op->copy_kind));
 		return buf;

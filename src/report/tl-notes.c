@@ -232,7 +232,8 @@ static int mark_path(struct oc_tl_notes *n, const struct oc_trace *t, const stru
 	}
 	for (size_t i = 0; any_graph && i < t->n_ops; i++) {
 		const struct oc_op *op = &t->ops[i];
-		if (op->graph_id && op->api >= 0 && (size_t)op->api < t->n_api && graph_call[op->api] &&
+		if (op->api >= 0 && (size_t)op->api < t->n_api && graph_call[op->api] &&
+		    oc_op_shape(t, op)->graph_id &&
 		    op->end_ns > p->start_ns && op->start_ns < p->end_ns)
 			n->ops[i].on_path = 1;
 	}

@@ -65,7 +65,7 @@ static long name_or_unnamed(struct html *h, int32_t name)
 long tl_extra_op(struct html *h, const struct oc_op *op)
 {
 	if (op->kind == OC_OP_KERNEL)
-		return name_or_unnamed(h, op->name);
+		return name_or_unnamed(h, oc_op_shape(h->t, op)->name);
 	return extra(h, KEY_OP | (uint32_t)(op->kind & 0xff) << 20 | (uint32_t)op->copy_kind << 12 |
 			(uint32_t)(op->src_kind & 0x3f) << 6 | (uint32_t)(op->dst_kind & 0x3f));
 }
@@ -145,7 +145,7 @@ static void op_slice(struct html *h, size_t i, struct tl_slice *s)
 	s->name = tl_extra_op(h, op);
 	s->row = h->l->op_row[i];
 	note_fields(s, nt);
-	s->bytes = op->bytes;
+	s->bytes = oc_op_shape(t, op)->bytes;
 	s->corr = op->correlation_id;
 	if (op->api >= 0 && (size_t)op->api < t->n_api) {
 		s->link_src = TL_SRC_API;

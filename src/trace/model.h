@@ -7,7 +7,8 @@
  * own rows; the rest is the same whatever the rows came from, and lives
  * here, free of SQLite:
  *
- *   store.c    the string arena, and the sort of records by compact keys
+ *   store.c    the string arena, the sort of records by compact keys, and
+ *              the ops' shapes, each distinct one once
  *   links.c    the index of API calls by correlation id, driver calls to
  *              their runtime twin, ops to the call that queued them
  *   streams.c  streams seen only in ops, op.stream, stream kinds
@@ -54,7 +55,7 @@ static inline void *xcalloc(size_t n, size_t size)
 	return calloc(n ? n : 1, size);
 }
 
-/* ---- store.c: string arena and sorting ----------------------------------- */
+/* ---- store.c: string arena, sorting, shapes ------------------------------ */
 
 /* A copy of s[0..len) and a NUL in the arena, or NULL out of memory. */
 char *oc_arena_dup(struct priv *p, const char *s, size_t len);
@@ -83,6 +84,22 @@ int oc_sort_keys(struct key *k, size_t n);
 /* Sort records by keys (already filled, idx = i): afterwards k[i] is the
  * key of record i, its idx destroyed. 0 or -1. */
 int oc_sort_records(void *base, size_t n, size_t size, struct key *k);
+
+/*
+ * The ops' shapes, each distinct one once in t->shapes, found by a hash of
+ * its fields while a source loads the ops (schema v1 repeats them in every
+ * row; v2 may store a shape twice, or unused). oc_shapes_done() frees the
+ * set and trims t->shapes to its length once the ops are in.
+ */
+struct shape_set {
+	uint32_t *slot;            /* index into t->shapes + 1, 0 empty; open addressing */
+	size_t    n_slot;          /* 0, or a power of two */
+	size_t    cap;             /* room in t->shapes */
+};
+/* *idx: the index of the shape equal to *s, added when new. 0 or -1 out of memory. */
+int oc_shape_intern(struct oc_trace *t, struct shape_set *set, const struct oc_shape *s,
+		    uint32_t *idx);
+void oc_shapes_done(struct oc_trace *t, struct shape_set *set);
 
 /* ---- trace.c: op classes ----------------------------------------------- */
 

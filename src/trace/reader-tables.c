@@ -7,8 +7,10 @@
  * array, each row fills one zeroed record and its sort key, and the array
  * is sorted by the keys (store.c). NOT NULL columns are checked as they are
  * read, and a row with a NULL, a non-integer or end < start fails the load
- * with its table and row id. Schema v2 stores what repeats once: an op's description in op_shapes
- * (loaded first, found by shape_id), an API function's name in
+ * with its table and row id. An op's shape (what it is) goes into
+ * t->shapes once per distinct one (store.c), in order of first use. Schema
+ * v2 stores what repeats once: an op's description in op_shapes (loaded
+ * first, found by shape_id), an API function's name in
  * api_functions (by domain and cbid), an API call's correlation id and
  * domain in its row id, and durations instead of end times.
  */
@@ -26,32 +28,37 @@
  * What an op is, from 19 columns starting at col: name_id, bytes, copy_kind,
  * src_kind, dst_kind, flags, src_device_id, dst_device_id, grid_x/y/z,
  * block_x/y/z, registers, static_smem, dynamic_smem, graph_id, graph_node_id
- * (v1 ops and v2 op_shapes select them in this order).
+ * (v1 ops and v2 op_shapes select them in this order): the shape into *h,
+ * flags and the copy's kinds into *o. *h is zeroed first, its padding too.
  */
-static void op_description(struct rd *r, sqlite3_stmt *st, int col, struct oc_op *o)
+static void op_description(struct rd *r, sqlite3_stmt *st, int col, struct oc_shape *h,
+			   struct oc_op *o)
 {
-	o->name = oc_rd_col_str(r, st, col);
-	o->bytes = (uint64_t)sqlite3_column_int64(st, col + 1);
+	memset(h, 0, sizeof *h);
+	h->name = oc_rd_col_str(r, st, col);
+	h->bytes = (uint64_t)sqlite3_column_int64(st, col + 1);
 	o->copy_kind = (uint8_t)sqlite3_column_int64(st, col + 2);
 	o->src_kind = (uint8_t)sqlite3_column_int64(st, col + 3);
 	o->dst_kind = (uint8_t)sqlite3_column_int64(st, col + 4);
 	o->flags = (uint32_t)sqlite3_column_int64(st, col + 5);
-	o->src_device_id = (uint32_t)sqlite3_column_int64(st, col + 6);
-	o->dst_device_id = (uint32_t)sqlite3_column_int64(st, col + 7);
+	h->src_device_id = (uint32_t)sqlite3_column_int64(st, col + 6);
+	h->dst_device_id = (uint32_t)sqlite3_column_int64(st, col + 7);
 	for (int c = 0; c < 3; c++) {
-		o->grid[c] = (int32_t)sqlite3_column_int64(st, col + 8 + c);
-		o->block[c] = (int32_t)sqlite3_column_int64(st, col + 11 + c);
+		h->grid[c] = (int32_t)sqlite3_column_int64(st, col + 8 + c);
+		h->block[c] = (int32_t)sqlite3_column_int64(st, col + 11 + c);
 	}
-	o->registers = (int32_t)sqlite3_column_int64(st, col + 14);
-	o->static_smem = (int32_t)sqlite3_column_int64(st, col + 15);
-	o->dynamic_smem = (int32_t)sqlite3_column_int64(st, col + 16);
-	o->graph_id = (uint32_t)sqlite3_column_int64(st, col + 17);
-	o->graph_node_id = (uint64_t)sqlite3_column_int64(st, col + 18);
+	h->registers = (int32_t)sqlite3_column_int64(st, col + 14);
+	h->static_smem = (int32_t)sqlite3_column_int64(st, col + 15);
+	h->dynamic_smem = (int32_t)sqlite3_column_int64(st, col + 16);
+	h->graph_id = (uint32_t)sqlite3_column_int64(st, col + 17);
+	h->graph_node_id = (uint64_t)sqlite3_column_int64(st, col + 18);
 }
 
+/* Schema v1: the description is in the row; its shape found or added. */
 static int op_row(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
 {
 	struct oc_op *o = rec;
+	struct oc_shape h;
 	int64_t id = sqlite3_column_int64(st, 0), v[7];
 
 	for (int c = 1; c <= 7; c++)
@@ -67,7 +74,9 @@ static int op_row(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
 	o->context_id = (uint32_t)v[4];
 	o->stream_id = (uint32_t)v[5];
 	o->correlation_id = (uint32_t)v[6];
-	op_description(r, st, 8, o);
+	op_description(r, st, 8, &h, o);
+	if (oc_shape_intern(r->t, &r->shape_set, &h, &o->shape))
+		return oc_rd_fail_nomem(r);
 	o->stream = -1;
 	o->api = -1;
 	k->a = o->start_ns;
@@ -79,14 +88,20 @@ static int op_row(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
 static int shape_row(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
 {
 	struct shape *h = rec;
+	struct oc_op o = { .kind = 0 };
 
 	h->id = sqlite3_column_int64(st, 0);
-	op_description(r, st, 1, &h->op);
+	op_description(r, st, 1, &h->s, &o);
+	h->idx = UINT32_MAX;
+	h->flags = o.flags;
+	h->copy_kind = o.copy_kind;
+	h->src_kind = o.src_kind;
+	h->dst_kind = o.dst_kind;
 	k->a = h->id;
 	return 0;
 }
 
-/* Schema v2: op_shapes, each as the part of an oc_op it describes. */
+/* Schema v2: op_shapes, each row as the shape and the op's part it describes. */
 static int load_shapes(struct rd *r)
 {
 	static const struct table_load tl = {
@@ -103,13 +118,13 @@ static int load_shapes(struct rd *r)
 	return rc;
 }
 
-static const struct oc_op *find_shape(const struct rd *r, int64_t id)
+static struct shape *find_shape(const struct rd *r, int64_t id)
 {
 	size_t lo = 0, hi = r->n_shapes;
 
 	/* ids are 1..n unless a second writer appended to the file */
 	if (id >= 1 && (uint64_t)id <= r->n_shapes && r->shapes[id - 1].id == id)
-		return &r->shapes[id - 1].op;
+		return &r->shapes[id - 1];
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 
@@ -118,7 +133,7 @@ static const struct oc_op *find_shape(const struct rd *r, int64_t id)
 		else
 			hi = mid;
 	}
-	return lo < r->n_shapes && r->shapes[lo].id == id ? &r->shapes[lo].op : NULL;
+	return lo < r->n_shapes && r->shapes[lo].id == id ? &r->shapes[lo] : NULL;
 }
 
 /* start + a stored duration, refusing a negative or overflowing one. */
@@ -139,7 +154,7 @@ static int op_row_v2(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
 {
 	struct oc_op *o = rec;
 	int64_t id = sqlite3_column_int64(st, 0), v[8], end = 0;
-	const struct oc_op *shape;
+	struct shape *shape;
 
 	for (int c = 1; c <= 8; c++)
 		if (oc_rd_need_int(r, st, c, "ops", id, &v[c - 1]))
@@ -150,7 +165,14 @@ static int op_row_v2(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
 	if (!shape)
 		return oc_rd_fail(r, "ops row %lld: shape_id %lld is not in op_shapes",
 				  (long long)id, (long long)v[7]);
-	*o = *shape;
+	if (shape->idx == UINT32_MAX &&
+	    oc_shape_intern(r->t, &r->shape_set, &shape->s, &shape->idx))
+		return oc_rd_fail_nomem(r);
+	o->shape = shape->idx;
+	o->flags = shape->flags;
+	o->copy_kind = shape->copy_kind;
+	o->src_kind = shape->src_kind;
+	o->dst_kind = shape->dst_kind;
 	o->row_id = id;
 	o->kind = (uint8_t)v[0];
 	o->start_ns = v[1];
@@ -192,6 +214,7 @@ int oc_rd_load_ops(struct rd *r)
 	rc = oc_rd_load_table(r, r->t->version >= 2 ? &tl2 : &tl, &v, &r->t->n_ops, NULL);
 
 	r->t->ops = v;
+	oc_shapes_done(r->t, &r->shape_set);
 	return rc;
 }
 

@@ -37,8 +37,15 @@ struct rd {
 	const char *path;
 	char *err;
 	size_t errlen;
+	struct shape_set shape_set;     /* t->shapes while the ops load */
 	/* schema v2 */
-	struct shape { int64_t id; struct oc_op op; } *shapes;  /* op_shapes, ascending id */
+	struct shape {                  /* a row of op_shapes */
+		int64_t id;
+		struct oc_shape s;
+		uint32_t idx;           /* s's index in t->shapes, UINT32_MAX until an op uses it */
+		uint32_t flags;         /* the rest of an op's description, kept in the op */
+		uint8_t copy_kind, src_kind, dst_kind;
+	} *shapes;                      /* ascending id */
 	size_t n_shapes;
 	struct fname { int64_t key; int32_t name; } *fnames;  /* api_functions: domain << 32 | cbid */
 	size_t n_fnames;

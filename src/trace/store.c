@@ -1,5 +1,6 @@
 /*
- * store.c: the string arena and the sort of records, for every source.
+ * store.c: the string arena, the sort of records and the ops' shapes, for
+ * every source.
  *
  * Strings (the `strings` table, meta values, warnings) are copied into one
  * arena owned by the trace: blocks of 64 KiB (or one string's size), freed
@@ -9,7 +10,13 @@
  * mostly write in time order), else a merge sort of compact 32-byte keys and
  * an in-place permutation of the records along its cycles, so no second copy
  * of the big arrays is ever made.
+ *
+ * Shapes (what an op is: struct oc_shape) go into t->shapes once each,
+ * found again by a hash of their fields in an open-addressed table of
+ * indices kept at most half full; an op holds the index.
  */
+#include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -157,4 +164,90 @@ int oc_sort_records(void *base, size_t n, size_t size, struct key *k)
 	if (oc_sort_keys(k, n))
 		return -1;
 	return permute(base, n, size, k);
+}
+
+/* ---- shapes -------------------------------------------------------------- */
+
+/* The bytes of a shape that are its fields: all of it but the tail padding. */
+#define SHAPE_KEY (offsetof(struct oc_shape, dst_device_id) + sizeof(uint32_t))
+_Static_assert(SHAPE_KEY == 2 * sizeof(uint64_t) + 13 * sizeof(int32_t),
+	       "struct oc_shape: no padding between its fields");
+
+static uint64_t shape_hash(const struct oc_shape *s)
+{
+	const unsigned char *b = (const unsigned char *)s;
+	uint64_t h = 0x9e3779b97f4a7c15ull, w;
+	size_t i;
+
+	for (i = 0; i + 8 <= SHAPE_KEY; i += 8) {
+		memcpy(&w, b + i, 8);
+		h = (h ^ w) * 0xff51afd7ed558ccdull;
+		h ^= h >> 32;
+	}
+	for (w = 0; i < SHAPE_KEY; i++)
+		w = w << 8 | b[i];
+	h = (h ^ w) * 0xc4ceb9fe1a85ec53ull;
+	return h ^ h >> 29;
+}
+
+/* The slot table at twice n_slot, every shape placed again. 0 or -1. */
+static int shapes_rehash(const struct oc_trace *t, struct shape_set *set)
+{
+	size_t n = set->n_slot ? set->n_slot * 2 : 1024;
+	uint32_t *slot = calloc(n, sizeof *slot);
+
+	if (!slot)
+		return -1;
+	for (size_t i = 0; i < t->n_shapes; i++) {
+		size_t j = (size_t)shape_hash(&t->shapes[i]) & (n - 1);
+
+		while (slot[j])
+			j = (j + 1) & (n - 1);
+		slot[j] = (uint32_t)i + 1;
+	}
+	free(set->slot);
+	set->slot = slot;
+	set->n_slot = n;
+	return 0;
+}
+
+int oc_shape_intern(struct oc_trace *t, struct shape_set *set, const struct oc_shape *s,
+		    uint32_t *idx)
+{
+	size_t j;
+
+	/* at most half full: every search ends at an empty slot, soon */
+	if (2 * (t->n_shapes + 1) > set->n_slot && shapes_rehash(t, set))
+		return -1;
+	j = (size_t)shape_hash(s) & (set->n_slot - 1);
+	for (; set->slot[j]; j = (j + 1) & (set->n_slot - 1))
+		if (!memcmp(&t->shapes[set->slot[j] - 1], s, SHAPE_KEY)) {
+			*idx = set->slot[j] - 1;
+			return 0;
+		}
+	if (t->n_shapes == set->cap) {
+		size_t cap = set->cap ? set->cap * 2 : 256;
+		struct oc_shape *v = realloc(t->shapes, cap * sizeof *v);
+
+		if (!v)
+			return -1;
+		t->shapes = v;
+		set->cap = cap;
+	}
+	t->shapes[t->n_shapes] = *s;
+	set->slot[j] = (uint32_t)t->n_shapes + 1;
+	*idx = (uint32_t)t->n_shapes++;
+	return 0;
+}
+
+void oc_shapes_done(struct oc_trace *t, struct shape_set *set)
+{
+	if (t->n_shapes && t->n_shapes < set->cap) {
+		struct oc_shape *v = realloc(t->shapes, t->n_shapes * sizeof *v);
+
+		if (v)
+			t->shapes = v;
+	}
+	free(set->slot);
+	memset(set, 0, sizeof *set);
 }

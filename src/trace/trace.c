@@ -30,6 +30,7 @@ void oc_trace_release(struct oc_trace *t)
 	free(t->devices);
 	free(t->streams);
 	free(t->ops);
+	free(t->shapes);
 	free(t->api);
 	free(t->syncs);
 	free(t->events);
@@ -171,13 +172,14 @@ int oc_mark_comm_ops(struct oc_trace *t)
 		return -1;
 	for (size_t i = 0; i < t->n_ops; i++) {
 		struct oc_op *op = &t->ops[i];
+		int32_t name = oc_op_shape(t, op)->name;
 
 		op->comm = 0;
-		if (op->kind != OC_OP_KERNEL || op->name < 0 || (size_t)op->name >= t->n_strs)
+		if (op->kind != OC_OP_KERNEL || name < 0 || (size_t)name >= t->n_strs)
 			continue;
-		if (!seen[op->name])
-			seen[op->name] = oc_nccl_is_kernel(t->strs[op->name]) ? 2 : 1;
-		op->comm = seen[op->name] == 2;
+		if (!seen[name])
+			seen[name] = oc_nccl_is_kernel(t->strs[name]) ? 2 : 1;
+		op->comm = seen[name] == 2;
 	}
 	free(seen);
 	return 0;

@@ -692,7 +692,7 @@ static void test_graph_nodes(void **state)
 	assert_int_equal(s.a.claims[0].verdict, OC_VERDICT_OVERLAPPED);
 	assert_int_equal(s.a.claims[1].verdict, OC_VERDICT_OVERLAPPED);
 	assert_int_equal(s.a.claims[2].verdict, OC_VERDICT_SERIALIZED);
-	assert_int_equal(s.t.ops[s.a.claims[2].op].graph_node_id, 103);
+	assert_int_equal(oc_op_shape(&s.t, &s.t.ops[s.a.claims[2].op])->graph_node_id, 103);
 	for (size_t k = 0; k < 3; k++)
 		assert_int_equal((int)s.t.api[s.a.claims[k].api].correlation_id, g);
 	sc_done(&s);

@@ -38,6 +38,9 @@ static struct oc_stream streams4[] = {
 	{ .device_id = 1, .context_id = 2, .stream_id = 3, .flag = 1, .kind = OC_STREAM_BLOCKING },
 };
 
+/* What every op built here is: an unnamed one (op.shape 0). */
+static struct oc_shape unnamed = { .name = -1 };
+
 /* n random ops on streams 1..3 of streams4 (and 0 when legacy), times in [0, span). */
 static void random_trace(struct oc_trace *t, unsigned seed, size_t n, int span, int legacy)
 {
@@ -45,6 +48,8 @@ static void random_trace(struct oc_trace *t, unsigned seed, size_t n, int span, 
 	t->path = "mem.db";
 	t->streams = streams4;
 	t->n_streams = 4;
+	t->shapes = &unnamed;
+	t->n_shapes = 1;
 	t->ops = calloc(n, sizeof *t->ops);
 	t->n_ops = n;
 	srand(seed);
@@ -61,7 +66,6 @@ static void random_trace(struct oc_trace *t, unsigned seed, size_t n, int span, 
 		o->context_id = streams4[s].context_id;
 		o->stream_id = streams4[s].stream_id;
 		o->api = -1;
-		o->name = -1;
 		o->row_id = (int64_t)i + 1;
 	}
 	qsort(t->ops, n, sizeof *t->ops, op_cmp);
@@ -142,11 +146,11 @@ static void test_lanes_and_nvtx(void **state)
 {
 	struct oc_op ops[] = {
 		{ .start_ns = 10, .end_ns = 20, .kind = OC_OP_KERNEL, .stream = 2, .device_id = 0,
-		  .context_id = 1, .stream_id = 14, .api = -1, .name = -1 },
+		  .context_id = 1, .stream_id = 14, .api = -1 },
 		{ .start_ns = 15, .end_ns = 30, .kind = OC_OP_MEMCPY, .stream = 0, .device_id = 0,
-		  .context_id = 1, .stream_id = 7, .api = -1, .name = -1 },
+		  .context_id = 1, .stream_id = 7, .api = -1 },
 		{ .start_ns = 40, .end_ns = 50, .kind = OC_OP_KERNEL, .stream = 3, .device_id = 1,
-		  .context_id = 2, .stream_id = 3, .api = -1, .name = -1 },
+		  .context_id = 2, .stream_id = 3, .api = -1 },
 	};
 	struct oc_api api[] = {
 		{ .start_ns = 1, .end_ns = 9, .tid = 77, .parent = -1, .name = -1, .stream = -1 },
@@ -159,7 +163,7 @@ static void test_lanes_and_nvtx(void **state)
 		{ .start_ns = 50, .end_ns = INT64_MAX, .tid = 77, .name = -1, .domain = -1 }, /* open */
 	};
 	struct oc_trace t = { .path = "mem.db", .streams = streams4, .n_streams = 4, .ops = ops,
-			      .n_ops = 3, .api = api, .n_api = 3, .ranges = ranges, .n_ranges = 3 };
+			      .n_ops = 3, .shapes = &unnamed, .n_shapes = 1, .api = api, .n_api = 3, .ranges = ranges, .n_ranges = 3 };
 	struct oc_tl_layout l;
 	char err[256];
 

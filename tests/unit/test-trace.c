@@ -243,7 +243,8 @@ static void test_damage(void **state)
 				assert_true(t.ops[i].end_ns >= t.ops[i].start_ns);
 				assert_true(t.ops[i].stream >= 0 && (size_t)t.ops[i].stream < t.n_streams);
 				assert_true(t.ops[i].api < (int32_t)t.n_api);
-				oc_trace_str(&t, t.ops[i].name);
+				assert_true(t.ops[i].shape < t.n_shapes);
+				oc_trace_str(&t, oc_op_shape(&t, &t.ops[i])->name);
 			}
 			oc_trace_keep_range(&t, "step");
 			oc_trace_release(&t);
@@ -532,18 +533,19 @@ static void test_good(void **state)
 
 	/* columns */
 	const struct oc_op *k = op_by_row(&t, 1), *c = op_by_row(&t, 2);
+	const struct oc_shape *ks = oc_op_shape(&t, k), *cs = oc_op_shape(&t, c);
 
 	assert_int_equal(k->kind, OC_OP_KERNEL);
-	assert_string_equal(oc_trace_str(&t, k->name), "_Z6kernelPfi");
-	assert_int_equal(k->grid[0], 132);
-	assert_int_equal(k->block[0], 256);
+	assert_string_equal(oc_trace_str(&t, ks->name), "_Z6kernelPfi");
+	assert_int_equal(ks->grid[0], 132);
+	assert_int_equal(ks->block[0], 256);
 	assert_int_equal(c->kind, OC_OP_MEMCPY);
 	assert_int_equal(c->copy_kind, OC_COPY_HTOD);
 	assert_int_equal(c->src_kind, OC_MEM_PINNED);
-	assert_int_equal(c->bytes, 1048576);
+	assert_int_equal(cs->bytes, 1048576);
 	assert_int_equal(c->flags & OC_ASYNC_FLAG, 1);
-	assert_int_equal(c->name, -1);
-	assert_string_equal(oc_trace_str(&t, c->name), "");
+	assert_int_equal(cs->name, -1);
+	assert_string_equal(oc_trace_str(&t, cs->name), "");
 
 	/* api sorted by start */
 	assert_int_equal(t.n_api, 10);
@@ -811,8 +813,8 @@ static void test_sparse_ids(void **state)
 	tb_close(&b);
 	assert_int_equal(oc_trace_open(&t, b.path, err, sizeof err), 0);
 	assert_int_equal(t.n_ops, 3);
-	assert_string_equal(oc_trace_str(&t, t.ops[0].name), "_Z1kv");
-	assert_int_equal(t.ops[2].name, -1);            /* dangling strings id */
+	assert_string_equal(oc_trace_str(&t, oc_op_shape(&t, &t.ops[0])->name), "_Z1kv");
+	assert_int_equal(oc_op_shape(&t, &t.ops[2])->name, -1);   /* dangling strings id */
 	assert_int_equal(t.api[t.ops[0].api].row_id, 10);
 	assert_int_equal(t.api[t.ops[1].api].row_id, 12);
 	assert_int_equal(t.ops[2].api, -1);
@@ -830,6 +832,58 @@ static void test_sparse_ids(void **state)
 	/* the unknown stream still gets an entry */
 	assert_int_equal(t.n_streams, 1);
 	assert_int_equal(t.streams[0].kind, OC_STREAM_UNKNOWN);
+	oc_trace_release(&t);
+	tb_remove(&b);
+}
+
+/* Ops that differ only in when, where, flags or the copy's kinds share a
+ * shape, held once and in the order the rows first use them, the same from
+ * a v1 trace (descriptions in every row) as from its v2 copy (op_shapes,
+ * where flags and kinds make rows of their own); what stays per op stays. */
+static void test_shapes(void **state)
+{
+	struct tb b;
+	struct oc_trace t;
+
+	assert_int_equal(tb_open(&b), 0);
+	int64_t k = tb_str(&b, "_Z1kv");
+	assert_int_equal(tb_execf(&b,
+		"INSERT INTO ops(id, kind, start_ns, end_ns, device_id, context_id, stream_id,"
+		" correlation_id, name_id, grid_x, block_x, bytes, copy_kind, src_kind, dst_kind, flags)"
+		" VALUES (1, 1, 100, 110, 0, 1, 13, 1, %lld, 4, 128, NULL, NULL, NULL, NULL, 0),"
+		" (2, 1, 120, 130, 1, 2, 14, 2, %lld, 4, 128, NULL, NULL, NULL, NULL, 0),"
+		" (3, 1, 140, 150, 0, 1, 13, 3, %lld, 8, 128, NULL, NULL, NULL, NULL, 0),"
+		" (4, 2, 160, 170, 0, 1, 13, 4, NULL, NULL, NULL, 4096, 1, 1, 3, 1),"
+		" (5, 2, 180, 190, 0, 1, 13, 5, NULL, NULL, NULL, 4096, 1, 1, 3, 0),"
+		" (6, 2, 200, 210, 0, 1, 13, 6, NULL, NULL, NULL, 4096, 2, 3, 2, 1)",
+		(long long)k, (long long)k, (long long)k), 0);
+	tb_close(&b);
+	assert_int_equal(oc_trace_open(&t, b.path, err, sizeof err), 0);
+	assert_int_equal(t.n_ops, 6);
+	assert_int_equal(t.n_shapes, 3);
+	for (size_t i = 0; i < 6; i++)
+		assert_int_equal(t.ops[i].row_id, (int64_t)i + 1);
+	assert_int_equal(t.ops[0].shape, 0);
+	assert_int_equal(t.ops[1].shape, 0);
+	assert_int_equal(t.ops[2].shape, 1);
+	assert_int_equal(t.ops[3].shape, 2);
+	assert_int_equal(t.ops[4].shape, 2);
+	assert_int_equal(t.ops[5].shape, 2);
+	assert_string_equal(oc_trace_str(&t, t.shapes[0].name), "_Z1kv");
+	assert_int_equal(t.shapes[0].grid[0], 4);
+	assert_int_equal(t.shapes[1].grid[0], 8);
+	assert_int_equal(t.shapes[2].name, -1);
+	assert_int_equal(t.shapes[2].bytes, 4096);
+	assert_int_equal(t.ops[3].flags, 1);
+	assert_int_equal(t.ops[4].flags, 0);
+	assert_int_equal(t.ops[4].copy_kind, OC_COPY_HTOD);
+	assert_int_equal(t.ops[5].copy_kind, OC_COPY_DTOH);
+	assert_int_equal(t.ops[5].src_kind, OC_MEM_DEVICE);
+	/* narrowed: ops compacted, each keeping its shape */
+	assert_int_equal(oc_trace_keep_device(&t, 0), 5);
+	assert_int_equal(t.ops[1].row_id, 3);
+	assert_int_equal(t.ops[1].shape, 1);
+	assert_int_equal(t.ops[2].shape, 2);
 	oc_trace_release(&t);
 	tb_remove(&b);
 }
@@ -1034,6 +1088,7 @@ int main(void)
 		cmocka_unit_test(test_keep_range),
 		cmocka_unit_test(test_range_edges),
 		cmocka_unit_test(test_sparse_ids),
+		cmocka_unit_test(test_shapes),
 		cmocka_unit_test(test_parent_id_unsorted),
 		cmocka_unit_test(test_tracer_calls),
 		cmocka_unit_test(test_wal_killed),
