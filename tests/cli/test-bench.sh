@@ -163,4 +163,13 @@ is "output-scale: a row per output, none failed" \
 	"export-proto json-none text "
 like "output-scale: the table" "$(cat "$TMP/os/output-scale.txt")" "^2000 +export-proto +1 "
 
+# paired.py: two commands in turn, A/B per pair (docs/performance.md quotes it)
+out=$(python3 bench/paired.py -n 2 --warmup 0 --vs 'sh -c "exit 0"' -- true 2>&1); rc=$?
+is "paired.py: exit 0" "$rc" 0
+like "paired.py: A's wall row" "$out" "A wall s +[0-9.]+ +[0-9.]+ +[0-9.]+"
+like "paired.py: the ratio row" "$out" "A/B wall +[0-9.]+ +[0-9.]+ +[0-9.]+"
+python3 bench/paired.py -n 1 --warmup 0 --vs false -- true >/dev/null 2>&1
+is "paired.py: a failed run exits 1" "$?" 1
+python3 bench/paired.py -n 0 --vs true -- true >/dev/null 2>&1
+is "paired.py: a bad count exits 2" "$?" 2
 done_testing
