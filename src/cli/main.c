@@ -8,6 +8,9 @@
  */
 #include <stdio.h>
 #include <string.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #include "cmds.h"
 #include "overlapcheck/schema.h"
@@ -54,6 +57,13 @@ int main(int argc, char **argv)
 {
 	const struct cmd *c;
 
+#ifdef __GLIBC__
+	/* One heap for the reader's few threads (the page check, the ops' load):
+	 * an array a side thread freed stays reusable by the analysis after it,
+	 * where a heap of its own kept it resident to the end (report's peak at
+	 * 1M ops about 30 MB higher in 5 of 12 runs). */
+	mallopt(M_ARENA_MAX, 1);
+#endif
 	if (argc < 2) {
 		usage(stderr);
 		return OC_EXIT_USAGE;

@@ -10,9 +10,10 @@
  *
  * This file looks at the file before SQLite does, opens and classifies it,
  * and runs the loads in order: meta and strings first (the rows name
- * strings), ops and api, the joins (links.c), the streams (they need the
- * ops), then syncs (they name api calls), events, overheads, warnings and
- * NVTX markers. This file is the reader's top: it calls the tables'
+ * strings), ops and api (the ops on a thread and connection of their own
+ * beside the calls' load, for a file in rollback mode: load_ops_api), the
+ * joins (links.c), the streams (they need the ops), then syncs (they name
+ * api calls), events, overheads, warnings and NVTX markers. This file is the reader's top: it calls the tables'
  * loaders, in reader-meta.c, reader-tables.c, reader-extras.c and
  * reader-streams.c, and they and it call the error and statement helpers
  * of reader-util.c; nothing calls back up.
@@ -208,6 +209,7 @@ static int precheck(struct rd *r, int *wal, struct pages_job *job)
 	if (check_header(r->path, wal, &pages, msg, sizeof msg))
 		return oc_rd_fail(r, "%s", msg);
 	if (pages && !*wal) {   /* rollback mode */
+		r->rollback = 1;
 		job->path = r->path;
 		job->started = pthread_create(&job->th, NULL, pages_run, job) == 0;
 		if (job->started)
@@ -315,6 +317,69 @@ static void rd_free(struct rd *r)
 	r->fnames = NULL;
 }
 
+/* ---- the ops beside the API calls ---------------------------------------- */
+
+/*
+ * The ops load on a connection and thread of their own while this one loads
+ * the API calls: the two largest tables, about half of report's load on a
+ * long trace (issue 35). Only for a file in rollback mode, where this
+ * connection's read transaction holds the shared lock, so no writer commits
+ * while the second one reads. The loads write apart: the ops into t->ops
+ * and their own rd, the calls into t->api and r. When the side load fails,
+ * for any reason, its result is dropped and the ops load again here, before
+ * a failed call load is reported: every failure reads as it did when the
+ * loads ran one after the other.
+ */
+struct ops_job {
+	pthread_t th;
+	struct rd r;
+	char err[512];
+	int rc;
+};
+
+static void *ops_run(void *arg)
+{
+	struct ops_job *j = arg;
+
+	j->rc = -1;
+	if (open_db(&j->r, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX) != SQLITE_OK)
+		return NULL;
+	if (sqlite3_exec(j->r.db, "BEGIN", NULL, NULL, NULL) == SQLITE_OK)
+		j->rc = oc_rd_load_ops(&j->r);
+	sqlite3_exec(j->r.db, "COMMIT", NULL, NULL, NULL);
+	sqlite3_close(j->r.db);
+	j->r.db = NULL;
+	return NULL;
+}
+
+static int load_ops_api(struct rd *r, struct idpair **rowmap)
+{
+	struct ops_job j = { .r = { .t = r->t, .p = r->p, .path = r->path } };
+	int side = 0, api_rc;
+
+	j.r.err = j.err;
+	j.r.errlen = sizeof j.err;
+	if (r->rollback)
+		side = pthread_create(&j.th, NULL, ops_run, &j) == 0;
+	if (!side && oc_rd_load_ops(r))
+		return -1;
+	api_rc = oc_rd_load_api(r, rowmap);
+	if (!side)
+		return api_rc;
+	pthread_join(j.th, NULL);
+	rd_free(&j.r);
+	if (j.rc == 0)
+		return api_rc;
+	free(r->t->ops);
+	free(r->t->shapes);
+	r->t->ops = NULL;
+	r->t->shapes = NULL;
+	r->t->n_ops = r->t->n_shapes = 0;
+	if (oc_rd_load_ops(r))
+		return -1;
+	return api_rc;
+}
+
 /*
  * An input to import: into a temporary trace (TMPDIR, else /tmp), loaded,
  * then removed. The import's message "cannot import 'PATH': WHAT" becomes
@@ -401,8 +466,7 @@ int oc_trace_open(struct oc_trace *t, const char *path, char *err, size_t errlen
 	if (oc_rd_load_meta(&r) || oc_rd_load_strings(&r) || oc_rd_load_devices(&r))
 		goto err;
 	oc_rd_load_run_facts(t);
-	if (oc_rd_load_contexts(&r, &ctx, &n_ctx) || oc_rd_load_ops(&r) ||
-	    oc_rd_load_api(&r, &rowmap))
+	if (oc_rd_load_contexts(&r, &ctx, &n_ctx) || load_ops_api(&r, &rowmap))
 		goto err;
 	oc_set_aside_tracer_calls(t, rowmap);
 	if (oc_build_corr(t, r.p)) {
