@@ -21,9 +21,13 @@ struct build {
 	struct oc_graph *g;
 	int32_t *api_node;          /* per trace call: its node, or -1 (the graph's) */
 	int32_t *graph_of;          /* per trace call: the device node of its graph launch, or -1 */
-	int64_t *usual;             /* per node: a blocking call's own cost when held, else 0 */
-	int64_t *allow;             /* per node: how long after its work a sync may return and
-	                               still have followed it: its usual range (rules c, d) */
+	/* the call nodes of hidden syncs, by node (a node's last block counts):
+	 * usual, a blocking call's own cost when held; allow, how long after its
+	 * work it may return and still have followed it, its usual range (rules
+	 * c, d). Every other node has 0 for both. A list, not two arrays of a
+	 * slot per node: they were 16 bytes a node of report's peak (issue 35). */
+	struct held { int32_t node; uint32_t seq; int64_t usual, allow; } *held;
+	size_t   n_held, cap_held;
 	int      pass;              /* 0: count each node's incoming edges; 1: write them */
 	int32_t *calls;             /* the call nodes by (thread, start) */
 	size_t   n_calls;
@@ -297,9 +301,18 @@ static int block_edges(struct build *b)
 		int32_t cn = a >= 0 ? b->api_node[a] : -1;
 		if (cn < 0 || g->nodes[cn].kind != OC_GN_CALL)
 			continue;
-		if (bl->hidden && bl->usual_ns > 0) {
-			b->usual[cn] = bl->usual_ns;
-			b->allow[cn] = bl->usual_max_ns > bl->usual_ns ? bl->usual_max_ns : bl->usual_ns;
+		if (!b->pass && bl->hidden && bl->usual_ns > 0) {
+			if (b->n_held == b->cap_held) {
+				size_t cap = b->cap_held ? 2 * b->cap_held : 64;
+				struct held *h = realloc(b->held, cap * sizeof *h);
+				if (!h)
+					return -1;
+				b->held = h;
+				b->cap_held = cap;
+			}
+			b->held[b->n_held] = (struct held){ cn, (uint32_t)b->n_held, bl->usual_ns,
+				bl->usual_max_ns > bl->usual_ns ? bl->usual_max_ns : bl->usual_ns };
+			b->n_held++;
 		}
 		for (size_t w = 0; w < bl->n_waited_for; w++)
 			if (add_edge(b, g->op_node[bl->waited_for[w]], cn, OC_EDGE_BLOCK, 1, 1) < 0)
@@ -526,6 +539,30 @@ static int rank_of(uint8_t kind)
 	return kind == OC_EDGE_SUBMIT ? 1 : kind == OC_EDGE_HOST ? 2 : 0;
 }
 
+static int cmp_held(const void *x, const void *y)
+{
+	const struct held *a = x, *b = y;
+
+	if (a->node != b->node)
+		return (a->node > b->node) - (a->node < b->node);
+	return (a->seq > b->seq) - (a->seq < b->seq);
+}
+
+/* Node v's entry of the held list (sorted by cmp_held): its last, or NULL. */
+static const struct held *held_of(const struct build *b, int32_t v)
+{
+	size_t lo = 0, hi = b->n_held;
+
+	while (lo < hi) {       /* the first entry of a node above v */
+		size_t mid = lo + (hi - lo) / 2;
+		if (b->held[mid].node <= v)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo && b->held[lo - 1].node == v ? &b->held[lo - 1] : NULL;
+}
+
 /* The latencies edits keep, and each node's binding edges. */
 static void bind(struct build *b)
 {
@@ -587,11 +624,13 @@ static void bind(struct build *b)
 		/* a call returned after its own op followed it (whatever host-side tail came
 		 * after: pageable staging); a sync followed the work it waited for when it
 		 * returned within the tolerance, else it ran its own course */
+		const struct held *h = n->bind_end >= 0 ? held_of(b, (int32_t)v) : NULL;
+		int64_t usual = h ? h->usual : 0, allow = h ? h->allow : 0;
 		if (n->bind_end >= 0 && g->edges[n->bind_end].kind == OC_EDGE_BLOCK &&
-		    best_end < n->end_ns - b->c->o.sync_tolerance_ns - b->allow[v])
+		    best_end < n->end_ns - b->c->o.sync_tolerance_ns - allow)
 			n->bind_end = -1;
 		if (n->bind_end >= 0)
-			n->own_ns = b->usual[v] < n->end_ns - n->start_ns ? b->usual[v] : n->end_ns - n->start_ns;
+			n->own_ns = usual < n->end_ns - n->start_ns ? usual : n->end_ns - n->start_ns;
 	}
 }
 
@@ -614,9 +653,7 @@ int oc_graph_build(const struct oc_actx *c, struct oc_graph *g)
 	size_t first_call = g->n_nodes;
 	if (call_nodes(&b) < 0)
 		goto fail;
-	b.usual = calloc(g->n_nodes + 1, sizeof *b.usual);
-	b.allow = calloc(g->n_nodes + 1, sizeof *b.allow);
-	if (!b.usual || !b.allow || sort_calls(&b, first_call) < 0)
+	if (sort_calls(&b, first_call) < 0)
 		goto fail;
 	for (int pass = 0; pass < 2; pass++)      /* count, then write: no edge list to copy */
 		if ((pass && make_room(&b) < 0) || host_edges(&b) < 0 || stream_and_submit_edges(&b) < 0 ||
@@ -624,18 +661,18 @@ int oc_graph_build(const struct oc_actx *c, struct oc_graph *g)
 			goto fail;
 	if (order_events(g) < 0)
 		goto fail;
+	if (b.n_held)
+		oc_sort(b.held, b.n_held, sizeof *b.held, cmp_held);
 	bind(&b);
 	g->api_node = b.api_node;
 	free(b.graph_of);
-	free(b.usual);
-	free(b.allow);
+	free(b.held);
 	free(b.calls);
 	return 0;
 fail:
 	free(b.api_node);
 	free(b.graph_of);
-	free(b.usual);
-	free(b.allow);
+	free(b.held);
 	free(b.calls);
 	oc_graph_release(g);
 	return -1;
