@@ -75,7 +75,7 @@ static int op_row(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
 	o->stream_id = (uint32_t)v[5];
 	o->correlation_id = (uint32_t)v[6];
 	op_description(r, st, 8, &h, o);
-	if (oc_shape_intern(r->t, &r->shape_set, &h, &o->shape))
+	if (oc_intern(&r->shape_set, &h, &o->shape))
 		return oc_rd_fail_nomem(r);
 	o->stream = -1;
 	o->api = -1;
@@ -165,8 +165,7 @@ static int op_row_v2(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
 	if (!shape)
 		return oc_rd_fail(r, "ops row %lld: shape_id %lld is not in op_shapes",
 				  (long long)id, (long long)v[7]);
-	if (shape->idx == UINT32_MAX &&
-	    oc_shape_intern(r->t, &r->shape_set, &shape->s, &shape->idx))
+	if (shape->idx == UINT32_MAX && oc_intern(&r->shape_set, &shape->s, &shape->idx))
 		return oc_rd_fail_nomem(r);
 	o->shape = shape->idx;
 	o->flags = shape->flags;
@@ -211,10 +210,11 @@ int oc_rd_load_ops(struct rd *r)
 
 	if (r->t->version >= 2 && load_shapes(r))
 		return -1;
+	r->shape_set = oc_intern_set(sizeof(struct oc_shape), OC_SHAPE_KEY);
 	rc = oc_rd_load_table(r, r->t->version >= 2 ? &tl2 : &tl, &v, &r->t->n_ops, NULL);
 
 	r->t->ops = v;
-	oc_shapes_done(r->t, &r->shape_set);
+	r->t->shapes = oc_intern_done(&r->shape_set, &r->t->n_shapes);
 	return rc;
 }
 

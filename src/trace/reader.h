@@ -37,7 +37,7 @@ struct rd {
 	const char *path;
 	char *err;
 	size_t errlen;
-	struct shape_set shape_set;     /* t->shapes while the ops load */
+	struct intern_set shape_set;    /* t->shapes while the ops load */
 	/* schema v2 */
 	struct shape {                  /* a row of op_shapes */
 		int64_t id;
