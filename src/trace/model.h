@@ -8,7 +8,7 @@
  * here, free of SQLite:
  *
  *   store.c    the string arena, the sort of records by compact keys, and
- *              records held once each (the ops' shapes)
+ *              records held once each (the ops' shapes, the calls' arguments)
  *   links.c    the index of API calls by correlation id, driver calls to
  *              their runtime twin, ops to the call that queued them
  *   streams.c  streams seen only in ops, op.stream, stream kinds
@@ -88,9 +88,9 @@ int oc_sort_records(void *base, size_t n, size_t size, struct key *k);
 /*
  * Records held once each: an op's shape (t->shapes) while a source loads
  * the ops (schema v1 repeats them in every row; v2 may store a shape twice,
- * or unused). A set finds a record equal in its first keylen bytes to the
- * one given, by a hash of those bytes, or adds it; they must hold no
- * padding.
+ * or unused), a call's arguments (t->call_args) while it merges them. A set
+ * finds a record equal in its first keylen bytes to the one given, by a hash
+ * of those bytes, or adds it; they must hold no padding.
  */
 struct intern_set {
 	void     *recs;            /* each distinct record once, in order of first use */
@@ -100,6 +100,7 @@ struct intern_set {
 	size_t    n_slot;          /* 0, or a power of two */
 };
 #define OC_SHAPE_KEY (offsetof(struct oc_shape, dst_device_id) + sizeof(uint32_t))
+#define OC_CALL_ARGS_KEY (offsetof(struct oc_call_args, handle_kind) + 1)
 
 /* An empty set of records of size bytes, compared by their first keylen. */
 static inline struct intern_set oc_intern_set(size_t size, size_t keylen)
@@ -126,6 +127,11 @@ struct idpair {
 	int32_t idx;
 };
 
+/* While a source loads: api[i]'s row id and its parent_id (INT64_MIN for none). */
+struct api_row {
+	int64_t id, parent_id;
+};
+
 /* The correlation index over t->api (rebuilt from scratch). 0 or -1. */
 int oc_build_corr(struct oc_trace *t, struct priv *p);
 /* Index into t->api of the call (corr, domain), or -1. */
@@ -133,18 +139,17 @@ int32_t oc_corr_find(const struct priv *p, uint32_t corr, uint32_t domain);
 /*
  * api[].parent for driver calls: parent_id when given, else the runtime call
  * with the same correlation id, else the innermost runtime call on the same
- * tid whose interval encloses the driver call. rowmap[i].id is api[i]'s
- * parent_id row id (INT64_MIN for none); needs the correlation index.
- * 0 or -1.
+ * tid whose interval encloses the driver call, from rowmap[i], api[i]'s row
+ * id and parent_id; needs the correlation index. 0 or -1.
  */
-int oc_link_parents(struct oc_trace *t, const struct priv *p, const struct idpair *rowmap);
+int oc_link_parents(struct oc_trace *t, const struct priv *p, const struct api_row *rowmap);
 /*
  * Rows of the tracer's own calls in a trace recorded before it kept them
  * out (docs/schema.md, "The tracer's own calls"), removed from t->api and
  * rowmap (kept in step) before the index is built; t->tracer_calls_set_aside
  * counts them.
  */
-void oc_set_aside_tracer_calls(struct oc_trace *t, struct idpair *rowmap);
+void oc_set_aside_tracer_calls(struct oc_trace *t, struct api_row *rowmap);
 /* op.api, from the correlation index and api[].parent. */
 void oc_link_ops(struct oc_trace *t, const struct priv *p);
 /* A trace whose input had no ASYNC flag (meta claim_source = api_name):

@@ -309,6 +309,9 @@ static int open_and_check(struct rd *r, struct pages_job *job)
 
 static void rd_free(struct rd *r)
 {
+	size_t n;
+
+	free(oc_intern_done(&r->row_args, &n));
 	free(r->shapes);
 	free(r->fnames);
 	r->shapes = NULL;
@@ -366,7 +369,7 @@ int oc_trace_open(struct oc_trace *t, const char *path, char *err, size_t errlen
 {
 	struct rd r = { .t = t, .path = path, .err = err, .errlen = errlen };
 	struct pages_job job = { .started = 0 };
-	struct idpair *rowmap = NULL;
+	struct api_row *rowmap = NULL;
 	struct ctx *ctx = NULL;
 	size_t n_ctx = 0;
 

@@ -1,6 +1,6 @@
 /*
  * store.c: the string arena, the sort of records, and records held once
- * each (the ops' shapes), for every source.
+ * each (the ops' shapes, the calls' arguments), for every source.
  *
  * Strings (the `strings` table, meta values, warnings) are copied into one
  * arena owned by the trace: blocks of 64 KiB (or one string's size), freed
@@ -11,9 +11,10 @@
  * an in-place permutation of the records along its cycles, so no second copy
  * of the big arrays is ever made.
  *
- * Records held once each (an op's shape, struct oc_shape) are found again
- * by a hash of their fields in an open-addressed table of indices kept at
- * most half full; an op holds the index.
+ * Records held once each (an op's shape, struct oc_shape; a call's
+ * arguments, struct oc_call_args) are found again by a hash of their fields
+ * in an open-addressed table of indices kept at most half full; an op or a
+ * call holds the index.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -170,6 +171,8 @@ int oc_sort_records(void *base, size_t n, size_t size, struct key *k)
 
 _Static_assert(OC_SHAPE_KEY == 2 * sizeof(uint64_t) + 13 * sizeof(int32_t),
 	       "struct oc_shape: no padding between its fields");
+_Static_assert(OC_CALL_ARGS_KEY == 3 * sizeof(uint64_t) + sizeof(uint32_t) + 1,
+	       "struct oc_call_args: no padding between its fields");
 
 static uint64_t rec_hash(const unsigned char *b, size_t len)
 {
