@@ -9,7 +9,8 @@
  *
  * Memory is linear in the number of rows. Arrays are sorted as documented on
  * each member, so callers can binary-search them. A device op's description
- * (struct oc_shape) is held once per distinct one, not in every op.
+ * (struct oc_shape) is held once per distinct one, not in every op, and so
+ * are an API call's arguments (struct oc_call_args) but its host pointer.
  */
 #ifndef OVERLAPCHECK_TRACE_H
 #define OVERLAPCHECK_TRACE_H
@@ -79,9 +80,20 @@ struct oc_shape {
 	uint32_t src_device_id, dst_device_id; /* peer copies */
 };
 
+/*
+ * An API call. What its callback saw of its arguments (has_args) is held in
+ * two parts: the host pointer, which differs from call to call (a copy's
+ * buffer), in the call; the rest (struct oc_call_args: the stream handle and
+ * its kind, bytes, the event, flags), which calls repeat, once per distinct
+ * set in trace->call_args, found through oc_api_args(). 64 bytes. The api
+ * table's row id is not kept: it orders calls that start at the same time
+ * and joins parent_id while the trace loads, and nothing reads it after; a
+ * call is found by its correlation id and domain (oc_trace_api_find()). A
+ * call built by hand with has_args 0 needs no call_args.
+ */
 struct oc_api {
 	int64_t  start_ns, end_ns;  /* CPU time */
-	int64_t  row_id;            /* api.id */
+	uint64_t host_ptr;          /* from its arguments when has_args, else 0 */
 	uint32_t tid;
 	uint32_t correlation_id;
 	uint32_t cbid;
@@ -91,16 +103,21 @@ struct oc_api {
 	                               else the runtime call with the same correlation id,
 	                               else the innermost runtime call on the same tid
 	                               enclosing it), else -1 */
+	int32_t  stream;            /* from its arguments: index into trace->streams, or -1 */
+	uint32_t args;              /* when has_args: index into trace->call_args */
 	uint8_t  domain;            /* enum oc_api_domain */
-	/* From api_args, when has_args: */
-	uint8_t  has_args;
+	uint8_t  has_args;          /* 1: api_args (schema v2: or the api row) gave its arguments */
+};
+_Static_assert(sizeof(struct oc_api) <= 64, "struct oc_api: at most 64 bytes per API call");
+
+/* A call's arguments apart from its host pointer (trace->call_args, oc_api_args()). */
+struct oc_call_args {
+	uint64_t stream_handle;     /* the stream handle the program passed; from a schema
+	                               v2 api row, its stream's handle (0 when unknown) */
+	uint64_t bytes;             /* copies and memsets: the size asked for */
+	uint64_t event_handle;      /* cudaEventRecord, cudaStreamWaitEvent: the event */
+	uint32_t flags;             /* stream creation: the flags asked for */
 	uint8_t  handle_kind;       /* enum oc_handle_kind */
-	int32_t  stream;            /* index into trace->streams, or -1 */
-	uint64_t stream_handle;
-	uint64_t host_ptr;
-	uint64_t arg_bytes;
-	uint64_t event_handle;
-	uint32_t arg_flags;
 };
 
 struct oc_sync {
@@ -220,7 +237,13 @@ struct oc_trace {
 	struct oc_op *ops;        size_t n_ops;      /* sorted by (start_ns, end_ns, row_id) */
 	struct oc_shape *shapes;  size_t n_shapes;   /* each distinct one once, in order of
 	                                                first use by the ops table's rows */
-	struct oc_api *api;       size_t n_api;      /* sorted by (start_ns, row_id) */
+	struct oc_api *api;       size_t n_api;      /* sorted by (start_ns, api.id) */
+	struct oc_call_args *call_args; size_t n_call_args; /* each distinct one once, in
+	                                                order of first use (schema v2 api
+	                                                rows, then api_args rows), shared by
+	                                                the calls; one may be left unused (a
+	                                                call narrowed away, an api row's set
+	                                                that its api_args row replaced) */
 	struct oc_sync *syncs;    size_t n_syncs;    /* sorted by start_ns */
 	struct oc_event *events;  size_t n_events;   /* sorted by correlation_id */
 	struct oc_range *ranges;  size_t n_ranges;   /* sorted by start_ns */
@@ -272,6 +295,15 @@ struct oc_trace {
 static inline const struct oc_shape *oc_op_shape(const struct oc_trace *t, const struct oc_op *op)
 {
 	return &t->shapes[op->shape];
+}
+
+/* The arguments of call a (an element of t->api); all zero when it has none. */
+static inline const struct oc_call_args *oc_api_args(const struct oc_trace *t,
+						     const struct oc_api *a)
+{
+	static const struct oc_call_args none;
+
+	return a->has_args ? &t->call_args[a->args] : &none;
 }
 
 /*

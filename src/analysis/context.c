@@ -91,14 +91,15 @@ static int index_events(struct oc_actx *c)
 	}
 	for (size_t i = 0; i < t->n_api; i++) {
 		const struct oc_api *a = &t->api[i];
-		if (!a->has_args || !a->event_handle || a->stream < 0 || a->parent >= 0)
+		uint64_t ev = oc_api_args(t, a)->event_handle;
+		if (!ev || a->stream < 0 || a->parent >= 0)
 			continue;
 		if (oc_name_has(t, a->name, "StreamWaitEvent"))
 			c->waits[nw++] = (struct oc_wait){ .stream = a->stream,
-				.event_id = (int64_t)a->event_handle, .ts_ns = a->start_ns,
+				.event_id = (int64_t)ev, .ts_ns = a->start_ns,
 				.api = (int32_t)i, .source = 1 };
 		else if (oc_name_has(t, a->name, "EventRecord"))
-			c->erecs[nr++] = (struct oc_erec){ .event_id = (int64_t)a->event_handle,
+			c->erecs[nr++] = (struct oc_erec){ .event_id = (int64_t)ev,
 				.stream = a->stream, .ts_ns = a->start_ns, .source = 1 };
 	}
 	c->n_waits = nw;

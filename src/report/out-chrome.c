@@ -287,12 +287,14 @@ static void api_ev(struct out *o, size_t i, const struct oc_tl_hsync *hs)
 	kv_int(o, "duration_ns", a->end_ns - a->start_ns);
 	if (a->has_args) {
 		static const char *hk[] = { "none", "legacy_default", "per_thread_default", "explicit" };
-		fprintf(o->f, ",\"stream_handle\":\"0x%" PRIx64 "\"", a->stream_handle);
-		kv_str(o, "handle_kind", a->handle_kind < 4 ? hk[a->handle_kind] : "unknown");
+		const struct oc_call_args *c = oc_api_args(t, a);
+
+		fprintf(o->f, ",\"stream_handle\":\"0x%" PRIx64 "\"", c->stream_handle);
+		kv_str(o, "handle_kind", c->handle_kind < 4 ? hk[c->handle_kind] : "unknown");
 		if (a->stream >= 0 && (size_t)a->stream < t->n_streams)
 			kv_int(o, "stream_id", t->streams[a->stream].stream_id);
-		if (a->arg_bytes)
-			kv_int(o, "bytes", (long long)a->arg_bytes);
+		if (c->bytes)
+			kv_int(o, "bytes", (long long)c->bytes);
 	}
 	if (o->n && o->n->api)
 		note_args(o, &o->n->api[i]);

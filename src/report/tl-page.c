@@ -165,7 +165,7 @@ static void api_slice(struct html *h, size_t i, struct tl_slice *s)
 	s->cat = a->domain == OC_API_DRIVER ? TL_CAT_DRIVER : TL_CAT_RUNTIME;
 	s->row = h->l->api_depth[i];
 	note_fields(s, nt);
-	s->bytes = a->arg_bytes;
+	s->bytes = oc_api_args(h->t, a)->bytes;
 	s->corr = a->correlation_id;
 }
 

@@ -122,7 +122,7 @@ static ssize_t u32_find(const uint32_t *v, size_t n, uint32_t key)
  * allocation or the free it was made inside). A program's own query has a
  * correlation id of its own, shared at most with its runtime twin.
  */
-void oc_set_aside_tracer_calls(struct oc_trace *t, struct idpair *rowmap)
+void oc_set_aside_tracer_calls(struct oc_trace *t, struct api_row *rowmap)
 {
 	uint8_t *fn = NULL, *proven = NULL;
 	uint32_t *cand = NULL;
@@ -275,7 +275,7 @@ static int tid_cmp(const void *x, const void *y)
 	return key_lt(a, b) ? -1 : key_lt(b, a);
 }
 
-int oc_link_parents(struct oc_trace *t, const struct priv *p, const struct idpair *rowmap)
+int oc_link_parents(struct oc_trace *t, const struct priv *p, const struct api_row *rowmap)
 {
 	size_t n = t->n_api;
 	struct idpair *rows = NULL;
@@ -284,13 +284,13 @@ int oc_link_parents(struct oc_trace *t, const struct priv *p, const struct idpai
 	int need_nest = 0, need_rows = 0;
 
 	for (size_t i = 0; i < n && !need_rows; i++)
-		need_rows = t->api[i].domain == OC_API_DRIVER && rowmap[i].id != INT64_MIN;
+		need_rows = t->api[i].domain == OC_API_DRIVER && rowmap[i].parent_id != INT64_MIN;
 	if (need_rows) {
 		rows = xcalloc(n, sizeof *rows);
 		if (!rows)
 			return -1;
 		for (size_t i = 0; i < n; i++)
-			rows[i] = (struct idpair){ t->api[i].row_id, (int32_t)i };
+			rows[i] = (struct idpair){ rowmap[i].id, (int32_t)i };
 		oc_sort(rows, n, sizeof *rows, idpair_cmp);
 	}
 	for (size_t i = 0; i < n; i++) {
@@ -299,8 +299,8 @@ int oc_link_parents(struct oc_trace *t, const struct priv *p, const struct idpai
 
 		if (a->domain != OC_API_DRIVER)
 			continue;
-		if (rows && rowmap[i].id != INT64_MIN)
-			par = idpair_find(rows, n, rowmap[i].id);
+		if (rows && rowmap[i].parent_id != INT64_MIN)
+			par = idpair_find(rows, n, rowmap[i].parent_id);
 		if (par < 0)
 			par = oc_corr_find(p, a->correlation_id, OC_API_RUNTIME);
 		if (par >= 0 && (size_t)par != i)

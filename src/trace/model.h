@@ -8,7 +8,7 @@
  * here, free of SQLite:
  *
  *   store.c    the string arena, the sort of records by compact keys, and
- *              the ops' shapes, each distinct one once
+ *              records held once each (the ops' shapes, the calls' arguments)
  *   links.c    the index of API calls by correlation id, driver calls to
  *              their runtime twin, ops to the call that queued them
  *   streams.c  streams seen only in ops, op.stream, stream kinds
@@ -55,7 +55,7 @@ static inline void *xcalloc(size_t n, size_t size)
 	return calloc(n ? n : 1, size);
 }
 
-/* ---- store.c: string arena, sorting, shapes ------------------------------ */
+/* ---- store.c: string arena, sorting, interning --------------------------- */
 
 /* A copy of s[0..len) and a NUL in the arena, or NULL out of memory. */
 char *oc_arena_dup(struct priv *p, const char *s, size_t len);
@@ -86,20 +86,32 @@ int oc_sort_keys(struct key *k, size_t n);
 int oc_sort_records(void *base, size_t n, size_t size, struct key *k);
 
 /*
- * The ops' shapes, each distinct one once in t->shapes, found by a hash of
- * its fields while a source loads the ops (schema v1 repeats them in every
- * row; v2 may store a shape twice, or unused). oc_shapes_done() frees the
- * set and trims t->shapes to its length once the ops are in.
+ * Records held once each: an op's shape (t->shapes) while a source loads
+ * the ops (schema v1 repeats them in every row; v2 may store a shape twice,
+ * or unused), a call's arguments (t->call_args) while it merges them. A set
+ * finds a record equal in its first keylen bytes to the one given, by a hash
+ * of those bytes, or adds it; they must hold no padding.
  */
-struct shape_set {
-	uint32_t *slot;            /* index into t->shapes + 1, 0 empty; open addressing */
+struct intern_set {
+	void     *recs;            /* each distinct record once, in order of first use */
+	size_t    n, cap;          /* records, room */
+	size_t    size, keylen;    /* bytes per record, and its leading bytes compared */
+	uint32_t *slot;            /* index into recs + 1, 0 empty; open addressing */
 	size_t    n_slot;          /* 0, or a power of two */
-	size_t    cap;             /* room in t->shapes */
 };
-/* *idx: the index of the shape equal to *s, added when new. 0 or -1 out of memory. */
-int oc_shape_intern(struct oc_trace *t, struct shape_set *set, const struct oc_shape *s,
-		    uint32_t *idx);
-void oc_shapes_done(struct oc_trace *t, struct shape_set *set);
+#define OC_SHAPE_KEY (offsetof(struct oc_shape, dst_device_id) + sizeof(uint32_t))
+#define OC_CALL_ARGS_KEY (offsetof(struct oc_call_args, handle_kind) + 1)
+
+/* An empty set of records of size bytes, compared by their first keylen. */
+static inline struct intern_set oc_intern_set(size_t size, size_t keylen)
+{
+	return (struct intern_set){ .size = size, .keylen = keylen };
+}
+/* *idx: the index of the record equal to *rec, added when new. 0 or -1 out of memory. */
+int oc_intern(struct intern_set *set, const void *rec, uint32_t *idx);
+/* The records, trimmed to their number (*n), for the caller to own; the
+ * set emptied, ready for more. */
+void *oc_intern_done(struct intern_set *set, size_t *n);
 
 /* ---- trace.c: op classes ----------------------------------------------- */
 
@@ -115,6 +127,11 @@ struct idpair {
 	int32_t idx;
 };
 
+/* While a source loads: api[i]'s row id and its parent_id (INT64_MIN for none). */
+struct api_row {
+	int64_t id, parent_id;
+};
+
 /* The correlation index over t->api (rebuilt from scratch). 0 or -1. */
 int oc_build_corr(struct oc_trace *t, struct priv *p);
 /* Index into t->api of the call (corr, domain), or -1. */
@@ -122,18 +139,17 @@ int32_t oc_corr_find(const struct priv *p, uint32_t corr, uint32_t domain);
 /*
  * api[].parent for driver calls: parent_id when given, else the runtime call
  * with the same correlation id, else the innermost runtime call on the same
- * tid whose interval encloses the driver call. rowmap[i].id is api[i]'s
- * parent_id row id (INT64_MIN for none); needs the correlation index.
- * 0 or -1.
+ * tid whose interval encloses the driver call, from rowmap[i], api[i]'s row
+ * id and parent_id; needs the correlation index. 0 or -1.
  */
-int oc_link_parents(struct oc_trace *t, const struct priv *p, const struct idpair *rowmap);
+int oc_link_parents(struct oc_trace *t, const struct priv *p, const struct api_row *rowmap);
 /*
  * Rows of the tracer's own calls in a trace recorded before it kept them
  * out (docs/schema.md, "The tracer's own calls"), removed from t->api and
  * rowmap (kept in step) before the index is built; t->tracer_calls_set_aside
  * counts them.
  */
-void oc_set_aside_tracer_calls(struct oc_trace *t, struct idpair *rowmap);
+void oc_set_aside_tracer_calls(struct oc_trace *t, struct api_row *rowmap);
 /* op.api, from the correlation index and api[].parent. */
 void oc_link_ops(struct oc_trace *t, const struct priv *p);
 /* A trace whose input had no ASYNC flag (meta claim_source = api_name):

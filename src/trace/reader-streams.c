@@ -7,7 +7,8 @@
  * and places the ops. api_args (schema v1: every call's arguments; v2: only
  * those the api row has no column for) is merged into its API call by
  * correlation id and domain, and marks the default streams named through a
- * special handle, before streams.c decides the kinds.
+ * special handle, before streams.c decides the kinds. A call's arguments
+ * (but its host pointer) go into t->call_args, each distinct set once.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -48,30 +49,81 @@ static int load_streams(struct rd *r, size_t extra, uint8_t **handle_kinds)
 	return 0;
 }
 
-/* api_args merged into api; marks streams used through special handles. */
-static int load_api_args(struct rd *r, uint8_t *used_pt, uint8_t *used_legacy)
+/*
+ * Schema v2: each set of arguments in api rows (r->row_args) resolved once:
+ * its stream, and its arguments as a call holds them, the handle the
+ * stream's (the raw one is not stored there, the stream's is the one the
+ * program used). 0 or -1.
+ */
+static int resolve_row_args(struct rd *r, struct intern_set *set, uint8_t *used_pt,
+			    uint8_t *used_legacy)
+{
+	struct oc_trace *t = r->t;
+	struct row_args *ra = r->row_args.recs;
+
+	for (size_t i = 0; i < t->n_api; i++) {
+		struct oc_api *a = &t->api[i];
+		struct row_args *p;
+
+		if (a->has_args != 2)
+			continue;
+		p = &ra[a->args];
+		if (p->args == UINT32_MAX) {
+			struct oc_call_args c;
+
+			p->s = p->stream ? oc_trace_stream_find(t, (uint32_t)((p->stream - 1) >> 32),
+								(uint32_t)(p->stream - 1))
+					 : -1;
+			memset(&c, 0, sizeof c);
+			c.stream_handle = p->s >= 0 ? t->streams[p->s].handle : 0;
+			c.bytes = p->bytes;
+			c.handle_kind = p->handle_kind;
+			if (oc_intern(set, &c, &p->args))
+				return oc_rd_fail_nomem(r);
+		}
+		a->has_args = 1;
+		a->args = p->args;
+		a->stream = p->s;
+		if (p->s >= 0)
+			oc_mark_default_stream(used_pt, used_legacy, p->s, p->handle_kind);
+	}
+	return 0;
+}
+
+/* An api_args row (the columns load_api_args selects) into call a's arguments. */
+static int merge_args_row(struct rd *r, struct intern_set *set, sqlite3_stmt *st,
+			  struct oc_api *a, int32_t s)
+{
+	struct oc_call_args c;
+
+	memset(&c, 0, sizeof c);
+	c.stream_handle = (uint64_t)sqlite3_column_int64(st, 2);
+	c.handle_kind = (uint8_t)sqlite3_column_int64(st, 3);
+	c.bytes = (uint64_t)sqlite3_column_int64(st, 7);
+	c.event_handle = (uint64_t)sqlite3_column_int64(st, 8);
+	c.flags = (uint32_t)sqlite3_column_int64(st, 9);
+	if (oc_intern(set, &c, &a->args))
+		return oc_rd_fail_nomem(r);
+	a->has_args = 1;
+	a->stream = s;
+	a->host_ptr = (uint64_t)sqlite3_column_int64(st, 6);
+	return 0;
+}
+
+/*
+ * api_args merged into api, each call's arguments into t->call_args, each
+ * distinct set once; marks streams used through special handles.
+ */
+static int load_api_args(struct rd *r, struct intern_set *set, uint8_t *used_pt,
+			 uint8_t *used_legacy)
 {
 	struct oc_trace *t = r->t;
 	sqlite3_stmt *st;
 	int rc;
 
-	/* v2: the arguments in api rows (api_row_v2); the raw handle is not
-	 * stored there, the stream's is the one the program used. */
-	for (size_t i = 0; i < t->n_api; i++) {
-		struct oc_api *a = &t->api[i];
-		int32_t s = -1;
-
-		if (a->has_args != 2)
-			continue;
-		if (a->stream_handle)
-			s = oc_trace_stream_find(t, (uint32_t)((a->stream_handle - 1) >> 32),
-						 (uint32_t)(a->stream_handle - 1));
-		a->has_args = 1;
-		a->stream = s;
-		a->stream_handle = s >= 0 ? t->streams[s].handle : 0;
-		if (s >= 0)
-			oc_mark_default_stream(used_pt, used_legacy, s, a->handle_kind);
-	}
+	/* v2: the arguments in api rows (api_row_v2) */
+	if (resolve_row_args(r, set, used_pt, used_legacy))
+		return -1;
 	/* v1: every argument row; v2: the rest (see schema/trace.sql) */
 	if (oc_rd_prepare(r, "SELECT correlation_id, domain, stream_handle, handle_kind,"
 			     " context_id, stream_id, host_ptr, bytes, event_handle, flags"
@@ -90,17 +142,9 @@ static int load_api_args(struct rd *r, uint8_t *used_pt, uint8_t *used_legacy)
 				       : -1;
 		int32_t ai = oc_corr_find(r->p, corr, dom);
 
-		if (ai >= 0) {
-			struct oc_api *a = &t->api[ai];
-
-			a->has_args = 1;
-			a->handle_kind = (uint8_t)hk;
-			a->stream = s;
-			a->stream_handle = handle;
-			a->host_ptr = (uint64_t)sqlite3_column_int64(st, 6);
-			a->arg_bytes = (uint64_t)sqlite3_column_int64(st, 7);
-			a->event_handle = (uint64_t)sqlite3_column_int64(st, 8);
-			a->arg_flags = (uint32_t)sqlite3_column_int64(st, 9);
+		if (ai >= 0 && merge_args_row(r, set, st, &t->api[ai], s)) {
+			sqlite3_finalize(st);
+			return -1;
 		}
 		if (s < 0 || oc_mark_default_stream(used_pt, used_legacy, s, hk))
 			continue;
@@ -125,7 +169,9 @@ static int load_api_args(struct rd *r, uint8_t *used_pt, uint8_t *used_legacy)
 int oc_rd_build_streams(struct rd *r, const struct ctx *ctx, size_t n_ctx)
 {
 	struct oc_trace *t = r->t;
+	struct intern_set set = oc_intern_set(sizeof(struct oc_call_args), OC_CALL_ARGS_KEY);
 	uint8_t *hk = NULL, *pt = NULL, *leg = NULL;
+	size_t n;
 	int ret = -1;
 
 	if (load_streams(r, 0, &hk))
@@ -159,10 +205,11 @@ int oc_rd_build_streams(struct rd *r, const struct ctx *ctx, size_t n_ctx)
 	}
 	for (size_t i = 0; i < t->n_streams; i++)
 		oc_mark_default_stream(pt, leg, (int32_t)i, hk[i]);
-	if (load_api_args(r, pt, leg))
-		goto out;
-	oc_streams_decide_kinds(t, ctx, n_ctx, pt, leg);
-	ret = 0;
+	ret = load_api_args(r, &set, pt, leg);
+	t->call_args = oc_intern_done(&set, &t->n_call_args);
+	free(oc_intern_done(&r->row_args, &n));
+	if (!ret)
+		oc_streams_decide_kinds(t, ctx, n_ctx, pt, leg);
 out:
 	free(hk);
 	free(pt);

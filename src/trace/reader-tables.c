@@ -75,7 +75,7 @@ static int op_row(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
 	o->stream_id = (uint32_t)v[5];
 	o->correlation_id = (uint32_t)v[6];
 	op_description(r, st, 8, &h, o);
-	if (oc_shape_intern(r->t, &r->shape_set, &h, &o->shape))
+	if (oc_intern(&r->shape_set, &h, &o->shape))
 		return oc_rd_fail_nomem(r);
 	o->stream = -1;
 	o->api = -1;
@@ -165,8 +165,7 @@ static int op_row_v2(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
 	if (!shape)
 		return oc_rd_fail(r, "ops row %lld: shape_id %lld is not in op_shapes",
 				  (long long)id, (long long)v[7]);
-	if (shape->idx == UINT32_MAX &&
-	    oc_shape_intern(r->t, &r->shape_set, &shape->s, &shape->idx))
+	if (shape->idx == UINT32_MAX && oc_intern(&r->shape_set, &shape->s, &shape->idx))
 		return oc_rd_fail_nomem(r);
 	o->shape = shape->idx;
 	o->flags = shape->flags;
@@ -211,10 +210,11 @@ int oc_rd_load_ops(struct rd *r)
 
 	if (r->t->version >= 2 && load_shapes(r))
 		return -1;
+	r->shape_set = oc_intern_set(sizeof(struct oc_shape), OC_SHAPE_KEY);
 	rc = oc_rd_load_table(r, r->t->version >= 2 ? &tl2 : &tl, &v, &r->t->n_ops, NULL);
 
 	r->t->ops = v;
-	oc_shapes_done(r->t, &r->shape_set);
+	r->t->shapes = oc_intern_done(&r->shape_set, &r->t->n_shapes);
 	return rc;
 }
 
@@ -230,7 +230,6 @@ static int api_row(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
 			return -1;
 	if (oc_rd_check_span(r, "api", id, v[3], v[4]))
 		return -1;
-	a->row_id = id;
 	a->domain = (uint8_t)v[0];
 	a->cbid = (uint32_t)v[1];
 	a->name = oc_rd_str_index(r->p, r->t->n_strs, v[2]);
@@ -292,8 +291,8 @@ static int32_t find_fname(const struct rd *r, int domain, uint32_t cbid)
 /*
  * Schema v2: the row id is correlation_id * 8 + (domain - 1) * 4 + n, and the
  * callback's arguments are columns of the row. Their stream is resolved with
- * the streams (load_api_args); until then has_args is 2 and stream_handle
- * holds context_id << 32 | stream_id (+ 1, 0 for none).
+ * the streams (reader-streams.c); until then has_args is 2 and args indexes
+ * them in r->row_args, each distinct set once.
  */
 static int api_row_v2(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
 {
@@ -307,7 +306,6 @@ static int api_row_v2(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
 		return oc_rd_fail(r, "api row %lld: negative id", (long long)id);
 	if (span_end(r, "api", id, v[1], v[2], &end))
 		return -1;
-	a->row_id = id;
 	a->correlation_id = (uint32_t)(id >> 3);
 	a->domain = (uint8_t)(((id >> 2) & 1) + 1);
 	a->cbid = (uint32_t)v[0];
@@ -319,13 +317,20 @@ static int api_row_v2(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
 	a->parent = -1;
 	a->stream = -1;
 	if (sqlite3_column_type(st, 6) != SQLITE_NULL) {
-		a->has_args = 2;
-		a->handle_kind = (uint8_t)sqlite3_column_int64(st, 6);
+		struct row_args ra;
+
+		memset(&ra, 0, sizeof ra);
+		ra.handle_kind = (uint8_t)sqlite3_column_int64(st, 6);
 		if (sqlite3_column_type(st, 7) != SQLITE_NULL && sqlite3_column_type(st, 8) != SQLITE_NULL)
-			a->stream_handle = ((uint64_t)(uint32_t)sqlite3_column_int64(st, 7) << 32 |
-					    (uint32_t)sqlite3_column_int64(st, 8)) + 1;
+			ra.stream = ((uint64_t)(uint32_t)sqlite3_column_int64(st, 7) << 32 |
+				     (uint32_t)sqlite3_column_int64(st, 8)) + 1;
+		ra.bytes = (uint64_t)sqlite3_column_int64(st, 10);
+		ra.s = -1;
+		ra.args = UINT32_MAX;
+		if (oc_intern(&r->row_args, &ra, &a->args))
+			return oc_rd_fail_nomem(r);
+		a->has_args = 2;
 		a->host_ptr = (uint64_t)sqlite3_column_int64(st, 9);
-		a->arg_bytes = (uint64_t)sqlite3_column_int64(st, 10);
 	}
 	k->a = a->start_ns;
 	k->b = id;
@@ -333,7 +338,7 @@ static int api_row_v2(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
 	return 0;
 }
 
-int oc_rd_load_api(struct rd *r, struct idpair **rowmap)
+int oc_rd_load_api(struct rd *r, struct api_row **rowmap)
 {
 	static const struct table_load tl = {
 		"SELECT count(*) FROM api",
@@ -354,6 +359,7 @@ int oc_rd_load_api(struct rd *r, struct idpair **rowmap)
 
 	if (t->version >= 2 && load_fnames(r))
 		return -1;
+	r->row_args = oc_intern_set(sizeof(struct row_args), ROW_ARGS_KEY);
 	rc = oc_rd_load_table(r, t->version >= 2 ? &tl2 : &tl, &v, &t->n_api, &k);
 
 	t->api = v;
@@ -366,7 +372,7 @@ int oc_rd_load_api(struct rd *r, struct idpair **rowmap)
 		return oc_rd_fail_nomem(r);
 	}
 	for (size_t i = 0; i < t->n_api; i++)
-		(*rowmap)[i].id = k[i].c;
+		(*rowmap)[i] = (struct api_row){ k[i].b, k[i].c };
 	free(k);
 	return 0;
 }

@@ -311,6 +311,9 @@ static int open_and_check(struct rd *r, struct pages_job *job)
 
 static void rd_free(struct rd *r)
 {
+	size_t n;
+
+	free(oc_intern_done(&r->row_args, &n));
 	free(r->shapes);
 	free(r->fnames);
 	r->shapes = NULL;
@@ -352,7 +355,7 @@ static void *ops_run(void *arg)
 	return NULL;
 }
 
-static int load_ops_api(struct rd *r, struct idpair **rowmap)
+static int load_ops_api(struct rd *r, struct api_row **rowmap)
 {
 	struct ops_job j = { .r = { .t = r->t, .p = r->p, .path = r->path } };
 	int side = 0, api_rc;
@@ -431,7 +434,7 @@ int oc_trace_open(struct oc_trace *t, const char *path, char *err, size_t errlen
 {
 	struct rd r = { .t = t, .path = path, .err = err, .errlen = errlen };
 	struct pages_job job = { .started = 0 };
-	struct idpair *rowmap = NULL;
+	struct api_row *rowmap = NULL;
 	struct ctx *ctx = NULL;
 	size_t n_ctx = 0;
 

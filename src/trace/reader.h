@@ -30,6 +30,16 @@
 
 /* ---- reader state -------------------------------------------------------- */
 
+/* Schema v2: the arguments in an api row, until the streams are in. */
+struct row_args {
+	uint64_t stream;                /* context_id << 32 | stream_id, + 1; 0 for none */
+	uint64_t bytes;
+	uint8_t  handle_kind;           /* the last byte compared */
+	int32_t  s;                     /* once resolved: the call's stream, or -1 */
+	uint32_t args;                  /* ... and its index into t->call_args, else UINT32_MAX */
+};
+#define ROW_ARGS_KEY (offsetof(struct row_args, handle_kind) + 1)
+
 struct rd {
 	struct oc_trace *t;
 	struct priv *p;
@@ -39,7 +49,7 @@ struct rd {
 	                           connection reads what this one's transaction sees */
 	char *err;
 	size_t errlen;
-	struct shape_set shape_set;     /* t->shapes while the ops load */
+	struct intern_set shape_set;    /* t->shapes while the ops load */
 	/* schema v2 */
 	struct shape {                  /* a row of op_shapes */
 		int64_t id;
@@ -51,6 +61,9 @@ struct rd {
 	size_t n_shapes;
 	struct fname { int64_t key; int32_t name; } *fnames;  /* api_functions: domain << 32 | cbid */
 	size_t n_fnames;
+	/* The arguments in api rows, each distinct set once, until the streams
+	 * are in (reader-streams.c): a call with has_args 2 indexes them. */
+	struct intern_set row_args;     /* of struct row_args */
 };
 
 /* ---- reader-util.c ------------------------------------------------------- */
@@ -114,9 +127,9 @@ int oc_rd_load_warnings(struct rd *r);
 /* ---- reader-tables.c ----------------------------------------------------- */
 
 int oc_rd_load_ops(struct rd *r);
-/* The api table, sorted by (start_ns, id); (*rowmap)[i].id is api[i]'s
- * parent_id row id (INT64_MIN for none), for oc_link_parents(). */
-int oc_rd_load_api(struct rd *r, struct idpair **rowmap);
+/* The api table, sorted by (start_ns, id); (*rowmap)[i] is api[i]'s row id
+ * and parent_id, for oc_link_parents(). */
+int oc_rd_load_api(struct rd *r, struct api_row **rowmap);
 int oc_rd_load_syncs(struct rd *r);
 int oc_rd_load_events(struct rd *r);
 int oc_rd_load_overheads(struct rd *r);

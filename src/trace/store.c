@@ -1,6 +1,6 @@
 /*
- * store.c: the string arena, the sort of records and the ops' shapes, for
- * every source.
+ * store.c: the string arena, the sort of records, and records held once
+ * each (the ops' shapes, the calls' arguments), for every source.
  *
  * Strings (the `strings` table, meta values, warnings) are copied into one
  * arena owned by the trace: blocks of 64 KiB (or one string's size), freed
@@ -11,9 +11,10 @@
  * an in-place permutation of the records along its cycles, so no second copy
  * of the big arrays is ever made.
  *
- * Shapes (what an op is: struct oc_shape) go into t->shapes once each,
- * found again by a hash of their fields in an open-addressed table of
- * indices kept at most half full; an op holds the index.
+ * Records held once each (an op's shape, struct oc_shape; a call's
+ * arguments, struct oc_call_args) are found again by a hash of their fields
+ * in an open-addressed table of indices kept at most half full; an op or a
+ * call holds the index.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -166,40 +167,40 @@ int oc_sort_records(void *base, size_t n, size_t size, struct key *k)
 	return permute(base, n, size, k);
 }
 
-/* ---- shapes -------------------------------------------------------------- */
+/* ---- interning ---------------------------------------------------------- */
 
-/* The bytes of a shape that are its fields: all of it but the tail padding. */
-#define SHAPE_KEY (offsetof(struct oc_shape, dst_device_id) + sizeof(uint32_t))
-_Static_assert(SHAPE_KEY == 2 * sizeof(uint64_t) + 13 * sizeof(int32_t),
+_Static_assert(OC_SHAPE_KEY == 2 * sizeof(uint64_t) + 13 * sizeof(int32_t),
 	       "struct oc_shape: no padding between its fields");
+_Static_assert(OC_CALL_ARGS_KEY == 3 * sizeof(uint64_t) + sizeof(uint32_t) + 1,
+	       "struct oc_call_args: no padding between its fields");
 
-static uint64_t shape_hash(const struct oc_shape *s)
+static uint64_t rec_hash(const unsigned char *b, size_t len)
 {
-	const unsigned char *b = (const unsigned char *)s;
 	uint64_t h = 0x9e3779b97f4a7c15ull, w;
 	size_t i;
 
-	for (i = 0; i + 8 <= SHAPE_KEY; i += 8) {
+	for (i = 0; i + 8 <= len; i += 8) {
 		memcpy(&w, b + i, 8);
 		h = (h ^ w) * 0xff51afd7ed558ccdull;
 		h ^= h >> 32;
 	}
-	for (w = 0; i < SHAPE_KEY; i++)
+	for (w = 0; i < len; i++)
 		w = w << 8 | b[i];
 	h = (h ^ w) * 0xc4ceb9fe1a85ec53ull;
 	return h ^ h >> 29;
 }
 
-/* The slot table at twice n_slot, every shape placed again. 0 or -1. */
-static int shapes_rehash(const struct oc_trace *t, struct shape_set *set)
+/* The slot table at twice n_slot, every record placed again. 0 or -1. */
+static int intern_rehash(struct intern_set *set)
 {
+	const unsigned char *recs = set->recs;
 	size_t n = set->n_slot ? set->n_slot * 2 : 1024;
 	uint32_t *slot = calloc(n, sizeof *slot);
 
 	if (!slot)
 		return -1;
-	for (size_t i = 0; i < t->n_shapes; i++) {
-		size_t j = (size_t)shape_hash(&t->shapes[i]) & (n - 1);
+	for (size_t i = 0; i < set->n; i++) {
+		size_t j = (size_t)rec_hash(recs + i * set->size, set->keylen) & (n - 1);
 
 		while (slot[j])
 			j = (j + 1) & (n - 1);
@@ -211,43 +212,47 @@ static int shapes_rehash(const struct oc_trace *t, struct shape_set *set)
 	return 0;
 }
 
-int oc_shape_intern(struct oc_trace *t, struct shape_set *set, const struct oc_shape *s,
-		    uint32_t *idx)
+int oc_intern(struct intern_set *set, const void *rec, uint32_t *idx)
 {
 	size_t j;
 
 	/* at most half full: every search ends at an empty slot, soon */
-	if (2 * (t->n_shapes + 1) > set->n_slot && shapes_rehash(t, set))
+	if (2 * (set->n + 1) > set->n_slot && intern_rehash(set))
 		return -1;
-	j = (size_t)shape_hash(s) & (set->n_slot - 1);
+	j = (size_t)rec_hash(rec, set->keylen) & (set->n_slot - 1);
 	for (; set->slot[j]; j = (j + 1) & (set->n_slot - 1))
-		if (!memcmp(&t->shapes[set->slot[j] - 1], s, SHAPE_KEY)) {
+		if (!memcmp((const unsigned char *)set->recs + (set->slot[j] - 1) * set->size, rec,
+			    set->keylen)) {
 			*idx = set->slot[j] - 1;
 			return 0;
 		}
-	if (t->n_shapes == set->cap) {
+	if (set->n == set->cap) {
 		size_t cap = set->cap ? set->cap * 2 : 256;
-		struct oc_shape *v = realloc(t->shapes, cap * sizeof *v);
+		void *v = realloc(set->recs, cap * set->size);
 
 		if (!v)
 			return -1;
-		t->shapes = v;
+		set->recs = v;
 		set->cap = cap;
 	}
-	t->shapes[t->n_shapes] = *s;
-	set->slot[j] = (uint32_t)t->n_shapes + 1;
-	*idx = (uint32_t)t->n_shapes++;
+	memcpy((unsigned char *)set->recs + set->n * set->size, rec, set->size);
+	set->slot[j] = (uint32_t)set->n + 1;
+	*idx = (uint32_t)set->n++;
 	return 0;
 }
 
-void oc_shapes_done(struct oc_trace *t, struct shape_set *set)
+void *oc_intern_done(struct intern_set *set, size_t *n)
 {
-	if (t->n_shapes && t->n_shapes < set->cap) {
-		struct oc_shape *v = realloc(t->shapes, t->n_shapes * sizeof *v);
+	void *recs = set->recs;
+
+	if (set->n && set->n < set->cap) {
+		void *v = realloc(recs, set->n * set->size);
 
 		if (v)
-			t->shapes = v;
+			recs = v;
 	}
+	*n = set->n;
 	free(set->slot);
-	memset(set, 0, sizeof *set);
+	*set = (struct intern_set){ .size = set->size, .keylen = set->keylen };
+	return recs;
 }

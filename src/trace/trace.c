@@ -32,6 +32,7 @@ void oc_trace_release(struct oc_trace *t)
 	free(t->ops);
 	free(t->shapes);
 	free(t->api);
+	free(t->call_args);
 	free(t->syncs);
 	free(t->events);
 	free(t->ranges);

@@ -475,8 +475,8 @@ static void build_good(struct tb *b)
 }
 
 /*
- * The api.id build_good() gave a call. A v2 copy of the trace (OC_TB_SCHEMA=2)
- * keys api rows by (correlation id, domain) instead, so map those back.
+ * The api.id build_good() gave a call, by its (correlation id, domain): the
+ * loaded call keeps no row id (a v2 copy, OC_TB_SCHEMA=2, has other ones).
  */
 static int64_t good_row(const struct oc_api *a)
 {
@@ -485,11 +485,11 @@ static int64_t good_row(const struct oc_api *a)
 		{ 13, 1, 6 }, { 14, 1, 7 }, { 20, 1, 8 }, { 15, 1, 9 }, { 16, 1, 10 },
 	};
 
-	if (a->row_id == (int64_t)a->correlation_id * 8 + (a->domain - 1) * 4)
-		for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-			if (map[i][0] == a->correlation_id && map[i][1] == a->domain)
-				return map[i][2];
-	return a->row_id;
+	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+		if (map[i][0] == a->correlation_id && map[i][1] == a->domain)
+			return map[i][2];
+	fail_msg("no api row for correlation id %u, domain %d", a->correlation_id, a->domain);
+	return -1;
 }
 
 static const struct oc_op *op_by_row(const struct oc_trace *t, int64_t row)
@@ -581,9 +581,9 @@ static void test_good(void **state)
 
 	assert_int_equal(cp->has_args, 1);
 	assert_int_equal(cp->host_ptr, 140000);
-	assert_int_equal(cp->arg_bytes, 1048576);
-	assert_int_equal(cp->stream_handle, 8192);
-	assert_int_equal(cp->handle_kind, OC_HANDLE_EXPLICIT);
+	assert_int_equal(oc_api_args(&t, cp)->bytes, 1048576);
+	assert_int_equal(oc_api_args(&t, cp)->stream_handle, 8192);
+	assert_int_equal(oc_api_args(&t, cp)->handle_kind, OC_HANDLE_EXPLICIT);
 	assert_true(cp->stream >= 0);
 	assert_int_equal(t.streams[cp->stream].stream_id, 14);
 	assert_string_equal(oc_trace_str(&t, cp->name), "cudaMemcpyAsync");
@@ -815,20 +815,21 @@ static void test_sparse_ids(void **state)
 	assert_int_equal(t.n_ops, 3);
 	assert_string_equal(oc_trace_str(&t, oc_op_shape(&t, &t.ops[0])->name), "_Z1kv");
 	assert_int_equal(oc_op_shape(&t, &t.ops[2])->name, -1);   /* dangling strings id */
-	assert_int_equal(t.api[t.ops[0].api].row_id, 10);
-	assert_int_equal(t.api[t.ops[1].api].row_id, 12);
+	/* each call by its start: rows 10, 11, 12, 13, 14 start at 100, 110, 300, 400, 900 */
+	assert_int_equal(t.api[t.ops[0].api].start_ns, 100);
+	assert_int_equal(t.api[t.ops[1].api].start_ns, 300);
 	assert_int_equal(t.ops[2].api, -1);
 	int32_t d = oc_trace_api_find(&t, 4000000000u, OC_API_DRIVER);
 
-	assert_int_equal(t.api[d].row_id, 11);
-	assert_int_equal(t.api[t.api[d].parent].row_id, 10);
+	assert_int_equal(t.api[d].start_ns, 110);
+	assert_int_equal(t.api[t.api[d].parent].start_ns, 100);
 	assert_string_equal(oc_trace_str(&t, t.api[d].name), "cuLaunchKernel");
-	assert_int_equal(t.api[oc_trace_api_find(&t, 3999999999u, 0)].row_id, 13);
+	assert_int_equal(t.api[oc_trace_api_find(&t, 3999999999u, 0)].start_ns, 400);
 	assert_int_equal(oc_trace_api_find(&t, 3999999998u, 0), -1);
 	int32_t p14 = oc_trace_api_find(&t, 55, 0);
 
-	assert_int_equal(t.api[p14].row_id, 14);
-	assert_int_equal(t.api[t.api[p14].parent].row_id, 13);
+	assert_int_equal(t.api[p14].start_ns, 900);
+	assert_int_equal(t.api[t.api[p14].parent].start_ns, 400);
 	/* the unknown stream still gets an entry */
 	assert_int_equal(t.n_streams, 1);
 	assert_int_equal(t.streams[0].kind, OC_STREAM_UNKNOWN);
@@ -888,6 +889,76 @@ static void test_shapes(void **state)
 	tb_remove(&b);
 }
 
+/* Calls whose arguments are the same but for the host pointer share one
+ * struct oc_call_args, the same from a v1 trace (api_args rows) as from its
+ * v2 copy (api columns, api_args for the event); the host pointer stays per
+ * call, a call without arguments reads zeros, and narrowing keeps them. */
+static void test_call_args(void **state)
+{
+	struct tb b;
+	struct oc_trace t;
+	const struct oc_api *a[6];
+
+	assert_int_equal(tb_open(&b), 0);
+	assert_int_equal(tb_exec(&b,
+		"INSERT INTO strings(id, value) VALUES (1, 'cudaMemcpyAsync'), (2, 'cudaEventRecord'),"
+		" (3, 'cudaDeviceSynchronize'), (4, 'r');"
+		"INSERT INTO contexts VALUES (1, 0, 7);"
+		"INSERT INTO streams(context_id, stream_id, flag, handle, handle_kind) VALUES"
+		" (1, 13, 1, 4096, 3);"
+		"INSERT INTO api(id, domain, cbid, name_id, start_ns, end_ns, tid, correlation_id)"
+		" VALUES (1, 1, 41, 1, 100, 110, 1, 1), (2, 1, 41, 1, 200, 210, 1, 2),"
+		" (3, 1, 41, 1, 300, 310, 1, 3), (4, 1, 41, 1, 400, 410, 1, 4),"
+		" (5, 1, 165, 3, 500, 510, 1, 5), (6, 1, 135, 2, 600, 610, 1, 6);"
+		"INSERT INTO api_args(correlation_id, domain, cbid, tid, stream_handle, handle_kind,"
+		" context_id, stream_id, host_ptr, bytes, event_handle) VALUES"
+		" (1, 1, 41, 1, 4096, 3, 1, 13, 1000, 4096, NULL),"
+		" (2, 1, 41, 1, 4096, 3, 1, 13, 2000, 4096, NULL),"
+		" (3, 1, 41, 1, 4096, 3, 1, 13, 3000, 4096, NULL),"
+		" (4, 1, 41, 1, 4096, 3, 1, 13, 4000, 8192, NULL),"
+		" (6, 1, 135, 1, 4096, 3, 1, 13, NULL, NULL, 224);"
+		"INSERT INTO markers(marker_id, flags, ts_ns, tid, name_id) VALUES"
+		" (1, 2, 250, 1, 4), (1, 4, 700, 1, NULL);"), 0);
+	tb_close(&b);
+	assert_int_equal(oc_trace_open(&t, b.path, err, sizeof err), 0);
+	assert_int_equal(t.n_api, 6);
+	for (size_t i = 0; i < 6; i++)
+		a[i] = &t.api[i];
+	/* 3 sets; the v2 copy's api row of the event call has its own, which
+	 * the call's api_args row replaces */
+	assert_int_equal(t.n_call_args, b.v1 ? 3 : 4);
+	for (size_t i = 0; i < 6; i++)
+		assert_int_equal(a[i]->has_args, i != 4);
+	assert_true(a[5]->args != a[0]->args && a[5]->args != a[3]->args);
+	assert_int_equal(a[1]->args, a[0]->args);
+	assert_int_equal(a[2]->args, a[0]->args);
+	assert_true(a[3]->args != a[0]->args);
+	assert_int_equal(a[0]->host_ptr, 1000);
+	assert_int_equal(a[2]->host_ptr, 3000);
+	assert_int_equal(a[3]->host_ptr, 4000);
+	assert_int_equal(oc_api_args(&t, a[0])->bytes, 4096);
+	assert_int_equal(oc_api_args(&t, a[3])->bytes, 8192);
+	assert_int_equal(oc_api_args(&t, a[3])->stream_handle, 4096);
+	assert_int_equal(oc_api_args(&t, a[3])->handle_kind, OC_HANDLE_EXPLICIT);
+	assert_true(a[3]->stream >= 0);
+	assert_int_equal(t.streams[a[3]->stream].stream_id, 13);
+	assert_int_equal(oc_api_args(&t, a[4])->bytes, 0);
+	assert_int_equal(oc_api_args(&t, a[4])->event_handle, 0);
+	assert_int_equal(a[4]->host_ptr, 0);
+	assert_int_equal(a[4]->stream, -1);
+	assert_int_equal(oc_api_args(&t, a[5])->event_handle, 224);
+	/* narrowed: calls compacted, each keeping its arguments */
+	assert_int_equal(oc_trace_keep_range(&t, "r"), 1);
+	assert_int_equal(t.n_api, 4);
+	assert_int_equal(t.api[0].host_ptr, 3000);
+	assert_int_equal(oc_api_args(&t, &t.api[0])->bytes, 4096);
+	assert_int_equal(oc_api_args(&t, &t.api[1])->bytes, 8192);
+	assert_int_equal(t.api[2].has_args, 0);
+	assert_int_equal(oc_api_args(&t, &t.api[3])->event_handle, 224);
+	oc_trace_release(&t);
+	tb_remove(&b);
+}
+
 /* parent_id follows its row when the api table is stored out of start order
  * (the writer inserts a call at its exit, so a parent lands after its child).
  * Correlation ids differ and parents do not nest, so only parent_id can link. */
@@ -915,10 +986,11 @@ static void test_parent_id_unsorted(void **state)
 
 		if (i)
 			assert_true(t.api[i - 1].start_ns <= a->start_ns);
-		if (want[a->row_id] < 0)
+		/* each row's tid is its id */
+		if (want[a->tid] < 0)
 			assert_int_equal(a->parent, -1);
 		else
-			assert_int_equal(t.api[a->parent].row_id, want[a->row_id]);
+			assert_int_equal(t.api[a->parent].tid, want[a->tid]);
 	}
 	oc_trace_release(&t);
 	tb_remove(&b);
@@ -1089,6 +1161,7 @@ int main(void)
 		cmocka_unit_test(test_range_edges),
 		cmocka_unit_test(test_sparse_ids),
 		cmocka_unit_test(test_shapes),
+		cmocka_unit_test(test_call_args),
 		cmocka_unit_test(test_parent_id_unsorted),
 		cmocka_unit_test(test_tracer_calls),
 		cmocka_unit_test(test_wal_killed),
