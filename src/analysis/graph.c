@@ -303,12 +303,10 @@ static int block_edges(struct build *b)
 			continue;
 		if (!b->pass && bl->hidden && bl->usual_ns > 0) {
 			if (b->n_held == b->cap_held) {
-				size_t cap = b->cap_held ? 2 * b->cap_held : 64;
-				struct held *h = realloc(b->held, cap * sizeof *h);
+				struct held *h = oc_grow(b->held, &b->cap_held, sizeof *h, 64);
 				if (!h)
 					return -1;
 				b->held = h;
-				b->cap_held = cap;
 			}
 			b->held[b->n_held] = (struct held){ cn, (uint32_t)b->n_held, bl->usual_ns,
 				bl->usual_max_ns > bl->usual_ns ? bl->usual_max_ns : bl->usual_ns };
