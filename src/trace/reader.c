@@ -355,6 +355,24 @@ static void *ops_run(void *arg)
 	return NULL;
 }
 
+/* The file in WAL mode on the reader's live connection: a writer may have
+ * switched it since the header was read (a tracer creating the trace). */
+static int live_wal(sqlite3 *db)
+{
+	sqlite3_stmt *st;
+	int wal = 1;
+
+	if (sqlite3_prepare_v2(db, "PRAGMA journal_mode", -1, &st, NULL) != SQLITE_OK)
+		return 1;
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		const unsigned char *m = sqlite3_column_text(st, 0);
+
+		wal = !m || !strcmp((const char *)m, "wal");
+	}
+	sqlite3_finalize(st);
+	return wal;
+}
+
 static int load_ops_api(struct rd *r, struct api_row **rowmap)
 {
 	struct ops_job j = { .r = { .t = r->t, .p = r->p, .path = r->path } };
@@ -362,7 +380,7 @@ static int load_ops_api(struct rd *r, struct api_row **rowmap)
 
 	j.r.err = j.err;
 	j.r.errlen = sizeof j.err;
-	if (r->rollback)
+	if (r->rollback && !live_wal(r->db))
 		side = pthread_create(&j.th, NULL, ops_run, &j) == 0;
 	if (!side && oc_rd_load_ops(r))
 		return -1;
