@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "overlapcheck/mem.h"
 #include "model.h"
 
 /* ---- string arena -------------------------------------------------------- */
@@ -227,13 +228,11 @@ int oc_intern(struct intern_set *set, const void *rec, uint32_t *idx)
 			return 0;
 		}
 	if (set->n == set->cap) {
-		size_t cap = set->cap ? set->cap * 2 : 256;
-		void *v = realloc(set->recs, cap * set->size);
+		void *v = oc_grow(set->recs, &set->cap, set->size, 256);
 
 		if (!v)
 			return -1;
 		set->recs = v;
-		set->cap = cap;
 	}
 	memcpy((unsigned char *)set->recs + set->n * set->size, rec, set->size);
 	set->slot[j] = (uint32_t)set->n + 1;
