@@ -13,10 +13,11 @@
  * strings), ops and api (the ops on a thread and connection of their own
  * beside the calls' load, for a file in rollback mode: load_ops_api), the
  * joins (links.c), the streams (they need the ops), then syncs (they name
- * api calls), events, overheads, warnings and NVTX markers. This file is the reader's top: it calls the tables'
- * loaders, in reader-meta.c, reader-tables.c, reader-extras.c and
- * reader-streams.c, and they and it call the error and statement helpers
- * of reader-util.c; nothing calls back up.
+ * api calls), events, overheads, warnings and NVTX markers. This file is
+ * the reader's top: it calls the tables' loaders, in reader-meta.c,
+ * reader-tables.c, reader-extras.c and reader-streams.c, and they and it
+ * call the error and statement helpers of reader-util.c; nothing calls
+ * back up.
  *
  * Every failure is one message naming the file and the problem, e.g.
  * "cannot open trace 'x.db': ops row 17: end_ns < start_ns".
@@ -209,7 +210,6 @@ static int precheck(struct rd *r, int *wal, struct pages_job *job)
 	if (check_header(r->path, wal, &pages, msg, sizeof msg))
 		return oc_rd_fail(r, "%s", msg);
 	if (pages && !*wal) {   /* rollback mode */
-		r->rollback = 1;
 		job->path = r->path;
 		job->started = pthread_create(&job->th, NULL, pages_run, job) == 0;
 		if (job->started)
@@ -355,8 +355,8 @@ static void *ops_run(void *arg)
 	return NULL;
 }
 
-/* The file in WAL mode on the reader's live connection: a writer may have
- * switched it since the header was read (a tracer creating the trace). */
+/* The file in WAL mode on the reader's live connection (asked here, not
+ * read off the header: a tracer creating the trace switches it to WAL). */
 static int live_wal(sqlite3 *db)
 {
 	sqlite3_stmt *st;
@@ -380,7 +380,7 @@ static int load_ops_api(struct rd *r, struct api_row **rowmap)
 
 	j.r.err = j.err;
 	j.r.errlen = sizeof j.err;
-	if (r->rollback && !live_wal(r->db))
+	if (!live_wal(r->db))
 		side = pthread_create(&j.th, NULL, ops_run, &j) == 0;
 	if (!side && oc_rd_load_ops(r))
 		return -1;

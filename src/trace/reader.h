@@ -45,8 +45,6 @@ struct rd {
 	struct priv *p;
 	sqlite3 *db;
 	const char *path;
-	int rollback;           /* the file is in rollback mode (no -wal): a second
-	                           connection reads what this one's transaction sees */
 	char *err;
 	size_t errlen;
 	struct intern_set shape_set;    /* t->shapes while the ops load */
