@@ -46,7 +46,9 @@ struct bctx {
 	/* dur (device nodes) and own (call nodes) are one array: oc_graph_replay
 	   reads dur only for device nodes and own only for call nodes, and each fix
 	   writes them by that rule, so one slot per node holds either (issue 35) */
-	int64_t *dur, *own, *lat, *t;
+	int64_t *dur, *own, *t;
+	uint8_t *lat;               /* enum oc_glat, an edge */
+	struct oc_gedit ed;         /* dur, lat, own and the values lat's codes take */
 	int64_t  base;              /* the unedited replay's interval */
 	int64_t  gap_min;           /* the shortest latency of a binding device-order edge */
 	int64_t  cost;              /* the shortest call that queued work and waited for nothing */
@@ -56,8 +58,7 @@ static void reset(struct bctx *b)
 {
 	for (size_t v = 0; v < b->g->n_nodes; v++)
 		b->dur[v] = -1;      /* own[v] too: the same slot */
-	for (size_t e = 0; e < b->g->n_edges; e++)
-		b->lat[e] = -1;
+	memset(b->lat, OC_GLAT_OWN, b->g->n_edges);
 }
 
 static int is_device_order(uint8_t kind)
@@ -75,20 +76,19 @@ static int is_device_order(uint8_t kind)
 static int64_t saving(struct bctx *b)
 {
 	const struct oc_graph *g = b->g;
-	struct oc_gedit ed = { b->dur, b->lat, b->own };
-	int64_t l = oc_graph_replay(g, &ed, b->t);
+	int64_t l = oc_graph_replay(g, &b->ed, b->t);
 
 	if (l >= b->base)
 		return 0;
 	for (size_t v = 0; v < g->n_nodes; v++) {
 		const struct oc_gnode *n = &g->nodes[v];
-		if (n->bind_start < 0 || b->lat[n->bind_start] != -1)
+		if (n->bind_start < 0 || b->lat[n->bind_start] != OC_GLAT_OWN)
 			continue;
 		const struct oc_gedge *e = &g->edges[n->bind_start];
-		if (is_device_order(e->kind) && !e->latent && oc_gedge_lat(g, n, e) > b->gap_min)
-			b->lat[n->bind_start] = b->gap_min;
+		if (is_device_order(e->kind) && !e->latent && oc_gedge_lat(g, n, e) > b->ed.gap)
+			b->lat[n->bind_start] = OC_GLAT_GAP;
 	}
-	l = oc_graph_replay(g, &ed, b->t);
+	l = oc_graph_replay(g, &b->ed, b->t);
 	return b->base > l ? b->base - l : 0;
 }
 
@@ -99,7 +99,7 @@ static void unwait(struct bctx *b, int32_t cn, int only_blocks)
 	for (uint32_t j = 0; j < n->e_n; j++) {
 		const struct oc_gedge *e = &b->g->edges[n->e_off + j];
 		if (e->to_end && (!only_blocks || e->kind == OC_EDGE_BLOCK))
-			b->lat[n->e_off + j] = INT64_MIN;
+			b->lat[n->e_off + j] = OC_GLAT_GONE;
 	}
 }
 
@@ -146,11 +146,12 @@ static void shorten_host_gaps(struct bctx *b, int64_t host_min)
 {
 	const struct oc_graph *g = b->g;
 
+	b->ed.host = host_min;
 	for (size_t v = 0; v < g->n_nodes; v++)
 		for (uint32_t j = 0; j < g->nodes[v].e_n; j++) {
 			const struct oc_gedge *e = &g->edges[g->nodes[v].e_off + j];
 			if (e->from >= 0 && e->kind == OC_EDGE_HOST && (b->own[v] >= 0 || b->own[e->from] >= 0))
-				b->lat[g->nodes[v].e_off + j] = host_min;
+				b->lat[g->nodes[v].e_off + j] = OC_GLAT_HOST;
 		}
 }
 
@@ -236,7 +237,7 @@ static void fix_copy_stream(struct bctx *b, struct oc_bound *bd)
 			if (e->from < 0 || e->kind != OC_EDGE_STREAM)
 				continue;
 			if (e->latent) {
-				b->lat[n->e_off + j] = 0;
+				b->lat[n->e_off + j] = OC_GLAT_ZERO;
 				continue;
 			}
 			int cf = oc_gnode_class(b->c, &g->nodes[e->from]), ct = oc_gnode_class(b->c, n);
@@ -244,7 +245,7 @@ static void fix_copy_stream(struct bctx *b, struct oc_bound *bd)
 			 * a kernel before the DtoH copy after it (its output) */
 			int data = (ct == 0 && (cf == 1 || cf == 4)) || (cf == 0 && ct == 2);
 			if (cf != ct && !data) {
-				b->lat[n->e_off + j] = INT64_MIN;
+				b->lat[n->e_off + j] = OC_GLAT_GONE;
 				touched |= ct != 0;
 			}
 		}
@@ -258,7 +259,7 @@ static void fix_legacy(struct bctx *b, struct oc_bound *bd)
 
 	for (size_t e = 0; e < g->n_edges; e++)
 		if (g->edges[e].from >= 0 && g->edges[e].kind == OC_EDGE_LEGACY)
-			b->lat[e] = INT64_MIN;
+			b->lat[e] = OC_GLAT_GONE;
 	for (size_t k = 0; k < b->c->a->n_default_syncs; k++)
 		bd->count += g->op_node[b->c->a->default_syncs[k].op] >= 0;
 }
@@ -277,10 +278,10 @@ static void fix_submit_ahead(struct bctx *b, struct oc_bound *bd)
 			if (e->from < 0 || e->latent)
 				continue;
 			if (e->kind == OC_EDGE_HOST) {
-				b->lat[n->e_off + j] = 0;
+				b->lat[n->e_off + j] = OC_GLAT_ZERO;
 				bd->count += oc_gedge_lat(g, n, e) > 0;
 			} else if (e->kind == OC_EDGE_SUBMIT) {
-				b->lat[n->e_off + j] = oc_gedge_min(g, n, e);
+				b->lat[n->e_off + j] = OC_GLAT_KEPT;
 			}
 		}
 	}
@@ -316,6 +317,7 @@ static void fix_graph(struct bctx *b, struct oc_bound *bd)
 	const struct oc_trace *t = b->c->t;
 	int64_t gl = graph_latency(b);
 
+	b->ed.graph = gl;
 	for (size_t v = 0; v < g->n_nodes; v++) {
 		const struct oc_gnode *n = &g->nodes[v];
 		if (n->kind != OC_GN_OP || t->ops[n->idx].kind != OC_OP_KERNEL)
@@ -325,7 +327,7 @@ static void fix_graph(struct bctx *b, struct oc_bound *bd)
 			if (e->from >= 0 && !e->latent && e->kind == OC_EDGE_SUBMIT) {
 				int64_t m = oc_gedge_min(g, n, e);
 				int64_t l = gl >= 0 && gl < m ? gl : m;
-				b->lat[n->e_off + j] = l;
+				b->lat[n->e_off + j] = OC_GLAT_KEPT_GRAPH;   /* l, by the same rule */
 				bd->cost_ns = l;
 				const struct oc_gnode *cn = &g->nodes[e->from];
 				if (!cn->blocking && cn->bind_end < 0)
@@ -378,7 +380,7 @@ int oc_find_bounds(const struct oc_actx *c, const struct oc_graph *g)
 	}
 	b.dur = malloc((g->n_nodes + 1) * sizeof *b.dur);
 	b.own = b.dur;
-	b.lat = malloc((g->n_edges + 1) * sizeof *b.lat);
+	b.lat = malloc(g->n_edges + 1);
 	b.t = malloc((2 * g->n_nodes + 1) * sizeof *b.t);
 	if (!b.dur || !b.lat || !b.t) {
 		free(b.dur);
@@ -403,6 +405,7 @@ int oc_find_bounds(const struct oc_actx *c, const struct oc_graph *g)
 	}
 	if (b.gap_min == INT64_MAX)
 		b.gap_min = 0;
+	b.ed = (struct oc_gedit){ .dur = b.dur, .lat = b.lat, .own = b.own, .gap = b.gap_min, .graph = -1 };
 	b.base = oc_graph_replay(g, NULL, b.t);
 	p->replay_ns = b.base;
 	for (int f = 0; f < OC_N_FIXES; f++) {

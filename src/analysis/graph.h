@@ -107,15 +107,31 @@ int oc_graph_build(const struct oc_actx *c, struct oc_graph *g);
 void oc_graph_release(struct oc_graph *g);
 
 /*
+ * What an edit makes of an edge's latency (struct oc_gedit's lat[edge]):
+ * one byte an edge, not the latency itself, as every value a fix gives is
+ * one of these (issue 35: the bounds held 8 bytes an edge, 32 MB at 1M ops).
+ */
+enum oc_glat {
+	OC_GLAT_OWN = 0,    /* its own rule (graph.h's head): observed if it binds, else kept */
+	OC_GLAT_GONE,       /* removed */
+	OC_GLAT_ZERO,       /* 0 */
+	OC_GLAT_GAP,        /* ed->gap, whether it binds or not */
+	OC_GLAT_HOST,       /* ed->host */
+	OC_GLAT_KEPT,       /* the latency it keeps (oc_gedge_min()), whether it binds or not */
+	OC_GLAT_KEPT_GRAPH, /* the lesser of that and ed->graph (when ed->graph >= 0) */
+};
+
+/*
  * An edit of the graph for oc_graph_replay(): NULL members change nothing.
- * dur[node]: a device node's duration (-1 keeps it); lat[edge]: the latency
- * the edge keeps whether it binds or not (-1: its own rule; INT64_MIN: the
- * edge is removed); own[node]: a call's own cost (-1 keeps it).
+ * dur[node]: a device node's duration (-1 keeps it); lat[edge]: an enum
+ * oc_glat, with the values gap, host and graph that three of them take;
+ * own[node]: a call's own cost (-1 keeps it).
  */
 struct oc_gedit {
 	const int64_t *dur;
-	const int64_t *lat;
+	const uint8_t *lat;
 	const int64_t *own;
+	int64_t gap, host, graph;
 };
 
 /*

@@ -258,6 +258,9 @@ static int fold(const struct oc_trace *t, struct oc_critical_path *p)
 	}
 	oc_sort(p->groups, p->n_groups, sizeof *p->groups, cmp_group);
 	free(k);
+	struct oc_path_group *fit = realloc(p->groups, (p->n_groups + 1) * sizeof *fit);
+	if (fit)
+		p->groups = fit;
 	return 0;
 }
 
@@ -286,7 +289,9 @@ static int find_path(struct oc_actx *c, const struct oc_graph *g)
 		w.s[i] = w.s[w.n - 1 - i];
 		w.s[w.n - 1 - i] = x;
 	}
-	p->steps = w.s;
+	/* the walk grew its room by doubling; what is kept fits (issue 35) */
+	struct oc_path_step *fit = realloc(w.s, (w.n + 1) * sizeof *fit);
+	p->steps = fit ? fit : w.s;
 	p->n_steps = w.n;
 	p->given = 1;
 	p->start_ns = g->start_ns;
