@@ -271,22 +271,30 @@ struct oc_claim {
 	int32_t  api;           /* the call that queued it (runtime twin when known), or -1 */
 	enum oc_verdict verdict;
 	int32_t  witness;       /* longest intersecting op in another stream (NCCL kernels: the
-	                           longest intersecting compute kernel), or -1; beside the
-	                           other 4-byte members, so a claim has no padding (88 bytes:
-	                           one is kept per op) */
+	                           longest intersecting compute kernel), or -1; where they
+	                           intersected: oc_claim_witness_span(). Beside the other
+	                           4-byte members, so a claim has no padding (64 bytes: one is
+	                           kept per op; issue 35) */
 	int64_t  overlap_ns;    /* time intersected with work in other streams (union); NCCL
 	                           kernels: with compute kernels of other streams */
 	double   overlap_ratio; /* overlap_ns / duration; 0 for a zero-length op */
 	int64_t  compute_ns;    /* of which intersected with kernels (other streams) */
-	int64_t  witness_start_ns, witness_end_ns; /* where they intersected */
 	struct oc_evidence *evidence; /* serialized: every proven cause, decisive first, then
 	                                 docs/method.md's order; >= 1 */
-	size_t   n_evidence;
+	uint32_t n_evidence;
 	int32_t  contributing;  /* index into evidence of the contributing cause, or -1 */
 	uint8_t  in_window;     /* 1 when the op lies inside the analysis window */
 	uint8_t  advice;        /* enum oc_advice for the decisive cause; OC_ADVICE_NONE if overlapped */
-	double   bandwidth_gbps;/* copies: bytes / duration (GB/s = bytes/ns); 0 otherwise */
 };
+
+/* Where claim cl's op and its witness intersected: the later start and the
+ * earlier end of the two, into *start_ns and *end_ns; 0 and 0 without a
+ * witness. Computed, not kept (a claim is kept per op). */
+void oc_claim_witness_span(const struct oc_trace *t, const struct oc_claim *cl, int64_t *start_ns,
+			   int64_t *end_ns);
+/* A copy claim's bandwidth: its bytes over its duration (GB/s = bytes/ns);
+ * 0 for other ops and zero-length copies. */
+double oc_claim_bandwidth_gbps(const struct oc_trace *t, const struct oc_claim *cl);
 
 /*
  * An API call that blocked the host while device work ran: an explicit sync

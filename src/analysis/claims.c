@@ -190,7 +190,7 @@ static int p_same_direction(const struct oc_actx *c, uint32_t o, const struct ca
  * that started while it ran (a stream runs in order; graph nodes that break
  * that are met through the few before it looked at too).
  */
-static void comm_witness(const struct oc_actx *c, uint32_t o, int32_t *w, int64_t *ws, int64_t *we)
+static void comm_witness(const struct oc_actx *c, uint32_t o, int32_t *w)
 {
 	const struct oc_trace *t = c->t;
 	const struct oc_op *op = &t->ops[o];
@@ -198,7 +198,6 @@ static void comm_witness(const struct oc_actx *c, uint32_t o, int32_t *w, int64_
 	int64_t best = 0;
 
 	*w = -1;
-	*ws = *we = 0;
 	for (size_t si = 0; si < dv->n_streams; si++) {
 		int32_t xs = dv->streams[si];
 		if (xs == op->stream)
@@ -221,8 +220,6 @@ static void comm_witness(const struct oc_actx *c, uint32_t o, int32_t *w, int64_
 			    (p->start_ns == t->ops[*w].start_ns && (int32_t)list[k] < *w)))) {
 				best = e - s;
 				*w = (int32_t)list[k];
-				*ws = s;
-				*we = e;
 			}
 		}
 	}
@@ -531,6 +528,25 @@ static int32_t contributing(const struct oc_claim *cl)
 	return -1;
 }
 
+
+void oc_claim_witness_span(const struct oc_trace *t, const struct oc_claim *cl, int64_t *start_ns,
+			   int64_t *end_ns)
+{
+	*start_ns = *end_ns = 0;
+	if (cl->witness < 0)
+		return;
+	const struct oc_op *op = &t->ops[cl->op], *w = &t->ops[cl->witness];
+	*start_ns = w->start_ns > op->start_ns ? w->start_ns : op->start_ns;
+	*end_ns = w->end_ns < op->end_ns ? w->end_ns : op->end_ns;
+}
+
+double oc_claim_bandwidth_gbps(const struct oc_trace *t, const struct oc_claim *cl)
+{
+	const struct oc_op *op = &t->ops[cl->op];
+	int64_t d = op->end_ns - op->start_ns;
+
+	return is_copy(op) && d > 0 ? (double)oc_op_shape(t, op)->bytes / (double)d : 0;
+}
 int oc_decide_claims(struct oc_actx *c, char *err, size_t errlen)
 {
 	const struct oc_trace *t = c->t;
@@ -564,23 +580,21 @@ int oc_decide_claims(struct oc_actx *c, char *err, size_t errlen)
 		cl->compute_ns = ov->engine_ns[OC_ENGINE_COMPUTE];
 		if (op->comm) {         /* a collective overlaps compute, or nothing */
 			cl->overlap_ns = cl->compute_ns;
-			comm_witness(c, (uint32_t)i, &cl->witness, &cl->witness_start_ns,
-				     &cl->witness_end_ns);
+			comm_witness(c, (uint32_t)i, &cl->witness);
 		} else {
 			cl->overlap_ns = ov->other_ns;
 			cl->witness = ov->witness >= 0 ? (int32_t)dv->sel.idx[ov->witness] : -1;
-			cl->witness_start_ns = ov->witness_span.start_ns;
-			cl->witness_end_ns = ov->witness_span.end_ns;
 		}
 		cl->overlap_ratio = d > 0 ? (double)cl->overlap_ns / (double)d : 0;
-		cl->bandwidth_gbps = is_copy(op) && d > 0 ? (double)oc_op_shape(t, op)->bytes / (double)d : 0;
 		cl->verdict = d > 0 && cl->overlap_ns > 0 && cl->overlap_ratio >= c->o.min_overlap ?
 			      OC_VERDICT_OVERLAPPED : OC_VERDICT_SERIALIZED;
 		c->claim_ev[a->n_claims] = c->n_ev;
-		if (cl->verdict == OC_VERDICT_SERIALIZED && explain(c, (uint32_t)i, cl, cs, &cl->n_evidence) < 0) {
+		size_t n_ev = 0;
+		if (cl->verdict == OC_VERDICT_SERIALIZED && explain(c, (uint32_t)i, cl, cs, &n_ev) < 0) {
 			free(cs);
 			return -1;
 		}
+		cl->n_evidence = (uint32_t)n_ev;
 		a->n_claims++;
 	}
 	free(cs);

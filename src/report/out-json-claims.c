@@ -89,6 +89,8 @@ void oc_rj_claim(struct out *o, const struct oc_claim *cl)
 	oc_json_key(j, "witness");
 	if (cl->witness >= 0) {
 		const struct oc_op *w = &t->ops[cl->witness];
+		int64_t ws, we;
+		oc_claim_witness_span(t, cl, &ws, &we);
 		oc_json_begin_object(j);
 		oc_json_kv_string(j, "name", oc_rj_op_label(o, cl->witness));
 		oc_json_kv_string(j, "kind", oc_op_kind_name(w->kind));
@@ -96,8 +98,8 @@ void oc_rj_claim(struct out *o, const struct oc_claim *cl)
 		oc_json_kv_uint(j, "correlation_id", w->correlation_id);
 		oc_json_kv_int(j, "op_start_ns", w->start_ns);
 		oc_json_kv_int(j, "op_end_ns", w->end_ns);
-		oc_json_kv_int(j, "start_ns", cl->witness_start_ns);
-		oc_json_kv_int(j, "end_ns", cl->witness_end_ns);
+		oc_json_kv_int(j, "start_ns", ws);
+		oc_json_kv_int(j, "end_ns", we);
 		oc_json_end_object(j);
 	} else {
 		oc_json_null(j);
@@ -135,7 +137,7 @@ void oc_rj_claim(struct out *o, const struct oc_claim *cl)
 		oc_json_kv_uint(j, "graph_node_id", sh->graph_node_id);
 	}
 	if (copy)
-		oc_json_kv_fixed(j, "bandwidth_gbps", cl->bandwidth_gbps, 3);
+		oc_json_kv_fixed(j, "bandwidth_gbps", oc_claim_bandwidth_gbps(t, cl), 3);
 	oc_json_end_object(j);
 }
 

@@ -51,8 +51,10 @@ static void test_overlapped_pipeline(void **state)
 	assert_int_equal(a->overlap_ns, 500 * U);
 	assert_true(a->overlap_ratio > 0.499 && a->overlap_ratio < 0.501);
 	assert_int_equal(sc_op_corr(&s, a->witness), k1);
-	assert_int_equal(a->witness_start_ns, 1500 * U);
-	assert_int_equal(a->witness_end_ns, 2000 * U);
+	int64_t ws, we;
+	oc_claim_witness_span(&s.t, a, &ws, &we);
+	assert_int_equal(ws, 1500 * U);
+	assert_int_equal(we, 2000 * U);
 	assert_int_equal(a->n_evidence, 0);
 	/* the kernel meets both copies for 500 µs each: 1000 of 1500 */
 	assert_int_equal(k->verdict, OC_VERDICT_OVERLAPPED);
@@ -66,7 +68,9 @@ static void test_overlapped_pipeline(void **state)
 	/* the cudaMalloc started before any work was queued: no sync at all */
 	assert_int_equal(s.a.n_blocks, 0);
 	assert_int_equal(s.a.summary.serialized, 0);
-	assert_true(a->bandwidth_gbps > 8.388 && a->bandwidth_gbps < 8.389); /* 8 MiB in 1 ms: 8.389 GB/s */
+	double bw = oc_claim_bandwidth_gbps(&s.t, a);
+	assert_true(bw > 8.388 && bw < 8.389);
+	assert_true(oc_claim_bandwidth_gbps(&s.t, k) == 0);   /* a kernel has none */ /* 8 MiB in 1 ms: 8.389 GB/s */
 	sc_done(&s);
 }
 
@@ -753,7 +757,9 @@ static void test_reference_model(void **state)
 				int32_t w = cl->witness;
 				assert_true(w >= 0);
 				assert_int_equal(isect(st[i], en[i], s.t.ops[w].start_ns, s.t.ops[w].end_ns), best);
-				assert_int_equal(cl->witness_end_ns - cl->witness_start_ns, best);
+				int64_t ws, we;
+				oc_claim_witness_span(&s.t, cl, &ws, &we);
+				assert_int_equal(we - ws, best);
 			}
 			if (cl->verdict == OC_VERDICT_SERIALIZED)
 				assert_true(cl->n_evidence >= 1);

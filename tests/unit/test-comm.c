@@ -47,8 +47,10 @@ static void test_overlapped_compute(void **state)
 	assert_int_equal(cl->overlap_ns, 80 * U);
 	assert_int_equal(cl->compute_ns, 80 * U);
 	assert_int_equal(sc_op_corr(&s, cl->witness), k);
-	assert_int_equal(cl->witness_start_ns, 100 * U);
-	assert_int_equal(cl->witness_end_ns, 180 * U);
+	int64_t ws, we;
+	oc_claim_witness_span(&s.t, cl, &ws, &we);
+	assert_int_equal(ws, 100 * U);
+	assert_int_equal(we, 180 * U);
 	assert_int_equal(coll_of(&s, r)->exposed_ns, 20 * U);
 	assert_string_equal(coll_of(&s, r)->k.collective, "AllReduce");
 	assert_string_equal(coll_of(&s, r)->k.algorithm, "RING");
