@@ -87,8 +87,8 @@ struct oc_op_overlap {
 	/* The other-group op with the longest intersection: its position in the
 	 * selection (so the trace op is sel.idx[witness]), or -1 when other_ns
 	 * is 0. Ties: the earliest start, then the lowest position. */
-	int32_t witness;
-	struct oc_interval witness_span; /* where they intersected; {0,0} if none */
+	int32_t witness;        /* where they intersected is the later start and the earlier
+	                           end of the two (not kept: one entry per op, issue 35) */
 };
 
 struct oc_sweep_opts {

@@ -86,11 +86,9 @@ static inline struct cand fen_best(const struct node *f, size_t len, int32_t g)
 struct wit {
 	int64_t len, s;
 	int32_t pos;
-	int64_t ws, we;
 };
 
-static inline void wit_offer(struct wit *w, int64_t len, int64_t s, int32_t pos,
-			     int64_t ws, int64_t we)
+static inline void wit_offer(struct wit *w, int64_t len, int64_t s, int32_t pos)
 {
 	if (len <= 0 || pos < 0)
 		return;
@@ -99,8 +97,6 @@ static inline void wit_offer(struct wit *w, int64_t len, int64_t s, int32_t pos,
 		w->len = len;
 		w->s = s;
 		w->pos = pos;
-		w->ws = ws;
-		w->we = we;
 	}
 }
 
@@ -164,11 +160,11 @@ int oc_sweep_witnesses(const struct sw *w, struct oc_op_overlap *res)
 				if (cs == 1) {
 					c = fen_best(f, n - L, w->grp[q]);
 					if (c.pos >= 0)
-						wit_offer(&best[q], b - a, c.s, c.pos, a, b);
+						wit_offer(&best[q], b - a, c.s, c.pos);
 				} else {
 					c = fen_best(f, L, w->grp[q]);
 					if (c.pos >= 0 && -c.k1 > a)
-						wit_offer(&best[q], -c.k1 - a, c.s, c.pos, a, -c.k1);
+						wit_offer(&best[q], -c.k1 - a, c.s, c.pos);
 				}
 			}
 			i = j;
@@ -193,7 +189,7 @@ int oc_sweep_witnesses(const struct sw *w, struct oc_op_overlap *res)
 			struct cand c = fen_best(f, rk[q], w->grp[q]);  /* ends <= b */
 
 			if (c.pos >= 0)
-				wit_offer(&best[q], -c.k1, c.s, c.pos, c.s, c.s - c.k1);
+				wit_offer(&best[q], -c.k1, c.s, c.pos);
 		}
 		for (size_t p = i; p < j; p++) {
 			if (!(w->flag[p] & F_POS))
@@ -226,7 +222,7 @@ int oc_sweep_witnesses(const struct sw *w, struct oc_op_overlap *res)
 			struct cand c = fen_best(f, n - U, w->grp[q]);
 
 			if (c.pos >= 0 && c.s < b)
-				wit_offer(&best[q], b - c.s, c.s, c.pos, c.s, b);
+				wit_offer(&best[q], b - c.s, c.s, c.pos);
 		}
 		for (size_t k = i; k < j; k++) {
 			uint32_t p = w->endord[k];
@@ -242,8 +238,6 @@ int oc_sweep_witnesses(const struct sw *w, struct oc_op_overlap *res)
 
 	for (size_t q = 0; q < n; q++) {
 		res[q].witness = best[q].pos;
-		if (best[q].pos >= 0)
-			res[q].witness_span = (struct oc_interval){ best[q].ws, best[q].we };
 	}
 	free(f);
 	free(best);
