@@ -82,11 +82,11 @@ static int64_t saving(struct bctx *b)
 		return 0;
 	for (size_t v = 0; v < g->n_nodes; v++) {
 		const struct oc_gnode *n = &g->nodes[v];
-		if (n->bind_start < 0 || b->lat[n->bind_start] != OC_GLAT_OWN)
+		if (oc_gnode_bind_start(g, n) < 0 || b->lat[oc_gnode_bind_start(g, n)] != OC_GLAT_OWN)
 			continue;
-		const struct oc_gedge *e = &g->edges[n->bind_start];
+		const struct oc_gedge *e = &g->edges[oc_gnode_bind_start(g, n)];
 		if (is_device_order(e->kind) && !e->latent && oc_gedge_lat(g, n, e) > b->ed.gap)
-			b->lat[n->bind_start] = OC_GLAT_GAP;
+			b->lat[oc_gnode_bind_start(g, n)] = OC_GLAT_GAP;
 	}
 	l = oc_graph_replay(g, &b->ed, b->t);
 	return b->base > l ? b->base - l : 0;
@@ -96,7 +96,7 @@ static int64_t saving(struct bctx *b)
 static void unwait(struct bctx *b, int32_t cn, int only_blocks)
 {
 	const struct oc_gnode *n = &b->g->nodes[cn];
-	for (uint32_t j = 0; j < n->e_n; j++) {
+	for (uint32_t j = 0; j < oc_gnode_n_edges(n); j++) {
 		const struct oc_gedge *e = &b->g->edges[n->e_off + j];
 		if (e->to_end && (!only_blocks || e->kind == OC_EDGE_BLOCK))
 			b->lat[n->e_off + j] = OC_GLAT_GONE;
@@ -148,7 +148,7 @@ static void shorten_host_gaps(struct bctx *b, int64_t host_min)
 
 	b->ed.host = host_min;
 	for (size_t v = 0; v < g->n_nodes; v++)
-		for (uint32_t j = 0; j < g->nodes[v].e_n; j++) {
+		for (uint32_t j = 0; j < oc_gnode_n_edges(&g->nodes[v]); j++) {
 			const struct oc_gedge *e = &g->edges[g->nodes[v].e_off + j];
 			if (e->from >= 0 && e->kind == OC_EDGE_HOST && (b->own[v] >= 0 || b->own[e->from] >= 0))
 				b->lat[g->nodes[v].e_off + j] = OC_GLAT_HOST;
@@ -169,7 +169,7 @@ static void fix_pin(struct bctx *b, struct oc_bound *bd)
 		const struct oc_op *op = &t->ops[n->idx];
 		int32_t cn = oc_gnode_call(g, (int32_t)v);
 		if (cn < 0 || op->kind != OC_OP_MEMCPY || !(op->flags & 1) || is_pageable_copy(op) ||
-		    g->nodes[cn].blocking || g->nodes[cn].bind_end >= 0)
+		    g->nodes[cn].blocking || oc_gnode_bind_end(g, &g->nodes[cn]) >= 0)
 			continue;
 		int64_t d = g->nodes[cn].end_ns - g->nodes[cn].start_ns;
 		if (pin_cost < 0 || d < pin_cost)
@@ -181,7 +181,7 @@ static void fix_pin(struct bctx *b, struct oc_bound *bd)
 	pinned_gbps(b, bd);
 	int64_t host_min = INT64_MAX;     /* the shortest gap between two calls of a thread */
 	for (size_t v = 0; v < g->n_nodes; v++)
-		for (uint32_t j = 0; j < g->nodes[v].e_n; j++) {
+		for (uint32_t j = 0; j < oc_gnode_n_edges(&g->nodes[v]); j++) {
 			const struct oc_gedge *e = &g->edges[g->nodes[v].e_off + j];
 			if (e->from >= 0 && e->kind == OC_EDGE_HOST && oc_gedge_lat(g, &g->nodes[v], e) < host_min)
 				host_min = oc_gedge_lat(g, &g->nodes[v], e);
@@ -232,7 +232,7 @@ static void fix_copy_stream(struct bctx *b, struct oc_bound *bd)
 		int touched = 0;
 		if (n->kind == OC_GN_CALL)
 			continue;
-		for (uint32_t j = 0; j < n->e_n; j++) {
+		for (uint32_t j = 0; j < oc_gnode_n_edges(n); j++) {
 			const struct oc_gedge *e = &g->edges[n->e_off + j];
 			if (e->from < 0 || e->kind != OC_EDGE_STREAM)
 				continue;
@@ -271,9 +271,9 @@ static void fix_submit_ahead(struct bctx *b, struct oc_bound *bd)
 	bd->cost_ns = b->cost;
 	for (size_t v = 0; v < g->n_nodes; v++) {
 		const struct oc_gnode *n = &g->nodes[v];
-		if (n->kind == OC_GN_CALL && n->bind_end < 0 && !n->blocking && n->own_ns > b->cost)
+		if (n->kind == OC_GN_CALL && oc_gnode_bind_end(g, n) < 0 && !n->blocking && oc_gnode_own(g, n) > b->cost)
 			b->own[v] = b->cost;
-		for (uint32_t j = 0; j < n->e_n; j++) {
+		for (uint32_t j = 0; j < oc_gnode_n_edges(n); j++) {
 			const struct oc_gedge *e = &g->edges[n->e_off + j];
 			if (e->from < 0 || e->latent)
 				continue;
@@ -298,9 +298,9 @@ static int64_t graph_latency(const struct bctx *b)
 
 	for (size_t v = 0; v < g->n_nodes; v++) {
 		const struct oc_gnode *n = &g->nodes[v];
-		if (n->kind == OC_GN_CALL || n->bind_start < 0 || oc_gnode_is_copy(b->c, n))
+		if (n->kind == OC_GN_CALL || oc_gnode_bind_start(g, n) < 0 || oc_gnode_is_copy(b->c, n))
 			continue;
-		const struct oc_gedge *e = &g->edges[n->bind_start];
+		const struct oc_gedge *e = &g->edges[oc_gnode_bind_start(g, n)];
 		const struct oc_gnode *f = &g->nodes[e->from];
 		if (e->kind != OC_EDGE_STREAM || f->kind == OC_GN_CALL || oc_gnode_is_copy(b->c, f))
 			continue;
@@ -322,7 +322,7 @@ static void fix_graph(struct bctx *b, struct oc_bound *bd)
 		const struct oc_gnode *n = &g->nodes[v];
 		if (n->kind != OC_GN_OP || t->ops[n->idx].kind != OC_OP_KERNEL)
 			continue;
-		for (uint32_t j = 0; j < n->e_n; j++) {
+		for (uint32_t j = 0; j < oc_gnode_n_edges(n); j++) {
 			const struct oc_gedge *e = &g->edges[n->e_off + j];
 			if (e->from >= 0 && !e->latent && e->kind == OC_EDGE_SUBMIT) {
 				int64_t m = oc_gedge_min(g, n, e);
@@ -330,7 +330,7 @@ static void fix_graph(struct bctx *b, struct oc_bound *bd)
 				b->lat[n->e_off + j] = OC_GLAT_KEPT_GRAPH;   /* l, by the same rule */
 				bd->cost_ns = l;
 				const struct oc_gnode *cn = &g->nodes[e->from];
-				if (!cn->blocking && cn->bind_end < 0)
+				if (!cn->blocking && oc_gnode_bind_end(g, cn) < 0)
 					b->own[e->from] = 0;
 			}
 		}
@@ -391,7 +391,7 @@ int oc_find_bounds(const struct oc_actx *c, const struct oc_graph *g)
 	for (size_t v = 0; v < g->n_nodes; v++) {
 		const struct oc_gnode *n = &g->nodes[v];
 		int64_t d = n->end_ns - n->start_ns;
-		if (n->kind == OC_GN_CALL && !n->blocking && n->bind_end < 0 && (b.cost < 0 || d < b.cost))
+		if (n->kind == OC_GN_CALL && !n->blocking && oc_gnode_bind_end(g, n) < 0 && (b.cost < 0 || d < b.cost))
 			b.cost = d;
 	}
 	if (b.cost < 0)
@@ -399,9 +399,9 @@ int oc_find_bounds(const struct oc_actx *c, const struct oc_graph *g)
 	b.gap_min = INT64_MAX;
 	for (size_t v = 0; v < g->n_nodes; v++) {
 		const struct oc_gnode *n = &g->nodes[v];
-		if (n->bind_start >= 0 && is_device_order(g->edges[n->bind_start].kind) &&
-		    oc_gedge_lat(g, n, &g->edges[n->bind_start]) < b.gap_min)
-			b.gap_min = oc_gedge_lat(g, n, &g->edges[n->bind_start]);
+		if (oc_gnode_bind_start(g, n) >= 0 && is_device_order(g->edges[oc_gnode_bind_start(g, n)].kind) &&
+		    oc_gedge_lat(g, n, &g->edges[oc_gnode_bind_start(g, n)]) < b.gap_min)
+			b.gap_min = oc_gedge_lat(g, n, &g->edges[oc_gnode_bind_start(g, n)]);
 	}
 	if (b.gap_min == INT64_MAX)
 		b.gap_min = 0;

@@ -31,6 +31,8 @@ struct build {
 	int      pass;              /* 0: count each node's incoming edges; 1: write them */
 	int32_t *calls;             /* the call nodes by (thread, start) */
 	size_t   n_calls;
+	uint32_t *en;               /* per node: its incoming edges so far (counted, then written) */
+	size_t   cap_far, cap_own;
 };
 
 static int add_node(struct build *b, uint8_t kind, int32_t idx, int64_t s, int64_t e)
@@ -43,8 +45,7 @@ static int add_node(struct build *b, uint8_t kind, int32_t idx, int64_t s, int64
 	n->idx = idx;
 	n->start_ns = s;
 	n->end_ns = e;
-	n->own_ns = e - s;
-	n->bind_start = n->bind_end = -1;
+	n->bs = n->be = OC_GBIND_NONE;
 	return (int)g->n_nodes++;
 }
 
@@ -68,13 +69,12 @@ static int add_edge_l(struct build *b, int32_t from, int32_t to, uint8_t kind, i
 			g->dropped += !latent;
 		return 0;
 	}
-	struct oc_gnode *n = &g->nodes[to];
 	if (!b->pass) {                    /* the same edges come again in the second pass */
-		n->e_n++;
+		b->en[to]++;
 		g->n_edges++;
 		return 0;
 	}
-	g->edges[n->e_off + n->e_n++] = (struct oc_gedge){ .from = from, .kind = kind,
+	g->edges[g->nodes[to].e_off + b->en[to]++] = (struct oc_gedge){ .from = from, .kind = kind,
 		.from_end = (uint8_t)from_end, .to_end = (uint8_t)to_end, .latent = (uint8_t)latent };
 	if (!latent)
 		g->count[kind]++;
@@ -124,7 +124,6 @@ static int device_nodes(struct build *b)
 			struct oc_gnode *n = &g->nodes[b->graph_of[a]];
 			if (op->end_ns > n->end_ns)
 				n->end_ns = op->end_ns;
-			n->own_ns = n->end_ns - n->start_ns;
 			g->op_node[i] = b->graph_of[a];
 			continue;
 		}
@@ -395,11 +394,24 @@ static int make_room(struct build *b)
 		return -1;
 	for (size_t v = 0; v < g->n_nodes; v++) {
 		g->nodes[v].e_off = off;
-		off += g->nodes[v].e_n;
-		g->nodes[v].e_n = 0;
+		off += b->en[v];
+		b->en[v] = 0;
 	}
+	memset(&g->nodes[g->n_nodes], 0, sizeof *g->nodes);    /* the sentinel */
+	g->nodes[g->n_nodes].e_off = off;
 	b->pass = 1;
 	return 0;
+}
+
+/* After the second pass: room the count gave and no edge took (none, as the
+ * passes add the same edges) holds removed edges, which every reader skips. */
+static void seal_room(struct build *b)
+{
+	struct oc_graph *g = b->g;
+
+	for (size_t v = 0; v < g->n_nodes; v++)
+		for (uint32_t j = b->en[v]; j < oc_gnode_n_edges(&g->nodes[v]); j++)
+			g->edges[g->nodes[v].e_off + j] = (struct oc_gedge){ .from = -1, .latent = 1 };
 }
 
 static _Thread_local const struct oc_graph *ev_graph;   /* qsort takes no argument */
@@ -585,7 +597,7 @@ static int drop_backward(struct oc_graph *g)
 	for (size_t i = 0; i < n; i++)
 		pos[g->order[i]] = (uint32_t)i;
 	for (size_t v = 0; v < g->n_nodes; v++)
-		for (uint32_t j = 0; j < g->nodes[v].e_n; j++) {
+		for (uint32_t j = 0; j < oc_gnode_n_edges(&g->nodes[v]); j++) {
 			struct oc_gedge *e = &g->edges[g->nodes[v].e_off + j];
 			if (pos[2 * (uint32_t)e->from + e->from_end] >= pos[2 * v + e->to_end]) {
 				if (!e->latent) {
@@ -645,8 +657,72 @@ static const struct held *held_of(const struct build *b, int32_t v)
 	return lo && b->held[lo - 1].node == v ? &b->held[lo - 1] : NULL;
 }
 
-/* The latencies edits keep, and each node's binding edges. */
-static void bind(struct build *b)
+/* Node v's binding edges (indices into g->edges, or -1) and, when it is not
+ * its duration, its own cost (own >= 0) into the node and the side lists. 0
+ * or -1. */
+static int set_bind(struct build *b, uint32_t v, int32_t bs, int32_t be, int64_t own)
+{
+	struct oc_graph *g = b->g;
+	struct oc_gnode *n = &g->nodes[v];
+	int far = (bs >= 0 && (uint32_t)bs - n->e_off >= OC_GBIND_FAR) ||
+		  (be >= 0 && (uint32_t)be - n->e_off >= OC_GBIND_FAR);
+
+	n->bs = bs < 0 ? OC_GBIND_NONE : far ? OC_GBIND_FAR : (uint16_t)((uint32_t)bs - n->e_off);
+	n->be = be < 0 ? OC_GBIND_NONE : far ? OC_GBIND_FAR : (uint16_t)((uint32_t)be - n->e_off);
+	if (far) {
+		if (g->n_far == b->cap_far) {
+			struct oc_gfar *x = oc_grow(g->far, &b->cap_far, sizeof *x, 16);
+			if (!x)
+				return -1;
+			g->far = x;
+		}
+		g->far[g->n_far++] = (struct oc_gfar){ v, bs, be };
+	}
+	n->own_cut = own >= 0;
+	if (own >= 0) {
+		if (g->n_own == b->cap_own) {
+			struct oc_gown *x = oc_grow(g->own, &b->cap_own, sizeof *x, 256);
+			if (!x)
+				return -1;
+			g->own = x;
+		}
+		g->own[g->n_own++] = (struct oc_gown){ v, own };
+	}
+	return 0;
+}
+
+const struct oc_gfar *oc_gnode_far(const struct oc_graph *g, const struct oc_gnode *n)
+{
+	uint32_t v = (uint32_t)(n - g->nodes);
+	size_t lo = 0, hi = g->n_far;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (g->far[mid].node < v)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return &g->far[lo];         /* a node marked OC_GBIND_FAR has its entry */
+}
+
+int64_t oc_gnode_own_cut(const struct oc_graph *g, const struct oc_gnode *n)
+{
+	uint32_t v = (uint32_t)(n - g->nodes);
+	size_t lo = 0, hi = g->n_own;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (g->own[mid].node < v)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return g->own[lo].own_ns;   /* a node marked own_cut has its entry */
+}
+
+/* The latencies edits keep, and each node's binding edges. 0 or -1. */
+static int bind(struct build *b)
 {
 	struct oc_graph *g = b->g;
 	int64_t *submit_min = g->submit_min;   /* kernel|graph, copy, memset */
@@ -659,7 +735,7 @@ static void bind(struct build *b)
 		const struct oc_gnode *n = &g->nodes[v];
 		const struct oc_gedge *sub = NULL;
 		int64_t other = INT64_MIN;
-		for (uint32_t j = 0; j < n->e_n; j++) {
+		for (uint32_t j = 0; j < oc_gnode_n_edges(n); j++) {
 			const struct oc_gedge *e = &g->edges[n->e_off + j];
 			if (e->from < 0 || e->to_end || e->latent)
 				continue;
@@ -683,8 +759,9 @@ static void bind(struct build *b)
 			submit_min[k] = any == INT64_MAX ? 0 : any;
 	for (size_t v = 0; v < g->n_nodes; v++) {
 		struct oc_gnode *n = &g->nodes[v];
-		int64_t best = INT64_MIN, best_end = INT64_MIN;
-		for (uint32_t j = 0; j < n->e_n; j++) {
+		int64_t best = INT64_MIN, best_end = INT64_MIN, own = -1;
+		int32_t bind_start = -1, bind_end = -1;
+		for (uint32_t j = 0; j < oc_gnode_n_edges(n); j++) {
 			struct oc_gedge *e = &g->edges[n->e_off + j];
 			if (e->from < 0 || e->latent)
 				continue;
@@ -692,28 +769,31 @@ static void bind(struct build *b)
 			if (e->to_end) {
 				if (a > best_end) {
 					best_end = a;
-					n->bind_end = (int32_t)(n->e_off + j);
+					bind_end = (int32_t)(n->e_off + j);
 				}
 				continue;
 			}
 			int64_t r = a;         /* the last to arrive */
-			if (r > best || (r == best && n->bind_start >= 0 &&
-			    rank_of(e->kind) < rank_of(g->edges[n->bind_start].kind))) {
+			if (r > best || (r == best && bind_start >= 0 &&
+			    rank_of(e->kind) < rank_of(g->edges[bind_start].kind))) {
 				best = r;
-				n->bind_start = (int32_t)(n->e_off + j);
+				bind_start = (int32_t)(n->e_off + j);
 			}
 		}
 		/* a call returned after its own op followed it (whatever host-side tail came
 		 * after: pageable staging); a sync followed the work it waited for when it
 		 * returned within the tolerance, else it ran its own course */
-		const struct held *h = n->bind_end >= 0 ? held_of(b, (int32_t)v) : NULL;
+		const struct held *h = bind_end >= 0 ? held_of(b, (int32_t)v) : NULL;
 		int64_t usual = h ? h->usual : 0, allow = h ? h->allow : 0;
-		if (n->bind_end >= 0 && g->edges[n->bind_end].kind == OC_EDGE_BLOCK &&
+		if (bind_end >= 0 && g->edges[bind_end].kind == OC_EDGE_BLOCK &&
 		    best_end < n->end_ns - b->c->o.sync_tolerance_ns - allow)
-			n->bind_end = -1;
-		if (n->bind_end >= 0)
-			n->own_ns = usual < n->end_ns - n->start_ns ? usual : n->end_ns - n->start_ns;
+			bind_end = -1;
+		if (bind_end >= 0 && usual < n->end_ns - n->start_ns)
+			own = usual;
+		if (set_bind(b, (uint32_t)v, bind_start, bind_end, own) < 0)
+			return -1;
 	}
+	return 0;
 }
 
 int oc_graph_build(const struct oc_actx *c, struct oc_graph *g)
@@ -737,21 +817,28 @@ int oc_graph_build(const struct oc_actx *c, struct oc_graph *g)
 		goto fail;
 	if (sort_calls(&b, first_call) < 0 || order_events(g) < 0)
 		goto fail;
+	if (!(b.en = calloc(g->n_nodes + 1, sizeof *b.en)))
+		goto fail;
 	for (int pass = 0; pass < 2; pass++)      /* count, then write: no edge list to copy */
 		if ((pass && make_room(&b) < 0) || host_edges(&b) < 0 || stream_and_submit_edges(&b) < 0 ||
 		    block_edges(&b) < 0 || event_and_legacy_edges(&b) < 0)
 			goto fail;
+	seal_room(&b);
+	free(b.en);
+	b.en = NULL;
 	if (drop_backward(g) < 0)
 		goto fail;
 	if (b.n_held)
 		oc_sort(b.held, b.n_held, sizeof *b.held, cmp_held);
-	bind(&b);
+	if (bind(&b) < 0)
+		goto fail;
 	g->api_node = b.api_node;
 	free(b.graph_of);
 	free(b.held);
 	free(b.calls);
 	return 0;
 fail:
+	free(b.en);
 	free(b.api_node);
 	free(b.graph_of);
 	free(b.held);
@@ -763,6 +850,8 @@ fail:
 void oc_graph_release(struct oc_graph *g)
 {
 	free(g->nodes);
+	free(g->far);
+	free(g->own);
 	free(g->edges);
 	free(g->order);
 	free(g->op_node);
@@ -774,7 +863,7 @@ int32_t oc_gnode_call(const struct oc_graph *g, int32_t v)
 {
 	const struct oc_gnode *n = &g->nodes[v];
 
-	for (uint32_t j = 0; j < n->e_n; j++) {
+	for (uint32_t j = 0; j < oc_gnode_n_edges(n); j++) {
 		const struct oc_gedge *e = &g->edges[n->e_off + j];
 		if (e->from >= 0 && e->kind == OC_EDGE_SUBMIT && !e->latent)
 			return e->from;
@@ -782,8 +871,9 @@ int32_t oc_gnode_call(const struct oc_graph *g, int32_t v)
 	return -1;
 }
 
+/* Edge e into node n under edit ed; bs and be: n's binding edges. */
 static int64_t edge_lat(const struct oc_graph *g, const struct oc_gnode *n, uint32_t e,
-			const struct oc_gedit *ed)
+			const struct oc_gedit *ed, int32_t bs, int32_t be)
 {
 	if (ed && ed->lat && ed->lat[e] != OC_GLAT_OWN) {
 		int64_t m;
@@ -800,7 +890,7 @@ static int64_t edge_lat(const struct oc_graph *g, const struct oc_gnode *n, uint
 	}
 	if (g->edges[e].latent)
 		return INT64_MIN;
-	return (int32_t)e == n->bind_start || (int32_t)e == n->bind_end ? oc_gedge_lat(g, n, &g->edges[e]) :
+	return (int32_t)e == bs || (int32_t)e == be ? oc_gedge_lat(g, n, &g->edges[e]) :
 		oc_gedge_min(g, n, &g->edges[e]);
 }
 
@@ -813,21 +903,22 @@ int64_t oc_graph_replay(const struct oc_graph *g, const struct oc_gedit *ed, int
 		const struct oc_gnode *n = &g->nodes[v];
 		int64_t x = INT64_MIN;
 		int had = 0;
+		int32_t bs = oc_gnode_bind_start(g, n), be = oc_gnode_bind_end(g, n);
 		if (at_end) {
-			int64_t d = n->own_ns;
+			int64_t d = oc_gnode_own(g, n);
 			if (ed && n->kind != OC_GN_CALL && ed->dur && ed->dur[v] >= 0)
 				d = ed->dur[v];
 			if (ed && n->kind == OC_GN_CALL && ed->own && ed->own[v] >= 0)
 				d = ed->own[v];
 			x = t[2 * v] + d;
 		}
-		for (uint32_t j = 0; j < n->e_n; j++) {
+		for (uint32_t j = 0, ne = oc_gnode_n_edges(n); j < ne; j++) {
 			uint32_t e = n->e_off + j;
 			const struct oc_gedge *ge = &g->edges[e];
 			if (ge->from < 0 || ge->to_end != at_end)
 				continue;
 			had |= !ge->latent;
-			int64_t l = edge_lat(g, n, e, ed);
+			int64_t l = edge_lat(g, n, e, ed, bs, be);
 			if (l == INT64_MIN)
 				continue;
 			int64_t a = t[2 * (uint32_t)ge->from + ge->from_end] + l;

@@ -31,20 +31,30 @@
 
 enum { OC_GN_OP = 0, OC_GN_GRAPH, OC_GN_CALL };
 
+/*
+ * A node: 32 bytes, as there is one per device op and one per call (issue
+ * 35: it was 48). What is rare is kept beside the graph: a binding edge
+ * 65 534 or more edges into its node's list (g->far), and a call's own
+ * cost when it is not its duration (g->own). Read them through the
+ * accessors below.
+ */
+#define OC_GBIND_NONE 0xffffu
+#define OC_GBIND_FAR  0xfffeu
 struct oc_gnode {
 	int64_t  start_ns, end_ns;  /* observed */
-	int64_t  own_ns;            /* the time it takes when no end edge holds it: its
-	                               duration, or a blocking call's own cost */
 	int32_t  idx;               /* OC_GN_OP: the op; OC_GN_GRAPH: its first op;
 	                               OC_GN_CALL: the call (trace->api), whose tid is
-	                               its thread (not kept here: 48 bytes a node) */
-	uint32_t e_off, e_n;        /* its incoming edges: g->edges[e_off .. e_off + e_n) */
-	int32_t  bind_start;        /* index into g->edges of the binding start edge, or -1 */
-	int32_t  bind_end;          /* ... of the binding end edge, or -1 */
-	uint8_t  kind;              /* OC_GN_* */
-	uint8_t  cls;               /* oc_gnode_class() */
-	uint8_t  blocking;          /* OC_GN_CALL: a sync (explicit or hidden) */
+	                               its thread */
+	uint32_t e_off;             /* its incoming edges: g->edges[e_off .. next node's e_off);
+	                               a sentinel node follows the last */
+	uint16_t bs, be;            /* the binding start and end edge, less e_off, or
+	                               OC_GBIND_NONE, or OC_GBIND_FAR (in g->far) */
+	uint8_t  kind : 2;          /* OC_GN_* */
+	uint8_t  cls : 3;           /* oc_gnode_class() */
+	uint8_t  blocking : 1;      /* OC_GN_CALL: a sync (explicit or hidden) */
+	uint8_t  own_cut : 1;       /* its own cost is not its duration: in g->own */
 };
+_Static_assert(sizeof(struct oc_gnode) == 32, "a graph node is 32 bytes (issue 35)");
 
 /* An edge: 8 bytes. Its observed latency is not kept but read off its two
  * nodes (oc_gedge_lat()), whose times are fixed before any edge is added. */
@@ -57,8 +67,15 @@ struct oc_gedge {
 	                               the edit gives it a latency; never binds */
 };
 
+/* A node's binding edges where its offsets cannot hold them; a call's own
+ * cost where it is not its duration. Both by node, ascending. */
+struct oc_gfar { uint32_t node; int32_t bind_start, bind_end; };
+struct oc_gown { uint32_t node; int64_t own_ns; };
+
 struct oc_graph {
-	struct oc_gnode *nodes; size_t n_nodes;
+	struct oc_gnode *nodes; size_t n_nodes;  /* and a sentinel at nodes[n_nodes] */
+	struct oc_gfar *far; size_t n_far;
+	struct oc_gown *own; size_t n_own;
 	struct oc_gedge *edges; size_t n_edges;  /* by target node (CSR) */
 	uint32_t *order;            /* node events in time order: 2 * node + (1: its end) */
 	int32_t  *op_node;          /* per trace op: its node, or -1 */
@@ -80,6 +97,36 @@ static inline int64_t oc_gedge_lat(const struct oc_graph *g, const struct oc_gno
 	int64_t a = e->from_end ? f->end_ns : f->start_ns, x = e->to_end ? to->end_ns : to->start_ns;
 
 	return x > a ? x - a : 0;
+}
+
+/* Node n's incoming edges: g->edges[n->e_off .. n->e_off + oc_gnode_n_edges(n)). */
+static inline uint32_t oc_gnode_n_edges(const struct oc_gnode *n)
+{
+	return n[1].e_off - n->e_off;
+}
+
+const struct oc_gfar *oc_gnode_far(const struct oc_graph *g, const struct oc_gnode *n);
+
+/* The index into g->edges of node n's binding start edge, or -1. */
+static inline int32_t oc_gnode_bind_start(const struct oc_graph *g, const struct oc_gnode *n)
+{
+	return n->bs == OC_GBIND_NONE ? -1 : n->bs == OC_GBIND_FAR ? oc_gnode_far(g, n)->bind_start :
+		(int32_t)(n->e_off + n->bs);
+}
+
+/* ... of its binding end edge, or -1. */
+static inline int32_t oc_gnode_bind_end(const struct oc_graph *g, const struct oc_gnode *n)
+{
+	return n->be == OC_GBIND_NONE ? -1 : n->be == OC_GBIND_FAR ? oc_gnode_far(g, n)->bind_end :
+		(int32_t)(n->e_off + n->be);
+}
+
+/* The time node n takes when no end edge holds it: its duration, or a
+ * blocking call's own cost. */
+int64_t oc_gnode_own_cut(const struct oc_graph *g, const struct oc_gnode *n);
+static inline int64_t oc_gnode_own(const struct oc_graph *g, const struct oc_gnode *n)
+{
+	return n->own_cut ? oc_gnode_own_cut(g, n) : n->end_ns - n->start_ns;
 }
 
 /* A copy or memset node (else compute: a kernel or a graph launch). */

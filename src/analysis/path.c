@@ -92,7 +92,7 @@ static uint8_t node_part(const struct walk *w, const struct oc_gnode *n)
 
 	if (n->kind == OC_GN_CALL) {
 		int waited = 0;
-		for (uint32_t j = 0; j < n->e_n; j++)
+		for (uint32_t j = 0; j < oc_gnode_n_edges(n); j++)
 			waited |= w->g->edges[n->e_off + j].to_end && w->g->edges[n->e_off + j].from >= 0 &&
 				  !w->g->edges[n->e_off + j].latent;
 		return n->blocking && (waited || n->end_ns - n->start_ns > w->c->o.sync_tolerance_ns) ?
@@ -140,8 +140,8 @@ static int walk_back(struct walk *w)
 	int at_end = 1;
 	for (size_t guard = 0; guard <= 2 * g->n_nodes + 2 && w->cur > g->start_ns; guard++) {
 		const struct oc_gnode *n = &g->nodes[v];
-		if (at_end && n->bind_end >= 0) {
-			const struct oc_gedge *e = &g->edges[n->bind_end];
+		if (at_end && oc_gnode_bind_end(g, n) >= 0) {
+			const struct oc_gedge *e = &g->edges[oc_gnode_bind_end(g, n)];
 			const struct oc_gnode *f = &g->nodes[e->from];
 			struct oc_path_step st = { .op = f->kind != OC_GN_CALL ? f->idx : -1, .api = n->idx,
 				.part = e->kind == OC_EDGE_BLOCK ? OC_PATH_HOST_BLOCKED : OC_PATH_HOST_CALLS,
@@ -158,10 +158,10 @@ static int walk_back(struct walk *w)
 			if (push(w, n->start_ns, st) < 0)
 				return -1;
 		}
-		if (n->bind_start < 0)
+		if (oc_gnode_bind_start(g, n) < 0)
 			return push(w, g->start_ns, (struct oc_path_step){ .op = -1, .api = -1,
 				.part = OC_PATH_UNKNOWN, .edge = OC_N_PATH_EDGES });
-		const struct oc_gedge *e = &g->edges[n->bind_start];
+		const struct oc_gedge *e = &g->edges[oc_gnode_bind_start(g, n)];
 		const struct oc_gnode *f = &g->nodes[e->from];
 		int64_t a = e->from_end ? f->end_ns : f->start_ns;
 		struct oc_path_step st = { .op = n->kind != OC_GN_CALL ? n->idx : -1,

@@ -363,6 +363,49 @@ static void test_bound_withheld(void **state)
 	sc_done(&s);
 }
 
+/* A node's binding edge far down its list (graph.h: past 65 533 edges the
+ * node's offsets cannot hold it, g->far does): 70 000 streams, kernel i on
+ * stream 1000 + i over [1 ms + i ns, 2 ms + i ns), launched from 1 µs + 10i
+ * ns; a cudaCtxSynchronize from 800 µs waits for all and returns at
+ * 2.080 ms, then a kernel on stream 13 is launched [2.090, 2.095 ms) and runs
+ * [2.100, 2.200 ms). The sync returned after the last kernel, the one of
+ * stream 70 999 (the 70 000th edge into the sync's node): the path runs
+ * from it through the sync's block edge, the host gap, the launch, to the
+ * last kernel. */
+static void test_far_binding(void **state)
+{
+	struct sc s;
+	const int n = 70000;
+	sc_open(&s);
+	sc_exec(&s, "BEGIN");
+	for (int i = 0; i < n; i++)
+		sc_exec(&s, "INSERT INTO streams(context_id, stream_id, flag) VALUES (1, %d, 2)", 1000 + i);
+	int last = 0;
+	for (int i = 0; i < n; i++)
+		last = sc_kernel(&s, 1000 + i, 1000 * U + i, 2000 * U + i, 1 * U + 10 * i, 1 * U + 10 * i + 5,
+				 "_Z1av", 1);
+	int sy = sc_call(&s, "cudaCtxSynchronize", 800 * U, 2080 * U);
+	sc_sync(&s, sy, OC_SYNC_CONTEXT, 800 * U, 2080 * U, -1, -1, 0);
+	int k = sc_kernel(&s, 13, 2100 * U, 2200 * U, 2090 * U, 2095 * U, "_Z1bv", 1);
+	sc_exec(&s, "COMMIT");
+	sc_analyse(&s, NULL);
+	assert_covers(&s);
+	const struct oc_critical_path *p = &s.a.path;
+	assert_true(p->n_steps >= 5);
+	assert_node(&s, p->n_steps - 1, k);
+	size_t b = p->n_steps;
+	for (size_t i = 0; i < p->n_steps; i++)
+		if (p->steps[i].edge == OC_EDGE_BLOCK)
+			b = i;
+	assert_true(b < p->n_steps);
+	assert_int_equal((int)s.t.api[p->steps[b].api].correlation_id, sy);
+	assert_int_equal(sc_op_corr(&s, p->steps[b].op), last);
+	assert_int_equal(p->steps[b].start_ns, 2000 * U + n - 1);
+	assert_int_equal(p->steps[b].end_ns, 2080 * U);
+	assert_node(&s, b - 1, last);
+	sc_done(&s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -378,6 +421,7 @@ int main(void)
 		cmocka_unit_test(test_bound_pin),
 		cmocka_unit_test(test_bound_copy_stream),
 		cmocka_unit_test(test_bound_withheld),
+		cmocka_unit_test(test_far_binding),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
