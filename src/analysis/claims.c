@@ -577,7 +577,7 @@ int oc_decide_claims(struct oc_actx *c, char *err, size_t errlen)
 
 		cl->op = (int32_t)i;
 		cl->api = op->api;
-		cl->compute_ns = ov->engine_ns[OC_ENGINE_COMPUTE];
+		cl->compute_ns = ov->compute_ns;
 		if (op->comm) {         /* a collective overlaps compute, or nothing */
 			cl->overlap_ns = cl->compute_ns;
 			comm_witness(c, (uint32_t)i, &cl->witness);

@@ -229,9 +229,10 @@ int oc_sweep_cover(struct sw *w, struct oc_sweep *s, int64_t idle_thr)
 			s->busy_ns[c] = busy;
 		else
 			s->busy_all_ns = busy;
-		pass_results(w, s->per_op, c < OC_N_ENGINES
-			     ? offsetof(struct oc_op_overlap, engine_ns) + (size_t)c * sizeof(int64_t)
-			     : offsetof(struct oc_op_overlap, other_ns));
+		if (c == OC_ENGINE_COMPUTE || c == OC_N_ENGINES)
+			pass_results(w, s->per_op, c == OC_ENGINE_COMPUTE ?
+				     offsetof(struct oc_op_overlap, compute_ns) :
+				     offsetof(struct oc_op_overlap, other_ns));
 	}
 	return 0;
 }

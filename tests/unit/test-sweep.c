@@ -206,15 +206,12 @@ static void check_sweep(const struct oc_trace *t, const uint32_t *sel, size_t n,
 		const struct oc_op *o = &t->ops[sel[i]];
 		const struct oc_op_overlap *r = &s.per_op[i];
 
-		for (int c = 0; c < OC_N_ENGINES; c++) {
-			int64_t want = model_with(t, sel, grp, n, i, c, buf);
+		int64_t want = model_with(t, sel, grp, n, i, OC_ENGINE_COMPUTE, buf);
 
-			if (r->engine_ns[c] != want)
-				fail_msg("op %zu [%lld,%lld) engine %s: got %lld want %lld", i,
-					 (long long)o->start_ns, (long long)o->end_ns,
-					 oc_engine_name(c), (long long)r->engine_ns[c],
-					 (long long)want);
-		}
+		if (r->compute_ns != want)
+			fail_msg("op %zu [%lld,%lld) compute: got %lld want %lld", i,
+				 (long long)o->start_ns, (long long)o->end_ns, (long long)r->compute_ns,
+				 (long long)want);
 		int64_t other = model_with(t, sel, grp, n, i, -1, buf);
 
 		if (r->other_ns != other)
@@ -479,7 +476,7 @@ static void test_touching(void **state)
 	run_hand(ops, 2, 0, &s);
 	assert_int_equal(s.per_op[0].other_ns, 0);
 	assert_int_equal(s.per_op[0].witness, -1);
-	assert_int_equal(s.per_op[1].engine_ns[OC_ENGINE_COMPUTE], 0);
+	assert_int_equal(s.per_op[1].compute_ns, 0);
 	assert_int_equal(s.makespan_ns, 20);
 	assert_int_equal(s.n_idle, 0);
 	assert_int_equal(s.max_concurrency, 1);
@@ -499,11 +496,9 @@ static void test_nested_and_share(void **state)
 	struct oc_sweep s;
 
 	run_hand(ops, 3, 0, &s);
-	assert_int_equal(s.per_op[0].engine_ns[OC_ENGINE_H2D], 10);
-	assert_int_equal(s.per_op[0].engine_ns[OC_ENGINE_D2H], 10);
 	assert_int_equal(s.per_op[0].other_ns, 20);
 	assert_int_equal(s.per_op[0].witness, 1);       /* tie 10/10: earliest start */
-	assert_int_equal(s.per_op[1].engine_ns[OC_ENGINE_COMPUTE], 10);
+	assert_int_equal(s.per_op[1].compute_ns, 10);
 	assert_int_equal(s.per_op[1].witness, 0);
 	assert_int_equal(s.per_op[2].other_ns, 10);
 	assert_int_equal(s.per_op[2].witness, 0);      /* [90, 100) under the kernel */
@@ -529,7 +524,7 @@ static void test_union_not_sum(void **state)
 	run_hand(ops, 4, 0, &s);
 	/* the long op meets 60 + 60 of partners, but their union is 100 */
 	assert_int_equal(s.per_op[0].other_ns, 100);
-	assert_int_equal(s.per_op[0].engine_ns[OC_ENGINE_COMPUTE], 100);
+	assert_int_equal(s.per_op[0].compute_ns, 100);
 	assert_int_equal(s.per_op[0].witness, 1);       /* 60 vs 60: earliest start */
 	assert_int_equal(s.per_op[1].other_ns, 60);
 	assert_int_equal(s.per_op[3].other_ns, 0);
@@ -561,9 +556,8 @@ static void test_comm_exposed(void **state)
 	assert_int_equal(s.busy_ns[OC_ENGINE_COMPUTE], 30);
 	assert_int_equal(s.comm_exposed_ns, 90);
 	assert_int_equal(s.comm_exposed_alone_ns, 20 + 10 + 10 + 20);
-	assert_int_equal(s.per_op[0].engine_ns[OC_ENGINE_COMPUTE], 30);
-	assert_int_equal(s.per_op[0].engine_ns[OC_ENGINE_COMM], 10);
-	assert_int_equal(s.per_op[1].engine_ns[OC_ENGINE_COMM], 30);
+	assert_int_equal(s.per_op[0].compute_ns, 30);
+	assert_int_equal(s.per_op[0].other_ns, 30 + 20 + 10);   /* the kernel, the copy, the other collective */
 	assert_int_equal(s.copy_compute_ns, 0);
 	assert_int_equal(s.busiest, OC_ENGINE_COMM);
 	oc_sweep_release(&s);
@@ -582,7 +576,7 @@ static void test_same_stream_identical(void **state)
 	assert_int_equal(s.per_op[0].other_ns, 20);
 	assert_int_equal(s.per_op[0].witness, 2);
 	assert_int_equal(s.per_op[2].witness, 0);       /* identical: lowest position */
-	assert_int_equal(s.per_op[2].engine_ns[OC_ENGINE_MEMSET], 20);
+	assert_int_equal(s.per_op[2].other_ns, 20);
 	assert_int_equal(s.async_copy_ns, 0);
 	assert_true(s.copy_compute_share == -1);
 	oc_sweep_release(&s);
