@@ -145,11 +145,30 @@ static int push_block(struct oc_analysis *a, size_t *cap, const struct oc_block 
 }
 
 /* Hidden-sync test for API call k on one device; fills *b and returns 1 when proven. */
-/* The latest end of the ops of dv queued strictly before ts, or INT64_MIN. */
-static int64_t pending_end(const struct oc_dev_ctx *dv, int64_t ts)
+/* The latest end of the ops of dv queued strictly before ts, or INT64_MIN.
+ * *hint: where the last answer for this device was found, 0 at first. The
+ * calls come in time order, so the search gallops forward from it (issue 35:
+ * a binary search of the whole queue for every call was 3 % of report at
+ * 1M ops); any order is answered right. */
+static int64_t pending_end(const struct oc_dev_ctx *dv, int64_t ts, size_t *hint)
 {
-	size_t lo = 0, hi = dv->n_q;
+	size_t lo = 0, hi = dv->n_q, h = *hint <= dv->n_q ? *hint : 0;
 
+	if (h > 0 && dv->q_sorted[h - 1] >= ts) {
+		hi = h;                         /* earlier than the last: below it */
+	} else {
+		lo = h;                         /* every slot below h is before ts */
+		for (size_t step = 1;; step <<= 1) {
+			size_t probe = lo + step - 1;
+			if (probe >= dv->n_q)
+				break;
+			if (dv->q_sorted[probe] >= ts) {
+				hi = probe;
+				break;
+			}
+			lo = probe + 1;
+		}
+	}
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 		if (dv->q_sorted[mid] < ts)
@@ -157,6 +176,7 @@ static int64_t pending_end(const struct oc_dev_ctx *dv, int64_t ts)
 		else
 			hi = mid;
 	}
+	*hint = lo;
 	return lo ? dv->q_maxend[lo - 1] : INT64_MIN;
 }
 
@@ -194,9 +214,13 @@ static struct usual *usual_durations(const struct oc_actx *c)
 	const struct oc_trace *t = c->t;
 	size_t n = t->n_strs ? t->n_strs : 1;
 	struct usual *u = malloc(2 * n * sizeof *u);
+	size_t *hint = calloc(c->n_dev + 1, sizeof *hint);
 
-	if (!u)
+	if (!u || !hint) {
+		free(u);
+		free(hint);
 		return NULL;
+	}
 	for (size_t i = 0; i < 2 * n; i++)
 		u[i] = (struct usual){ INT64_MAX, INT64_MIN };
 	for (size_t k = 0; k < t->n_api; k++) {
@@ -205,7 +229,7 @@ static struct usual *usual_durations(const struct oc_actx *c)
 		if (!judged_call(c, k) || api->name < 0 || (size_t)api->name >= t->n_strs)
 			continue;
 		for (size_t d = 0; d < c->n_dev && idle; d++)
-			idle = pending_end(&c->dev[d], api->start_ns) <= api->start_ns;
+			idle = pending_end(&c->dev[d], api->start_ns, &hint[d]) <= api->start_ns;
 		if (!idle)
 			continue;
 		size_t slot = usual_slot(t, api);
@@ -215,16 +239,17 @@ static struct usual *usual_durations(const struct oc_actx *c)
 		if (d > u[slot].max_ns)
 			u[slot].max_ns = d;
 	}
+	free(hint);
 	return u;
 }
 
 static int hidden_on_device(const struct oc_actx *c, const struct oc_dev_ctx *dv, size_t k,
-			    const struct usual *usual, struct oc_block *b)
+			    const struct usual *usual, struct oc_block *b, size_t *hint)
 {
 	const struct oc_trace *t = c->t;
 	const struct oc_api *api = &t->api[k];
 	int64_t s = api->start_ns, e = api->end_ns, tol = c->o.sync_tolerance_ns;
-	int64_t m = pending_end(dv, s);
+	int64_t m = pending_end(dv, s, hint);
 
 	if (m == INT64_MIN)
 		return 0;
@@ -329,32 +354,39 @@ int oc_find_blocks(struct oc_actx *c, char *err, size_t errlen)
 	}
 
 	struct usual *usual = usual_durations(c);
-	if (!usual)
+	size_t *hint = calloc(c->n_dev + 1, sizeof *hint);
+	if (!usual || !hint) {
+		free(usual);
+		free(hint);
 		return -1;
+	}
 	for (size_t k = 0; k < t->n_api; k++) {
 		if (!judged_call(c, k))
 			continue;
 		for (size_t d = 0; d < c->n_dev; d++) {
 			int64_t last;
 			long n;
-			if (!hidden_on_device(c, &c->dev[d], k, usual, &b))
+			if (!hidden_on_device(c, &c->dev[d], k, usual, &b, &hint[d]))
 				continue;
 			n = waited_ops(c, b.start_ns, b.end_ns + OC_CLOCK_SKEW_NS, (int32_t)k, -1,
 				       &b.waited_for, &last);
 			if (n < 0) {
 				free(usual);
+				free(hint);
 				return -1;
 			}
 			b.n_waited_for = (size_t)n;
 			if (push_block(a, &cap, &b) < 0) {
 				free(b.waited_for);
 				free(usual);
+				free(hint);
 				return -1;
 			}
 			break;  /* one entry per call */
 		}
 	}
 	free(usual);
+	free(hint);
 
 	if (a->n_blocks > 1)
 		oc_sort(a->blocks, a->n_blocks, sizeof *a->blocks, cmp_block_start);
