@@ -484,7 +484,7 @@ static int sort_bucket(uint32_t *ord, size_t m, int64_t lo, struct ev_pair *scra
 	}
 	for (size_t j = 0; j < m; j++)
 		scratch[j] = (struct ev_pair){ ev_sort_key(ord[j], lo), ord[j] };
-	if (m < 24) {               /* insertion: stable, and the events ascend */
+	if (m < 32) {               /* insertion: stable, and the events ascend */
 		for (size_t j = 1; j < m; j++) {
 			struct ev_pair x = scratch[j];
 			size_t k = j;
@@ -505,9 +505,10 @@ static int sort_bucket(uint32_t *ord, size_t m, int64_t lo, struct ev_pair *scra
  * | class (lo the earliest time), ties in the events' own order, as cmp_ev's
  * last test does. Two steps, so that no key array of every event is held
  * beside the nodes (issue 35: the radix sort of all events held 80 MB at 1M
- * ops, the build's peak): the events are dealt into at most 65 536 buckets
- * by their key's top 16 bits, in event order (so each bucket keeps it), each
- * bucket is then sorted on its own. The keys are read off the nodes, which
+ * ops, the build's peak): the events are dealt into buckets by their key's
+ * top bits (about one bucket for every four events, 65 536 to 4 Mi of
+ * them), in event order (so each bucket keeps it), then each bucket is
+ * sorted on its own, most by insertion. The keys are read off the nodes, which
  * lie in time order by kind, so a bucket's nodes lie close together. 1 when
  * the times span 2^61 ns or more (the key does not fit: the caller sorts
  * with qsort), 0, or -1 out of memory.
@@ -515,7 +516,8 @@ static int sort_bucket(uint32_t *ord, size_t m, int64_t lo, struct ev_pair *scra
 static int radix_events(const struct oc_graph *g, uint32_t *ord, size_t n)
 {
 	int64_t lo = INT64_MAX, hi = INT64_MIN;
-	size_t *at, nb, big = 0;
+	uint32_t *at;
+	size_t nb, big = 0, want = 65536;
 	int sh = 0, rc = 0;
 
 	for (size_t v = 0; v < g->n_nodes; v++) {
@@ -531,7 +533,9 @@ static int radix_events(const struct oc_graph *g, uint32_t *ord, size_t n)
 	if ((uint64_t)hi - (uint64_t)lo >= UINT64_C(1) << 61)
 		return 1;
 	uint64_t top = ((uint64_t)hi - (uint64_t)lo) << 3 | 7;
-	while (top >> sh >= 65536)
+	while (want < n / 4 && want < (size_t)1 << 22)
+		want <<= 1;
+	while (top >> sh >= want)
 		sh++;
 	nb = (size_t)(top >> sh) + 1;
 	if (!(at = calloc(nb + 1, sizeof *at)))
