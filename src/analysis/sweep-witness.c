@@ -9,7 +9,10 @@
  *     s <= a, e <  b   length e - a   (p overlaps a)   best: highest e
  *     s >  a, e <= b   length e - s   (p inside o)     best: longest p
  *     s >  a, e >  b   length b - s   (p overlaps b)   best: lowest s
- * Ties everywhere: earliest start, then lowest position. To exclude o's own
+ * Ties everywhere: earliest start, then lowest position, which is the lowest
+ * position alone, as positions are in start order (sw_load checks): so a
+ * candidate keeps no start (its own is w->s[pos]), and a tree node is 32
+ * bytes (issue 35: 48). To exclude o's own
  * group, each tree node keeps the best candidate AND the best one of a
  * different group; one of the two is always from another group. Four sweeps
  * of O(n log n), one tree alive at a time.
@@ -22,7 +25,7 @@
 /* ---- witness: Fenwick trees of (best, best of another group) --------------- */
 
 struct cand {
-	int64_t k1, s;
+	int64_t k1;
 	int32_t pos, grp;       /* pos -1: none */
 };
 
@@ -38,8 +41,6 @@ static inline int better(const struct cand *a, const struct cand *b)
 		return 1;
 	if (a->k1 != b->k1)
 		return a->k1 < b->k1;
-	if (a->s != b->s)
-		return a->s < b->s;
 	return a->pos < b->pos;
 }
 
@@ -74,7 +75,7 @@ static inline void fen_add(struct node *f, size_t n, size_t i, const struct cand
 /* best of another group than g among indices [0, len) */
 static inline struct cand fen_best(const struct node *f, size_t len, int32_t g)
 {
-	struct node acc = { { 0, 0, -1, -1 }, { 0, 0, -1, -1 } };
+	struct node acc = { { 0, -1, -1 }, { 0, -1, -1 } };
 
 	for (size_t k = len; k > 0; k -= k & -k) {
 		node_add(&acc, &f[k].c1);
@@ -84,18 +85,16 @@ static inline struct cand fen_best(const struct node *f, size_t len, int32_t g)
 }
 
 struct wit {
-	int64_t len, s;
+	int64_t len;
 	int32_t pos;
 };
 
-static inline void wit_offer(struct wit *w, int64_t len, int64_t s, int32_t pos)
+static inline void wit_offer(struct wit *w, int64_t len, int32_t pos)
 {
 	if (len <= 0 || pos < 0)
 		return;
-	if (w->pos < 0 || len > w->len || (len == w->len && (s < w->s ||
-	    (s == w->s && pos < w->pos)))) {
+	if (w->pos < 0 || len > w->len || (len == w->len && pos < w->pos)) {
 		w->len = len;
-		w->s = s;
 		w->pos = pos;
 	}
 }
@@ -141,11 +140,11 @@ int oc_sweep_witnesses(const struct sw *w, struct oc_op_overlap *res)
 				if (!(w->flag[p] & F_POS))
 					continue;
 				if (cs == 1) {  /* reversed: a prefix is a suffix of ends */
-					struct cand c = { w->s[p], w->s[p], (int32_t)p, w->grp[p] };
+					struct cand c = { w->s[p], (int32_t)p, w->grp[p] };
 
 					fen_add(f, n, n - 1 - epos[p], &c);
 				} else {
-					struct cand c = { -w->e[p], w->s[p], (int32_t)p, w->grp[p] };
+					struct cand c = { -w->e[p], (int32_t)p, w->grp[p] };
 
 					fen_add(f, n, epos[p], &c);
 				}
@@ -160,11 +159,11 @@ int oc_sweep_witnesses(const struct sw *w, struct oc_op_overlap *res)
 				if (cs == 1) {
 					c = fen_best(f, n - L, w->grp[q]);
 					if (c.pos >= 0)
-						wit_offer(&best[q], b - a, c.s, c.pos);
+						wit_offer(&best[q], b - a, c.pos);
 				} else {
 					c = fen_best(f, L, w->grp[q]);
 					if (c.pos >= 0 && -c.k1 > a)
-						wit_offer(&best[q], -c.k1 - a, c.s, c.pos);
+						wit_offer(&best[q], -c.k1 - a, c.pos);
 				}
 			}
 			i = j;
@@ -189,12 +188,12 @@ int oc_sweep_witnesses(const struct sw *w, struct oc_op_overlap *res)
 			struct cand c = fen_best(f, rk[q], w->grp[q]);  /* ends <= b */
 
 			if (c.pos >= 0)
-				wit_offer(&best[q], -c.k1, c.s, c.pos);
+				wit_offer(&best[q], -c.k1, c.pos);
 		}
 		for (size_t p = i; p < j; p++) {
 			if (!(w->flag[p] & F_POS))
 				continue;
-			struct cand c = { -(w->e[p] - w->s[p]), w->s[p], (int32_t)p, w->grp[p] };
+			struct cand c = { -(w->e[p] - w->s[p]), (int32_t)p, w->grp[p] };
 
 			fen_add(f, n, epos[p], &c);
 		}
@@ -221,15 +220,15 @@ int oc_sweep_witnesses(const struct sw *w, struct oc_op_overlap *res)
 			size_t U = rk[q];                      /* starts <= a */
 			struct cand c = fen_best(f, n - U, w->grp[q]);
 
-			if (c.pos >= 0 && c.s < b)
-				wit_offer(&best[q], b - c.s, c.s, c.pos);
+			if (c.pos >= 0 && w->s[c.pos] < b)
+				wit_offer(&best[q], b - w->s[c.pos], c.pos);
 		}
 		for (size_t k = i; k < j; k++) {
 			uint32_t p = w->endord[k];
 
 			if (!(w->flag[p] & F_POS))
 				continue;
-			struct cand c = { w->s[p], w->s[p], (int32_t)p, w->grp[p] };
+			struct cand c = { w->s[p], (int32_t)p, w->grp[p] };
 
 			fen_add(f, n, n - 1 - p, &c);          /* reversed: suffix of starts */
 		}
