@@ -240,7 +240,9 @@ static int fold(const struct oc_trace *t, struct oc_critical_path *p)
 		    p->steps[i].edge == OC_EDGE_BLOCK || p->steps[i].edge == OC_EDGE_OWN_WAIT)
 			k[n++] = key_of(t, &p->steps[i], (uint32_t)i);
 	oc_sort(k, n, sizeof *k, cmp_fkey);
-	p->groups = calloc(n + 1, sizeof *p->groups);
+	/* not calloc: each group is written whole when first met, and the room
+	 * left over is cut below, so its pages are never touched (issue 35) */
+	p->groups = malloc((n + 1) * sizeof *p->groups);
 	if (!p->groups) {
 		free(k);
 		return -1;
