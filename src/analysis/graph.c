@@ -691,34 +691,32 @@ static int set_bind(struct build *b, uint32_t v, int32_t bs, int32_t be, int64_t
 	return 0;
 }
 
-const struct oc_gfar *oc_gnode_far(const struct oc_graph *g, const struct oc_gnode *n)
+/* The first of n entries of size bytes at base whose leading node index
+ * (struct oc_gfar's and struct oc_gown's first member) is v or more. */
+static size_t node_lower_bound(const void *base, size_t n, size_t size, uint32_t v)
 {
-	uint32_t v = (uint32_t)(n - g->nodes);
-	size_t lo = 0, hi = g->n_far;
+	size_t lo = 0, hi = n;
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		if (g->far[mid].node < v)
+		if (*(const uint32_t *)(const void *)((const char *)base + mid * size) < v)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return &g->far[lo];         /* a node marked OC_GBIND_FAR has its entry */
+	return lo;
+}
+
+const struct oc_gfar *oc_gnode_far(const struct oc_graph *g, const struct oc_gnode *n)
+{
+	/* a node marked OC_GBIND_FAR has its entry */
+	return &g->far[node_lower_bound(g->far, g->n_far, sizeof *g->far, (uint32_t)(n - g->nodes))];
 }
 
 int64_t oc_gnode_own_cut(const struct oc_graph *g, const struct oc_gnode *n)
 {
-	uint32_t v = (uint32_t)(n - g->nodes);
-	size_t lo = 0, hi = g->n_own;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (g->own[mid].node < v)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return g->own[lo].own_ns;   /* a node marked own_cut has its entry */
+	/* a node marked own_cut has its entry */
+	return g->own[node_lower_bound(g->own, g->n_own, sizeof *g->own, (uint32_t)(n - g->nodes))].own_ns;
 }
 
 /* The latencies edits keep, and each node's binding edges. 0 or -1. */

@@ -69,7 +69,7 @@ struct oc_gedge {
 
 /* A node's binding edges where its offsets cannot hold them; a call's own
  * cost where it is not its duration. Both by node, ascending. */
-struct oc_gfar { uint32_t node; int32_t bind_start, bind_end; };
+struct oc_gfar { uint32_t node; int32_t bind_start, bind_end; };  /* node first: graph.c */
 struct oc_gown { uint32_t node; int64_t own_ns; };
 
 struct oc_graph {
