@@ -298,8 +298,8 @@ static int find_path(struct oc_actx *c, const struct oc_graph *g)
 	p->given = 1;
 	p->start_ns = g->start_ns;
 	p->end_ns = g->end_ns;
-	for (size_t i = 0; i < w.n; i++) {
-		const struct oc_path_step *s = &w.s[i];
+	for (size_t i = 0; i < p->n_steps; i++) {
+		const struct oc_path_step *s = &p->steps[i];   /* w.s is gone when realloc moved it */
 		int64_t len = s->end_ns - s->start_ns;
 		if (s->edge == OC_EDGE_HOST) {
 			p->ns[OC_PATH_HOST_CALLS] += s->calls_ns;
