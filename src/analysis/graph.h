@@ -33,10 +33,12 @@ enum { OC_GN_OP = 0, OC_GN_GRAPH, OC_GN_CALL };
 
 /*
  * A node: 32 bytes, as there is one per device op and one per call (issue
- * 35: it was 48). What is rare is kept beside the graph: a binding edge
- * 65 534 or more edges into its node's list (g->far), and a call's own
- * cost when it is not its duration (g->own). Read them through the
- * accessors below.
+ * 35: it was 48). What does not fit is kept beside the graph: a binding
+ * edge 65 534 or more edges into its node's list (g->far), and a call's own
+ * cost when it is less than its duration (g->own: each call whose end
+ * binds and whose held time is shorter, e.g. 0 for a synchronous copy's
+ * call or a sync that followed its work). Read them through the accessors
+ * below.
  */
 #define OC_GBIND_NONE 0xffffu
 #define OC_GBIND_FAR  0xfffeu
@@ -148,6 +150,12 @@ int32_t oc_gnode_call(const struct oc_graph *g, int32_t v);
 int32_t oc_top_call(const struct oc_trace *t, int32_t a);
 /* Bounds (bounds.c): after the path. 0, or -1 out of memory. */
 int oc_find_bounds(const struct oc_actx *c, const struct oc_graph *g);
+
+/* The node events 2 * node + (1: its end) in time order into g->order
+ * (graph-order.c; the nodes made, their times final). 0, or -1 out of memory. */
+int oc_graph_order_events(struct oc_graph *g);
+/* Edges that would run backwards in g->order dropped (from = -1) and counted. */
+void oc_graph_drop_backward(struct oc_graph *g);
 
 /* Build the graph of c's window (after blocks, default syncs and claims). 0, or -1 out of memory. */
 int oc_graph_build(const struct oc_actx *c, struct oc_graph *g);
