@@ -273,8 +273,8 @@ struct oc_claim {
 	int32_t  witness;       /* longest intersecting op in another stream (NCCL kernels: the
 	                           longest intersecting compute kernel), or -1; where they
 	                           intersected: oc_claim_witness_span(). Beside the other
-	                           4-byte members, so a claim has no padding (64 bytes: one is
-	                           kept per op; issue 35) */
+	                           4-byte members, so the claim pads only its tail (64 bytes:
+	                           one is kept per op; issue 35) */
 	int64_t  overlap_ns;    /* time intersected with work in other streams (union); NCCL
 	                           kernels: with compute kernels of other streams */
 	double   overlap_ratio; /* overlap_ns / duration; 0 for a zero-length op */

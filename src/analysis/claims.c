@@ -185,7 +185,7 @@ static int p_same_direction(const struct oc_actx *c, uint32_t o, const struct ca
 /*
  * The witness of collective o: the compute kernel of another stream of its
  * device with the longest intersection (ties: the earliest start, then the
- * lowest index), into *w and its span; *w = -1 when none. In each stream the
+ * lowest index), into *w; *w = -1 when none. In each stream the
  * ops that can meet o are the one that started last before it and those
  * that started while it ran (a stream runs in order; graph nodes that break
  * that are met through the few before it looked at too).

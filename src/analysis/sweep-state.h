@@ -51,8 +51,8 @@ int oc_sweep_cover(struct sw *w, struct oc_sweep *s, int64_t idle_thr);
 
 /*
  * Each op's witness: the op of another group with the longest intersection
- * (ties: earliest start, then lowest position) into res[].witness. Reads w's per-position arrays and endord only. 0, or -1
- * when out of memory.
+ * (ties: earliest start, then lowest position) into res[].witness. Reads
+ * w's per-position arrays and endord only. 0, or -1 when out of memory.
  */
 int oc_sweep_witnesses(const struct sw *w, struct oc_op_overlap *res);
 

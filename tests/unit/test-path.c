@@ -406,6 +406,42 @@ static void test_far_binding(void **state)
 	sc_done(&s);
 }
 
+/* The event sort's large buckets (graph-order.c sorts a bucket of 65 536
+ * events or more by radix): 70 000 kernels on as many streams, kernel i
+ * launched at 1 µs + 10i ns and run over [1 ms + (70 000 - i) ns, 1.5 ms +
+ * (70 000 - i) ns), so in the events' own order they run backwards in time,
+ * and a last kernel an hour later on stream 13 makes the buckets wide
+ * enough that all those events share one. The whole trace is the window
+ * (the hour's idle gap would end the steady state). The unedited replay
+ * gives back the observed span only if every event comes after its
+ * anchors. */
+static void test_bucket_radix(void **state)
+{
+	struct sc s;
+	struct oc_analysis_options o;
+	const int n = 70000;
+	const int64_t hour = 3600LL * 1000 * 1000 * 1000;
+	sc_open(&s);
+	sc_exec(&s, "BEGIN");
+	for (int i = 0; i < n; i++)
+		sc_exec(&s, "INSERT INTO streams(context_id, stream_id, flag) VALUES (1, %d, 2)", 1000 + i);
+	for (int i = 0; i < n; i++)
+		sc_kernel(&s, 1000 + i, 1000 * U + (n - i), 1500 * U + (n - i), 1 * U + 10 * i,
+			  1 * U + 10 * i + 5, "_Z1av", 1);
+	int k = sc_kernel(&s, 13, hour + 100 * U, hour + 200 * U, hour, hour + 5 * U, "_Z1bv", 1);
+	sc_exec(&s, "COMMIT");
+	oc_analysis_options_init(&o);
+	o.whole = 1;
+	sc_analyse(&s, &o);
+	assert_covers(&s);
+	const struct oc_critical_path *p = &s.a.path;
+	assert_int_equal(p->start_ns, 1000 * U + 1);
+	assert_int_equal(p->end_ns, hour + 200 * U);
+	assert_int_equal(p->replay_ns, p->end_ns - p->start_ns);
+	assert_node(&s, p->n_steps - 1, k);
+	sc_done(&s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -422,6 +458,7 @@ int main(void)
 		cmocka_unit_test(test_bound_copy_stream),
 		cmocka_unit_test(test_bound_withheld),
 		cmocka_unit_test(test_far_binding),
+		cmocka_unit_test(test_bucket_radix),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
