@@ -90,6 +90,11 @@ struct oc_analysis_options {
 	                                  submission back when it was queued within this of the
 	                                  block's return; default 20000 */
 	int         whole;             /* 1: the whole trace is the window (no steady-state trim) */
+	int         shed_trace;        /* 1: free the trace's parts only the analysis reads once it
+	                                  has read them (the mem rows after the hazard pass,
+	                                  oc_trace_drop_mem()): for a trace analysed once, as the
+	                                  commands do; a second run would find no mem rows.
+	                                  Default 0 */
 };
 
 void oc_analysis_options_init(struct oc_analysis_options *o);

@@ -378,4 +378,9 @@ const char *oc_trace_range_names(const struct oc_trace *t, char *buf, size_t len
  * Returns ops kept. */
 size_t oc_trace_keep_device(struct oc_trace *t, int device_id);
 
+/* Free t's mem rows (n_mem 0; mem_tracking stays as read): the analysis
+ * does, with oc_analysis_options.shed_trace, once its hazard pass, their
+ * only reader, is done (issue 35: 40 bytes a row, more rows than ops). */
+void oc_trace_drop_mem(struct oc_trace *t);
+
 #endif

@@ -442,6 +442,8 @@ int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 		goto fail;
 	if (oc_find_comm(&c) < 0 || oc_find_hazards(&c) < 0)
 		goto nomem;
+	if (c.o.shed_trace)
+		oc_trace_drop_mem(t);
 	if (bandwidth(&c) < 0)
 		goto nomem;
 	summarize(&c);

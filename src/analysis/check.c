@@ -557,6 +557,7 @@ int oc_check_run(struct oc_check *c, const struct oc_rules *rules,
 		if (oc_trace_open(&t, paths[i], err, errlen) < 0)
 			goto out;
 		ao = o->a;
+		ao.shed_trace = 1;      /* t is this loop's, analysed once */
 		if (oc_analysis_run(&t, &ao, &a, err, errlen) < 0) {
 			oc_trace_release(&t);
 			goto out;

@@ -279,7 +279,9 @@ static int from_trace(struct oc_ranks *m, const char *path, char *err, size_t er
 		oc_set_err(err, errlen, "%s", e);
 		return -1;
 	}
-	if (oc_analysis_run(&t, &m->opts.a, &a, e, sizeof e)) {
+	struct oc_analysis_options ao = m->opts.a;
+	ao.shed_trace = 1;              /* t is this function's, analysed once */
+	if (oc_analysis_run(&t, &ao, &a, e, sizeof e)) {
 		oc_set_err(err, errlen, "%s", e);
 		oc_trace_release(&t);
 		return -1;

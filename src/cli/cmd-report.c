@@ -161,6 +161,7 @@ int cmd_report(int argc, char **argv)
 	cmd_aopts_longopts(longopts, &nl, CMD_AOPT_ALL);
 	longopts[nl] = (struct option){ NULL, 0, NULL, 0 };
 	oc_analysis_options_init(&o);
+	o.shed_trace = 1;               /* one analysis of the trace it opens */
 	optind = 0;
 	while ((c = cmd_getopt("report", argc, argv, "-h", longopts)) != -1) {
 		const char *v = optarg;

@@ -20,6 +20,7 @@ void oc_tl_args_init(struct oc_tl_args *a)
 {
 	memset(a, 0, sizeof *a);
 	oc_analysis_options_init(&a->opts);
+	a->opts.shed_trace = 1;         /* one analysis of the trace the command opens */
 	a->analyse = 1;
 }
 

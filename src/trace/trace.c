@@ -194,3 +194,10 @@ size_t oc_trace_comm_ops(const struct oc_trace *t)
 		n += t->ops[i].comm;
 	return n;
 }
+
+void oc_trace_drop_mem(struct oc_trace *t)
+{
+	free(t->mem);
+	t->mem = NULL;
+	t->n_mem = 0;
+}
