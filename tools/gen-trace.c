@@ -2,7 +2,7 @@
  * gen-trace.c: write a synthetic overlapcheck trace, for scale tests and
  * benchmarks.
  *
- *	gen-trace OPS OUT.db [--seed N] [--streams S]
+ *	gen-trace OPS OUT.db [--seed N] [--streams S] [--memrefs]
  *
  * The trace uses the real schema (oc_schema_create) and looks like a chunked
  * pipeline program: one host thread queues, on each of S non-blocking
@@ -16,6 +16,14 @@
  * few rounds the host calls cudaStreamSynchronize or cudaDeviceSynchronize
  * (a syncs row), then pauses, leaving device-wide idle gaps. Each group of 8
  * rounds is an NVTX range named "iteration" on the host thread.
+ *
+ * --memrefs adds the allocation map the tracer records for hazards (table
+ * mem, meta mem_tracking = on): two cudaMalloc'd buffers per stream at the
+ * start, in and out, each copy's write or read of its stream's buffer, each
+ * kernel given both as arguments 0 and 1, each memset's write. Each stream
+ * touches only its own buffers, in its own order: no hazard, but every
+ * access for the hazard pass to index. The ops and their times are the
+ * same with it and without (their correlation ids start 2 * S later).
  *
  * The passport says plainly that nothing ran: device.0.name is
  * 'synthetic (gen-trace)' and meta('generator') names this tool and seed.
@@ -37,10 +45,10 @@
 #include "overlapcheck/trace.h"
 
 static const char usage_text[] =
-	"usage: gen-trace OPS OUT.db [--seed N] [--streams S]\n"
+	"usage: gen-trace OPS OUT.db [--seed N] [--streams S] [--memrefs]\n"
 	"Writes a synthetic trace of OPS device ops (a chunked H2D/kernel/D2H pipeline\n"
-	"over S streams, default 4) with API calls, syncs and idle gaps. OUT.db must not\n"
-	"exist.\n";
+	"over S streams, default 4) with API calls, syncs and idle gaps; --memrefs adds\n"
+	"the allocation map (table mem) of per-stream buffers. OUT.db must not exist.\n";
 
 /* ---- deterministic random numbers (xorshift64*) ---------------------------- */
 
@@ -61,7 +69,7 @@ static int64_t rnd_in(int64_t lo, int64_t hi)
 
 /* ---- statements ---------------------------------------------------------------- */
 
-enum { ST_OP, ST_API, ST_SYNC, ST_MARK, N_ST };
+enum { ST_OP, ST_API, ST_SYNC, ST_MARK, ST_MEM, N_ST };
 
 static const char *const st_sql[N_ST] = {
 	[ST_OP] = "INSERT INTO ops(kind, start_ns, dur_ns, device_id, context_id, stream_id,"
@@ -72,6 +80,8 @@ static const char *const st_sql[N_ST] = {
 	[ST_SYNC] = "INSERT INTO syncs(type, start_ns, end_ns, context_id, stream_id, event_id,"
 		    " correlation_id, return_value) VALUES (?1, ?2, ?3, 1, ?4, NULL, ?5, 0)",
 	[ST_MARK] = "INSERT INTO markers(marker_id, flags, ts_ns, tid, name_id) VALUES (?1, ?2, ?3, ?4, ?5)",
+	[ST_MEM] = "INSERT INTO mem(correlation_id, domain, role, ptr, bytes, info) VALUES (?1, 1, ?2, ?3,"
+		   " ?4, ?5)",
 };
 
 struct gen {
@@ -81,12 +91,21 @@ struct gen {
 	int64_t s_memcpy, s_launch, s_memset, s_dsync, s_ssync;  /* api name ids */
 	int64_t s_kernel[4];                                     /* kernel name ids */
 	int64_t s_range;                                         /* NVTX range name id */
+	int64_t s_malloc;
+	int memrefs;                                             /* --memrefs */
 };
 
 #define TID 4242
 #define NULL_STREAM 7
 #define FIRST_STREAM 13
 #define HANDLE_BASE 0x5500a0000ull
+#define DEV_BASE 0x7e0000000000ull     /* stream s's buffers: in, then out, BUF_BYTES each */
+#define BUF_BYTES (16ull << 20)
+
+static uint64_t dev_buf(int s, int out)
+{
+	return DEV_BASE + (uint64_t)(2 * s + out) * BUF_BYTES;
+}
 
 static int step(struct gen *g, sqlite3_stmt *st)
 {
@@ -135,6 +154,22 @@ static int api_row(struct gen *g, int cbid, int64_t start, int64_t end, uint32_t
 			sqlite3_bind_int64(st, 9, (int64_t)host_ptr);
 		sqlite3_bind_int64(st, 10, (int64_t)bytes);
 	}
+	return step(g, st);
+}
+
+/* A mem row of call corr (info < 0: NULL). */
+static int mem_row(struct gen *g, uint32_t corr, int role, uint64_t ptr, uint64_t bytes, int info)
+{
+	sqlite3_stmt *st = g->st[ST_MEM];
+
+	sqlite3_bind_int64(st, 1, corr);
+	sqlite3_bind_int(st, 2, role);
+	sqlite3_bind_int64(st, 3, (int64_t)ptr);
+	sqlite3_bind_int64(st, 4, (int64_t)bytes);
+	if (info >= 0)
+		sqlite3_bind_int(st, 5, info);
+	else
+		sqlite3_bind_null(st, 5);
 	return step(g, st);
 }
 
@@ -268,6 +303,21 @@ static int queue_op(struct gen *g, struct model *m, int s, int what)
 	if (api_row(g, cbid, api_start, api_end, corr, stream,
 		    kind == OC_OP_MEMCPY ? 0x7f0000000000ull + corr * 64ull : 0, bytes))
 		return -1;
+	if (g->memrefs) {
+		int r = 0;
+
+		if (what == 0)
+			r = mem_row(g, corr, OC_MEM_WRITE, dev_buf(s, 0), bytes, -1);
+		else if (what == 2)
+			r = mem_row(g, corr, OC_MEM_READ, dev_buf(s, 1), bytes, -1);
+		else if (what == 3)
+			r = mem_row(g, corr, OC_MEM_WRITE, dev_buf(s, 1), bytes, -1);
+		else
+			r = mem_row(g, corr, OC_MEM_ARG, dev_buf(s, 0), 0, 0) ||
+			    mem_row(g, corr, OC_MEM_ARG, dev_buf(s, 1), 0, 1);
+		if (r)
+			return -1;
+	}
 	sqlite3_bind_int(st, 1, kind);
 	sqlite3_bind_int64(st, 2, dev_start);
 	sqlite3_bind_int64(st, 3, dur);
@@ -380,7 +430,10 @@ static int setup(struct gen *g, int streams, uint64_t seed, long long ops)
 	g->s_kernel[2] = intern(g, "_ZN4gemm6kernelILi128ELi64EEEvPKfS2_Pfiii");
 	g->s_kernel[3] = intern(g, "scale_kernel");
 	g->s_range = intern(g, "iteration");
-	if (g->s_range < 0)
+	g->s_malloc = intern(g, "cudaMalloc");
+	if (g->s_range < 0 || g->s_malloc < 0)
+		return -1;
+	if (g->memrefs && oc_meta_set(g->db, "mem_tracking", "on"))
 		return -1;
 	for (int i = 0; i < 4; i++)
 		if (g->s_kernel[i] < 0)
@@ -391,9 +444,10 @@ static int setup(struct gen *g, int streams, uint64_t seed, long long ops)
 	{
 		char *sql = sqlite3_mprintf("INSERT INTO api_functions(domain, cbid, name_id) VALUES"
 					    " (1, 41, %lld), (1, 211, %lld), (1, 51, %lld), (1, 165, %lld),"
-					    " (1, 131, %lld)", (long long)g->s_memcpy,
+					    " (1, 131, %lld), (1, 20, %lld)", (long long)g->s_memcpy,
 					    (long long)g->s_launch, (long long)g->s_memset,
-					    (long long)g->s_dsync, (long long)g->s_ssync);
+					    (long long)g->s_dsync, (long long)g->s_ssync,
+					    (long long)g->s_malloc);
 		int rc = sql ? sqlite3_exec(g->db, sql, NULL, NULL, NULL) : -1;
 
 		sqlite3_free(sql);
@@ -452,6 +506,16 @@ static int generate(struct gen *g, long long ops, int streams)
 	m.ready = calloc((size_t)streams, sizeof *m.ready);
 	if (!m.ready)
 		return -1;
+	/* the buffers, before any work: fixed times, so the ops' times and the
+	 * random numbers are those of a trace without --memrefs */
+	for (int s = 0; g->memrefs && s < streams; s++)
+		for (int out = 0; out < 2; out++) {
+			uint32_t corr = m.corr++;
+			int64_t t0 = 1000 * (int64_t)(2 * s + out);
+			if (api_row(g, 20, t0, t0 + 500, corr, -1, 0, 0) ||
+			    mem_row(g, corr, OC_MEM_ALLOC, dev_buf(s, out), BUF_BYTES, OC_ALLOC_DEVICE))
+				goto out;
+		}
 	for (long long round = 0; made < ops; round++) {
 		/* each group of 8 rounds is an NVTX range "iteration" */
 		if (round % 8 == 0 && mark_row(g, (uint32_t)(round / 8 + 1), 2, m.cpu))
@@ -506,6 +570,8 @@ int main(int argc, char **argv)
 				fprintf(stderr, "gen-trace: --streams wants 1..1024, not '%s'\n", argv[i]);
 				return 2;
 			}
+		} else if (!strcmp(argv[i], "--memrefs")) {
+			g.memrefs = 1;
 		} else if (argv[i][0] == '-' && argv[i][1]) {
 			fprintf(stderr, "gen-trace: unknown option '%s'\n%s", argv[i], usage_text);
 			return 2;
