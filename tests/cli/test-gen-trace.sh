@@ -51,4 +51,24 @@ is "no arguments: status" "$?" 2
 
 $GEN 0 "$TMP/e.db"
 is "zero ops" "$(q "$TMP/e.db" 'select count(*) from ops')" 0
+
+# --memrefs: the allocation map, the ops as without it
+$GEN 3000 "$TMP/m.db" --seed 7 --streams 3 --memrefs
+is "memrefs: exit status" "$?" 0
+is "memrefs: ops and times as without it" \
+   "$(q "$TMP/m.db" 'select kind, start_ns, dur_ns, stream_id, shape_id from ops order by id' | cksum)" \
+   "$(q "$TMP/a.db" 'select kind, start_ns, dur_ns, stream_id, shape_id from ops order by id' | cksum)"
+is "memrefs: mem_tracking on" "$(q "$TMP/m.db" "select value from meta where key = 'mem_tracking'")" on
+is "memrefs: two buffers a stream, each from a cudaMalloc" \
+   "$(q "$TMP/m.db" "select count(*) from mem m join api_calls a using (correlation_id) where m.role = 1 and a.name = 'cudaMalloc' and m.bytes = 16777216 and m.info = 1")" 6
+is "memrefs: each copy and memset touches its bytes" \
+   "$(q "$TMP/m.db" "select count(*) from ops o join op_shapes p on p.id = o.shape_id join mem m using (correlation_id) where o.kind in (2, 3) and m.role in (3, 4) and m.bytes = p.bytes")" \
+   "$(q "$TMP/m.db" 'select count(*) from ops where kind in (2, 3)')"
+is "memrefs: each kernel gets two pointer arguments" \
+   "$(q "$TMP/m.db" "select count(*) from ops o join mem m using (correlation_id) where o.kind = 1 and m.role = 5")" \
+   "$(( 2 * $(q "$TMP/m.db" 'select count(*) from ops where kind = 1') ))"
+is "memrefs: every access lies in an allocation" \
+   "$(q "$TMP/m.db" "select count(*) from mem x where x.role != 1 and not exists (select 1 from mem a where a.role = 1 and x.ptr >= a.ptr and x.ptr + coalesce(x.bytes, 0) <= a.ptr + a.bytes)")" 0
+like "memrefs: report checks hazards, finds none" "$(build/bin/overlapcheck report "$TMP/m.db" 2>&1)" \
+   'Hazards: none \(6 allocations, [0-9]+ accesses'
 done_testing
