@@ -406,6 +406,40 @@ static void test_far_binding(void **state)
 	sc_done(&s);
 }
 
+/* A binding start edge far down its node's list: 70 000 blocking streams,
+ * kernel i on stream 1000 + i over [1 ms + i ns, 2 ms + i ns), launched
+ * from 1 µs + 10i ns, then a copy on the legacy stream queued at 800 µs
+ * that runs [2.1, 2.2 ms): it waits for every blocking stream (70 000
+ * legacy edges into its node), and the last to arrive, the kernel of
+ * stream 70 999, binds. The path ends with that kernel, its legacy edge
+ * and the copy. */
+static void test_far_binding_start(void **state)
+{
+	struct sc s;
+	const int n = 70000;
+	sc_open(&s);
+	sc_exec(&s, "BEGIN");
+	for (int i = 0; i < n; i++)
+		sc_exec(&s, "INSERT INTO streams(context_id, stream_id, flag) VALUES (1, %d, 1)", 1000 + i);
+	int last = 0;
+	for (int i = 0; i < n; i++)
+		last = sc_kernel(&s, 1000 + i, 1000 * U + i, 2000 * U + i, 1 * U + 10 * i, 1 * U + 10 * i + 5,
+				 "_Z1av", 1);
+	int cp = sc_copy(&s, 7, SC_HTOD, OC_MEM_PINNED, 1, 2100 * U, 2200 * U, 800 * U, 805 * U,
+			 "cudaMemcpyAsync");
+	sc_exec(&s, "COMMIT");
+	sc_analyse(&s, NULL);
+	assert_covers(&s);
+	const struct oc_critical_path *p = &s.a.path;
+	assert_true(p->n_steps >= 3);
+	assert_node(&s, p->n_steps - 1, cp);
+	assert_int_equal(p->steps[p->n_steps - 2].edge, OC_EDGE_LEGACY);
+	assert_int_equal(p->steps[p->n_steps - 2].start_ns, 2000 * U + n - 1);
+	assert_int_equal(p->steps[p->n_steps - 2].end_ns, 2100 * U);
+	assert_node(&s, p->n_steps - 3, last);
+	sc_done(&s);
+}
+
 /* The event sort's large buckets (graph-order.c sorts a bucket of 65 536
  * events or more by radix): 70 000 kernels on as many streams, kernel i
  * launched at 1 µs + 10i ns and run over [1 ms + (70 000 - i) ns, 1.5 ms +
@@ -459,6 +493,7 @@ int main(void)
 		cmocka_unit_test(test_bound_withheld),
 		cmocka_unit_test(test_far_binding),
 		cmocka_unit_test(test_bucket_radix),
+		cmocka_unit_test(test_far_binding_start),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
