@@ -82,11 +82,12 @@ static int64_t saving(struct bctx *b)
 		return 0;
 	for (size_t v = 0; v < g->n_nodes; v++) {
 		const struct oc_gnode *n = &g->nodes[v];
-		if (oc_gnode_bind_start(g, n) < 0 || b->lat[oc_gnode_bind_start(g, n)] != OC_GLAT_OWN)
+		int32_t bs = oc_gnode_bind_start(g, n);
+		if (bs < 0 || b->lat[bs] != OC_GLAT_OWN)
 			continue;
-		const struct oc_gedge *e = &g->edges[oc_gnode_bind_start(g, n)];
+		const struct oc_gedge *e = &g->edges[bs];
 		if (is_device_order(e->kind) && !e->latent && oc_gedge_lat(g, n, e) > b->ed.gap)
-			b->lat[oc_gnode_bind_start(g, n)] = OC_GLAT_GAP;
+			b->lat[bs] = OC_GLAT_GAP;
 	}
 	l = oc_graph_replay(g, &b->ed, b->t);
 	return b->base > l ? b->base - l : 0;
@@ -298,9 +299,10 @@ static int64_t graph_latency(const struct bctx *b)
 
 	for (size_t v = 0; v < g->n_nodes; v++) {
 		const struct oc_gnode *n = &g->nodes[v];
-		if (n->kind == OC_GN_CALL || oc_gnode_bind_start(g, n) < 0 || oc_gnode_is_copy(b->c, n))
+		int32_t bs = oc_gnode_bind_start(g, n);
+		if (n->kind == OC_GN_CALL || bs < 0 || oc_gnode_is_copy(b->c, n))
 			continue;
-		const struct oc_gedge *e = &g->edges[oc_gnode_bind_start(g, n)];
+		const struct oc_gedge *e = &g->edges[bs];
 		const struct oc_gnode *f = &g->nodes[e->from];
 		if (e->kind != OC_EDGE_STREAM || f->kind == OC_GN_CALL || oc_gnode_is_copy(b->c, f))
 			continue;
@@ -399,9 +401,9 @@ int oc_find_bounds(const struct oc_actx *c, const struct oc_graph *g)
 	b.gap_min = INT64_MAX;
 	for (size_t v = 0; v < g->n_nodes; v++) {
 		const struct oc_gnode *n = &g->nodes[v];
-		if (oc_gnode_bind_start(g, n) >= 0 && is_device_order(g->edges[oc_gnode_bind_start(g, n)].kind) &&
-		    oc_gedge_lat(g, n, &g->edges[oc_gnode_bind_start(g, n)]) < b.gap_min)
-			b.gap_min = oc_gedge_lat(g, n, &g->edges[oc_gnode_bind_start(g, n)]);
+		int32_t bs = oc_gnode_bind_start(g, n);
+		if (bs >= 0 && is_device_order(g->edges[bs].kind) && oc_gedge_lat(g, n, &g->edges[bs]) < b.gap_min)
+			b.gap_min = oc_gedge_lat(g, n, &g->edges[bs]);
 	}
 	if (b.gap_min == INT64_MAX)
 		b.gap_min = 0;

@@ -446,21 +446,6 @@ static int cmp_held(const void *x, const void *y)
 	return (a->seq > b->seq) - (a->seq < b->seq);
 }
 
-/* Node v's entry of the held list (sorted by cmp_held): its last, or NULL. */
-static const struct held *held_of(const struct build *b, int32_t v)
-{
-	size_t lo = 0, hi = b->n_held;
-
-	while (lo < hi) {       /* the first entry of a node above v */
-		size_t mid = lo + (hi - lo) / 2;
-		if (b->held[mid].node <= v)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo && b->held[lo - 1].node == v ? &b->held[lo - 1] : NULL;
-}
-
 /* Node v's binding edges (indices into g->edges, or -1) and, when it is not
  * its duration, its own cost (own >= 0) into the node and the side lists. 0
  * or -1. */
@@ -496,7 +481,8 @@ static int set_bind(struct build *b, uint32_t v, int32_t bs, int32_t be, int64_t
 }
 
 /* The first of n entries of size bytes at base whose leading node index
- * (struct oc_gfar's and struct oc_gown's first member) is v or more. */
+ * (the first member of struct oc_gfar, struct oc_gown and struct held, a
+ * node's index: never negative) is v or more. */
 static size_t node_lower_bound(const void *base, size_t n, size_t size, uint32_t v)
 {
 	size_t lo = 0, hi = n;
@@ -509,6 +495,14 @@ static size_t node_lower_bound(const void *base, size_t n, size_t size, uint32_t
 			hi = mid;
 	}
 	return lo;
+}
+
+/* Node v's entry of the held list (sorted by cmp_held): its last, or NULL. */
+static const struct held *held_of(const struct build *b, int32_t v)
+{
+	size_t lo = node_lower_bound(b->held, b->n_held, sizeof *b->held, (uint32_t)v + 1);
+
+	return lo && b->held[lo - 1].node == v ? &b->held[lo - 1] : NULL;
 }
 
 const struct oc_gfar *oc_gnode_far(const struct oc_graph *g, const struct oc_gnode *n)

@@ -140,8 +140,9 @@ static int walk_back(struct walk *w)
 	int at_end = 1;
 	for (size_t guard = 0; guard <= 2 * g->n_nodes + 2 && w->cur > g->start_ns; guard++) {
 		const struct oc_gnode *n = &g->nodes[v];
-		if (at_end && oc_gnode_bind_end(g, n) >= 0) {
-			const struct oc_gedge *e = &g->edges[oc_gnode_bind_end(g, n)];
+		int32_t bs = oc_gnode_bind_start(g, n), be = oc_gnode_bind_end(g, n);
+		if (at_end && be >= 0) {
+			const struct oc_gedge *e = &g->edges[be];
 			const struct oc_gnode *f = &g->nodes[e->from];
 			struct oc_path_step st = { .op = f->kind != OC_GN_CALL ? f->idx : -1, .api = n->idx,
 				.part = e->kind == OC_EDGE_BLOCK ? OC_PATH_HOST_BLOCKED : OC_PATH_HOST_CALLS,
@@ -158,10 +159,10 @@ static int walk_back(struct walk *w)
 			if (push(w, n->start_ns, st) < 0)
 				return -1;
 		}
-		if (oc_gnode_bind_start(g, n) < 0)
+		if (bs < 0)
 			return push(w, g->start_ns, (struct oc_path_step){ .op = -1, .api = -1,
 				.part = OC_PATH_UNKNOWN, .edge = OC_N_PATH_EDGES });
-		const struct oc_gedge *e = &g->edges[oc_gnode_bind_start(g, n)];
+		const struct oc_gedge *e = &g->edges[bs];
 		const struct oc_gnode *f = &g->nodes[e->from];
 		int64_t a = e->from_end ? f->end_ns : f->start_ns;
 		struct oc_path_step st = { .op = n->kind != OC_GN_CALL ? n->idx : -1,
