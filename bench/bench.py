@@ -103,7 +103,7 @@ import time
 TARGET_RATIO = 1.10     # overlapcheck / floor, every program (issue 7)
 TARGET_LEAN = 1.05      # overlapcheck / lean floor, the CUDA programs (issue 18)
 TARGET_PROFILER = 1.00  # overlapcheck / the cheaper profiler, the PyTorch programs (issue 18)
-STATS_KEYS = ("api_cb", "buf_req", "buf_done")
+STATS_KEYS = ("api_cb", "caller", "memrefs", "buf_req", "buf_done")
 PROFILERS = ("nsys", "torch_profiler")
 # The built-in variants, in the order of the tables (the extra ones go after
 # overlapcheck), and what the tables call them.
@@ -1068,7 +1068,9 @@ class Bench:
             rows.append(cells)
         if rows:
             lines.append("Injection self-measurement (OVERLAPCHECK_STATS=1): calls and ns per call")
-            lines.append(render_table(rows, ["run", "api cb", "ns/call", "buf req", "ns/call",
+            lines.append(render_table(rows, ["run", "api cb", "ns/call", "of them: callers",
+                                             "ns/call", "launch pointers", "ns/call",
+                                             "buf req", "ns/call",
                                              "buf done", "ns/call", "writer rows",
                                              "rows/s busy"]))
             lines.append("")

@@ -42,6 +42,9 @@ struct holder {
 	uint32_t tid;
 	_Atomic uint64_t launches, calls;
 	_Atomic uint64_t cb_calls, cb_ns;
+	/* with OVERLAPCHECK_STATS=1, of cb_ns: the callers' backtraces and the
+	 * launches' pointer arguments (the allocation map's part) */
+	_Atomic uint64_t caller_calls, caller_ns, memrefs_calls, memrefs_ns;
 	struct qtally q[OC_QUERY_MAX];
 	/* what the last api_summary row said (under holders_mu): a row is sent
 	 * again when any of the three changed, so a snapshot torn between the
@@ -372,6 +375,10 @@ void oc_inj_callback_totals(struct oc_writer_final *fin, int nowait)
 		fin->api_calls_seen += atomic_load(&h->calls);
 		fin->api_cb_calls += atomic_load(&h->cb_calls);
 		fin->api_cb_ns += atomic_load(&h->cb_ns);
+		fin->caller_calls += atomic_load(&h->caller_calls);
+		fin->caller_ns += atomic_load(&h->caller_ns);
+		fin->memrefs_calls += atomic_load(&h->memrefs_calls);
+		fin->memrefs_ns += atomic_load(&h->memrefs_ns);
 	}
 	pthread_mutex_unlock(&holders_mu);
 	fin->mem_tracking = oc_inj.mem_on;
@@ -421,6 +428,7 @@ static int capture_params(struct holder *h, int domain, CUpti_CallbackId cbid,
 {
 	struct oc_mr_launch l;
 	struct oc_args_row rows[4];
+	uint64_t t0 = oc_inj.stats_on ? mono_ns() : 0;
 	int n;
 
 	if (!oc_mr_launch_of(domain, cbid, cb->functionParams, &l))
@@ -432,6 +440,10 @@ static int capture_params(struct holder *h, int domain, CUpti_CallbackId cbid,
 	oc_inj_own_end();
 	for (int i = 0; i < n; i++)
 		append_row(h, &rows[i]);
+	if (oc_inj.stats_on) {
+		atomic_fetch_add_explicit(&h->memrefs_calls, 1, memory_order_relaxed);
+		atomic_fetch_add_explicit(&h->memrefs_ns, mono_ns() - t0, memory_order_relaxed);
+	}
 	return n < 0 ? -1 : 0;
 }
 
@@ -579,8 +591,16 @@ static inline void time_call(struct tstate *t, int d, CUpti_CallbackId cbid,
 		/* caller_ns was read at set-up (oc_inj_callers_init, before the subscription) */
 		if (ns >= caller_ns &&
 		    atomic_load_explicit(&oc_inj.final_state, memory_order_relaxed) == OC_FINAL_NONE &&
-		    oc_cap_recording())
+		    oc_cap_recording()) {
+			uint64_t c0 = oc_inj.stats_on ? mono_ns() : 0;
+
 			record_caller(cb, d ? OC_API_DRIVER : OC_API_RUNTIME, ns);
+			if (oc_inj.stats_on && (h = holder_get(t)) != NULL) {
+				atomic_fetch_add_explicit(&h->caller_calls, 1, memory_order_relaxed);
+				atomic_fetch_add_explicit(&h->caller_ns, mono_ns() - c0,
+							  memory_order_relaxed);
+			}
+		}
 	}
 }
 

@@ -270,6 +270,10 @@ void oc_writer_finish(const struct oc_writer_final *fin)
 			if (fin->stats) {
 				meta_set_u("stats.api_cb_calls", fin->api_cb_calls);
 				meta_set_u("stats.api_cb_ns", fin->api_cb_ns);
+				meta_set_u("stats.caller_calls", fin->caller_calls);
+				meta_set_u("stats.caller_ns", fin->caller_ns);
+				meta_set_u("stats.memrefs_calls", fin->memrefs_calls);
+				meta_set_u("stats.memrefs_ns", fin->memrefs_ns);
 				meta_set_u("stats.buf_req_calls", fin->buf_req_calls);
 				meta_set_u("stats.buf_req_ns", fin->buf_req_ns);
 				meta_set_u("stats.buf_done_calls", fin->buf_done_calls);

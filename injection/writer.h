@@ -63,6 +63,8 @@ struct oc_writer_final {
 	uint64_t dropped_callback_rows; /* rows the callbacks dropped: no chunk (backlog full) */
 	int stats;                    /* write the stats.* keys below */
 	uint64_t api_cb_calls, api_cb_ns;
+	uint64_t caller_calls, caller_ns;   /* of api_cb_ns: the callers' backtraces */
+	uint64_t memrefs_calls, memrefs_ns; /* ... and the launches' pointer arguments */
 	uint64_t buf_req_calls, buf_req_ns;
 	uint64_t buf_done_calls, buf_done_ns;
 	uint64_t flush_calls, flush_ns, flush_max_ns; /* the flush thread's cuptiActivityFlushAll(0) */

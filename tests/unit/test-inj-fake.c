@@ -748,7 +748,7 @@ static void __attribute__((noreturn)) program(enum mode mode, const char *trace)
 	/* M_CHILD: a process that `run` did not start itself (exec'd by the program) */
 	snprintf(pid, sizeof pid, "%d", mode == M_CHILD ? (int)getppid() : (int)getpid());
 	setenv("OVERLAPCHECK_OUTPUT", trace, 1);
-	if (mode == M_EXIT)
+	if (mode == M_EXIT || mode == M_CALLER || mode == M_OWN_CALLS)
 		setenv("OVERLAPCHECK_STATS", "1", 1);
 	if (mode == M_CHILD) {
 		char t0[32];
@@ -1110,6 +1110,11 @@ static void test_caller(void **state)
 	assert_int_equal(WEXITSTATUS(st), 0);
 	db = open_trace(trace);
 	assert_int_equal(q_int(db, "SELECT count(*) FROM callers"), 1);
+	/* its backtrace is timed apart, within the callbacks' time (OVERLAPCHECK_STATS=1) */
+	assert_int_equal(q_int(db, "SELECT value FROM meta WHERE key = 'stats.caller_calls'"), 1);
+	assert_true(q_int(db, "SELECT value FROM meta WHERE key = 'stats.caller_ns'") > 0);
+	assert_true(q_int(db, "SELECT value FROM meta WHERE key = 'stats.caller_ns'") <
+		    q_int(db, "SELECT value FROM meta WHERE key = 'stats.api_cb_ns'"));
 	assert_int_equal(q_int(db, "SELECT correlation_id FROM callers"), 400);
 	assert_true(q_int(db, "SELECT call_ns FROM callers") >= 60000000);
 	/* ... and within what the program measured around it (the thread clock's ticks
@@ -1541,6 +1546,9 @@ static void test_own_calls(void **state)
 		assert_int_equal(q_int(db, sql), 1);
 		/* the allocation is the program's, recorded as such */
 		assert_int_equal(q_int(db, "SELECT count(*) FROM mem WHERE correlation_id = 603"), 1);
+		/* the three launches' pointer arguments read, timed apart (OVERLAPCHECK_STATS=1) */
+		assert_int_equal(q_int(db, "SELECT value FROM meta WHERE key = 'stats.memrefs_calls'"), 3);
+		assert_true(q_int(db, "SELECT value FROM meta WHERE key = 'stats.memrefs_ns'") > 0);
 		/* counted apart */
 		assert_int_equal(q_int(db, "SELECT value FROM meta WHERE key = 'tracer_driver_calls'"), (int64_t)made);
 		sqlite3_close(db);
@@ -1618,6 +1626,8 @@ static void test_exit(void **state)
 	assert_int_equal(q_int(db, "SELECT value FROM meta WHERE key = 'api_launches_without_ops'"), 0);
 	assert_int_equal(q_int(db, "SELECT count(*) FROM warnings"), 0);
 	assert_true(q_int(db, "SELECT value FROM meta WHERE key = 'stats.api_cb_calls'") >= 16);
+	/* of them, the backtraces and the launches whose pointers were read (keys written even when 0) */
+	assert_int_equal(q_int(db, "SELECT count(*) FROM meta WHERE key IN ('stats.caller_calls', 'stats.caller_ns', 'stats.memrefs_calls', 'stats.memrefs_ns')"), 4);
 	assert_true(q_int(db, "SELECT value FROM meta WHERE key = 'stats.buf_done_calls'") >= 1);
 	assert_true(q_int(db, "SELECT value FROM meta WHERE key = 'stats.writer_rows'") >= 14);
 	assert_true(q_int(db, "SELECT value FROM meta WHERE key = 'stats.writer_busy_ns'") > 0);
