@@ -1060,6 +1060,10 @@ class Bench:
                 per = (ns / calls) if isinstance(calls, (int, float)) and calls and \
                     isinstance(ns, (int, float)) else None
                 cells += [str(calls if calls is not None else "-"), fmt_num(per)]
+                if k == "caller":   # and the frames each backtrace unwound
+                    fr = to_num(meta.get("stats.caller_frames"))
+                    cells.append(fmt_num(fr / calls) if isinstance(fr, (int, float)) and
+                                 isinstance(calls, (int, float)) and calls else "-")
             rows_w = to_num(meta.get("stats.writer_rows"))
             busy = to_num(meta.get("stats.writer_busy_ns"))
             rate = (rows_w / (busy / 1e9)) if isinstance(rows_w, (int, float)) and \
@@ -1069,7 +1073,7 @@ class Bench:
         if rows:
             lines.append("Injection self-measurement (OVERLAPCHECK_STATS=1): calls and ns per call")
             lines.append(render_table(rows, ["run", "api cb", "ns/call", "of them: callers",
-                                             "ns/call", "launch pointers", "ns/call",
+                                             "ns/call", "frames/call", "launch pointers", "ns/call",
                                              "buf req", "ns/call",
                                              "buf done", "ns/call", "writer rows",
                                              "rows/s busy"]))

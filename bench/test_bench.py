@@ -95,7 +95,7 @@ meta = {"dropped_records": os.environ.get("FAKE_DROPPED", "0"), "incomplete_reco
         "writer_cpu_ns": str(2500 * dev)}
 if os.environ.get("OVERLAPCHECK_STATS") == "1":
     meta.update({"stats.api_cb_calls": str(2 * dev), "stats.api_cb_ns": str(2 * dev * 150),
-                 "stats.caller_calls": "2", "stats.caller_ns": "9000",
+                 "stats.caller_calls": "2", "stats.caller_ns": "9000", "stats.caller_frames": "24",
                  "stats.memrefs_calls": str(dev), "stats.memrefs_ns": str(dev * 40),
                  "stats.buf_req_calls": "4", "stats.buf_req_ns": "8000",
                  "stats.buf_done_calls": "4", "stats.buf_done_ns": "40000",
@@ -295,9 +295,11 @@ class TestRuns(unittest.TestCase):
         # 150 ns per API callback and 10 us per buffer completion, from the stats keys
         row = [l for l in table.splitlines() if l.startswith("storm_1M ") and "6000" in l]
         self.assertEqual(len(row), 1, table)
-        # then the callers' 2 backtraces at 4.5 us and the 3000 launches' pointers at 40 ns
-        self.assertEqual(row[0].split()[1:11],
-                         ["6000", "150", "2", "4500", "3000", "40.0", "4", "2000", "4", "10000"])
+        # then the callers' 2 backtraces at 4.5 us, 12 frames each, and the 3000
+        # launches' pointers at 40 ns
+        self.assertEqual(row[0].split()[1:12],
+                         ["6000", "150", "2", "4500", "12.0", "3000", "40.0", "4", "2000", "4",
+                          "10000"])
         self.assertTrue("ops" in t["tables"] or "dbstat" in t["tables"])
         # Traces are removed after measurement; results are saved.
         self.assertFalse(os.path.exists(b.traces))

@@ -308,7 +308,8 @@ const char *oc_wr_symbolize_frames(const char *frames, char *out, size_t len)
 }
 
 /* Frames of libraries that are not the program's own. */
-static int skipped_module(const char *path)
+/* Frames of these modules are CUDA's or the tracer's: not kept (writer.h). */
+int oc_caller_module_skipped(const char *path)
 {
 	static const char *const libs[] = { "libcupti", "libcuda.so", "libcudart", "liboverlapcheck",
 					    "libnvidia", NULL };
@@ -507,12 +508,12 @@ const char *oc_wr_frames_of_pcs(void *const *pcs, int n, char *out, size_t len)
 		return "";
 	out[0] = '\0';
 	modules_refresh();
-	for (int i = 1; i < n && kept < 6; i++) {
+	for (int i = 1; i < n && kept < OC_CALLER_FRAMES; i++) {
 		uintptr_t pc = (uintptr_t)pcs[i] - 1;   /* inside the call instruction */
 		const struct seg *sg = segment_of(pc);
 		int w;
 
-		if (!sg || skipped_module(sg->path))
+		if (!sg || oc_caller_module_skipped(sg->path))
 			continue;
 		w = snprintf(out + o, len - o, "%s?+0x0 (%s+0x%lx)", kept ? "\n" : "", sg->path,
 			     (unsigned long)(pc - sg->base));

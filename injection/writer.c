@@ -272,6 +272,7 @@ void oc_writer_finish(const struct oc_writer_final *fin)
 				meta_set_u("stats.api_cb_ns", fin->api_cb_ns);
 				meta_set_u("stats.caller_calls", fin->caller_calls);
 				meta_set_u("stats.caller_ns", fin->caller_ns);
+				meta_set_u("stats.caller_frames", fin->caller_frames);
 				meta_set_u("stats.memrefs_calls", fin->memrefs_calls);
 				meta_set_u("stats.memrefs_ns", fin->memrefs_ns);
 				meta_set_u("stats.buf_req_calls", fin->buf_req_calls);

@@ -64,6 +64,7 @@ struct oc_writer_final {
 	int stats;                    /* write the stats.* keys below */
 	uint64_t api_cb_calls, api_cb_ns;
 	uint64_t caller_calls, caller_ns;   /* of api_cb_ns: the callers' backtraces */
+	uint64_t caller_frames;             /* ... and the frames they unwound */
 	uint64_t memrefs_calls, memrefs_ns; /* ... and the launches' pointer arguments */
 	uint64_t buf_req_calls, buf_req_ns;
 	uint64_t buf_done_calls, buf_done_ns;
@@ -126,6 +127,12 @@ void oc_writer_caller(uint32_t corr, int domain, uint64_t call_ns, const char *f
  * frame, not kept), placed by module and offset on the writer thread and
  * named at the end: the program's thread pays only the unwinding. */
 void oc_writer_caller_pcs(uint32_t corr, int domain, uint64_t call_ns, void *const *pcs, int n);
+/* What a callers row keeps: the first OC_CALLER_FRAMES frames past pcs[0]
+ * whose module is not CUDA's or the tracer's (oc_caller_module_skipped of
+ * the module's path as the loader names it; the main program's is ""). The
+ * callbacks stop unwinding there (inject-callbacks.c, record_caller). */
+#define OC_CALLER_FRAMES 6
+int oc_caller_module_skipped(const char *path);
 
 /*
  * Report a failure: the first time for a given code, print "overlapcheck:

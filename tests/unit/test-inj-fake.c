@@ -597,6 +597,15 @@ static void __attribute__((noinline, noreturn)) caller_program(void)
 	exit(0);
 }
 
+/* caller_program 30 frames down: deeper than the frames a callers row keeps. */
+static void __attribute__((noinline, noreturn)) caller_deep(int n)
+{
+	if (n > 0)
+		caller_deep(n - 1);
+	caller_program();
+	__asm__ volatile("");   /* never reached: keeps the calls above from being tail calls */
+}
+
 /*
  * Queries (inject-queries.c): five short cudaGetDevice calls, one that takes
  * 15 ms, three cuKernelGetName calls of the driver, and one
@@ -827,7 +836,7 @@ static void __attribute__((noreturn)) program(enum mode mode, const char *trace)
 	if (mode == M_CAPTURE)
 		capture_program();
 	if (mode == M_CALLER)
-		caller_program();
+		caller_deep(30);
 	if (mode == M_QUERY || mode == M_QUERY_RECORD || mode == M_QUERY_KEEP)
 		query_program(mode);
 	if (mode == M_OWN_CALLS)
@@ -1128,6 +1137,15 @@ static void test_caller(void **state)
 	 * (writer-callers.c), with the module made absolute */
 	assert_int_equal(q_int(db, "SELECT frames LIKE '%caller_program+0x% (/%test-inj-fake+0x%' FROM callers"), 1);
 	assert_int_equal(q_int(db, "SELECT frames LIKE '%liboverlapcheck%' FROM callers"), 0);
+	/* six frames kept, the innermost first: the harness's callback(), the
+	 * program, then caller_deep's */
+	assert_int_equal(q_int(db, "SELECT length(frames) - length(replace(frames, char(10), '')) FROM callers"), 5);
+	assert_int_equal(q_int(db, "SELECT frames LIKE '%caller_program+0x%\n%caller_deep+0x%\n%caller_deep+0x%' FROM callers"), 1);
+#if defined(__GLIBC__) && __GLIBC_PREREQ(2, 35)
+	/* and the unwinding stopped there, 26 frames short of the bottom: the
+	 * library's own frames, then the six (backtrace() went on to 40) */
+	assert_in_range(q_int(db, "SELECT value FROM meta WHERE key = 'stats.caller_frames'"), 7, 12);
+#endif
 	sqlite3_close(db);
 }
 
