@@ -10,16 +10,7 @@
  * into CUPTI's stream id through a small per-thread cache. Nothing here calls
  * SQLite.
  */
-#include <execinfo.h>
 #include <pthread.h>
-#if defined(__GLIBC__) && __GLIBC_PREREQ(2, 35)
-#define OC_FIND_OBJECT 1   /* _dl_find_object: record_caller stops at the last kept frame */
-#include <dlfcn.h>
-#include <link.h>
-#include <unwind.h>
-#else
-#define OC_FIND_OBJECT 0
-#endif
 #include <stdio.h>
 #include <string.h>
 #include <stdatomic.h>
@@ -103,115 +94,6 @@ struct tstate {
 static _Atomic uint64_t no_layout;   /* launches whose parameter layout was not had */
 static _Atomic uint64_t own_calls;   /* the tracer's own calls the callbacks saw (enter sites) */
 
-/*
- * Callers (docs/schema.md, "Callers"). A call that held its thread at least
- * OVERLAPCHECK_CALLER_US (default 50 us; 0: never) may have waited for the
- * device: at its exit site, still on the caller's stack, the first frames
- * outside CUDA and this library go to table callers. Every other call pays
- * a clock read at each site.
- */
-static uint64_t caller_ns = 50000;
-static pthread_once_t caller_once = PTHREAD_ONCE_INIT;
-
-static void caller_init(void)
-{
-	const char *v = getenv("OVERLAPCHECK_CALLER_US");
-	char *end;
-	unsigned long long us;
-	void *pc[2];
-
-	/* the unwinder loads libgcc_s on its first use: now, not in a later call */
-	backtrace(pc, 2);
-	if (!v || !*v)
-		return;
-	us = strtoull(v, &end, 10);
-	if (!*end)
-		caller_ns = us ? us * 1000u : UINT64_MAX;
-}
-
-void oc_inj_callers_init(void)
-{
-	pthread_once(&caller_once, caller_init);
-}
-
-/*
- * The program's thread pays the unwinding only: the return addresses go to
- * the writer, which places them by module and offset (writer-callers.c);
- * dladdr's walk of a large library's dynamic symbol table took tens of
- * microseconds per frame here, on the thread whose submission the trace
- * measures, and later a second of the writer's CPU in a training step.
- *
- * The unwinding stops at the last frame the writer keeps: the
- * OC_CALLER_FRAMES-th outside CUDA and this library, each frame's module
- * found by _dl_find_object (glibc 2.35; lock-free, no symbol search) and
- * judged by its path as the writer judges it. backtrace() went on to 40
- * frames: on the H200 a PyTorch training step's 190 backtraces took 45.2 us
- * each (OVERLAPCHECK_STATS=1, stats.caller_ns), most of it Python's frames
- * far above the six kept, right after a call that had just waited for the
- * device. Where _dl_find_object is missing, backtrace() as before.
- */
-#define CALLER_PCS 40
-#if OC_FIND_OBJECT
-struct walk {
-	void **pcs;
-	int n, kept;
-};
-
-/* 1: a frame the writer keeps; 0: CUDA's, the tracer's, or in no module. */
-static int frame_kept(uintptr_t pc)
-{
-	struct dl_find_object o;
-
-	if (_dl_find_object((void *)pc, &o) != 0 || !o.dlfo_link_map)
-		return 0;
-	return !oc_caller_module_skipped(o.dlfo_link_map->l_name);
-}
-
-static _Unwind_Reason_Code walk_frame(struct _Unwind_Context *ctx, void *arg)
-{
-	struct walk *w = arg;
-	uintptr_t ip = _Unwind_GetIP(ctx);
-
-	if (!ip)
-		return _URC_END_OF_STACK;
-	w->pcs[w->n] = (void *)ip;
-	/* pcs[0], this library's frame, is never kept (oc_wr_frames_of_pcs);
-	 * ip - 1: inside the call instruction, as the writer places it */
-	if (w->n > 0 && frame_kept(ip - 1))
-		w->kept++;
-	w->n++;
-	return w->kept >= OC_CALLER_FRAMES || w->n == CALLER_PCS ? _URC_END_OF_STACK
-								  : _URC_NO_REASON;
-}
-
-static int unwind(void **pcs)
-{
-	struct walk w = { pcs, 0, 0 };
-
-	_Unwind_Backtrace(walk_frame, &w);
-	return w.n;
-}
-#else
-static int unwind(void **pcs)
-{
-	return backtrace(pcs, CALLER_PCS);
-}
-#endif
-
-/* The frames unwound, for stats.caller_frames (the callers' own counter). */
-static _Atomic uint64_t caller_frames;
-
-static void record_caller(const CUpti_CallbackData *cb, int domain, uint64_t ns)
-{
-	void *pcs[CALLER_PCS];
-	int n = unwind(pcs);
-
-	if (oc_inj.stats_on)
-		atomic_fetch_add_explicit(&caller_frames, (uint64_t)(n > 0 ? n : 0),
-					  memory_order_relaxed);
-	if (n > 1)
-		oc_writer_caller_pcs(cb->correlationId, domain, ns, pcs, n);
-}
 static __thread struct tstate tls;
 
 /*
@@ -451,7 +333,7 @@ void oc_inj_callback_totals(struct oc_writer_final *fin, int nowait)
 		fin->memrefs_calls += atomic_load(&h->memrefs_calls);
 		fin->memrefs_ns += atomic_load(&h->memrefs_ns);
 	}
-	fin->caller_frames = atomic_load(&caller_frames);
+	fin->caller_frames = oc_inj_caller_frames();
 	pthread_mutex_unlock(&holders_mu);
 	fin->mem_tracking = oc_inj.mem_on;
 	fin->mem_no_layout = atomic_load(&no_layout);
@@ -660,13 +542,13 @@ static inline void time_call(struct tstate *t, int d, CUpti_CallbackId cbid,
 		if (own && end > ns && oc_cap_recording() && (h = holder_get(t)) != NULL)
 			append_timed(h, cb, cbid, d ? OC_API_DRIVER : OC_API_RUNTIME, end - ns, end);
 		t->call_t0[d] = 0;
-		/* caller_ns was read at set-up (oc_inj_callers_init, before the subscription) */
-		if (ns >= caller_ns &&
+		/* oc_inj_caller_ns was read at set-up (oc_inj_callers_init, before the subscription) */
+		if (ns >= oc_inj_caller_ns &&
 		    atomic_load_explicit(&oc_inj.final_state, memory_order_relaxed) == OC_FINAL_NONE &&
 		    oc_cap_recording()) {
 			uint64_t c0 = oc_inj.stats_on ? mono_ns() : 0;
 
-			record_caller(cb, d ? OC_API_DRIVER : OC_API_RUNTIME, ns);
+			oc_inj_record_caller(cb->correlationId, d ? OC_API_DRIVER : OC_API_RUNTIME, ns);
 			if (oc_inj.stats_on && (h = holder_get(t)) != NULL) {
 				atomic_fetch_add_explicit(&h->caller_calls, 1, memory_order_relaxed);
 				atomic_fetch_add_explicit(&h->caller_ns, mono_ns() - c0,
@@ -859,7 +741,7 @@ void CUPTIAPI oc_inj_api_callback(void *userdata, CUpti_CallbackDomain domain,
 	}
 	if (oc_inj.stats_on)
 		t0 = mono_ns();
-	/* a top-level call's time, for its caller (record_caller) */
+	/* a top-level call's time, for its caller (oc_inj_record_caller) */
 	if ((domain == CUPTI_CB_DOMAIN_RUNTIME_API && t->rt_depth <= (cb->callbackSite == CUPTI_API_EXIT)) ||
 	    (domain == CUPTI_CB_DOMAIN_DRIVER_API && t->rt_depth == 0))
 		time_call(t, domain == CUPTI_CB_DOMAIN_DRIVER_API, cbid, cb);
