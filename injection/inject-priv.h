@@ -238,13 +238,17 @@ void oc_inj_steal_chunks(void);
 void oc_inj_steal_chunks_nowait(void);
 void oc_inj_callback_totals(struct oc_writer_final *fin, int nowait);
 void oc_inj_forget_tid(void);
-/* Read OVERLAPCHECK_CALLER_US and load the unwinder (at set-up, on the initialising thread). */
+
+/* ---- inject-callers.c ------------------------------------------------------ */
+
+/* Read OVERLAPCHECK_CALLER_US and set up the unwinder (at set-up, on the initialising thread). */
 void oc_inj_callers_init(void);
-/* A top-level call that held its thread this long (ns) gets a callers row (inject-callers.c). */
+/* A top-level call that held its thread this long (ns) gets a callers row, */
 extern uint64_t oc_inj_caller_ns;
-/* ... taken here, at its exit site; the frames unwound so far (stats.caller_frames). */
+/* ... taken at its exit site; and the frames unwound so far (stats.caller_frames). */
 void oc_inj_record_caller(uint32_t correlation_id, int domain, uint64_t ns);
 uint64_t oc_inj_caller_frames(void);
+
 /*
  * The tracer's own CUDA calls (docs/schema.md, "The tracer's own calls"):
  * between oc_inj_own_begin() and oc_inj_own_end() on a thread, every API

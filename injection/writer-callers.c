@@ -83,7 +83,7 @@ static struct module *module_of(const char *path, size_t len)
 	m->path = strdup(buf);
 	if (!m->path)
 		return NULL;
-	/* the main program's frames already name it absolutely (exe_path) */
+	/* the main program's frames already name it absolutely (oc_caller_exe_path) */
 	m->real = realpath(buf, NULL);
 	n_modules++;
 	return m;
@@ -369,7 +369,7 @@ static int probe_counts(struct dl_phdr_info *info, size_t size, void *data)
  * through the loader (ld.so ./app) has ld.so there, and its argv[0], as
  * the loader left it, made absolute (or as it is) names it instead.
  */
-static char *exe_path(const struct dl_phdr_info *info)
+char *oc_caller_exe_path(const struct dl_phdr_info *info)
 {
 	char buf[PATH_MAX];
 	ssize_t n;
@@ -394,7 +394,7 @@ static int add_module(struct dl_phdr_info *info, size_t size, void *data)
 	(void)size;
 	if (*first) {
 		*first = 0;   /* the main program, whose dlpi_name is "" */
-		path = exe_path(info);
+		path = oc_caller_exe_path(info);
 	} else if (!info->dlpi_name || !*info->dlpi_name) {
 		return 0;
 	} else {

@@ -129,10 +129,13 @@ void oc_writer_caller(uint32_t corr, int domain, uint64_t call_ns, const char *f
 void oc_writer_caller_pcs(uint32_t corr, int domain, uint64_t call_ns, void *const *pcs, int n);
 /* What a callers row keeps: the first OC_CALLER_FRAMES frames past pcs[0]
  * whose module is not CUDA's or the tracer's (oc_caller_module_skipped of
- * the module's path as the loader names it; the main program's is ""). The
- * callbacks stop unwinding there (inject-callbacks.c, record_caller). */
+ * the module's path as the loader names it, the main program's by
+ * oc_caller_exe_path of the loader's first object; an object with no name
+ * is in no module). The unwinding stops there (inject-callers.c). */
 #define OC_CALLER_FRAMES 6
 int oc_caller_module_skipped(const char *path);
+struct dl_phdr_info;
+char *oc_caller_exe_path(const struct dl_phdr_info *info);   /* malloc'ed, or NULL */
 
 /*
  * Report a failure: the first time for a given code, print "overlapcheck:
