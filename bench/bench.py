@@ -655,12 +655,19 @@ class Bench:
             env.update(extra_env)
         if not timeout:
             timeout = self.a.nsys_timeout if variant == "nsys" else self.a.run_timeout
+        cpus = getattr(self.a, "cpu_set", None)
+        steal0 = steal_ticks(cpus)
         rc, wall, text, timed_out = self.runner.run(tag, cmd, env, timeout)
+        steal1 = steal_ticks(cpus)
         bench = parse_bench(text)
         r = {"phase": phase, "rep": rep, "program": name, "variant": variant, "rc": rc,
              "wall_s": round(wall, 4), "timed_out": timed_out, "ok": False, "note": "",
              "rss_kb": getattr(self.runner, "last_rss_kb", None),
              "driver_rss_kb": getattr(self.runner, "last_driver_rss_kb", None)}
+        if steal0 is not None and steal1 is not None:
+            # CPU time the hypervisor gave to others while the run's CPUs
+            # wanted it (/proc/stat's steal, over the pinned CPUs or all)
+            r["steal_s"] = round((steal1 - steal0) / float(os.sysconf("SC_CLK_TCK")), 3)
         if bench:
             r["bench"] = bench
             r["ns_per_op"] = bench["ns_per_op"]
@@ -731,10 +738,11 @@ class Bench:
             r["output_tail"] = text[-1500:]
         self.runs.append(r)
         status = "ok" if r["ok"] else "FAILED: " + r["note"]
-        print("[%6.1fs] %-3s %-13s %-15s rep %d: %s ns/op, wall %.2fs, rss %s MiB  %s" % (
+        print("[%6.1fs] %-3s %-13s %-15s rep %d: %s ns/op, wall %.2fs, rss %s MiB, steal %s s  %s" % (
             self.runner.elapsed(), phase, name, variant, rep,
             fmt_num(r.get("ns_per_op")), wall,
-            fmt_num(r["rss_kb"] / 1024.0) if r["rss_kb"] else "-", status), flush=True)
+            fmt_num(r["rss_kb"] / 1024.0) if r["rss_kb"] else "-",
+            r.get("steal_s", "-"), status), flush=True)
         return r
 
     # -- phases -------------------------------------------------------------
@@ -1360,6 +1368,28 @@ def parse_args(argv=None):
     if not a.out:
         a.out = os.path.join(a.build, "bench-out")
     return a
+
+
+def steal_ticks(cpus=None):
+    """The steal time of /proc/stat, in clock ticks: summed over the CPUs
+    listed (pinned runs), else the all-CPU line; None where it cannot be read."""
+    try:
+        with open("/proc/stat") as f:
+            lines = f.read().splitlines()
+    except OSError:
+        return None
+    total = 0
+    for line in lines:
+        f = line.split()
+        if not f or not f[0].startswith("cpu") or len(f) < 9:
+            continue
+        name = f[0]
+        if cpus is None and name != "cpu":
+            continue
+        if cpus is not None and (name == "cpu" or int(name[3:]) not in cpus):
+            continue
+        total += int(f[8])
+    return total
 
 
 def parse_cpus(text):

@@ -889,5 +889,18 @@ class TestIssue18(unittest.TestCase):
         self.assertEqual((got["ops"], got["device_ops"], got["ns_per_op"]), (40, 2550, 12345.6))
 
 
+class TestSteal(unittest.TestCase):
+    def test_steal_ticks(self):
+        # /proc/stat's steal column: all CPUs, or only the listed ones
+        every = bench.steal_ticks()
+        if every is None:
+            self.skipTest("no /proc/stat")
+        self.assertGreaterEqual(every, 0)
+        one = bench.steal_ticks({0})
+        self.assertIsNotNone(one)
+        self.assertLessEqual(one, every + 100)   # ticks may pass between the reads
+        self.assertEqual(bench.steal_ticks({10 ** 6}), 0)   # no such CPU: nothing summed
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=1)
