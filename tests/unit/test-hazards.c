@@ -165,6 +165,50 @@ static void test_host_sync_orders(void **state)
 	sc_done(&s);
 }
 
+/*
+ * pad: 4 100 kernels in stream 15 long after, touching nothing tracked, so
+ * that the hazard pass's events number over 4 096 and are sorted by radix,
+ * not qsort (hazards.c, sort_events).
+ */
+static void pad(struct sc *s)
+{
+	for (int i = 0; i < 4100; i++) {
+		int64_t t0 = 1000000 + (int64_t)i * 100;
+
+		sc_kernel(s, 15, t0, t0 + 50, t0 - 40, t0 - 35, KRW, 132);
+	}
+}
+
+/* Ties: the kernel is queued as the sync of its input's stream ends; an
+ * event's kind breaks the tie (the sync's end first: ordered, no finding),
+ * and the radix sort of many events breaks it as qsort's comparison does;
+ * a sync of another stream orders nothing (a latent hazard: the copy is
+ * done before the kernel runs). */
+static size_t tie_hazards(int padded, int other_stream)
+{
+	struct sc s;
+	size_t n;
+
+	two_buffers(&s);
+	copy_into(&s, 14, BUF, SIZE, 1000, 3000, 900);
+	sc_stream_sync(&s, other_stream ? 13 : 14, 910, 3010);
+	kernel_rw(&s, 16, BUF, OUT, 3100, 4000, 3010);
+	if (padded)
+		pad(&s);
+	sc_analyse(&s, NULL);
+	n = count_kind(&s, OC_HAZARD) + count_kind(&s, OC_LATENT_HAZARD);
+	sc_done(&s);
+	return n;
+}
+
+static void test_many_events_order(void **state)
+{
+	assert_int_equal(tie_hazards(0, 0), 0);
+	assert_int_equal(tie_hazards(1, 0), 0);
+	assert_int_equal(tie_hazards(0, 1), 1);
+	assert_int_equal(tie_hazards(1, 1), 1);
+}
+
 /* A sync of another stream does not. */
 static void test_host_sync_other_stream(void **state)
 {
@@ -543,6 +587,7 @@ int main(void)
 		cmocka_unit_test(test_event_chain),
 		cmocka_unit_test(test_host_sync_orders),
 		cmocka_unit_test(test_host_sync_other_stream),
+		cmocka_unit_test(test_many_events_order),
 		cmocka_unit_test(test_legacy_stream),
 		cmocka_unit_test(test_sync_copies),
 		cmocka_unit_test(test_event_and_device_sync),
