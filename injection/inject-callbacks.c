@@ -41,15 +41,23 @@ struct holder {
 	uint32_t tid;
 	_Atomic uint64_t launches, calls;
 	_Atomic uint64_t cb_calls, cb_ns;
-	/* with OVERLAPCHECK_STATS=1, of cb_ns: the callers' backtraces and the
-	 * launches' pointer arguments (the allocation map's part) */
-	_Atomic uint64_t caller_calls, caller_ns, memrefs_calls, memrefs_ns;
+	/* with OVERLAPCHECK_STATS=1, of cb_ns: the callers' backtraces (and the
+	 * frames they unwound) and the launches' pointer arguments (the
+	 * allocation map's part) */
+	_Atomic uint64_t caller_calls, caller_ns, caller_frames, memrefs_calls, memrefs_ns;
 	struct qtally q[OC_QUERY_MAX];
 	/* what the last api_summary row said (under holders_mu): a row is sent
 	 * again when any of the three changed, so a snapshot torn between the
 	 * thread's three stores is mended by the next one */
 	uint64_t q_sent[OC_QUERY_MAX][3];
 };
+
+/* OVERLAPCHECK_STATS=1: one more call into calls, and the time since t0 (mono_ns) into ns. */
+static inline void tally(_Atomic uint64_t *calls, _Atomic uint64_t *ns, uint64_t t0)
+{
+	atomic_fetch_add_explicit(calls, 1, memory_order_relaxed);
+	atomic_fetch_add_explicit(ns, mono_ns() - t0, memory_order_relaxed);
+}
 
 /* Stream id cache entry (per thread). */
 struct sid_cache {
@@ -330,10 +338,10 @@ void oc_inj_callback_totals(struct oc_writer_final *fin, int nowait)
 		fin->api_cb_ns += atomic_load(&h->cb_ns);
 		fin->caller_calls += atomic_load(&h->caller_calls);
 		fin->caller_ns += atomic_load(&h->caller_ns);
+		fin->caller_frames += atomic_load(&h->caller_frames);
 		fin->memrefs_calls += atomic_load(&h->memrefs_calls);
 		fin->memrefs_ns += atomic_load(&h->memrefs_ns);
 	}
-	fin->caller_frames = oc_inj_caller_frames();
 	pthread_mutex_unlock(&holders_mu);
 	fin->mem_tracking = oc_inj.mem_on;
 	fin->mem_no_layout = atomic_load(&no_layout);
@@ -394,10 +402,8 @@ static int capture_params(struct holder *h, int domain, CUpti_CallbackId cbid,
 	oc_inj_own_end();
 	for (int i = 0; i < n; i++)
 		append_row(h, &rows[i]);
-	if (oc_inj.stats_on) {
-		atomic_fetch_add_explicit(&h->memrefs_calls, 1, memory_order_relaxed);
-		atomic_fetch_add_explicit(&h->memrefs_ns, mono_ns() - t0, memory_order_relaxed);
-	}
+	if (oc_inj.stats_on)
+		tally(&h->memrefs_calls, &h->memrefs_ns, t0);
 	return n < 0 ? -1 : 0;
 }
 
@@ -547,11 +553,12 @@ static inline void time_call(struct tstate *t, int d, CUpti_CallbackId cbid,
 		    atomic_load_explicit(&oc_inj.final_state, memory_order_relaxed) == OC_FINAL_NONE &&
 		    oc_cap_recording()) {
 			uint64_t c0 = oc_inj.stats_on ? mono_ns() : 0;
+			int frames = oc_inj_record_caller(cb->correlationId,
+							  d ? OC_API_DRIVER : OC_API_RUNTIME, ns);
 
-			oc_inj_record_caller(cb->correlationId, d ? OC_API_DRIVER : OC_API_RUNTIME, ns);
 			if (oc_inj.stats_on && (h = holder_get(t)) != NULL) {
-				atomic_fetch_add_explicit(&h->caller_calls, 1, memory_order_relaxed);
-				atomic_fetch_add_explicit(&h->caller_ns, mono_ns() - c0,
+				tally(&h->caller_calls, &h->caller_ns, c0);
+				atomic_fetch_add_explicit(&h->caller_frames, (uint64_t)frames,
 							  memory_order_relaxed);
 			}
 		}
@@ -766,8 +773,6 @@ void CUPTIAPI oc_inj_api_callback(void *userdata, CUpti_CallbackDomain domain,
 	else
 		enter_site(h, t, domain, cbid, cb);
 out:
-	if (oc_inj.stats_on && (h = t->holder) != NULL) {
-		atomic_fetch_add_explicit(&h->cb_calls, 1, memory_order_relaxed);
-		atomic_fetch_add_explicit(&h->cb_ns, mono_ns() - t0, memory_order_relaxed);
-	}
+	if (oc_inj.stats_on && (h = t->holder) != NULL)
+		tally(&h->cb_calls, &h->cb_ns, t0);
 }

@@ -8,7 +8,6 @@
 #include <execinfo.h>
 #include <link.h>
 #include <pthread.h>
-#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <unwind.h>
@@ -35,32 +34,6 @@
  */
 #define CALLER_PCS 40
 uint64_t oc_inj_caller_ns = 50000;
-static pthread_once_t caller_once = PTHREAD_ONCE_INIT;
-static int unwind(void **pcs);
-static void find_object_init(void);
-
-static void caller_init(void)
-{
-	const char *v = getenv("OVERLAPCHECK_CALLER_US");
-	char *end;
-	unsigned long long us;
-	void *pcs[CALLER_PCS];
-
-	find_object_init();
-	/* the unwinder's first use resolves and sets up what it needs: now,
-	 * not after a program's call */
-	unwind(pcs);
-	if (!v || !*v)
-		return;
-	us = strtoull(v, &end, 10);
-	if (!*end)
-		oc_inj_caller_ns = us ? us * 1000u : UINT64_MAX;
-}
-
-void oc_inj_callers_init(void)
-{
-	pthread_once(&caller_once, caller_init);
-}
 
 /*
  * The program's thread pays the unwinding only: the return addresses go to
@@ -169,22 +142,38 @@ static int unwind(void **pcs)
 }
 #endif
 
-/* The frames unwound, for stats.caller_frames. */
-static _Atomic uint64_t caller_frames;
-
-uint64_t oc_inj_caller_frames(void)
-{
-	return atomic_load(&caller_frames);
-}
-
-void oc_inj_record_caller(uint32_t correlation_id, int domain, uint64_t ns)
+/* The call's return addresses to the writer (a callers row); the frames unwound. */
+int oc_inj_record_caller(uint32_t correlation_id, int domain, uint64_t ns)
 {
 	void *pcs[CALLER_PCS];
 	int n = unwind(pcs);
 
-	if (oc_inj.stats_on)
-		atomic_fetch_add_explicit(&caller_frames, (uint64_t)(n > 0 ? n : 0),
-					  memory_order_relaxed);
 	if (n > 1)
 		oc_writer_caller_pcs(correlation_id, domain, ns, pcs, n);
+	return n > 0 ? n : 0;
+}
+
+static pthread_once_t caller_once = PTHREAD_ONCE_INIT;
+
+static void caller_init(void)
+{
+	const char *v = getenv("OVERLAPCHECK_CALLER_US");
+	char *end;
+	unsigned long long us;
+	void *pcs[CALLER_PCS];
+
+	find_object_init();
+	/* the unwinder's first use resolves and sets up what it needs: now,
+	 * not after a program's call */
+	unwind(pcs);
+	if (!v || !*v)
+		return;
+	us = strtoull(v, &end, 10);
+	if (!*end)
+		oc_inj_caller_ns = us ? us * 1000u : UINT64_MAX;
+}
+
+void oc_inj_callers_init(void)
+{
+	pthread_once(&caller_once, caller_init);
 }

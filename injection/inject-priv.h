@@ -245,9 +245,8 @@ void oc_inj_forget_tid(void);
 void oc_inj_callers_init(void);
 /* A top-level call that held its thread this long (ns) gets a callers row, */
 extern uint64_t oc_inj_caller_ns;
-/* ... taken at its exit site; and the frames unwound so far (stats.caller_frames). */
-void oc_inj_record_caller(uint32_t correlation_id, int domain, uint64_t ns);
-uint64_t oc_inj_caller_frames(void);
+/* ... taken at its exit site; returns the frames unwound (stats.caller_frames). */
+int oc_inj_record_caller(uint32_t correlation_id, int domain, uint64_t ns);
 
 /*
  * The tracer's own CUDA calls (docs/schema.md, "The tracer's own calls"):

@@ -307,7 +307,6 @@ const char *oc_wr_symbolize_frames(const char *frames, char *out, size_t len)
 	return out;
 }
 
-/* Frames of libraries that are not the program's own. */
 /* Frames of these modules are CUDA's or the tracer's: not kept (writer.h). */
 int oc_caller_module_skipped(const char *path)
 {
