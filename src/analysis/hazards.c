@@ -61,68 +61,6 @@ static int cmp_ev(const void *x, const void *y)
 	return a->idx < b->idx ? -1 : a->idx > b->idx;
 }
 
-/*
- * The events in cmp_ev's order. Each kind's events are added in ascending
- * idx, so a stable sort by (ts, kind) is that order: a least-significant-
- * byte radix sort of the time from the earliest event, shifted past the
- * kind's 3 bits, moving the events themselves through one array of their
- * size, as much as qsort's merge sort takes (issue 35: that merge sort of
- * the million events of a 1M-op trace with the allocation map was about 3 %
- * of its report).
- * A span of 2^60 ns or more (nonsense times), a short array or no memory:
- * qsort.
- */
-static inline uint64_t ev_key(const struct ev *x, int64_t lo)
-{
-	return ((uint64_t)x->ts - (uint64_t)lo) << 3 | x->kind;
-}
-
-static void sort_events(struct ev *e, size_t n)
-{
-	int64_t lo = INT64_MAX, hi = INT64_MIN;
-	struct ev *tmp, *src = e, *dst;
-	uint64_t top;
-
-	if (n < 4096)
-		goto qsort;
-	for (size_t i = 0; i < n; i++) {
-		if (e[i].ts < lo)
-			lo = e[i].ts;
-		if (e[i].ts > hi)
-			hi = e[i].ts;
-	}
-	if ((uint64_t)hi - (uint64_t)lo >= UINT64_C(1) << 60 || !(tmp = malloc(n * sizeof *tmp)))
-		goto qsort;
-	dst = tmp;
-	top = ((uint64_t)hi - (uint64_t)lo) << 3 | 7;
-	for (unsigned shift = 0; shift < 64 && top >> shift; shift += 8) {
-		size_t at[256] = { 0 }, sum = 0;
-		int one = 0;
-
-		for (size_t i = 0; i < n; i++)
-			at[ev_key(&src[i], lo) >> shift & 255]++;
-		for (int b = 0; b < 256; b++) {
-			size_t c = at[b];
-
-			one |= c == n;   /* every event in one bucket: this byte orders nothing */
-			at[b] = sum;
-			sum += c;
-		}
-		if (one)
-			continue;
-		for (size_t i = 0; i < n; i++)
-			dst[at[ev_key(&src[i], lo) >> shift & 255]++] = src[i];
-		dst = src;
-		src = src == e ? tmp : e;
-	}
-	if (src != e)
-		memcpy(e, src, n * sizeof *e);
-	free(tmp);
-	return;
-qsort:
-	oc_sort(e, n, sizeof *e, cmp_ev);
-}
-
 /* ---- clocks ---------------------------------------------------------------- */
 
 static void join(uint32_t *dst, const uint32_t *src, size_t n)
@@ -354,7 +292,7 @@ static int build_events(struct hz *h, struct ev **out, size_t *n_out)
 	for (size_t i = 0; i < h->n_al; i++)
 		if (h->al[i].free_stream >= 0 && h->al[i].t_free != INT64_MAX)
 			e[n++] = (struct ev){ h->al[i].t_free, EV_FREE, (int32_t)i };
-	sort_events(e, n);
+	oc_sort(e, n, sizeof *e, cmp_ev);
 	*out = e;
 	*n_out = n;
 	return 0;

@@ -165,11 +165,8 @@ static void test_host_sync_orders(void **state)
 	sc_done(&s);
 }
 
-/*
- * pad: 4 100 kernels in stream 15 long after, touching nothing tracked, so
- * that the hazard pass's events number over 4 096 and are sorted by radix,
- * not qsort (hazards.c, sort_events).
- */
+/* pad: 4 100 kernels in stream 15 long after, touching nothing tracked: a
+ * hazard pass of thousands of events, not a handful. */
 static void pad(struct sc *s)
 {
 	for (int i = 0; i < 4100; i++) {
@@ -181,9 +178,8 @@ static void pad(struct sc *s)
 
 /* Ties: the kernel is queued as the sync of its input's stream ends; an
  * event's kind breaks the tie (the sync's end first: ordered, no finding),
- * and the radix sort of many events breaks it as qsort's comparison does;
- * a sync of another stream orders nothing (a latent hazard: the copy is
- * done before the kernel runs). */
+ * among many events as among few; a sync of another stream orders nothing
+ * (a latent hazard: the copy is done before the kernel runs). */
 static size_t tie_hazards(int padded, int other_stream)
 {
 	struct sc s;
