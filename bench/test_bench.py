@@ -902,5 +902,49 @@ class TestSteal(unittest.TestCase):
         self.assertEqual(bench.steal_ticks({10 ** 6}), 0)   # no such CPU: nothing summed
 
 
+class TestRowBytes(unittest.TestCase):
+    """bench/row-bytes.py: stored bytes per column by SQLite's integer widths."""
+    def test_widths_and_times(self):
+        import importlib.util
+        import io
+        import sqlite3
+        spec = importlib.util.spec_from_file_location("row_bytes", os.path.join(HERE, "row-bytes.py"))
+        rb = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(rb)
+        widths = [(None, 0), (0, 0), (1, 0), (2, 1), (-128, 1), (128, 2), (1 << 15, 3),
+                  ((1 << 23) + 1, 4), ((1 << 31) - 1, 4), (1 << 31, 6), (-(1 << 31) - 1, 6),
+                  ((1 << 47) - 1, 6), (1 << 47, 8)]
+        for v, n in widths:
+            self.assertEqual(rb.int_bytes(v), n, v)
+        d = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, d)
+        db = os.path.join(d, "t.db")
+        con = sqlite3.connect(db)
+        with open(os.path.join(ROOT, "schema", "trace.sql")) as f:
+            con.executescript(f.read())
+        # two launches: one before 2^31 ns, one after; the op's start 4 then 6 bytes
+        for i, t in enumerate((100000000, 3000000000)):
+            con.execute("INSERT INTO ops (id, kind, start_ns, dur_ns, device_id, context_id,"
+                        " stream_id, correlation_id, shape_id) VALUES (?,1,?,1500,0,1,13,?,1)",
+                        (i + 1, t, 200 + i))
+            con.execute("INSERT INTO api (id, cbid, start_ns, dur_ns, tid, return_value)"
+                        " VALUES (?,211,?,40000,566,0)", ((200 + i) * 8, t - 5000))
+        con.commit()
+        con.close()
+        n, per = rb.column_bytes(sqlite3.connect(db), "ops")
+        self.assertEqual(n, 2)
+        self.assertEqual(per["start_ns"], 5.0)      # (4 + 6) / 2
+        self.assertEqual(per["dur_ns"], 2.0)
+        self.assertEqual(per["device_id"], 0.0)
+        self.assertEqual(per["correlation_id"], 2.0)
+        out = io.StringIO()
+        rb.report(db, out)
+        text = out.getvalue()
+        self.assertIn("2 ops", text)
+        self.assertIn("ops: 2 rows", text)
+        self.assertIn("1 rows start at or past 2^31 ns", text)
+        self.assertEqual(rb.main(["row-bytes", os.path.join(d, "missing.db")]), 2)
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=1)
