@@ -95,6 +95,11 @@ struct oc_analysis_options {
 	                                  oc_trace_drop_mem()): for a trace analysed once, as the
 	                                  commands do; a second run would find no mem rows.
 	                                  Default 0 */
+	size_t      spill_bytes;       /* when the claims and their evidence take at least this many
+	                                  bytes, they wait in an unlinked temporary file (TMPDIR,
+	                                  else /tmp) while the critical path, the peak of memory,
+	                                  runs; kept in memory when the file cannot be written. The
+	                                  result is the same. Default 16 MiB; 0: never */
 };
 
 void oc_analysis_options_init(struct oc_analysis_options *o);
@@ -592,6 +597,8 @@ struct oc_analysis {
 	char   **warnings;         size_t n_warnings;  /* sentences for the reader */
 
 	void    *priv;             /* storage pools */
+	size_t   spilled_bytes;    /* bytes the claims took in their temporary file
+	                              (opts.spill_bytes), 0 when they stayed in memory */
 };
 
 /*

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "context.h"
+#include "spill.h"
 #include "overlapcheck/demangle.h"
 #include "overlapcheck/format.h"
 #include "overlapcheck/schema.h"
@@ -30,6 +31,7 @@ void oc_analysis_options_init(struct oc_analysis_options *o)
 	o->gap_threshold_ns = 10000;
 	o->min_overlap = 0.05;
 	o->sync_tolerance_ns = 20000;
+	o->spill_bytes = (size_t)16 << 20;
 }
 
 int oc_parse_duration(const char *s, int64_t *ns)
@@ -374,6 +376,7 @@ int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 		    struct oc_analysis *a, char *err, size_t errlen)
 {
 	struct oc_actx c;
+	struct oc_spill spill = { .fd = -1 };
 	size_t n_api_before = t->n_api;
 
 	memset(a, 0, sizeof *a);
@@ -452,8 +455,13 @@ int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 	if (oc_host_story(&c) < 0)
 		goto nomem;
 	oc_actx_shed(&c, OC_SHED_HOST);
-	if (oc_find_path(&c) < 0)
+	oc_spill_claims(&c, &spill);
+	if (oc_find_path(&c) < 0) {
+		oc_spill_drop(&spill);
 		goto nomem;
+	}
+	if (oc_unspill_claims(&c, &spill, err, errlen) < 0)
+		goto fail;
 	if (warnings(&c, n_api_before) < 0)
 		goto nomem;
 

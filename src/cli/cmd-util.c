@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cmd-util.h"
+#include "overlapcheck/format.h"
 #include "overlapcheck/import.h"
 #include "overlapcheck/report.h"
 #include "overlapcheck/tracefile.h"
@@ -125,7 +126,6 @@ int cmd_input_import(const char *cmd, const char *path, char *tmp, size_t len)
 	enum oc_input_format f = oc_input_sniff(path);
 	struct oc_import_options o = { tmp, OC_IMPORT_TEMP, -1, 1 };
 	struct oc_import_result r;
-	const char *dir = getenv("TMPDIR");
 	char err[1200];
 	int fd;
 
@@ -138,8 +138,7 @@ int cmd_input_import(const char *cmd, const char *path, char *tmp, size_t len)
 	if (f != OC_INPUT_NSYS_SQLITE && f != OC_INPUT_KINETO_JSON && f != OC_INPUT_SQL_DUMP)
 		return 1;
 	cmd_note_input(cmd, path);
-	snprintf(tmp, len, "%s/overlapcheck-import-XXXXXX", dir && *dir ? dir : "/tmp");
-	fd = mkstemp(tmp);
+	fd = oc_temp_file(tmp, len, "overlapcheck-import");
 	if (fd < 0) {
 		fprintf(stderr, "overlapcheck %s: cannot create a temporary trace: %s\n", cmd, strerror(errno));
 		return -1;

@@ -32,6 +32,7 @@
 #include <unistd.h>
 #include <sqlite3.h>
 
+#include "overlapcheck/format.h"
 #include "overlapcheck/import.h"
 #include "overlapcheck/schema.h"
 #include "overlapcheck/tracefile.h"
@@ -409,19 +410,16 @@ static int load_ops_api(struct rd *r, struct api_row **rowmap)
 static int open_imported(struct oc_trace *t, const char *path, enum oc_input_format f,
 			 char *err, size_t errlen)
 {
-	const char *dir = getenv("TMPDIR");
 	char tmp[4096], ierr[1024];
 	struct oc_import_options o = { tmp, OC_IMPORT_TEMP, -1, 1 };
 	struct oc_import_result res;
 	int fd, rc;
 
 	memset(t, 0, sizeof *t);
-	snprintf(tmp, sizeof tmp, "%s/overlapcheck-import-XXXXXX", dir && *dir ? dir : "/tmp");
-	fd = mkstemp(tmp);
+	fd = oc_temp_file(tmp, sizeof tmp, "overlapcheck-import");
 	if (fd < 0) {
 		snprintf(err, errlen, "cannot open trace '%s' (%s): cannot create a temporary trace "
-			 "in %s: %s", path, oc_input_format_label(f), dir && *dir ? dir : "/tmp",
-			 strerror(errno));
+			 "'%s': %s", path, oc_input_format_label(f), tmp, strerror(errno));
 		return -1;
 	}
 	close(fd);

@@ -1,9 +1,11 @@
 /* format.c: durations and sizes as people read them (format.h). */
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "overlapcheck/format.h"
 
@@ -246,4 +248,16 @@ const char *oc_fmt_name(const char *s, char *buf, size_t len, size_t max)
 	memcpy(buf, a, at);
 	memcpy(buf + at, "...", 4);
 	return buf;
+}
+
+int oc_temp_file(char *path, size_t len, const char *stem)
+{
+	const char *dir = getenv("TMPDIR");
+	int n = snprintf(path, len, "%s/%s-XXXXXX", dir && *dir ? dir : "/tmp", stem);
+
+	if (n < 0 || (size_t)n >= len) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	return mkstemp(path);
 }

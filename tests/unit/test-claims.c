@@ -791,6 +791,83 @@ static void test_cause_names(void **state)
 	assert_int_equal(oc_gap_cause_from_name("dependency_wait"), OC_GAP_DEPENDENCY_WAIT);
 }
 
+/* A trace with serialized claims (pageable copies that hold kernels back)
+ * and overlapped ones (two kernels side by side), six times over. */
+static void spill_scenario(struct sc *s)
+{
+	sc_open(s);
+	for (int i = 0; i < 6; i++) {
+		int64_t t0 = (int64_t)i * 1000 * U;
+		sc_copy(s, 14, SC_HTOD, OC_MEM_PAGEABLE, 1, t0 + 100 * U, t0 + 200 * U, t0 + 90 * U,
+			t0 + 199 * U, "cudaMemcpyAsync");
+		sc_kernel(s, 16, t0 + 200 * U, t0 + 300 * U, t0 + 199 * U, t0 + 199 * U + 500, "_Z1kv", 1);
+		sc_kernel(s, 16, t0 + 300 * U, t0 + 400 * U, t0 + 201 * U, t0 + 202 * U, "_Z1kv", 1);
+		sc_kernel(s, 18, t0 + 300 * U, t0 + 400 * U, t0 + 203 * U, t0 + 204 * U, "_Z1mv", 1);
+	}
+}
+
+/* Each claim and its evidence, evidence pointers aside. */
+static void assert_same_claims(const struct sc *x, const struct sc *y)
+{
+	assert_int_equal(x->a.n_claims, y->a.n_claims);
+	for (size_t k = 0; k < x->a.n_claims; k++) {
+		struct oc_claim cx = x->a.claims[k], cy = y->a.claims[k];
+
+		assert_int_equal(cx.n_evidence, cy.n_evidence);
+		assert_true((cx.evidence == NULL) == (cy.evidence == NULL));
+		if (cx.n_evidence)
+			assert_memory_equal(cx.evidence, cy.evidence, cx.n_evidence * sizeof *cx.evidence);
+		cx.evidence = cy.evidence = NULL;
+		assert_memory_equal(&cx, &cy, sizeof cx);
+	}
+	assert_memory_equal(&x->a.summary, &y->a.summary, sizeof x->a.summary);
+	assert_int_equal(x->a.path.n_steps, y->a.path.n_steps);
+}
+
+/* The claims wait in a temporary file while the critical path runs
+ * (spill_bytes, issue 35) and come back the same, their evidence pointers
+ * into the evidence read back; when the file cannot be made (TMPDIR names
+ * no directory) they stay in memory, with the same result. */
+static void test_spill(void **state)
+{
+	struct sc kept, spilled, nodir;
+	struct oc_analysis_options o;
+	const char *old = getenv("TMPDIR");
+	char *saved = old ? strdup(old) : NULL;
+	size_t with_evidence = 0;
+
+	oc_analysis_options_init(&o);
+	assert_int_equal(o.spill_bytes, (size_t)16 << 20);      /* the default */
+	o.spill_bytes = 0;
+	spill_scenario(&kept);
+	sc_analyse(&kept, &o);
+	assert_int_equal(kept.a.spilled_bytes, 0);
+	for (size_t k = 0; k < kept.a.n_claims; k++)
+		with_evidence += kept.a.claims[k].n_evidence > 0;
+	assert_int_equal(kept.a.n_claims, 24);
+	assert_true(with_evidence >= 6 && with_evidence <= 12);   /* the side-by-side pairs overlapped */
+
+	o.spill_bytes = 1;
+	spill_scenario(&spilled);
+	sc_analyse(&spilled, &o);
+	assert_true(spilled.a.spilled_bytes >= spilled.a.n_claims * sizeof(struct oc_claim));
+	assert_same_claims(&kept, &spilled);
+
+	spill_scenario(&nodir);         /* its trace file made before TMPDIR changes */
+	setenv("TMPDIR", "/nonexistent/overlapcheck-test", 1);
+	sc_analyse(&nodir, &o);
+	if (saved)
+		setenv("TMPDIR", saved, 1);
+	else
+		unsetenv("TMPDIR");
+	free(saved);
+	assert_int_equal(nodir.a.spilled_bytes, 0);
+	assert_same_claims(&kept, &nodir);
+	sc_done(&kept);
+	sc_done(&spilled);
+	sc_done(&nodir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -827,6 +904,7 @@ int main(void)
 		cmocka_unit_test(test_graph_nodes),
 		cmocka_unit_test(test_reference_model),
 		cmocka_unit_test(test_cause_names),
+		cmocka_unit_test(test_spill),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
