@@ -98,11 +98,17 @@ struct oc_analysis_options {
 	size_t      spill_bytes;       /* when the claims and their evidence take at least this many
 	                                  bytes, they wait in an unlinked temporary file (TMPDIR,
 	                                  else /tmp) while the critical path, the peak of memory,
-	                                  runs; kept in memory when the file cannot be written. The
-	                                  result is the same. Default 16 MiB; 0: never */
+	                                  runs; kept in memory when the file cannot be written, when
+	                                  it would pass the process's file size limit, or when that
+	                                  directory is in memory (tmpfs). The result is the same.
+	                                  Default 16 MiB, or OVERLAPCHECK_SPILL_BYTES; 0: never */
 };
 
 void oc_analysis_options_init(struct oc_analysis_options *o);
+/* OVERLAPCHECK_SPILL_BYTES, a count of bytes in decimal, into *bytes: 0 (and
+ * *bytes unchanged when it is not set), or -1 when it is set to anything
+ * else (*bytes unchanged; the commands refuse to start). */
+int oc_spill_bytes_env(size_t *bytes);
 
 /*
  * Evidence for one cause of one serialized claim. Which members are set

@@ -42,9 +42,9 @@ int oc_strv_addf(char ***v, size_t *n, size_t max, const char *fmt, ...)
 void oc_set_err(char *err, size_t errlen, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* A new file "DIR/STEM-XXXXXX" made by mkstemp, DIR being $TMPDIR, else
- * /tmp: its descriptor, with its name in path[len]; -1 with errno (the
- * name tried in path). */
+/* A new file "DIR/STEM-XXXXXX" made by mkstemp (closed on exec), DIR
+ * being $TMPDIR, else /tmp: its descriptor, with its name in path[len];
+ * -1 with errno, and then path holds DIR alone (for the message). */
 int oc_temp_file(char *path, size_t len, const char *stem);
 
 #endif

@@ -32,6 +32,23 @@ void oc_analysis_options_init(struct oc_analysis_options *o)
 	o->min_overlap = 0.05;
 	o->sync_tolerance_ns = 20000;
 	o->spill_bytes = (size_t)16 << 20;
+	oc_spill_bytes_env(&o->spill_bytes);
+}
+
+int oc_spill_bytes_env(size_t *bytes)
+{
+	const char *e = getenv("OVERLAPCHECK_SPILL_BYTES");
+	char *end;
+	unsigned long long v;
+
+	if (!e)
+		return 0;
+	errno = 0;
+	v = strtoull(e, &end, 10);
+	if (e[0] < '0' || e[0] > '9' || *end || errno || v > SIZE_MAX)
+		return -1;
+	*bytes = (size_t)v;
+	return 0;
 }
 
 int oc_parse_duration(const char *s, int64_t *ns)

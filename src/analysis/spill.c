@@ -8,6 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <linux/magic.h>
+#include <sys/resource.h>
+#include <sys/vfs.h>
 
 #include "overlapcheck/analysis.h"
 #include "overlapcheck/format.h"
@@ -52,14 +55,27 @@ static int read_all(int fd, void *buf, size_t n, off_t off)
 	return 0;
 }
 
-/* An unlinked file in TMPDIR (else /tmp), or -1. */
-static int temp_file(void)
+/* An unlinked file in TMPDIR (else /tmp) that may take size bytes, or -1:
+ * not past the process's limit on a file's size (writing past it raises
+ * SIGXFSZ, which would end the process), and not in memory (tmpfs), where
+ * the bytes would only move from the process to the file system's pages. */
+static int temp_file(size_t size)
 {
 	char path[4096];
-	int fd = oc_temp_file(path, sizeof path, "overlapcheck-spill");
+	struct rlimit rl;
+	struct statfs fs;
+	int fd;
 
-	if (fd >= 0)
-		unlink(path);
+	if (getrlimit(RLIMIT_FSIZE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && size > rl.rlim_cur)
+		return -1;
+	fd = oc_temp_file(path, sizeof path, "overlapcheck-spill");
+	if (fd < 0)
+		return -1;
+	unlink(path);
+	if (fstatfs(fd, &fs) != 0 || fs.f_type == TMPFS_MAGIC || fs.f_type == RAMFS_MAGIC) {
+		close(fd);
+		return -1;
+	}
 	return fd;
 }
 
@@ -83,7 +99,7 @@ void oc_spill_claims(struct oc_actx *c, struct oc_spill *s)
 	s->n_ev = c->n_ev;
 	if (!c->o.spill_bytes || cb + eb < c->o.spill_bytes || !a->n_claims)
 		return;
-	if ((s->fd = temp_file()) < 0)
+	if ((s->fd = temp_file(cb + a->n_claims * sizeof *off + eb)) < 0)
 		return;
 	for (size_t k = 0; k < a->n_claims; k += CHUNK) {
 		size_t m = a->n_claims - k < CHUNK ? a->n_claims - k : CHUNK;

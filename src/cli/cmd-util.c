@@ -140,7 +140,7 @@ int cmd_input_import(const char *cmd, const char *path, char *tmp, size_t len)
 	cmd_note_input(cmd, path);
 	fd = oc_temp_file(tmp, len, "overlapcheck-import");
 	if (fd < 0) {
-		fprintf(stderr, "overlapcheck %s: cannot create a temporary trace: %s\n", cmd, strerror(errno));
+		fprintf(stderr, "overlapcheck %s: cannot create a temporary trace in %s: %s\n", cmd, tmp, strerror(errno));
 		return -1;
 	}
 	close(fd);

@@ -7,12 +7,14 @@
  * return the process exit status.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
 
 #include "cmds.h"
+#include "overlapcheck/analysis.h"
 #include "overlapcheck/schema.h"
 #include "overlapcheck/trace.h"
 
@@ -20,15 +22,16 @@ static const struct cmd {
 	const char *name;
 	int (*fn)(int argc, char **argv);
 	const char *summary;
+	int analyses;           /* 1: runs the analysis (OVERLAPCHECK_SPILL_BYTES is checked) */
 } commands[] = {
-	{ "run",      cmd_run,      "run a program with CUDA tracing into a SQLite trace" },
-	{ "report",   cmd_report,   "prove or disprove overlap in a trace" },
-	{ "check",    cmd_check,    "CI gate: fail when overlap rules do not hold" },
-	{ "compare",  cmd_compare,  "sequential control against an overlapped variant" },
-	{ "export",   cmd_export,   "write a Perfetto / Chrome trace JSON" },
-	{ "timeline", cmd_timeline, "write a self-contained HTML timeline" },
-	{ "info",     cmd_info,     "print a trace's passport and record counts" },
-	{ "import",   cmd_import,   "convert an Nsight Systems export or a Kineto trace into a trace" },
+	{ "run",      cmd_run,      "run a program with CUDA tracing into a SQLite trace", 0 },
+	{ "report",   cmd_report,   "prove or disprove overlap in a trace", 1 },
+	{ "check",    cmd_check,    "CI gate: fail when overlap rules do not hold", 1 },
+	{ "compare",  cmd_compare,  "sequential control against an overlapped variant", 1 },
+	{ "export",   cmd_export,   "write a Perfetto / Chrome trace JSON", 1 },
+	{ "timeline", cmd_timeline, "write a self-contained HTML timeline", 1 },
+	{ "info",     cmd_info,     "print a trace's passport and record counts", 0 },
+	{ "import",   cmd_import,   "convert an Nsight Systems export or a Kineto trace into a trace", 0 },
 };
 
 static void usage(FILE *f)
@@ -92,6 +95,12 @@ int main(int argc, char **argv)
 	c = find(argv[1]);
 	if (!c) {
 		fprintf(stderr, "overlapcheck: unknown command '%s' (see 'overlapcheck --help')\n", argv[1]);
+		return OC_EXIT_USAGE;
+	}
+	size_t spill;
+	if (c->analyses && oc_spill_bytes_env(&spill) < 0) {
+		fprintf(stderr, "overlapcheck %s: OVERLAPCHECK_SPILL_BYTES is '%s', not a number of bytes "
+			"(0: never; unset: 16 MiB)\n", c->name, getenv("OVERLAPCHECK_SPILL_BYTES"));
 		return OC_EXIT_USAGE;
 	}
 	return c->fn(argc - 1, argv + 1);

@@ -419,7 +419,7 @@ static int open_imported(struct oc_trace *t, const char *path, enum oc_input_for
 	fd = oc_temp_file(tmp, sizeof tmp, "overlapcheck-import");
 	if (fd < 0) {
 		snprintf(err, errlen, "cannot open trace '%s' (%s): cannot create a temporary trace "
-			 "'%s': %s", path, oc_input_format_label(f), tmp, strerror(errno));
+			 "in %s: %s", path, oc_input_format_label(f), tmp, strerror(errno));
 		return -1;
 	}
 	close(fd);

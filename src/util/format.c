@@ -1,5 +1,6 @@
 /* format.c: durations and sizes as people read them (format.h). */
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -255,9 +256,19 @@ int oc_temp_file(char *path, size_t len, const char *stem)
 	const char *dir = getenv("TMPDIR");
 	int n = snprintf(path, len, "%s/%s-XXXXXX", dir && *dir ? dir : "/tmp", stem);
 
+	int fd;
+
 	if (n < 0 || (size_t)n >= len) {
+		snprintf(path, len, "%s", dir && *dir ? dir : "/tmp");
 		errno = ENAMETOOLONG;
 		return -1;
 	}
-	return mkstemp(path);
+	fd = mkostemp(path, O_CLOEXEC);
+	if (fd < 0) {
+		int e = errno;
+
+		*strrchr(path, '/') = '\0';
+		errno = e;
+	}
+	return fd;
 }

@@ -3,7 +3,8 @@
 # with AddressSanitizer and UndefinedBehaviorSanitizer (`make test-asan`,
 # which .ci/run calls after `make test`): report in its three formats,
 # check, export, timeline, info (text and JSON) on each fixture and corpus
-# recording, compare on the recorded examples, import of the Kineto and
+# recording (the JSON report also with every claim spilled to a temporary
+# file, OVERLAPCHECK_SPILL_BYTES=1), compare on the recorded examples, import of the Kineto and
 # Nsight Systems samples. Any sanitizer report fails it (exit 1), naming
 # the command; an exit status above 2, or a signal, too. The verdicts are
 # not checked here (the other suites do): only that no command touches
@@ -37,6 +38,8 @@ run() {
 }
 run report "$db"
 run report --whole --format json "$db"
+# the claims through their temporary file, as on a large trace (TMPDIR on disk)
+(export OVERLAPCHECK_SPILL_BYTES=1 TMPDIR="$dir"; run report --whole --format json "$db")
 run report --format markdown "$db"
 run check --min-copy-overlap 0.5 --no-hidden-sync --no-hazard --max-idle 0.5 --format json "$db"
 run export -o "$dir/$n.json" "$db"

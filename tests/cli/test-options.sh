@@ -111,4 +111,21 @@ ok "run: the program's options are its own" sh -c '! printf "%s" "$1" | grep -q 
 err=$("$OC" run -o "$TMP/r2.db" -- true --frobnicate 2>&1)
 ok "run -- PROG: the program's options are its own" sh -c '! printf "%s" "$1" | grep -q "unknown option"' sh "$err"
 
+# ---- OVERLAPCHECK_SPILL_BYTES: the commands that analyse refuse a bad value --
+for cmd in report check compare export timeline; do
+	err=$(OVERLAPCHECK_SPILL_BYTES=12k "$OC" $cmd "$TMP/pipe.db" 2>&1 >/dev/null); rc=$?
+	is "$cmd: OVERLAPCHECK_SPILL_BYTES=12k: exit" "$rc" 2
+	is "$cmd: OVERLAPCHECK_SPILL_BYTES=12k: the message" "$err" \
+		"overlapcheck $cmd: OVERLAPCHECK_SPILL_BYTES is '12k', not a number of bytes (0: never; unset: 16 MiB)"
+done
+is "info: OVERLAPCHECK_SPILL_BYTES not read" "$(OVERLAPCHECK_SPILL_BYTES=x status "$OC" info "$TMP/pipe.db")" 0
+# every claim through its temporary file, or none: the same report
+mkdir -p "$TMP/spill"
+OVERLAPCHECK_SPILL_BYTES=0 "$OC" report --whole --format json --claims=all "$TMP/pipe.db" > "$TMP/kept.json"
+TMPDIR="$TMP/spill" OVERLAPCHECK_SPILL_BYTES=1 "$OC" report --whole --format json --claims=all "$TMP/pipe.db" \
+	> "$TMP/spilled.json"; rc=$?
+is "report with every claim spilled: exit" "$rc" 0
+ok "report with every claim spilled: the same JSON" cmp -s "$TMP/kept.json" "$TMP/spilled.json"
+is "the spill file is gone (unlinked at once)" "$(ls "$TMP/spill" | wc -l | tr -d ' ')" 0
+
 done_testing

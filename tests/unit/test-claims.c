@@ -8,6 +8,10 @@
  * output. Times are in µs (U) so that hidden-sync tolerances (20 µs) and gap
  * thresholds (10 µs) are meaningful.
  */
+#include <linux/magic.h>
+#include <sys/resource.h>
+#include <sys/vfs.h>
+
 #include "scenario.h"
 
 #define U 1000LL   /* 1 µs in ns */
@@ -824,48 +828,125 @@ static void assert_same_claims(const struct sc *x, const struct sc *y)
 	assert_int_equal(x->a.path.n_steps, y->a.path.n_steps);
 }
 
-/* The claims wait in a temporary file while the critical path runs
- * (spill_bytes, issue 35) and come back the same, their evidence pointers
- * into the evidence read back; when the file cannot be made (TMPDIR names
- * no directory) they stay in memory, with the same result. */
-static void test_spill(void **state)
+/* 1 when dir is on a file system held in memory (tmpfs, ramfs), where the
+ * claims are not spilled; -1 when it cannot be told. */
+static int in_memory(const char *dir)
 {
-	struct sc kept, spilled, nodir;
+	struct statfs fs;
+
+	if (statfs(dir, &fs) != 0)
+		return -1;
+	return fs.f_type == TMPFS_MAGIC || fs.f_type == RAMFS_MAGIC;
+}
+
+/* scenario analysed with spill_bytes, TMPDIR set to tmpdir (NULL: unset)
+ * for the analysis alone, and the soft limit on a file's size to fsize
+ * (0: as it is) */
+static void spill_run(struct sc *s, size_t spill_bytes, const char *tmpdir, rlim_t fsize)
+{
 	struct oc_analysis_options o;
 	const char *old = getenv("TMPDIR");
 	char *saved = old ? strdup(old) : NULL;
-	size_t with_evidence = 0;
+	struct rlimit rl0, rl;
 
 	oc_analysis_options_init(&o);
-	assert_int_equal(o.spill_bytes, (size_t)16 << 20);      /* the default */
-	o.spill_bytes = 0;
-	spill_scenario(&kept);
-	sc_analyse(&kept, &o);
-	assert_int_equal(kept.a.spilled_bytes, 0);
-	for (size_t k = 0; k < kept.a.n_claims; k++)
-		with_evidence += kept.a.claims[k].n_evidence > 0;
-	assert_int_equal(kept.a.n_claims, 24);
-	assert_true(with_evidence >= 6 && with_evidence <= 12);   /* the side-by-side pairs overlapped */
-
-	o.spill_bytes = 1;
-	spill_scenario(&spilled);
-	sc_analyse(&spilled, &o);
-	assert_true(spilled.a.spilled_bytes >= spilled.a.n_claims * sizeof(struct oc_claim));
-	assert_same_claims(&kept, &spilled);
-
-	spill_scenario(&nodir);         /* its trace file made before TMPDIR changes */
-	setenv("TMPDIR", "/nonexistent/overlapcheck-test", 1);
-	sc_analyse(&nodir, &o);
+	o.spill_bytes = spill_bytes;
+	spill_scenario(s);              /* its trace file made before TMPDIR changes */
+	if (tmpdir)
+		setenv("TMPDIR", tmpdir, 1);
+	else
+		unsetenv("TMPDIR");
+	assert_int_equal(getrlimit(RLIMIT_FSIZE, &rl0), 0);
+	if (fsize) {
+		rl = rl0;
+		rl.rlim_cur = fsize;
+		assert_int_equal(setrlimit(RLIMIT_FSIZE, &rl), 0);
+	}
+	sc_analyse(s, &o);
+	if (fsize)
+		assert_int_equal(setrlimit(RLIMIT_FSIZE, &rl0), 0);
 	if (saved)
 		setenv("TMPDIR", saved, 1);
 	else
 		unsetenv("TMPDIR");
 	free(saved);
+}
+
+/* The claims wait in a temporary file while the critical path runs
+ * (spill_bytes, issue 35) and come back the same, their evidence pointers
+ * into the evidence read back. They stay in memory, with the same result,
+ * when the file cannot be made (TMPDIR names no directory), when it would
+ * pass the file size limit (writing past it would raise SIGXFSZ and end
+ * this test), and when TMPDIR is in memory (tmpfs). */
+static void test_spill(void **state)
+{
+	struct sc kept, spilled, nodir, limited, shm;
+	struct oc_analysis_options o;
+	const char *disk = in_memory("/tmp") == 0 ? "/tmp" : in_memory(".") == 0 ? "." : NULL;
+	size_t with_evidence = 0, v = 7;
+
+	oc_analysis_options_init(&o);
+	if (!getenv("OVERLAPCHECK_SPILL_BYTES"))
+		assert_int_equal(o.spill_bytes, (size_t)16 << 20);      /* the default */
+	spill_run(&kept, 0, disk, 0);
+	assert_int_equal(kept.a.spilled_bytes, 0);
+	assert_int_equal(kept.a.n_claims, 24);
+	for (size_t k = 0; k < kept.a.n_claims; k++)
+		with_evidence += kept.a.claims[k].n_evidence > 0;
+	assert_true(with_evidence >= 6 && with_evidence <= 12);   /* the side-by-side pairs overlapped */
+
+	spill_run(&spilled, 1, disk, 0);
+	if (disk)
+		assert_true(spilled.a.spilled_bytes >= spilled.a.n_claims * sizeof(struct oc_claim));
+	else
+		fprintf(stderr, "test_spill: /tmp and . are in memory here: the spill itself is not checked\n");
+	assert_same_claims(&kept, &spilled);
+
+	spill_run(&nodir, 1, "/nonexistent/overlapcheck-test", 0);
 	assert_int_equal(nodir.a.spilled_bytes, 0);
 	assert_same_claims(&kept, &nodir);
+
+	spill_run(&limited, 1, disk, 1024);
+	assert_int_equal(limited.a.spilled_bytes, 0);
+	assert_same_claims(&kept, &limited);
+
+	if (in_memory("/dev/shm") == 1) {
+		spill_run(&shm, 1, "/dev/shm", 0);
+		assert_int_equal(shm.a.spilled_bytes, 0);
+		assert_same_claims(&kept, &shm);
+		sc_done(&shm);
+	}
 	sc_done(&kept);
 	sc_done(&spilled);
 	sc_done(&nodir);
+	sc_done(&limited);
+
+	/* OVERLAPCHECK_SPILL_BYTES: a decimal count, else refused */
+	const char *env = getenv("OVERLAPCHECK_SPILL_BYTES");
+	char *saved = env ? strdup(env) : NULL;
+	unsetenv("OVERLAPCHECK_SPILL_BYTES");
+	assert_int_equal(oc_spill_bytes_env(&v), 0);
+	assert_int_equal(v, 7);
+	setenv("OVERLAPCHECK_SPILL_BYTES", "4096", 1);
+	assert_int_equal(oc_spill_bytes_env(&v), 0);
+	assert_int_equal(v, 4096);
+	oc_analysis_options_init(&o);
+	assert_int_equal(o.spill_bytes, 4096);
+	setenv("OVERLAPCHECK_SPILL_BYTES", "0", 1);
+	assert_int_equal(oc_spill_bytes_env(&v), 0);
+	assert_int_equal(v, 0);
+	const char *bad[] = { "", "abc", "-1", "+5", " 5", "5k", "99999999999999999999999" };
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		setenv("OVERLAPCHECK_SPILL_BYTES", bad[i], 1);
+		v = 9;
+		assert_int_equal(oc_spill_bytes_env(&v), -1);
+		assert_int_equal(v, 9);
+	}
+	if (saved)
+		setenv("OVERLAPCHECK_SPILL_BYTES", saved, 1);
+	else
+		unsetenv("OVERLAPCHECK_SPILL_BYTES");
+	free(saved);
 }
 
 int main(void)
