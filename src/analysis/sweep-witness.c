@@ -16,6 +16,12 @@
  * group, each tree node keeps the best candidate AND the best one of a
  * different group; one of the two is always from another group. Four sweeps
  * of O(n log n), one tree alive at a time.
+ *
+ * They answer where many ops run at once. Where at most ACTIVE_MAX do (the
+ * usual trace: a few streams), one sweep in start order over the ops in
+ * progress finds every intersecting pair and is cheaper (witnesses_active);
+ * both give the same witness, which the model in tests/unit/test-sweep.c
+ * checks for each.
  */
 #include <stddef.h>
 #include <stdlib.h>
@@ -99,18 +105,18 @@ static inline void wit_offer(struct wit *w, int64_t len, int32_t pos)
 	}
 }
 
-int oc_sweep_witnesses(const struct sw *w, struct oc_op_overlap *res)
+/* The witnesses by the four tree sweeps into best[] (set to none). 0, or -1
+ * when out of memory. */
+static int witnesses_trees(const struct sw *w, struct wit *best)
 {
 	size_t n = w->n;
 	struct node *f = malloc((n + 1) * sizeof *f);
-	struct wit *best = malloc((n ? n : 1) * sizeof *best);
 	int64_t *es = malloc((n ? n : 1) * sizeof *es);   /* ends, sorted */
 	uint32_t *epos = malloc((n ? n : 1) * sizeof *epos); /* position -> end order */
 	uint32_t *rk = malloc((n ? n : 1) * sizeof *rk);     /* per case: a bound's rank */
 
-	if (!f || !best || !es || !epos || !rk) {
+	if (!f || !es || !epos || !rk) {
 		free(f);
-		free(best);
 		free(es);
 		free(epos);
 		free(rk);
@@ -119,8 +125,6 @@ int oc_sweep_witnesses(const struct sw *w, struct oc_op_overlap *res)
 	for (size_t k = 0; k < n; k++) {
 		es[k] = w->e[w->endord[k]];
 		epos[w->endord[k]] = (uint32_t)k;
-		best[k].pos = -1;
-		best[k].len = 0;
 	}
 
 	/* rk[q]: number of ends < e_q (the first end-order index of its value) */
@@ -235,13 +239,77 @@ int oc_sweep_witnesses(const struct sw *w, struct oc_op_overlap *res)
 		j = i;
 	}
 
-	for (size_t q = 0; q < n; q++) {
-		res[q].witness = best[q].pos;
-	}
 	free(f);
-	free(best);
 	free(es);
 	free(epos);
 	free(rk);
 	return 0;
+}
+
+/*
+ * The witnesses by one sweep in start order over the ops in progress: each
+ * pair that intersects meets once, when the later of the two starts (at
+ * equal starts, the higher position), and each offers itself to the other.
+ * O(n x ops in progress), no array but best[]. -1 when more than
+ * ACTIVE_MAX ops are in progress at once (best[] then partly written), for
+ * the trees, whose cost does not depend on it.
+ */
+enum { ACTIVE_MAX = 64 };
+
+static int witnesses_active(const struct sw *w, struct wit *best)
+{
+	uint32_t act[ACTIVE_MAX];
+	size_t na = 0;
+
+	for (size_t q = 0; q < w->n; q++) {
+		if (!(w->flag[q] & F_POS))
+			continue;
+		int64_t a = w->s[q], b = w->e[q];
+		size_t k = 0;
+
+		for (size_t i = 0; i < na; i++) {
+			uint32_t p = act[i];
+			int64_t ep = w->e[p];
+
+			if (ep <= a)
+				continue;       /* ended before q starts: dropped */
+			act[k++] = p;
+			if (w->grp[p] != w->grp[q]) {
+				int64_t len = (ep < b ? ep : b) - a;
+
+				wit_offer(&best[q], len, (int32_t)p);
+				wit_offer(&best[p], len, (int32_t)q);
+			}
+		}
+		na = k;
+		if (na == ACTIVE_MAX)
+			return -1;
+		act[na++] = (uint32_t)q;
+	}
+	return 0;
+}
+
+int oc_sweep_witnesses(const struct sw *w, struct oc_op_overlap *res)
+{
+	size_t n = w->n;
+	struct wit *best = malloc((n ? n : 1) * sizeof *best);
+	int rc = 0;
+
+	if (!best)
+		return -1;
+	for (size_t k = 0; k < n; k++) {
+		best[k].pos = -1;
+		best[k].len = 0;
+	}
+	if (witnesses_active(w, best) < 0) {
+		for (size_t k = 0; k < n; k++) {
+			best[k].pos = -1;
+			best[k].len = 0;
+		}
+		rc = witnesses_trees(w, best);
+	}
+	for (size_t q = 0; rc == 0 && q < n; q++)
+		res[q].witness = best[q].pos;
+	free(best);
+	return rc;
 }

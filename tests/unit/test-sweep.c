@@ -431,6 +431,25 @@ static void test_random_one_stream_and_many(void **state)
 	}
 }
 
+/* More than 64 ops in progress at once (the witnesses' sweep over the ops in
+ * progress gives way to the trees there, sweep-witness.c) and fewer, in
+ * one trace: both answers against the model. */
+static void test_random_crowded(void **state)
+{
+	rng = 7;
+	for (int k = 0; k < 40; k++) {
+		struct oc_trace t;
+		struct oc_selection sel;
+		size_t n = k % 2 ? 70 + rnd() % 200 : 400 + rnd() % 200;
+
+		random_ops(&t, n, k % 3 ? 96 : 5, 1000, k % 2 ? 1000 : 30, 1);
+		assert_int_equal(oc_select_all(&t, &sel), 0);
+		check_sweep(&t, sel.idx, sel.n, NULL, 1);
+		oc_selection_release(&sel);
+		free_ops(&t);
+	}
+}
+
 /* ---- hand cases ------------------------------------------------------------------ */
 
 static struct oc_op mk(int64_t s, int64_t e, int stream, int kind, int copy_kind, int async)
@@ -701,6 +720,7 @@ int main(void)
 		cmocka_unit_test(test_random_small),
 		cmocka_unit_test(test_random_big_times),
 		cmocka_unit_test(test_random_one_stream_and_many),
+		cmocka_unit_test(test_random_crowded),
 		cmocka_unit_test(test_scale),
 	};
 
