@@ -1,8 +1,18 @@
 /*
  * spill.c: the claims and their evidence out of memory while the critical
  * path runs (spill.h).
+ *
+ * The file is one stream: the claims with their evidence pointers cleared,
+ * then each claim's offset into the evidence (UINT64_MAX: none), then the
+ * evidence; offsets, not pointers, cross the file, so the pointers read
+ * back point into the new pool. It goes through an aligned buffer of BUF
+ * bytes in whole blocks, with O_DIRECT where the file system takes it: so
+ * the bytes do not wait in the page cache either (where they would be
+ * memory again, and where each new page costs what a new page of the
+ * process does), and its end is padded to a block.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,48 +27,17 @@
 #include "context.h"
 #include "spill.h"
 
-/* Every byte of buf to fd; 0, or -1 with errno. */
-static int write_all(int fd, const void *buf, size_t n)
-{
-	const char *p = buf;
-
-	while (n) {
-		ssize_t w = write(fd, p, n > ((size_t)1 << 30) ? (size_t)1 << 30 : n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
-/* Exactly n bytes from fd at offset off; 0, or -1 (errno 0 at a short file). */
-static int read_all(int fd, void *buf, size_t n, off_t off)
-{
-	char *p = buf;
-
-	while (n) {
-		ssize_t r = pread(fd, p, n > ((size_t)1 << 30) ? (size_t)1 << 30 : n, off);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0) {
-			if (r == 0)
-				errno = 0;
-			return -1;
-		}
-		p += r;
-		off += r;
-		n -= (size_t)r;
-	}
-	return 0;
-}
+enum {
+	BLK = 4096,             /* O_DIRECT's alignment: address, size and offset */
+	BUF = 1 << 20,          /* the stream's buffer, whole blocks */
+	CHUNK = 512,            /* claims copied at a time */
+};
 
 /* An unlinked file in TMPDIR (else /tmp) that may take size bytes, or -1:
  * not past the process's limit on a file's size (writing past it raises
  * SIGXFSZ, which would end the process), and not in memory (tmpfs), where
- * the bytes would only move from the process to the file system's pages. */
+ * the bytes would only move from the process to the file system's pages.
+ * O_DIRECT when the file system takes it. */
 static int temp_file(size_t size)
 {
 	char path[4096];
@@ -66,6 +45,7 @@ static int temp_file(size_t size)
 	struct statfs fs;
 	int fd;
 
+	size = (size + BLK - 1) / BLK * BLK;
 	if (getrlimit(RLIMIT_FSIZE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && size > rl.rlim_cur)
 		return -1;
 	fd = oc_temp_file(path, sizeof path, "overlapcheck-spill");
@@ -76,38 +56,129 @@ static int temp_file(size_t size)
 		close(fd);
 		return -1;
 	}
+	int fl = fcntl(fd, F_GETFL);
+	if (fl >= 0)
+		fcntl(fd, F_SETFL, fl | O_DIRECT);      /* refused: buffered, as any file */
 	return fd;
 }
 
-enum { CHUNK = 512 };
+/* The stream: buf[len] filled (written) or read (read) up to len, at file offset off. */
+struct stream {
+	int fd;
+	char *buf;
+	size_t len, pos;
+	off_t off;
+};
 
-/*
- * The file: the claims with their evidence pointers cleared, then each
- * claim's offset into the evidence (UINT64_MAX: none), then the evidence.
- * Offsets, not pointers, cross the file, so the pointers read back point
- * into the new pool.
- */
+/* n bytes of buf at the stream's offset, whole blocks: 0, or -1 with errno.
+ * A file system that took O_DIRECT's flag but refuses its I/O (EINVAL) is
+ * written through the page cache instead. */
+static int put_blocks(struct stream *s, size_t n)
+{
+	size_t done = 0;
+
+	while (done < n) {
+		ssize_t w = pwrite(s->fd, s->buf + done, n - done, s->off + (off_t)done);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0 && errno == EINVAL && done == 0) {
+			int fl = fcntl(s->fd, F_GETFL);
+			if (fl >= 0 && (fl & O_DIRECT) && fcntl(s->fd, F_SETFL, fl & ~O_DIRECT) == 0)
+				continue;
+		}
+		if (w <= 0 || (size_t)w % BLK)
+			return -1;      /* a short write off a block: not worth resuming */
+		done += (size_t)w;
+	}
+	s->off += (off_t)n;
+	return 0;
+}
+
+static int put(struct stream *s, const void *p, size_t n)
+{
+	const char *c = p;
+
+	while (n) {
+		size_t k = BUF - s->len < n ? BUF - s->len : n;
+
+		memcpy(s->buf + s->len, c, k);
+		s->len += k;
+		c += k;
+		n -= k;
+		if (s->len == BUF) {
+			if (put_blocks(s, BUF) < 0)
+				return -1;
+			s->len = 0;
+		}
+	}
+	return 0;
+}
+
+/* The rest, padded to a block. */
+static int put_end(struct stream *s)
+{
+	size_t n = (s->len + BLK - 1) / BLK * BLK;
+
+	memset(s->buf + s->len, 0, n - s->len);
+	return n ? put_blocks(s, n) : 0;
+}
+
+/* n bytes of the stream into p: 0, or -1 (errno 0: the file is shorter). */
+static int get(struct stream *s, void *p, size_t n)
+{
+	char *c = p;
+
+	while (n) {
+		if (s->pos == s->len) {
+			ssize_t r = pread(s->fd, s->buf, BUF, s->off);
+			if (r < 0 && errno == EINTR)
+				continue;
+			if (r <= 0) {
+				if (r == 0)
+					errno = 0;
+				return -1;
+			}
+			s->off += r;
+			s->len = (size_t)r;
+			s->pos = 0;
+		}
+		size_t k = s->len - s->pos < n ? s->len - s->pos : n;
+
+		memcpy(c, s->buf + s->pos, k);
+		s->pos += k;
+		c += k;
+		n -= k;
+	}
+	return 0;
+}
+
 void oc_spill_claims(struct oc_actx *c, struct oc_spill *s)
 {
 	struct oc_analysis *a = c->a;
-	size_t cb = a->n_claims * sizeof *a->claims, eb = c->n_ev * sizeof *c->ev;
+	size_t cb = a->n_claims * sizeof *a->claims, eb = c->n_ev * sizeof *c->ev,
+	       ob = a->n_claims * sizeof(uint64_t);
 	struct oc_claim buf[CHUNK];
 	uint64_t off[CHUNK];
+	struct stream st = { .fd = -1 };
 
 	s->fd = -1;
 	s->n_claims = a->n_claims;
 	s->n_ev = c->n_ev;
 	if (!c->o.spill_bytes || cb + eb < c->o.spill_bytes || !a->n_claims)
 		return;
-	if ((s->fd = temp_file(cb + a->n_claims * sizeof *off + eb)) < 0)
+	if ((st.fd = temp_file(cb + ob + eb)) < 0)
 		return;
+	if (posix_memalign((void **)&st.buf, BLK, BUF) != 0) {
+		close(st.fd);
+		return;
+	}
 	for (size_t k = 0; k < a->n_claims; k += CHUNK) {
 		size_t m = a->n_claims - k < CHUNK ? a->n_claims - k : CHUNK;
 
 		memcpy(buf, &a->claims[k], m * sizeof *buf);
 		for (size_t i = 0; i < m; i++)
 			buf[i].evidence = NULL;
-		if (write_all(s->fd, buf, m * sizeof *buf) < 0)
+		if (put(&st, buf, m * sizeof *buf) < 0)
 			goto full;
 	}
 	for (size_t k = 0; k < a->n_claims; k += CHUNK) {
@@ -116,48 +187,51 @@ void oc_spill_claims(struct oc_actx *c, struct oc_spill *s)
 		for (size_t i = 0; i < m; i++)
 			off[i] = a->claims[k + i].evidence ? (uint64_t)(a->claims[k + i].evidence - c->ev) :
 				 UINT64_MAX;
-		if (write_all(s->fd, off, m * sizeof *off) < 0)
+		if (put(&st, off, m * sizeof *off) < 0)
 			goto full;
 	}
-	if (write_all(s->fd, c->ev, eb) < 0)
+	if (put(&st, c->ev, eb) < 0 || put_end(&st) < 0)
 		goto full;
+	free(st.buf);
+	s->fd = st.fd;
 	free(a->claims);
 	free(c->ev);
 	a->claims = NULL;
 	c->ev = NULL;
 	c->cap_ev = 0;
-	a->spilled_bytes = cb + a->n_claims * sizeof *off + eb;
+	a->spilled_bytes = cb + ob + eb;
 	return;
-full:
-	oc_spill_drop(s);               /* a full disk: the claims stay in memory */
+full:                                   /* a full disk: the claims stay in memory */
+	free(st.buf);
+	close(st.fd);
 }
 
 int oc_unspill_claims(struct oc_actx *c, struct oc_spill *s, char *err, size_t errlen)
 {
 	struct oc_analysis *a = c->a;
-	size_t cb = s->n_claims * sizeof *a->claims, ob = s->n_claims * sizeof(uint64_t),
-	       eb = s->n_ev * sizeof *c->ev;
+	size_t eb = s->n_ev * sizeof *c->ev;
 	struct oc_claim *cl;
 	struct oc_evidence *ev = NULL;
 	uint64_t off[CHUNK];
+	struct stream st = { .fd = s->fd };
 	const char *what = NULL;
-	int e = 0;
 
 	if (s->fd < 0)
 		return 0;
 	cl = calloc(s->n_claims + 1, sizeof *cl);   /* + 1, as oc_decide_claims allocates */
 	if (s->n_ev)
 		ev = malloc(eb);
-	if (!cl || (s->n_ev && !ev))
+	if (!cl || (s->n_ev && !ev) || posix_memalign((void **)&st.buf, BLK, BUF) != 0) {
+		st.buf = NULL;
 		what = "out of memory";
-	else if (read_all(s->fd, cl, cb, 0) < 0 || (s->n_ev && read_all(s->fd, ev, eb, (off_t)(cb + ob)) < 0))
-		e = errno, what = e ? strerror(e) : "the file is shorter than written";
+	} else if (get(&st, cl, s->n_claims * sizeof *cl) < 0) {
+		what = errno ? strerror(errno) : "the file is shorter than written";
+	}
 	for (size_t k = 0; !what && k < s->n_claims; k += CHUNK) {
 		size_t m = s->n_claims - k < CHUNK ? s->n_claims - k : CHUNK;
 
-		if (read_all(s->fd, off, m * sizeof *off, (off_t)(cb + k * sizeof *off)) < 0) {
-			e = errno;
-			what = e ? strerror(e) : "the file is shorter than written";
+		if (get(&st, off, m * sizeof *off) < 0) {
+			what = errno ? strerror(errno) : "the file is shorter than written";
 			break;
 		}
 		for (size_t i = 0; i < m; i++) {
@@ -168,6 +242,9 @@ int oc_unspill_claims(struct oc_actx *c, struct oc_spill *s, char *err, size_t e
 			cl[k + i].evidence = off[i] == UINT64_MAX ? NULL : ev + off[i];
 		}
 	}
+	if (!what && s->n_ev && get(&st, ev, eb) < 0)
+		what = errno ? strerror(errno) : "the file is shorter than written";
+	free(st.buf);
 	if (what) {
 		oc_set_err(err, errlen, "cannot analyse trace '%s': reading its claims back from a temporary file: %s",
 			   c->t->path ? c->t->path : "", what);

@@ -797,10 +797,11 @@ static void test_cause_names(void **state)
 
 /* A trace with serialized claims (pageable copies that hold kernels back)
  * and overlapped ones (two kernels side by side), six times over. */
-static void spill_scenario(struct sc *s)
+static void spill_scenario(struct sc *s, int reps)
 {
 	sc_open(s);
-	for (int i = 0; i < 6; i++) {
+	sc_exec(s, "BEGIN");            /* one transaction: thousands of rows */
+	for (int i = 0; i < reps; i++) {
 		int64_t t0 = (int64_t)i * 1000 * U;
 		sc_copy(s, 14, SC_HTOD, OC_MEM_PAGEABLE, 1, t0 + 100 * U, t0 + 200 * U, t0 + 90 * U,
 			t0 + 199 * U, "cudaMemcpyAsync");
@@ -808,6 +809,7 @@ static void spill_scenario(struct sc *s)
 		sc_kernel(s, 16, t0 + 300 * U, t0 + 400 * U, t0 + 201 * U, t0 + 202 * U, "_Z1kv", 1);
 		sc_kernel(s, 18, t0 + 300 * U, t0 + 400 * U, t0 + 203 * U, t0 + 204 * U, "_Z1mv", 1);
 	}
+	sc_exec(s, "COMMIT");
 }
 
 /* Each claim and its evidence, evidence pointers aside. */
@@ -842,7 +844,7 @@ static int in_memory(const char *dir)
 /* scenario analysed with spill_bytes, TMPDIR set to tmpdir (NULL: unset)
  * for the analysis alone, and the soft limit on a file's size to fsize
  * (0: as it is) */
-static void spill_run(struct sc *s, size_t spill_bytes, const char *tmpdir, rlim_t fsize)
+static void spill_run(struct sc *s, int reps, size_t spill_bytes, const char *tmpdir, rlim_t fsize)
 {
 	struct oc_analysis_options o;
 	const char *old = getenv("TMPDIR");
@@ -851,7 +853,7 @@ static void spill_run(struct sc *s, size_t spill_bytes, const char *tmpdir, rlim
 
 	oc_analysis_options_init(&o);
 	o.spill_bytes = spill_bytes;
-	spill_scenario(s);              /* its trace file made before TMPDIR changes */
+	spill_scenario(s, reps);        /* its trace file made before TMPDIR changes */
 	if (tmpdir)
 		setenv("TMPDIR", tmpdir, 1);
 	else
@@ -898,30 +900,30 @@ static void test_spill(void **state)
 	oc_analysis_options_init(&o);
 	if (!getenv("OVERLAPCHECK_SPILL_BYTES"))
 		assert_int_equal(o.spill_bytes, (size_t)16 << 20);      /* the default */
-	spill_run(&kept, 0, disk, 0);
+	spill_run(&kept, 6, 0, disk, 0);
 	assert_int_equal(kept.a.spilled_bytes, 0);
 	assert_int_equal(kept.a.n_claims, 24);
 	for (size_t k = 0; k < kept.a.n_claims; k++)
 		with_evidence += kept.a.claims[k].n_evidence > 0;
 	assert_true(with_evidence >= 6 && with_evidence <= 12);   /* the side-by-side pairs overlapped */
 
-	spill_run(&spilled, 1, disk, 0);
+	spill_run(&spilled, 6, 1, disk, 0);
 	if (disk)
 		assert_true(spilled.a.spilled_bytes >= spilled.a.n_claims * sizeof(struct oc_claim));
 	else
 		fprintf(stderr, "test_spill: /tmp and . are in memory here: the spill itself is not checked\n");
 	assert_same_claims(&kept, &spilled);
 
-	spill_run(&nodir, 1, "/nonexistent/overlapcheck-test", 0);
+	spill_run(&nodir, 6, 1, "/nonexistent/overlapcheck-test", 0);
 	assert_int_equal(nodir.a.spilled_bytes, 0);
 	assert_same_claims(&kept, &nodir);
 
-	spill_run(&limited, 1, disk, 1024);
+	spill_run(&limited, 6, 1, disk, 1024);
 	assert_int_equal(limited.a.spilled_bytes, 0);
 	assert_same_claims(&kept, &limited);
 
 	if (in_memory("/dev/shm") == 1) {
-		spill_run(&shm, 1, "/dev/shm", 0);
+		spill_run(&shm, 6, 1, "/dev/shm", 0);
 		assert_int_equal(shm.a.spilled_bytes, 0);
 		assert_same_claims(&kept, &shm);
 		sc_done(&shm);
@@ -930,6 +932,16 @@ static void test_spill(void **state)
 	sc_done(&spilled);
 	sc_done(&nodir);
 	sc_done(&limited);
+
+	/* 24 000 claims: the file's stream passes its 1 MiB buffer in each part */
+	spill_run(&kept, 6000, 0, disk, 0);
+	spill_run(&spilled, 6000, 1, disk, 0);
+	assert_int_equal(kept.a.n_claims, 24000);
+	if (disk)
+		assert_true(spilled.a.spilled_bytes > ((size_t)2 << 20));
+	assert_same_claims(&kept, &spilled);
+	sc_done(&kept);
+	sc_done(&spilled);
 
 	/* OVERLAPCHECK_SPILL_BYTES: a decimal count, else refused */
 	const char *env = getenv("OVERLAPCHECK_SPILL_BYTES");
