@@ -70,9 +70,17 @@ struct stream {
 	off_t off;
 };
 
-/* n bytes of buf at the stream's offset, whole blocks: 0, or -1 with errno.
- * A file system that took O_DIRECT's flag but refuses its I/O (EINVAL) is
- * written through the page cache instead. */
+/* O_DIRECT off the stream's file, after a refusal (EINVAL) of its I/O: a
+ * file system that took the flag but wants other alignment, or a short
+ * transfer that left the next offset off a block. 1 when it was on. */
+static int direct_off(int fd)
+{
+	int fl = fcntl(fd, F_GETFL);
+
+	return fl >= 0 && (fl & O_DIRECT) && fcntl(fd, F_SETFL, fl & ~O_DIRECT) == 0;
+}
+
+/* n bytes of buf at the stream's offset, whole blocks: 0, or -1 with errno. */
 static int put_blocks(struct stream *s, size_t n)
 {
 	size_t done = 0;
@@ -81,11 +89,8 @@ static int put_blocks(struct stream *s, size_t n)
 		ssize_t w = pwrite(s->fd, s->buf + done, n - done, s->off + (off_t)done);
 		if (w < 0 && errno == EINTR)
 			continue;
-		if (w < 0 && errno == EINVAL && done == 0) {
-			int fl = fcntl(s->fd, F_GETFL);
-			if (fl >= 0 && (fl & O_DIRECT) && fcntl(s->fd, F_SETFL, fl & ~O_DIRECT) == 0)
-				continue;
-		}
+		if (w < 0 && errno == EINVAL && direct_off(s->fd))
+			continue;
 		if (w <= 0 || (size_t)w % BLK)
 			return -1;      /* a short write off a block: not worth resuming */
 		done += (size_t)w;
@@ -131,7 +136,7 @@ static int get(struct stream *s, void *p, size_t n)
 	while (n) {
 		if (s->pos == s->len) {
 			ssize_t r = pread(s->fd, s->buf, BUF, s->off);
-			if (r < 0 && errno == EINTR)
+			if (r < 0 && (errno == EINTR || (errno == EINVAL && direct_off(s->fd))))
 				continue;
 			if (r <= 0) {
 				if (r == 0)
