@@ -1,0 +1,116 @@
+#!/bin/sh
+# test-spill.sh: the claims' temporary file (src/analysis/spill.c) when the
+# file system answers badly. A shim in LD_PRELOAD, built here with cc,
+# answers the spill file's reads and writes as a file system may: EINVAL
+# under O_DIRECT (one that wants larger blocks), short transfers, an I/O
+# error; the report must be the one made with the claims kept in memory
+# (or, for a read that fails for good, a message and exit 2), never a crash.
+. tests/cli/lib.sh
+CC=${CC:-cc}
+
+load_sql "$TMP/pipe.db" tests/fixtures/examples_pipeline_1.sql || echo "cannot load pipe.db"
+mkdir -p "$TMP/d"
+cat > "$TMP/shim.c" <<'SHIM'
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* SHIM_MODE: read-einval (every read under O_DIRECT refused), write-einval,
+ * short-read (the first read of the file gets 5000 bytes), short-write (the
+ * first write a block short, or a byte), read-eio (every read fails). SHIM_LOG: a line per
+ * fault, so the test sees that the file was reached. A write short of a
+ * whole block makes the spill give up: the claims stay in memory. */
+static int is_spill(int fd)
+{
+	char l[64], p[4096];
+	ssize_t n;
+
+	snprintf(l, sizeof l, "/proc/self/fd/%d", fd);
+	n = readlink(l, p, sizeof p - 1);
+	if (n < 0)
+		return 0;
+	p[n] = 0;
+	return strstr(p, "overlapcheck-spill") != NULL;
+}
+static int direct(int fd) { int fl = fcntl(fd, F_GETFL); return fl >= 0 && (fl & O_DIRECT); }
+static void note(const char *what)
+{
+	const char *f = getenv("SHIM_LOG");
+	FILE *o = f ? fopen(f, "a") : NULL;
+	if (o) { fprintf(o, "%s\n", what); fclose(o); }
+}
+static const char *mode(void) { const char *m = getenv("SHIM_MODE"); return m ? m : ""; }
+static int first_read = 1, first_write = 1;
+
+ssize_t pread64(int fd, void *buf, size_t n, off_t off)
+{
+	static ssize_t (*real)(int, void *, size_t, off_t);
+	if (!real)
+		real = (ssize_t (*)(int, void *, size_t, off_t))dlsym(RTLD_NEXT, "pread64");
+	if (is_spill(fd)) {
+		if (!strcmp(mode(), "read-einval") && direct(fd)) { note("read einval"); errno = EINVAL; return -1; }
+		if (!strcmp(mode(), "read-eio")) { note("read eio"); errno = EIO; return -1; }
+		if (!strcmp(mode(), "short-read") && first_read && n > 5000) { first_read = 0; note("short read"); n = 5000; }
+		note("read");
+	}
+	return real(fd, buf, n, off);
+}
+ssize_t pread(int fd, void *buf, size_t n, off_t off) { return pread64(fd, buf, n, off); }
+ssize_t pwrite64(int fd, const void *buf, size_t n, off_t off)
+{
+	static ssize_t (*real)(int, const void *, size_t, off_t);
+	if (!real)
+		real = (ssize_t (*)(int, const void *, size_t, off_t))dlsym(RTLD_NEXT, "pwrite64");
+	if (is_spill(fd)) {
+		if (!strcmp(mode(), "write-einval") && direct(fd)) { note("write einval"); errno = EINVAL; return -1; }
+		if (!strcmp(mode(), "short-write") && first_write) {   /* a block short, else a byte */
+			first_write = 0;
+			note("short write");
+			n = n > 4096 ? n - 4096 : n - 1;
+		}
+		note("write");
+	}
+	return real(fd, buf, n, off);
+}
+ssize_t pwrite(int fd, const void *buf, size_t n, off_t off) { return pwrite64(fd, buf, n, off); }
+SHIM
+if ! $CC -shared -fPIC -O1 -o "$TMP/shim.so" "$TMP/shim.c" -ldl 2>"$TMP/cc.err"; then
+	skip "the spill file's faults" "no C compiler to build the shim: $(head -n 1 "$TMP/cc.err")"
+	done_testing
+	exit 0
+fi
+
+OVERLAPCHECK_SPILL_BYTES=0 "$OC" report --whole --format json --claims=all "$TMP/pipe.db" > "$TMP/kept.json"
+for m in none read-einval write-einval short-read short-write; do
+	rm -f "$TMP/log"
+	SHIM_MODE=$m SHIM_LOG="$TMP/log" LD_PRELOAD="$TMP/shim.so" TMPDIR="$TMP/d" OVERLAPCHECK_SPILL_BYTES=1 \
+		"$OC" report --whole --format json --claims=all "$TMP/pipe.db" > "$TMP/$m.json" 2>"$TMP/$m.err"
+	rc=$?
+	if [ ! -s "$TMP/log" ]; then
+		skip "$m: the spill file" "the claims were not spilled here (TMPDIR $TMP/d in memory?)"
+		continue
+	fi
+	is "$m: exit" "$rc" 0
+	ok "$m: the same report as with the claims in memory" cmp -s "$TMP/kept.json" "$TMP/$m.json"
+	[ $m = none ] || ok "$m: the fault was met" grep -q "^${m%%-*} " "$TMP/log"
+done
+# a read that fails for good: the claims are gone from memory, so the
+# analysis fails, with a message that names it, and exits 2
+rm -f "$TMP/log"
+SHIM_MODE=read-eio SHIM_LOG="$TMP/log" LD_PRELOAD="$TMP/shim.so" TMPDIR="$TMP/d" OVERLAPCHECK_SPILL_BYTES=1 \
+	"$OC" report "$TMP/pipe.db" > /dev/null 2>"$TMP/eio.err"
+rc=$?
+if [ -s "$TMP/log" ]; then
+	is "read-eio: exit" "$rc" 2
+	like "read-eio: the message" "$(cat "$TMP/eio.err")" \
+		"cannot analyse trace '.*pipe.db': reading its claims back from a temporary file: Input/output error"
+else
+	skip "read-eio" "the claims were not spilled here"
+fi
+is "no spill file left" "$(ls "$TMP/d" | wc -l | tr -d ' ')" 0
+done_testing
