@@ -73,7 +73,7 @@ ssize_t pwrite64(int fd, const void *buf, size_t n, off_t off)
 			note("short write");
 			n = n > 4096 ? n - 4096 : n - 1;
 		}
-		note("write");
+		note(direct(fd) ? "write direct" : "write");
 	}
 	return real(fd, buf, n, off);
 }
@@ -99,6 +99,16 @@ for m in none read-einval write-einval short-read short-write; do
 	ok "$m: the same report as with the claims in memory" cmp -s "$TMP/kept.json" "$TMP/$m.json"
 	[ $m = none ] || ok "$m: the fault was met" grep -q "^${m%%-*} " "$TMP/log"
 done
+# where the file system takes O_DIRECT (dd's probe), the file is written past the page cache
+rm -f "$TMP/log"
+SHIM_MODE=none SHIM_LOG="$TMP/log" LD_PRELOAD="$TMP/shim.so" TMPDIR="$TMP/d" OVERLAPCHECK_SPILL_BYTES=1 \
+	"$OC" report "$TMP/pipe.db" > /dev/null 2>&1
+if dd if=/dev/zero of="$TMP/d/probe" bs=4096 count=1 oflag=direct 2>/dev/null && [ -s "$TMP/log" ]; then
+	ok "O_DIRECT where the file system takes it" grep -qx "write direct" "$TMP/log"
+else
+	skip "O_DIRECT where the file system takes it" "not taken here, or no spill"
+fi
+rm -f "$TMP/d/probe"
 # a read that fails for good: the claims are gone from memory, so the
 # analysis fails, with a message that names it, and exits 2
 rm -f "$TMP/log"
