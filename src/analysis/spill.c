@@ -14,7 +14,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -128,8 +127,8 @@ static int put_end(struct stream *s)
 	return n ? put_blocks(s, n) : 0;
 }
 
-/* n bytes of the stream into p: 0, or -1 (errno 0: the file is shorter). */
-static int get(struct stream *s, void *p, size_t n)
+/* n bytes of the stream into p: NULL, or what went wrong. */
+static const char *get(struct stream *s, void *p, size_t n)
 {
 	char *c = p;
 
@@ -138,11 +137,10 @@ static int get(struct stream *s, void *p, size_t n)
 			ssize_t r = pread(s->fd, s->buf, BUF, s->off);
 			if (r < 0 && (errno == EINTR || (errno == EINVAL && direct_off(s->fd))))
 				continue;
-			if (r <= 0) {
-				if (r == 0)
-					errno = 0;
-				return -1;
-			}
+			if (r < 0)
+				return strerror(errno);
+			if (r == 0)
+				return "the file is shorter than written";
 			s->off += r;
 			s->len = (size_t)r;
 			s->pos = 0;
@@ -154,7 +152,7 @@ static int get(struct stream *s, void *p, size_t n)
 		c += k;
 		n -= k;
 	}
-	return 0;
+	return NULL;
 }
 
 void oc_spill_claims(struct oc_actx *c, struct oc_spill *s)
@@ -229,16 +227,14 @@ int oc_unspill_claims(struct oc_actx *c, struct oc_spill *s, char *err, size_t e
 	if (!cl || (s->n_ev && !ev) || posix_memalign((void **)&st.buf, BLK, BUF) != 0) {
 		st.buf = NULL;
 		what = "out of memory";
-	} else if (get(&st, cl, s->n_claims * sizeof *cl) < 0) {
-		what = errno ? strerror(errno) : "the file is shorter than written";
+	} else {
+		what = get(&st, cl, s->n_claims * sizeof *cl);
 	}
 	for (size_t k = 0; !what && k < s->n_claims; k += CHUNK) {
 		size_t m = s->n_claims - k < CHUNK ? s->n_claims - k : CHUNK;
 
-		if (get(&st, off, m * sizeof *off) < 0) {
-			what = errno ? strerror(errno) : "the file is shorter than written";
+		if ((what = get(&st, off, m * sizeof *off)) != NULL)
 			break;
-		}
 		for (size_t i = 0; i < m; i++) {
 			if (off[i] != UINT64_MAX && (off[i] >= s->n_ev || cl[k + i].n_evidence > s->n_ev - off[i])) {
 				what = "what was read back is not what was written";
@@ -247,8 +243,8 @@ int oc_unspill_claims(struct oc_actx *c, struct oc_spill *s, char *err, size_t e
 			cl[k + i].evidence = off[i] == UINT64_MAX ? NULL : ev + off[i];
 		}
 	}
-	if (!what && s->n_ev && get(&st, ev, eb) < 0)
-		what = errno ? strerror(errno) : "the file is shorter than written";
+	if (!what && s->n_ev)
+		what = get(&st, ev, eb);
 	free(st.buf);
 	if (what) {
 		oc_set_err(err, errlen, "cannot analyse trace '%s': reading its claims back from a temporary file: %s",

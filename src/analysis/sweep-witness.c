@@ -105,8 +105,17 @@ static inline void wit_offer(struct wit *w, int64_t len, int32_t pos)
 	}
 }
 
-/* The witnesses by the four tree sweeps into best[] (set to none). 0, or -1
- * when out of memory. */
+/* best[0..n) set to none. */
+static void wit_clear(struct wit *best, size_t n)
+{
+	for (size_t k = 0; k < n; k++) {
+		best[k].pos = -1;
+		best[k].len = 0;
+	}
+}
+
+/* The witnesses by the four tree sweeps into best[]. 0, or -1 when out of
+ * memory. */
 static int witnesses_trees(const struct sw *w, struct wit *best)
 {
 	size_t n = w->n;
@@ -122,6 +131,7 @@ static int witnesses_trees(const struct sw *w, struct wit *best)
 		free(rk);
 		return -1;
 	}
+	wit_clear(best, n);
 	for (size_t k = 0; k < n; k++) {
 		es[k] = w->e[w->endord[k]];
 		epos[w->endord[k]] = (uint32_t)k;
@@ -251,8 +261,8 @@ static int witnesses_trees(const struct sw *w, struct wit *best)
  * pair that intersects meets once, when the later of the two starts (at
  * equal starts, the higher position), and each offers itself to the other.
  * O(n x ops in progress), no array but best[]. -1 when more than
- * ACTIVE_MAX ops are in progress at once (best[] then partly written), for
- * the trees, whose cost does not depend on it.
+ * ACTIVE_MAX ops are in progress at once (best[] then partly written: the
+ * trees clear it), for the trees, whose cost does not depend on it.
  */
 enum { ACTIVE_MAX = 64 };
 
@@ -261,6 +271,7 @@ static int witnesses_active(const struct sw *w, struct wit *best)
 	uint32_t act[ACTIVE_MAX];
 	size_t na = 0;
 
+	wit_clear(best, w->n);
 	for (size_t q = 0; q < w->n; q++) {
 		if (!(w->flag[q] & F_POS))
 			continue;
@@ -297,17 +308,8 @@ int oc_sweep_witnesses(const struct sw *w, struct oc_op_overlap *res)
 
 	if (!best)
 		return -1;
-	for (size_t k = 0; k < n; k++) {
-		best[k].pos = -1;
-		best[k].len = 0;
-	}
-	if (witnesses_active(w, best) < 0) {
-		for (size_t k = 0; k < n; k++) {
-			best[k].pos = -1;
-			best[k].len = 0;
-		}
+	if (witnesses_active(w, best) < 0)
 		rc = witnesses_trees(w, best);
-	}
 	for (size_t q = 0; rc == 0 && q < n; q++)
 		res[q].witness = best[q].pos;
 	free(best);
