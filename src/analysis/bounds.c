@@ -241,7 +241,7 @@ static void fix_copy_stream(struct bctx *b, struct oc_bound *bd)
 				b->lat[n->e_off + j] = OC_GLAT_ZERO;
 				continue;
 			}
-			int cf = oc_gnode_class(b->c, &g->nodes[e->from]), ct = oc_gnode_class(b->c, n);
+			int cf = oc_gnode_class(&g->nodes[e->from]), ct = oc_gnode_class(n);
 			/* kept: an HtoD copy or a memset before the kernel after it (its input),
 			 * a kernel before the DtoH copy after it (its output) */
 			int data = (ct == 0 && (cf == 1 || cf == 4)) || (cf == 0 && ct == 2);
@@ -300,11 +300,11 @@ static int64_t graph_latency(const struct bctx *b)
 	for (size_t v = 0; v < g->n_nodes; v++) {
 		const struct oc_gnode *n = &g->nodes[v];
 		int32_t bs = oc_gnode_bind_start(g, n);
-		if (n->kind == OC_GN_CALL || bs < 0 || oc_gnode_is_copy(b->c, n))
+		if (n->kind == OC_GN_CALL || bs < 0 || oc_gnode_is_copy(n))
 			continue;
 		const struct oc_gedge *e = &g->edges[bs];
 		const struct oc_gnode *f = &g->nodes[e->from];
-		if (e->kind != OC_EDGE_STREAM || f->kind == OC_GN_CALL || oc_gnode_is_copy(b->c, f))
+		if (e->kind != OC_EDGE_STREAM || f->kind == OC_GN_CALL || oc_gnode_is_copy(f))
 			continue;
 		if (best < 0 || oc_gedge_lat(g, n, e) < best)
 			best = oc_gedge_lat(g, n, e);

@@ -87,16 +87,10 @@ static int add_edge(struct build *b, int32_t from, int32_t to, uint8_t kind, int
 	return add_edge_l(b, from, to, kind, from_end, to_end, 0);
 }
 
-int oc_gnode_is_copy(const struct oc_actx *c, const struct oc_gnode *n)
+int oc_op_class(const struct oc_op *op)
 {
-	return n->kind == OC_GN_OP && c->t->ops[n->idx].kind != OC_OP_KERNEL;
-}
-
-int oc_gnode_class(const struct oc_actx *c, const struct oc_gnode *n)
-{
-	if (!oc_gnode_is_copy(c, n))
+	if (op->kind == OC_OP_KERNEL)
 		return 0;
-	const struct oc_op *op = &c->t->ops[n->idx];
 	if (op->kind == OC_OP_MEMSET)
 		return 4;
 	return op->copy_kind == OC_COPY_HTOD ? 1 : op->copy_kind == OC_COPY_DTOH ? 2 : 3;
@@ -129,7 +123,8 @@ static int device_nodes(struct build *b)
 			continue;
 		}
 		int v = add_node(b, a >= 0 ? OC_GN_GRAPH : OC_GN_OP, (int32_t)i, op->start_ns, op->end_ns);
-		g->nodes[v].cls = (uint8_t)oc_gnode_class(b->c, &g->nodes[v]);
+		if (a < 0)
+			g->nodes[v].cls = (uint8_t)oc_op_class(op);
 		g->op_node[i] = v;
 		if (a >= 0)
 			b->graph_of[a] = v;
@@ -259,7 +254,7 @@ static int stream_and_submit_edges(struct build *b)
 			if (prev >= 0 && add_edge(b, prev, v, OC_EDGE_STREAM, 1, 0) < 0)
 				return -1;
 			/* copies on streams of their own: each class keeps its own order */
-			int cl = oc_gnode_class(c, &g->nodes[v]);
+			int cl = oc_gnode_class(&g->nodes[v]);
 			if (last[cl] >= 0 && last[cl] != prev &&
 			    add_edge_l(b, last[cl], v, OC_EDGE_STREAM, 1, 0, 1) < 0)
 				return -1;

@@ -52,7 +52,7 @@ struct oc_gnode {
 	uint16_t bs, be;            /* the binding start and end edge, less e_off, or
 	                               OC_GBIND_NONE, or OC_GBIND_FAR (in g->far) */
 	uint8_t  kind : 2;          /* OC_GN_* */
-	uint8_t  cls : 3;           /* oc_gnode_class() */
+	uint8_t  cls : 3;           /* oc_gnode_class(): 0 unless an op (OC_GN_OP) */
 	uint8_t  blocking : 1;      /* OC_GN_CALL: a sync (explicit or hidden) */
 	uint8_t  own_cut : 1;       /* its own cost is not its duration: in g->own */
 };
@@ -131,12 +131,22 @@ static inline int64_t oc_gnode_own(const struct oc_graph *g, const struct oc_gno
 	return n->own_cut ? oc_gnode_own_cut(g, n) : n->end_ns - n->start_ns;
 }
 
-/* A copy or memset node (else compute: a kernel or a graph launch). */
-int oc_gnode_is_copy(const struct oc_actx *c, const struct oc_gnode *n);
-/* Its class for the copies-on-their-own-streams edit: 0 compute, 1 HtoD, 2 DtoH,
- * 3 other copies, 4 memsets. */
+/* Its class for the copies-on-their-own-streams edit: 0 compute (a kernel, a
+ * graph launch, a call), 1 HtoD, 2 DtoH, 3 other copies, 4 memsets. Set
+ * when the node is made (oc_op_class()) and read from the node: reading the
+ * op's kind through the trace was the graph build's costliest load, one
+ * cache miss a node in stream order (issue 35). */
 #define OC_GCLASSES 5
-int oc_gnode_class(const struct oc_actx *c, const struct oc_gnode *n);
+int oc_op_class(const struct oc_op *op);
+static inline int oc_gnode_class(const struct oc_gnode *n)
+{
+	return n->cls;
+}
+/* A copy or memset node (else compute: a kernel, a graph launch, a call). */
+static inline int oc_gnode_is_copy(const struct oc_gnode *n)
+{
+	return n->cls != 0;
+}
 
 /* The latency edge e into node `to` keeps when it does not bind (graph.h's
  * head): 0 for device order and waits, the observed gap for a host edge, the
