@@ -43,12 +43,12 @@ const char *oc_bw_source_name(enum oc_bw_source s)
 struct bctx {
 	const struct oc_actx *c;
 	const struct oc_graph *g;
-	/* dur (device nodes) and own (call nodes) are one array: oc_graph_replay
-	   reads dur only for device nodes and own only for call nodes, and each fix
-	   writes them by that rule, so one slot per node holds either (issue 35) */
-	int64_t *dur, *own, *t;
+	uint8_t *own;               /* enum oc_gedit_own, a node */
+	struct oc_gdur *dur;        /* pinning's device durations, by node */
+	size_t   n_dur, cap_dur;
+	int64_t *t;
 	uint8_t *lat;               /* enum oc_glat, an edge */
-	struct oc_gedit ed;         /* dur, lat, own and the values lat's codes take */
+	struct oc_gedit ed;         /* own, dur, lat and the values their codes take */
 	int64_t  base;              /* the unedited replay's interval */
 	int64_t  gap_min;           /* the shortest latency of a binding device-order edge */
 	int64_t  cost;              /* the shortest call that queued work and waited for nothing */
@@ -56,9 +56,9 @@ struct bctx {
 
 static void reset(struct bctx *b)
 {
-	for (size_t v = 0; v < b->g->n_nodes; v++)
-		b->dur[v] = -1;      /* own[v] too: the same slot */
+	memset(b->own, OC_GOWN_KEEP, b->g->n_nodes);
 	memset(b->lat, OC_GLAT_OWN, b->g->n_edges);
+	b->n_dur = 0;
 }
 
 static int is_device_order(uint8_t kind)
@@ -139,8 +139,8 @@ static void pinned_gbps(const struct bctx *b, struct oc_bound *bd)
 	bd->bw_source = OC_BW_KEPT;
 }
 
-/* The host gaps into and out of the calls fix_pin gave a cost (own >= 0: a
- * host edge runs between call nodes, whose slot is own) take the shortest
+/* The host gaps into and out of the calls fix_pin gave a cost (a host edge
+ * runs between call nodes) take the shortest
  * gap. One pass over the host edges, so no per-node map of each call's
  * outgoing edge is needed. */
 static void shorten_host_gaps(struct bctx *b, int64_t host_min)
@@ -151,12 +151,12 @@ static void shorten_host_gaps(struct bctx *b, int64_t host_min)
 	for (size_t v = 0; v < g->n_nodes; v++)
 		for (uint32_t j = 0; j < oc_gnode_n_edges(&g->nodes[v]); j++) {
 			const struct oc_gedge *e = &g->edges[g->nodes[v].e_off + j];
-			if (e->from >= 0 && e->kind == OC_EDGE_HOST && (b->own[v] >= 0 || b->own[e->from] >= 0))
+			if (e->from >= 0 && e->kind == OC_EDGE_HOST && (b->own[v] != OC_GOWN_KEEP || b->own[e->from] != OC_GOWN_KEEP))
 				b->lat[g->nodes[v].e_off + j] = OC_GLAT_HOST;
 		}
 }
 
-static void fix_pin(struct bctx *b, struct oc_bound *bd)
+static int fix_pin(struct bctx *b, struct oc_bound *bd)
 {
 	const struct oc_graph *g = b->g;
 	const struct oc_trace *t = b->c->t;
@@ -195,20 +195,30 @@ static void fix_pin(struct bctx *b, struct oc_bound *bd)
 		double gbps = bd->gbps[op->copy_kind == OC_COPY_DTOH];
 		if (gbps > 0) {
 			int64_t d = (int64_t)((double)oc_op_shape(t, op)->bytes / gbps);
-			if (d < n->end_ns - n->start_ns)
-				b->dur[v] = d;
+			if (d < n->end_ns - n->start_ns) {
+				if (b->n_dur == b->cap_dur) {
+					struct oc_gdur *x = oc_grow(b->dur, &b->cap_dur, sizeof *x, 64);
+					if (!x)
+						return -1;
+					b->dur = x;
+				}
+				b->dur[b->n_dur++] = (struct oc_gdur){ (uint32_t)v, d };   /* v ascends */
+				b->own[v] = OC_GOWN_DUR;
+			}
 		}
 		int32_t cn = oc_gnode_call(g, (int32_t)v);
 		if (cn >= 0) {
 			unwait(b, cn, 0);
-			b->own[cn] = bd->cost_ns;
+			b->own[cn] = OC_GOWN_VALUE;
 		}
 		bd->count++;
 	}
+	b->ed.own_ns = bd->cost_ns;
 	shorten_host_gaps(b, host_min);
+	return 0;
 }
 
-static void fix_hidden_syncs(struct bctx *b, struct oc_bound *bd)
+static int fix_hidden_syncs(struct bctx *b, struct oc_bound *bd)
 {
 	const struct oc_analysis *a = b->c->a;
 
@@ -216,15 +226,16 @@ static void fix_hidden_syncs(struct bctx *b, struct oc_bound *bd)
 		const struct oc_block *bl = &a->blocks[k];
 		int32_t api = oc_top_call(b->c->t, bl->api);
 		int32_t cn = bl->hidden && api >= 0 ? b->g->api_node[api] : -1;
-		if (cn < 0 || b->own[cn] >= 0)
+		if (cn < 0 || b->own[cn] != OC_GOWN_KEEP)
 			continue;
 		unwait(b, cn, 1);
-		b->own[cn] = 0;      /* the fix moves the call out of the loop */
+		b->own[cn] = OC_GOWN_ZERO;      /* the fix moves the call out of the loop */
 		bd->count++;
 	}
+	return 0;
 }
 
-static void fix_copy_stream(struct bctx *b, struct oc_bound *bd)
+static int fix_copy_stream(struct bctx *b, struct oc_bound *bd)
 {
 	const struct oc_graph *g = b->g;
 
@@ -252,9 +263,10 @@ static void fix_copy_stream(struct bctx *b, struct oc_bound *bd)
 		}
 		bd->count += touched;
 	}
+	return 0;
 }
 
-static void fix_legacy(struct bctx *b, struct oc_bound *bd)
+static int fix_legacy(struct bctx *b, struct oc_bound *bd)
 {
 	const struct oc_graph *g = b->g;
 
@@ -263,17 +275,19 @@ static void fix_legacy(struct bctx *b, struct oc_bound *bd)
 			b->lat[e] = OC_GLAT_GONE;
 	for (size_t k = 0; k < b->c->a->n_default_syncs; k++)
 		bd->count += g->op_node[b->c->a->default_syncs[k].op] >= 0;
+	return 0;
 }
 
-static void fix_submit_ahead(struct bctx *b, struct oc_bound *bd)
+static int fix_submit_ahead(struct bctx *b, struct oc_bound *bd)
 {
 	const struct oc_graph *g = b->g;
 
 	bd->cost_ns = b->cost;
+	b->ed.own_ns = b->cost;
 	for (size_t v = 0; v < g->n_nodes; v++) {
 		const struct oc_gnode *n = &g->nodes[v];
 		if (n->kind == OC_GN_CALL && oc_gnode_bind_end(g, n) < 0 && !n->blocking && oc_gnode_own(g, n) > b->cost)
-			b->own[v] = b->cost;
+			b->own[v] = OC_GOWN_VALUE;
 		for (uint32_t j = 0; j < oc_gnode_n_edges(n); j++) {
 			const struct oc_gedge *e = &g->edges[n->e_off + j];
 			if (e->from < 0 || e->latent)
@@ -286,6 +300,7 @@ static void fix_submit_ahead(struct bctx *b, struct oc_bound *bd)
 			}
 		}
 	}
+	return 0;
 }
 
 /* A kernel's launch latency in a graph's replay: the shortest gap the device
@@ -313,7 +328,7 @@ static int64_t graph_latency(const struct bctx *b)
 	return best;
 }
 
-static void fix_graph(struct bctx *b, struct oc_bound *bd)
+static int fix_graph(struct bctx *b, struct oc_bound *bd)
 {
 	const struct oc_graph *g = b->g;
 	const struct oc_trace *t = b->c->t;
@@ -333,11 +348,12 @@ static void fix_graph(struct bctx *b, struct oc_bound *bd)
 				bd->cost_ns = l;
 				const struct oc_gnode *cn = &g->nodes[e->from];
 				if (!cn->blocking && oc_gnode_bind_end(g, cn) < 0)
-					b->own[e->from] = 0;
+					b->own[e->from] = OC_GOWN_ZERO;
 			}
 		}
 		bd->count++;
 	}
+	return 0;
 }
 
 static int cmp_bound(const void *x, const void *y)
@@ -368,7 +384,7 @@ int oc_find_bounds(const struct oc_actx *c, const struct oc_graph *g)
 {
 	struct oc_critical_path *p = &c->a->path;
 	struct bctx b = { .c = c, .g = g, .cost = -1 };
-	void (*const fixes[OC_N_FIXES])(struct bctx *, struct oc_bound *) = {
+	int (*const fixes[OC_N_FIXES])(struct bctx *, struct oc_bound *) = {
 		fix_pin, fix_hidden_syncs, fix_copy_stream, fix_legacy, fix_submit_ahead, fix_graph,
 	};
 
@@ -380,12 +396,11 @@ int oc_find_bounds(const struct oc_actx *c, const struct oc_graph *g)
 			      "host's waits for it, are not in the graph, so no fix is bounded";
 		return 0;
 	}
-	b.dur = malloc((g->n_nodes + 1) * sizeof *b.dur);
-	b.own = b.dur;
+	b.own = malloc(g->n_nodes + 1);
 	b.lat = malloc(g->n_edges + 1);
 	b.t = malloc((2 * g->n_nodes + 1) * sizeof *b.t);
-	if (!b.dur || !b.lat || !b.t) {
-		free(b.dur);
+	if (!b.own || !b.lat || !b.t) {
+		free(b.own);
 		free(b.lat);
 		free(b.t);
 		return -1;
@@ -407,13 +422,21 @@ int oc_find_bounds(const struct oc_actx *c, const struct oc_graph *g)
 	}
 	if (b.gap_min == INT64_MAX)
 		b.gap_min = 0;
-	b.ed = (struct oc_gedit){ .dur = b.dur, .lat = b.lat, .own = b.own, .gap = b.gap_min, .graph = -1 };
+	b.ed = (struct oc_gedit){ .own = b.own, .lat = b.lat, .gap = b.gap_min, .graph = -1 };
 	b.base = oc_graph_replay(g, NULL, b.t);
 	p->replay_ns = b.base;
 	for (int f = 0; f < OC_N_FIXES; f++) {
 		struct oc_bound bd = { .fix = (uint8_t)f, .cost_ns = -1 };
 		reset(&b);
-		fixes[f](&b, &bd);
+		if (fixes[f](&b, &bd) < 0) {
+			free(b.own);
+			free(b.dur);
+			free(b.lat);
+			free(b.t);
+			return -1;
+		}
+		b.ed.dur = b.dur;
+		b.ed.n_dur = b.n_dur;
 		if (!bd.count)
 			continue;
 		bd.bound_ns = saving(&b);
@@ -421,6 +444,7 @@ int oc_find_bounds(const struct oc_actx *c, const struct oc_graph *g)
 		p->bounds[p->n_bounds++] = bd;
 	}
 	oc_sort(p->bounds, p->n_bounds, sizeof *p->bounds, cmp_bound);
+	free(b.own);
 	free(b.dur);
 	free(b.lat);
 	free(b.t);

@@ -684,6 +684,16 @@ static int64_t edge_lat(const struct oc_graph *g, const struct oc_gnode *n, uint
 		oc_gedge_min(g, n, &g->edges[e]);
 }
 
+/* Node v's own time under edit ed, whose code for it is not OC_GOWN_KEEP. */
+static int64_t edited_own(const struct oc_gedit *ed, uint32_t v)
+{
+	switch (ed->own[v]) {
+	case OC_GOWN_ZERO: return 0;
+	case OC_GOWN_VALUE: return ed->own_ns;
+	default: return ed->dur[node_lower_bound(ed->dur, ed->n_dur, sizeof *ed->dur, v)].dur_ns;
+	}
+}
+
 int64_t oc_graph_replay(const struct oc_graph *g, const struct oc_gedit *ed, int64_t *t)
 {
 	int64_t lo = INT64_MAX, hi = INT64_MIN;
@@ -695,11 +705,8 @@ int64_t oc_graph_replay(const struct oc_graph *g, const struct oc_gedit *ed, int
 		int had = 0;
 		int32_t bs = oc_gnode_bind_start(g, n), be = oc_gnode_bind_end(g, n);
 		if (at_end) {
-			int64_t d = oc_gnode_own(g, n);
-			if (ed && n->kind != OC_GN_CALL && ed->dur && ed->dur[v] >= 0)
-				d = ed->dur[v];
-			if (ed && n->kind == OC_GN_CALL && ed->own && ed->own[v] >= 0)
-				d = ed->own[v];
+			int64_t d = ed && ed->own && ed->own[v] != OC_GOWN_KEEP ? edited_own(ed, v) :
+				oc_gnode_own(g, n);
 			x = t[2 * v] + d;
 		}
 		for (uint32_t j = 0, ne = oc_gnode_n_edges(n); j < ne; j++) {

@@ -187,16 +187,32 @@ enum oc_glat {
 };
 
 /*
+ * What an edit makes of a node's own time (struct oc_gedit's own[node]):
+ * one byte a node, as a fix gives its calls one value at a time and only
+ * pinning gives device nodes durations of their own, listed beside (issue
+ * 35: the bounds held 8 bytes a node, 160 MB at 10M ops).
+ */
+enum oc_gedit_own {
+	OC_GOWN_KEEP = 0,   /* its duration, or a blocking call's own cost (oc_gnode_own()) */
+	OC_GOWN_ZERO,       /* a call: 0 */
+	OC_GOWN_VALUE,      /* a call: ed->own_ns */
+	OC_GOWN_DUR,        /* a device node: its entry in ed->dur */
+};
+
+/* A device node's duration under an edit (ed->dur, by node). */
+struct oc_gdur { uint32_t node; int64_t dur_ns; };   /* node first: graph.c */
+
+/*
  * An edit of the graph for oc_graph_replay(): NULL members change nothing.
- * dur[node]: a device node's duration (-1 keeps it); lat[edge]: an enum
- * oc_glat, with the values gap, host and graph that three of them take;
- * own[node]: a call's own cost (-1 keeps it).
+ * own[node]: an enum oc_gedit_own, with the value own_ns that one of them takes
+ * and the durations dur[0 .. n_dur) that another reads; lat[edge]: an enum
+ * oc_glat, with the values gap, host and graph that three of them take.
  */
 struct oc_gedit {
-	const int64_t *dur;
+	const uint8_t *own;
+	const struct oc_gdur *dur; size_t n_dur;
 	const uint8_t *lat;
-	const int64_t *own;
-	int64_t gap, host, graph;
+	int64_t own_ns, gap, host, graph;
 };
 
 /*

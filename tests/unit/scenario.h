@@ -198,17 +198,27 @@ static inline void sc_range(struct sc *s, const char *name, const char *domain, 
 }
 
 /* A copy; async sets the ASYNC flag. Returns corr. */
-static inline int sc_copy(struct sc *s, int stream, int copy_kind, int host_kind, int async,
-			  int64_t start, int64_t end, int64_t api_start, int64_t api_end, const char *api)
+/* sc_copy() of `bytes` bytes. */
+static inline int sc_copy_bytes(struct sc *s, int stream, int copy_kind, int host_kind, int async,
+				int64_t start, int64_t end, int64_t api_start, int64_t api_end, const char *api,
+				long long bytes)
 {
 	int corr = sc_call(s, api, api_start, api_end);
 	int src = copy_kind == OC_COPY_HTOD ? host_kind : OC_MEM_DEVICE;
 	int dst = copy_kind == OC_COPY_DTOH ? host_kind : OC_MEM_DEVICE;
 	sc_exec(s, "INSERT INTO ops(kind, start_ns, end_ns, device_id, context_id, stream_id,"
 		   " correlation_id, bytes, copy_kind, src_kind, dst_kind, flags)"
-		   " VALUES (2, %lld, %lld, 0, 1, %d, %d, %d, %d, %d, %d, %d)",
-		(long long)start, (long long)end, stream, corr, 8 << 20, copy_kind, src, dst, async ? 1 : 0);
+		   " VALUES (2, %lld, %lld, 0, 1, %d, %d, %lld, %d, %d, %d, %d)",
+		(long long)start, (long long)end, stream, corr, bytes, copy_kind, src, dst, async ? 1 : 0);
 	return corr;
+}
+
+/* A copy of 8 MiB. */
+static inline int sc_copy(struct sc *s, int stream, int copy_kind, int host_kind, int async,
+			  int64_t start, int64_t end, int64_t api_start, int64_t api_end, const char *api)
+{
+	return sc_copy_bytes(s, stream, copy_kind, host_kind, async, start, end, api_start, api_end, api,
+			     8 << 20);
 }
 
 /* ---- memory (docs/hazards.md) ---------------------------------------------- */

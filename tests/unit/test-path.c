@@ -312,6 +312,33 @@ static void test_bound_pin(void **state)
 	sc_done(&s);
 }
 
+/* Two pageable copies of different sizes pinned at the trace's own pinned
+ * bandwidth, each to its own duration: on one stream, queued early (calls
+ * at 10..15), a pinned async HtoD copy of 8 MiB [100,108) (8 MiB in 8 µs),
+ * then pageable async HtoD copies of 8 MiB [108,140) and 4 MiB [140,160).
+ * Pinned, they take 8 and 4 µs and follow each other at once ([108,116),
+ * [116,120)): the span 60 becomes 20, 40 saved. Each copy its own
+ * duration: the first one's for both would save 36. */
+static void test_bound_pin_sizes(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	sc_copy_bytes(&s, 13, SC_HTOD, OC_MEM_PINNED, 1, 100 * U, 108 * U, 10 * U, 11 * U, "cudaMemcpyAsync",
+		      8 << 20);
+	sc_copy_bytes(&s, 13, SC_HTOD, OC_MEM_PAGEABLE, 1, 108 * U, 140 * U, 12 * U, 13 * U, "cudaMemcpyAsync",
+		      8 << 20);
+	sc_copy_bytes(&s, 13, SC_HTOD, OC_MEM_PAGEABLE, 1, 140 * U, 160 * U, 14 * U, 15 * U, "cudaMemcpyAsync",
+		      4 << 20);
+	sc_analyse(&s, NULL);
+	const struct oc_bound *b = bound_of(&s, OC_FIX_PIN);
+	assert_non_null(b);
+	assert_int_equal(b->count, 2);
+	assert_int_equal(b->bw_source, OC_BW_TRACE);
+	assert_int_equal(s.a.path.end_ns - s.a.path.start_ns, 60 * U);
+	assert_int_equal(b->bound_ns, 40 * U);
+	sc_done(&s);
+}
+
 /* Two chunks in one stream: HtoD [100,150), k [150,250), DtoH [250,300),
  * HtoD [300,350), k [350,450), DtoH [450,500), queued at 10..15. A stream
  * per direction keeps each chunk's HtoD -> kernel -> DtoH and each kind's
@@ -489,6 +516,7 @@ int main(void)
 		cmocka_unit_test(test_bound_legacy),
 		cmocka_unit_test(test_bound_hidden_sync),
 		cmocka_unit_test(test_bound_pin),
+		cmocka_unit_test(test_bound_pin_sizes),
 		cmocka_unit_test(test_bound_copy_stream),
 		cmocka_unit_test(test_bound_withheld),
 		cmocka_unit_test(test_far_binding),
