@@ -454,8 +454,10 @@ int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 		goto nomem;
 	if (window_sweeps(&c, err, errlen) < 0)
 		goto fail;
-	if (oc_find_blocks(&c, err, errlen) < 0 || oc_find_default_syncs(&c, err, errlen) < 0 ||
-	    oc_decide_claims(&c, err, errlen) < 0)
+	if (oc_find_blocks(&c, err, errlen) < 0 || oc_find_default_syncs(&c, err, errlen) < 0)
+		goto fail;
+	oc_actx_shed(&c, OC_SHED_SYNCS);
+	if (oc_decide_claims(&c, err, errlen) < 0)
 		goto fail;
 	drop_per_op(&c);
 	if (oc_find_gaps(&c, err, errlen) < 0)

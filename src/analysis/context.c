@@ -601,32 +601,38 @@ void oc_actx_shed(struct oc_actx *c, enum oc_shed done)
 		c->t_maxend = NULL;
 		c->n_tids = 0;
 	}
-	free(c->tid);
-	free(c->pos_in_stream);
-	free(c->api_off);
-	free(c->api_ops);
-	free(c->dev_of);
-	free(c->sel_pos);
+	if (done >= OC_SHED_HOST) {
+		free(c->tid);
+		free(c->pos_in_stream);
+		free(c->api_off);
+		free(c->api_ops);
+		free(c->dev_of);
+		free(c->sel_pos);
+		free(c->first_launch);
+		free(c->w_off);
+		free(c->w_ts);
+		free(c->blocks_by_end);
+		c->tid = c->pos_in_stream = c->api_off = c->api_ops = c->sel_pos = c->w_off = NULL;
+		c->blocks_by_end = NULL;
+		c->dev_of = NULL;
+		c->first_launch = NULL;
+		c->w_ts = NULL;
+		for (size_t d = 0; d < c->n_dev; d++) {
+			struct oc_dev_ctx *dv = &c->dev[d];
+			oc_selection_release(&dv->sel);
+			oc_selection_release(&dv->wsel);
+			free(dv->streams);
+			dv->streams = NULL;
+			dv->n_streams = 0;
+		}
+	}
 	free(c->api_flags);
-	free(c->first_launch);
-	free(c->w_off);
-	free(c->w_ts);
-	free(c->blocks_by_end);
-	c->tid = c->pos_in_stream = c->api_off = c->api_ops = c->sel_pos = c->w_off = NULL;
-	c->blocks_by_end = NULL;
-	c->dev_of = NULL;
-	c->api_flags = c->first_launch = NULL;
-	c->w_ts = NULL;
+	c->api_flags = NULL;
 	for (size_t d = 0; d < c->n_dev; d++) {
 		struct oc_dev_ctx *dv = &c->dev[d];
-		oc_selection_release(&dv->sel);
-		oc_selection_release(&dv->wsel);
-		free(dv->streams);
 		free(dv->q_sorted);
 		free(dv->q_maxend);
 		free(dv->by_end);
-		dv->streams = NULL;
-		dv->n_streams = 0;
 		dv->q_sorted = dv->q_maxend = NULL;
 		dv->n_q = 0;
 		dv->by_end = NULL;

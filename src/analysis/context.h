@@ -132,12 +132,14 @@ int oc_actx_index(struct oc_actx *c);
 /* Free what oc_actx_index() built (the sweeps excepted: they move into the result). */
 void oc_actx_release(struct oc_actx *c);
 /*
- * The last readers of the index, in the order the steps run: the host story
- * (and every step before it), the critical path's graph build (q, s_off and
- * s_ops, waits, erecs) and its walk (the per-thread calls: tids, t_off,
- * t_calls, t_maxend). Bounds (bounds.c) reads only the graph.
+ * The last readers of the index, in the order the steps run: the syncs
+ * (blocks and default-stream syncs: each device's queue times and ends,
+ * q_sorted, q_maxend, by_end, and api_flags), the host story (and every
+ * step before it), the critical path's graph build (q, s_off and s_ops,
+ * waits, erecs) and its walk (the per-thread calls: tids, t_off, t_calls,
+ * t_maxend). Bounds (bounds.c) reads only the graph.
  */
-enum oc_shed { OC_SHED_HOST, OC_SHED_GRAPH, OC_SHED_WALK };
+enum oc_shed { OC_SHED_SYNCS, OC_SHED_HOST, OC_SHED_GRAPH, OC_SHED_WALK };
 /*
  * Free the parts of the index whose last reader is at or before step
  * `done`, so that they do not sit beside the critical path's graph and
