@@ -68,6 +68,40 @@ static void test_chain(void **state)
 	sc_done(&s);
 }
 
+/* Folding by name past the hash table's first sizes: 100 kernels of as
+ * many names back to back on one stream, kernel i running i + 1 µs (from
+ * 1 000 µs on, all queued before), then the same 100 again. The path is
+ * every kernel, so 100 groups of two steps each, longest first: kernel 99's
+ * 200 µs down to kernel 0's 2 µs, each group's op its first kernel. */
+static void test_fold_many_names(void **state)
+{
+	struct sc s;
+	int corr[100];
+	char name[32];
+	int64_t at = 1000 * U;
+	sc_open(&s);
+	for (int r = 0; r < 2; r++)
+		for (int i = 0; i < 100; i++) {
+			snprintf(name, sizeof name, "_Z4k%03dv", i);
+			int c = sc_kernel(&s, 13, at, at + (i + 1) * U, (10 + i) * U, (10 + i) * U + 500, name, 1);
+			if (!r)
+				corr[i] = c;
+			at += (i + 1) * U;
+		}
+	sc_analyse(&s, NULL);
+	assert_covers(&s);
+	const struct oc_critical_path *p = &s.a.path;
+	assert_int_equal(part(&s, OC_PATH_COMPUTE), 2 * 5050 * U);
+	assert_int_equal(p->n_groups, 100);
+	for (int g = 0; g < 100; g++) {
+		assert_int_equal(p->groups[g].what, OC_PATH_KERNEL);
+		assert_int_equal(p->groups[g].steps, 2);
+		assert_int_equal(p->groups[g].ns, 2 * (100 - g) * U);
+		assert_int_equal(sc_op_corr(&s, p->groups[g].op), corr[99 - g]);
+	}
+	sc_done(&s);
+}
+
 /* Fork and join: k1 [100,300) on stream 14, k2 [100,350) on stream 16; an
  * event recorded on 16 after k2 and waited for on 14 before k3 [360,400).
  * k3 followed k2 through the event (10 gap), not k1: 250 + 40 compute.
@@ -516,6 +550,7 @@ int main(void)
 		cmocka_unit_test(test_bound_legacy),
 		cmocka_unit_test(test_bound_hidden_sync),
 		cmocka_unit_test(test_bound_pin),
+		cmocka_unit_test(test_fold_many_names),
 		cmocka_unit_test(test_bound_pin_sizes),
 		cmocka_unit_test(test_bound_copy_stream),
 		cmocka_unit_test(test_bound_withheld),
