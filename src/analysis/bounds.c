@@ -44,8 +44,9 @@ struct bctx {
 	const struct oc_actx *c;
 	const struct oc_graph *g;
 	uint8_t *own;               /* enum oc_gedit_own, a node */
-	struct oc_gdur *dur;        /* pinning's device durations, by node */
-	size_t   n_dur, cap_dur;
+	uint32_t *dur_node;         /* pinning's device durations, by node */
+	int64_t  *dur_ns;
+	size_t   n_dur;
 	int64_t *t;
 	uint8_t *lat;               /* enum oc_glat, an edge */
 	struct oc_gedit ed;         /* own, dur, lat and the values their codes take */
@@ -58,7 +59,7 @@ static void reset(struct bctx *b)
 {
 	memset(b->own, OC_GOWN_KEEP, b->g->n_nodes);
 	memset(b->lat, OC_GLAT_OWN, b->g->n_edges);
-	b->n_dur = 0;
+	b->n_dur = b->ed.n_dur = 0;
 }
 
 static int is_device_order(uint8_t kind)
@@ -187,6 +188,15 @@ static int fix_pin(struct bctx *b, struct oc_bound *bd)
 			if (e->from >= 0 && e->kind == OC_EDGE_HOST && oc_gedge_lat(g, &g->nodes[v], e) < host_min)
 				host_min = oc_gedge_lat(g, &g->nodes[v], e);
 		}
+	size_t n_pageable = 0;            /* the durations' room, exact: one entry a copy at most */
+	for (size_t v = 0; v < g->n_nodes; v++)
+		n_pageable += g->nodes[v].kind == OC_GN_OP && is_pageable_copy(&t->ops[g->nodes[v].idx]);
+	free(b->dur_node);
+	free(b->dur_ns);
+	b->dur_node = malloc((n_pageable + 1) * sizeof *b->dur_node);
+	b->dur_ns = malloc((n_pageable + 1) * sizeof *b->dur_ns);
+	if (!b->dur_node || !b->dur_ns)
+		return -1;
 	for (size_t v = 0; v < g->n_nodes; v++) {
 		const struct oc_gnode *n = &g->nodes[v];
 		if (n->kind != OC_GN_OP || !is_pageable_copy(&t->ops[n->idx]))
@@ -196,13 +206,8 @@ static int fix_pin(struct bctx *b, struct oc_bound *bd)
 		if (gbps > 0) {
 			int64_t d = (int64_t)((double)oc_op_shape(t, op)->bytes / gbps);
 			if (d < n->end_ns - n->start_ns) {
-				if (b->n_dur == b->cap_dur) {
-					struct oc_gdur *x = oc_grow(b->dur, &b->cap_dur, sizeof *x, 64);
-					if (!x)
-						return -1;
-					b->dur = x;
-				}
-				b->dur[b->n_dur++] = (struct oc_gdur){ (uint32_t)v, d };   /* v ascends */
+				b->dur_node[b->n_dur] = (uint32_t)v;   /* v ascends */
+				b->dur_ns[b->n_dur++] = d;
 				b->own[v] = OC_GOWN_DUR;
 			}
 		}
@@ -214,6 +219,9 @@ static int fix_pin(struct bctx *b, struct oc_bound *bd)
 		bd->count++;
 	}
 	b->ed.own_ns = bd->cost_ns;
+	b->ed.dur_node = b->dur_node;
+	b->ed.dur_ns = b->dur_ns;
+	b->ed.n_dur = b->n_dur;
 	shorten_host_gaps(b, host_min);
 	return 0;
 }
@@ -430,13 +438,12 @@ int oc_find_bounds(const struct oc_actx *c, const struct oc_graph *g)
 		reset(&b);
 		if (fixes[f](&b, &bd) < 0) {
 			free(b.own);
-			free(b.dur);
+			free(b.dur_node);
+			free(b.dur_ns);
 			free(b.lat);
 			free(b.t);
 			return -1;
 		}
-		b.ed.dur = b.dur;
-		b.ed.n_dur = b.n_dur;
 		if (!bd.count)
 			continue;
 		bd.bound_ns = saving(&b);
@@ -445,7 +452,8 @@ int oc_find_bounds(const struct oc_actx *c, const struct oc_graph *g)
 	}
 	oc_sort(p->bounds, p->n_bounds, sizeof *p->bounds, cmp_bound);
 	free(b.own);
-	free(b.dur);
+	free(b.dur_node);
+	free(b.dur_ns);
 	free(b.lat);
 	free(b.t);
 	return 0;

@@ -684,13 +684,18 @@ static int64_t edge_lat(const struct oc_graph *g, const struct oc_gnode *n, uint
 		oc_gedge_min(g, n, &g->edges[e]);
 }
 
-/* Node v's own time under edit ed, whose code for it is not OC_GOWN_KEEP. */
-static int64_t edited_own(const struct oc_gedit *ed, uint32_t v)
+/* Node n's own time under edit ed, whose code for it (v) is not
+ * OC_GOWN_KEEP; a duration the edit does not list keeps the node's own. */
+static int64_t edited_own(const struct oc_graph *g, const struct oc_gnode *n, const struct oc_gedit *ed,
+			  uint32_t v)
 {
 	switch (ed->own[v]) {
 	case OC_GOWN_ZERO: return 0;
 	case OC_GOWN_VALUE: return ed->own_ns;
-	default: return ed->dur[node_lower_bound(ed->dur, ed->n_dur, sizeof *ed->dur, v)].dur_ns;
+	default: {
+		size_t k = node_lower_bound(ed->dur_node, ed->n_dur, sizeof *ed->dur_node, v);
+		return k < ed->n_dur && ed->dur_node[k] == v ? ed->dur_ns[k] : oc_gnode_own(g, n);
+	}
 	}
 }
 
@@ -705,7 +710,7 @@ int64_t oc_graph_replay(const struct oc_graph *g, const struct oc_gedit *ed, int
 		int had = 0;
 		int32_t bs = oc_gnode_bind_start(g, n), be = oc_gnode_bind_end(g, n);
 		if (at_end) {
-			int64_t d = ed && ed->own && ed->own[v] != OC_GOWN_KEEP ? edited_own(ed, v) :
+			int64_t d = ed && ed->own && ed->own[v] != OC_GOWN_KEEP ? edited_own(g, n, ed, v) :
 				oc_gnode_own(g, n);
 			x = t[2 * v] + d;
 		}

@@ -196,21 +196,19 @@ enum oc_gedit_own {
 	OC_GOWN_KEEP = 0,   /* its duration, or a blocking call's own cost (oc_gnode_own()) */
 	OC_GOWN_ZERO,       /* a call: 0 */
 	OC_GOWN_VALUE,      /* a call: ed->own_ns */
-	OC_GOWN_DUR,        /* a device node: its entry in ed->dur */
+	OC_GOWN_DUR,        /* a device node: its entry in ed->dur_node and ed->dur_ns */
 };
-
-/* A device node's duration under an edit (ed->dur, by node). */
-struct oc_gdur { uint32_t node; int64_t dur_ns; };   /* node first: graph.c */
 
 /*
  * An edit of the graph for oc_graph_replay(): NULL members change nothing.
  * own[node]: an enum oc_gedit_own, with the value own_ns that one of them takes
- * and the durations dur[0 .. n_dur) that another reads; lat[edge]: an enum
+ * and the durations that another reads: dur_ns[k] of node dur_node[k], k <
+ * n_dur, by node (two arrays: 12 bytes an entry, no padding); lat[edge]: an enum
  * oc_glat, with the values gap, host and graph that three of them take.
  */
 struct oc_gedit {
 	const uint8_t *own;
-	const struct oc_gdur *dur; size_t n_dur;
+	const uint32_t *dur_node; const int64_t *dur_ns; size_t n_dur;
 	const uint8_t *lat;
 	int64_t own_ns, gap, host, graph;
 };

@@ -210,7 +210,9 @@ static int cmp_group(const void *x, const void *y)
 		return (a->ns < b->ns) - (a->ns > b->ns);
 	if (a->what != b->what)
 		return a->what - b->what;
-	return (a->op > b->op) - (a->op < b->op) + (a->api > b->api) - (a->api < b->api);
+	if (a->op != b->op)          /* op, then call: a sum of the two could cancel out */
+		return (a->op > b->op) - (a->op < b->op);
+	return (a->api > b->api) - (a->api < b->api);
 }
 
 static struct fkey key_of(const struct oc_trace *t, const struct oc_path_step *s)
@@ -236,7 +238,7 @@ static struct fkey key_of(const struct oc_trace *t, const struct oc_path_step *s
 
 static uint64_t fkey_hash(struct fkey k)
 {
-	uint64_t h = ((uint64_t)k.key ^ (uint64_t)k.what << 56) * 0x9e3779b97f4a7c15ull;
+	uint64_t h = (uint64_t)k.key * 0x9e3779b97f4a7c15ull ^ ((uint64_t)k.what + 1) * 0xc2b2ae3d27d4eb4full;
 	return h ^ h >> 29;
 }
 

@@ -83,7 +83,8 @@ static void test_fold_many_names(void **state)
 	for (int r = 0; r < 2; r++)
 		for (int i = 0; i < 100; i++) {
 			snprintf(name, sizeof name, "_Z4k%03dv", i);
-			int c = sc_kernel(&s, 13, at, at + (i + 1) * U, (10 + i) * U, (10 + i) * U + 500, name, 1);
+			int c = sc_kernel(&s, 13, at, at + (i + 1) * U, (10 + 100 * r + i) * U,
+					  (10 + 100 * r + i) * U + 500, name, 1);
 			if (!r)
 				corr[i] = c;
 			at += (i + 1) * U;
@@ -99,6 +100,39 @@ static void test_fold_many_names(void **state)
 		assert_int_equal(p->groups[g].ns, 2 * (100 - g) * U);
 		assert_int_equal(sc_op_corr(&s, p->groups[g].op), corr[99 - g]);
 	}
+	sc_done(&s);
+}
+
+/* Groups of equal time fold and sort by kind, then by their first op: on
+ * one stream, queued early, kernel b [100,110), a memset [110,120), kernel
+ * a [120,130), then kernel b again [130,135) and kernel a [135,140): the
+ * kernels' groups take 15 each and the memset's 10. Equal times: kernels
+ * before memsets, b (first at 100) before a (first at 120). */
+static void test_fold_ties(void **state)
+{
+	struct sc s;
+	sc_open(&s);
+	int kb = sc_kernel(&s, 13, 100 * U, 110 * U, 10 * U, 11 * U, "_Z1bv", 1);
+	int ms = sc_call(&s, "cudaMemsetAsync", 12 * U, 13 * U);
+	sc_exec(&s, "INSERT INTO ops(kind, start_ns, end_ns, device_id, context_id, stream_id,"
+		    " correlation_id, bytes, dst_kind, flags) VALUES (3, %lld, %lld, 0, 1, 13, %d, 4096, %d, 1)",
+		(long long)(110 * U), (long long)(120 * U), ms, OC_MEM_DEVICE);
+	int ka = sc_kernel(&s, 13, 120 * U, 130 * U, 14 * U, 15 * U, "_Z1av", 1);
+	sc_kernel(&s, 13, 130 * U, 135 * U, 16 * U, 17 * U, "_Z1bv", 1);
+	sc_kernel(&s, 13, 135 * U, 140 * U, 18 * U, 19 * U, "_Z1av", 1);
+	sc_analyse(&s, NULL);
+	assert_covers(&s);
+	const struct oc_critical_path *p = &s.a.path;
+	assert_int_equal(p->n_groups, 3);
+	assert_int_equal(p->groups[0].what, OC_PATH_KERNEL);
+	assert_int_equal(p->groups[0].ns, 15 * U);
+	assert_int_equal(sc_op_corr(&s, p->groups[0].op), kb);
+	assert_int_equal(p->groups[1].what, OC_PATH_KERNEL);
+	assert_int_equal(p->groups[1].ns, 15 * U);
+	assert_int_equal(sc_op_corr(&s, p->groups[1].op), ka);
+	assert_int_equal(p->groups[2].what, OC_PATH_MEMSET);
+	assert_int_equal(p->groups[2].ns, 10 * U);
+	assert_int_equal(sc_op_corr(&s, p->groups[2].op), ms);
 	sc_done(&s);
 }
 
@@ -551,6 +585,7 @@ int main(void)
 		cmocka_unit_test(test_bound_hidden_sync),
 		cmocka_unit_test(test_bound_pin),
 		cmocka_unit_test(test_fold_many_names),
+		cmocka_unit_test(test_fold_ties),
 		cmocka_unit_test(test_bound_pin_sizes),
 		cmocka_unit_test(test_bound_copy_stream),
 		cmocka_unit_test(test_bound_withheld),
