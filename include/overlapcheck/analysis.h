@@ -98,7 +98,8 @@ struct oc_analysis_options {
 	size_t      spill_bytes;       /* when the claims and their evidence take at least this many
 	                                  bytes, they wait in an unlinked temporary file (TMPDIR,
 	                                  else /tmp) while the critical path, the peak of memory,
-	                                  runs; kept in memory when the file cannot be written, when
+	                                  runs, and so do the path's steps while its bounds are
+	                                  replayed; kept in memory when the file cannot be written, when
 	                                  it would pass the process's file size limit, or when that
 	                                  directory is in memory (tmpfs). The result is the same.
 	                                  Default 16 MiB, or OVERLAPCHECK_SPILL_BYTES; 0: never */
@@ -603,8 +604,9 @@ struct oc_analysis {
 	char   **warnings;         size_t n_warnings;  /* sentences for the reader */
 
 	void    *priv;             /* storage pools */
-	size_t   spilled_bytes;    /* bytes the claims took in their temporary file
-	                              (opts.spill_bytes), 0 when they stayed in memory */
+	size_t   spilled_bytes;    /* bytes the claims and the critical path's steps took in
+	                              their temporary files (opts.spill_bytes), 0 when they
+	                              stayed in memory */
 };
 
 /*

@@ -475,9 +475,9 @@ int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 		goto nomem;
 	oc_actx_shed(&c, OC_SHED_HOST);
 	oc_spill_claims(&c, &spill);
-	if (oc_find_path(&c) < 0) {
+	if (oc_find_path(&c, err, errlen) < 0) {
 		oc_spill_drop(&spill);
-		goto nomem;
+		goto fail;
 	}
 	if (oc_unspill_claims(&c, &spill, err, errlen) < 0)
 		goto fail;

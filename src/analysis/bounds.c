@@ -373,20 +373,6 @@ static int cmp_bound(const void *x, const void *y)
 }
 
 /* What the path holds that no edit can act on. */
-static void unexplained(const struct oc_actx *c, const struct oc_graph *g, struct oc_critical_path *p)
-{
-	for (size_t i = 0; i < p->n_steps; i++) {
-		const struct oc_path_step *s = &p->steps[i];
-		if (s->part == OC_PATH_UNKNOWN) {
-			p->unexplained_ns += s->end_ns - s->start_ns;
-		} else if (s->part == OC_PATH_HOST_BLOCKED && s->edge == OC_N_PATH_EDGES && s->api >= 0) {
-			p->unexplained_ns += s->end_ns - s->start_ns;   /* a sync that ran its own course */
-			p->unexplained_calls++;
-		}
-	}
-	(void)c;
-	(void)g;
-}
 
 int oc_find_bounds(const struct oc_actx *c, const struct oc_graph *g)
 {
@@ -398,7 +384,6 @@ int oc_find_bounds(const struct oc_actx *c, const struct oc_graph *g)
 
 	if (!p->given)
 		return 0;
-	unexplained(c, g, p);
 	if (c->o.device >= 0 && c->t->n_devices > 1) {
 		p->withheld = "the analysis holds one device (--device): the other devices' work, and the "
 			      "host's waits for it, are not in the graph, so no fix is bounded";

@@ -215,9 +215,10 @@ int oc_find_comm(struct oc_actx *c);
 int oc_find_hazards(struct oc_actx *c);                               /* hazards.c */
 /* The critical path of the window (path.c, over graph.c's graph), after the
  * blocks, default syncs and the window; the last step to read the index: it
- * frees the index's parts as their last reader finishes (oc_actx_shed). 0,
- * or -1 out of memory. */
-int oc_find_path(struct oc_actx *c);
+ * frees the index's parts as their last reader finishes (oc_actx_shed), and
+ * keeps its steps in a temporary file while the bounds run (spill.h). 0, or
+ * -1 with err set (out of memory, the steps' file not read back). */
+int oc_find_path(struct oc_actx *c, char *err, size_t errlen);
 /* 1 for a compute kernel: a kernel that is not NCCL's */
 static inline int oc_is_compute(const struct oc_op *op)
 {

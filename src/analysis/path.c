@@ -20,8 +20,10 @@
 #endif
 #include <string.h>
 
+#include "overlapcheck/format.h"
 #include "overlapcheck/mem.h"
 #include "graph.h"
+#include "spill.h"
 
 static const char *const part_names[OC_N_PATH_PARTS] = {
 	"compute", "copy", "device_gap", "launch_latency", "host_cuda_calls", "host_blocked",
@@ -339,6 +341,21 @@ out:
 	return rc;
 }
 
+/* The path's time the trace does not explain: unknown steps, and syncs
+ * that ran their own course. */
+static void unexplained(struct oc_critical_path *p)
+{
+	for (size_t i = 0; i < p->n_steps; i++) {
+		const struct oc_path_step *s = &p->steps[i];
+		if (s->part == OC_PATH_UNKNOWN) {
+			p->unexplained_ns += s->end_ns - s->start_ns;
+		} else if (s->part == OC_PATH_HOST_BLOCKED && s->edge == OC_N_PATH_EDGES && s->api >= 0) {
+			p->unexplained_ns += s->end_ns - s->start_ns;   /* a sync that ran its own course */
+			p->unexplained_calls++;
+		}
+	}
+}
+
 static int find_path(struct oc_actx *c, const struct oc_graph *g)
 {
 	struct oc_critical_path *p = &c->a->path;
@@ -381,15 +398,17 @@ static int find_path(struct oc_actx *c, const struct oc_graph *g)
 			p->ns[s->part] += len;
 		}
 	}
+	unexplained(p);
 	return fold(c->t, p);
 }
 
-int oc_find_path(struct oc_actx *c)
+int oc_find_path(struct oc_actx *c, char *err, size_t errlen)
 {
 	struct oc_graph g;
+	struct oc_spill steps = { .fd = -1 };
 
 	if (oc_graph_build(c, &g) < 0)
-		return -1;
+		goto nomem;
 	oc_actx_shed(c, OC_SHED_GRAPH);
 	int rc = find_path(c, &g);
 	oc_actx_shed(c, OC_SHED_WALK);
@@ -399,8 +418,17 @@ int oc_find_path(struct oc_actx *c)
 	 * until asked (issue 35: 32 MB of 573 at 1M ops). */
 	malloc_trim(0);
 #endif
-	if (rc == 0)
+	if (rc == 0) {
+		oc_spill_steps(c, &steps);
 		rc = oc_find_bounds(c, &g);
+	}
 	oc_graph_release(&g);
-	return rc;
+	if (rc < 0) {
+		oc_spill_drop(&steps);
+		goto nomem;
+	}
+	return oc_unspill_steps(c, &steps, err, errlen);
+nomem:
+	oc_set_err(err, errlen, "cannot analyse trace '%s': out of memory", c->t->path ? c->t->path : "");
+	return -1;
 }
