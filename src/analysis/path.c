@@ -196,15 +196,6 @@ struct fkey {
 	int64_t  key;
 };
 
-static int cmp_fkey_group(const void *x, const void *y, void *arg)
-{
-	const struct fkey *k = arg;
-	const struct fkey *a = &k[*(const uint32_t *)x], *b = &k[*(const uint32_t *)y];
-	if (a->what != b->what)
-		return a->what - b->what;
-	return (a->key > b->key) - (a->key < b->key);
-}
-
 static int cmp_group(const void *x, const void *y)
 {
 	const struct oc_path_group *a = x, *b = y;
@@ -301,9 +292,6 @@ static struct oc_path_group *fold_group(struct folding *f, struct fkey k, const 
 static int fold(const struct oc_trace *t, struct oc_critical_path *p)
 {
 	struct folding f = { 0 };
-	uint32_t *order = NULL;
-	struct oc_path_group *sorted = NULL;
-	int rc = -1;
 
 	for (size_t i = 0; i < p->n_steps; i++) {
 		const struct oc_path_step *s = &p->steps[i];
@@ -311,34 +299,23 @@ static int fold(const struct oc_trace *t, struct oc_critical_path *p)
 		      s->edge == OC_EDGE_BLOCK || s->edge == OC_EDGE_OWN_WAIT))
 			continue;
 		struct oc_path_group *gr = fold_group(&f, key_of(t, s), s);
-		if (!gr)
-			goto out;
+		if (!gr) {
+			free(f.groups);
+			free(f.keys);
+			free(f.slot);
+			return -1;
+		}
 		gr->steps++;
 		gr->ns += s->end_ns - s->start_ns;
 	}
-	/* by (what, key) first, as the groups came when every step was sorted by
-	 * them, then by time: the order cmp_group leaves among equals is kept */
-	order = malloc((f.n + 1) * sizeof *order);
-	sorted = malloc((f.n + 1) * sizeof *sorted);
-	if (!order || !sorted)
-		goto out;
-	for (size_t gi = 0; gi < f.n; gi++)
-		order[gi] = (uint32_t)gi;
-	qsort_r(order, f.n, sizeof *order, cmp_fkey_group, f.keys);
-	for (size_t gi = 0; gi < f.n; gi++)
-		sorted[gi] = f.groups[order[gi]];
-	oc_sort(sorted, f.n, sizeof *sorted, cmp_group);
-	p->groups = sorted;
-	p->n_groups = f.n;
-	sorted = NULL;
-	rc = 0;
-out:
-	free(sorted);
-	free(order);
-	free(f.groups);
 	free(f.keys);
 	free(f.slot);
-	return rc;
+	/* cmp_group leaves no two groups equal: a group's key follows from its
+	 * first step's op or call, so the order does not depend on the table's */
+	oc_sort(f.groups, f.n, sizeof *f.groups, cmp_group);
+	p->groups = f.groups ? f.groups : malloc(sizeof *p->groups);
+	p->n_groups = f.n;
+	return p->groups ? 0 : -1;
 }
 
 /* The path's time the trace does not explain: unknown steps, and syncs
