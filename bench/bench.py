@@ -80,6 +80,11 @@ overlapcheck run only when its trace holds them with no dropped record, so a
 collector that silently recorded nothing cannot look fast. Each run also
 records its peak RSS (ru_maxrss of wait4(), see Runner.run) and, for
 overlapcheck, the writer's CPU time (meta writer_cpu_ns) per device op.
+Where a program's BENCH line gives cpu_ns_per_op (the PyTorch programs: the
+process's CPU time over its timed loop, all its threads), the same paired
+ratios are also given of it, without targets: a measure that time spent
+waiting for a CPU does not inflate, nor time the hypervisor steals where the
+kernel accounts steal time.
 
 Outputs under --out: results.json (every run, raw, and the paired ratios),
 runs.tsv (one line per run), table.txt (the final table, also printed), logs/
@@ -672,6 +677,10 @@ class Bench:
             r["bench"] = bench
             r["ns_per_op"] = bench["ns_per_op"]
             r["ops"] = bench.get("ops")
+            cpu = bench.get("cpu_ns_per_op")
+            if isinstance(cpu, (int, float)) and not isinstance(cpu, bool):
+                # the process's CPU time over the timed loop (all its threads)
+                r["cpu_ns_per_op"] = cpu
         expected = bench.get("device_ops") if bench else None
         problems = []
         if variant == "nsys" and bench:
@@ -995,6 +1004,26 @@ class Bench:
                          "them ran or was valid, that one)")
             lines.append("")
 
+        # The same ratios of the process's CPU time per op, where the programs
+        # give it (cpu_ns_per_op): no target, the targets are of ns/op.
+        rows = []
+        for p in progs:
+            for _, label, num, den, _ in self.ratio_specs(p):
+                pairs = paired_ratios_with(self.runs, p, num, den, key="cpu_ns_per_op")
+                if pairs:
+                    s = summary([x for x, _ in pairs])
+                    rows.append([p, label, fmt_summary(s, 3), str(s[3])])
+        if rows:
+            lines.append("Paired ratios of CPU ns/op: per repetition, then median [min..max] "
+                         "over the repetitions with both sides valid and giving it (n)")
+            lines.append(render_table(rows, ["program", "ratio", "median [min..max]", "n"]))
+            lines.append("CPU ns/op: the program process's CPU time (all its threads, the "
+                         "tracer's writer included) over its timed loop, per op; under nsys the "
+                         "work nsys does in its own processes is not in it, so ratios against "
+                         "nsys understate nsys's cost; the cheaper of nsys and torch.profiler "
+                         "is here the one with the smaller CPU ns/op")
+            lines.append("")
+
         order = [v for v in self.variant_order() if v not in ("bare", "nsys")]
         walls = {p: wall_ratios(self.runs, p, order) for p in progs}
         cols = [v for v in order if any(r["variant"] == v and r["phase"] == "A"
@@ -1179,13 +1208,14 @@ class Bench:
         with open(os.path.join(self.out, "runs.tsv"), "w") as f:
             # New columns go at the end, so that readers of the old ones keep working.
             f.write("phase\trep\tprogram\tvariant\tok\trc\tns_per_op\twall_s\tnote\trss_kb\t"
-                    "writer_cpu_ns\n")
+                    "writer_cpu_ns\tcpu_ns_per_op\n")
             for r in self.runs:
-                f.write("%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n" % (
+                f.write("%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n" % (
                     r["phase"], r["rep"], r["program"], r["variant"], int(r["ok"]), r["rc"],
                     r.get("ns_per_op", ""), r["wall_s"], r["note"].replace("\t", " "),
                     "" if r.get("rss_kb") is None else r["rss_kb"],
-                    "" if r.get("writer_cpu_ns") is None else r["writer_cpu_ns"]))
+                    "" if r.get("writer_cpu_ns") is None else r["writer_cpu_ns"],
+                    "" if r.get("cpu_ns_per_op") is None else r["cpu_ns_per_op"]))
         with open(os.path.join(self.out, "table.txt"), "w") as f:
             f.write("machine: %s\n\n%s\n" % (json.dumps(self.machine_info), table))
 

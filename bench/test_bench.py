@@ -56,9 +56,14 @@ elif os.environ.get("FAKE_NSYS"):
 if "--profiler" in sys.argv:
     ns *= 3
 ns *= float(os.environ.get("FAKE_NS_FACTOR", "1"))
+# FAKE_CPU: the process's CPU time per op too, this part of ns/op (the PyTorch programs')
+cpu = ""
+if os.environ.get("FAKE_CPU"):
+    c = ns * float(os.environ["FAKE_CPU"])
+    cpu = " cpu_ns_per_op=%.1f cpu_total_ns=%d" % (c, c * dev_ops)
 print("some output first")
-print("BENCH name=%s ops=%d ns_per_op=%.1f total_ns=%d device_ops=%d" % (
-    name, dev_ops, ns, ns * dev_ops, dev_ops))
+print("BENCH name=%s ops=%d ns_per_op=%.1f total_ns=%d device_ops=%d%s" % (
+    name, dev_ops, ns, ns * dev_ops, dev_ops, cpu))
 '''
 
 FAKE_OC = r'''#!%(py)s
@@ -628,7 +633,7 @@ class TestIssue18(unittest.TestCase):
             self.assertIn(col, head)
         self.assertNotIn("nsys / floor", head)
         self.assertIn("nsys left out", table)
-        # Saved: the paired ratios, and runs.tsv's two new columns at the end.
+        # Saved: the paired ratios, and runs.tsv's new columns at the end.
         b.save(table)
         res = json.load(open(os.path.join(self.f.out, "results.json")))
         self.assertAlmostEqual(res["paired"]["loop"]["overlapcheck/min(nsys,torch_profiler)"]
@@ -641,12 +646,14 @@ class TestIssue18(unittest.TestCase):
                open(os.path.join(self.f.out, "runs.tsv")).read().splitlines()]
         self.assertEqual(tsv[0][:9], ["phase", "rep", "program", "variant", "ok", "rc",
                                       "ns_per_op", "wall_s", "note"])
-        self.assertEqual(tsv[0][9:], ["rss_kb", "writer_cpu_ns"])
+        self.assertEqual(tsv[0][9:], ["rss_kb", "writer_cpu_ns", "cpu_ns_per_op"])
         for row in tsv[1:]:
             self.assertGreater(int(row[9]), 0)
             want = {"storm": "750000", "loop": "500000"}[row[2]] \
                 if row[3] in ("overlapcheck", "fast") else ""
             self.assertEqual(row[10], want, row)
+            self.assertEqual(row[11], "", row)  # no cpu_ns_per_op in these BENCH lines
+        self.assertNotIn("Paired ratios of CPU ns/op", table)
 
     def test_status_without_a_floor_in_the_rotation(self):
         # --variants without the floors (the training step against the
@@ -855,6 +862,63 @@ class TestIssue18(unittest.TestCase):
         self.assertEqual(oc["writer_cpu_ns"], 500000)
         self.assertEqual(oc["writer_cpu_ns_per_op"], 2500.0)
         self.assertNotIn("writer_cpu_ns", [r for r in b.runs if r["variant"] == "bare"][0])
+
+    def test_cpu_ns_per_op_paired_without_targets(self):
+        def run(rep, variant, ns, cpu=None):
+            r = run_(rep, variant, ns, wall=1.0, program="loop")
+            r.update(rc=0, note="")
+            if cpu is not None:
+                r["cpu_ns_per_op"] = cpu
+            return r
+        b = self.f.bench(["--phases", "A"], programs=self.f.programs(profiler=True))
+        b.runs = [run(0, "native", 1000, 900), run(0, "bare", 1500, 1000),
+                  run(0, "overlapcheck", 1600, 1200),
+                  run(1, "native", 1000, 900), run(1, "bare", 1500, 1000),
+                  run(1, "overlapcheck", 1600, 1400),
+                  # a repetition whose floor gave no CPU time: no CPU ratio of it
+                  run(2, "bare", 1500), run(2, "overlapcheck", 1600, 5000)]
+        table = b.report()
+        self.assertIn("Paired ratios of CPU ns/op", table)
+        cpu = table.split("Paired ratios of CPU ns/op")[1].split("\n\n")[0]
+        # 1200 / 1000 and 1400 / 1000: median 1.3, no target column
+        self.assertIn("1.300 [1.200..1.400]  2", self.row(cpu, "loop", "overlapcheck / floor"))
+        self.assertTrue(self.row(cpu, "loop", "overlapcheck / floor").rstrip().endswith("  2"))
+        self.assertIn("1.111 [1.111..1.111]  2", self.row(cpu, "loop", "floor / native"))
+        self.assertIn("1.444 [1.333..1.556]  2", self.row(cpu, "loop", "overlapcheck / native"))
+        self.assertNotIn("PASS", cpu)
+        self.assertNotIn("FAIL", cpu)
+        self.assertNotIn("lean floor", cpu)  # no pair, no row
+        self.assertIn("ratios against nsys understate nsys's cost", cpu)
+        # the ns/op table is as before: 1600 / 1500 in all three repetitions
+        self.assertIn("1.067 [1.067..1.067]  3  PASS (<= 1.10)",
+                      self.row(table, "loop", "overlapcheck / floor", "3"))
+        # without cpu_ns_per_op in any run, no such table
+        for r in b.runs:
+            r.pop("cpu_ns_per_op", None)
+        table = b.report()
+        self.assertNotIn("Paired ratios of CPU ns/op", table)
+        self.assertNotIn("CPU ns/op: the program", table)
+        self.assertIn("Paired ratios of ns/op", table)
+
+    def test_cpu_ns_per_op_from_the_bench_line(self):
+        with EnvPatch(FAKE_CPU="0.5"):
+            b = self.f.bench(["--reps", "1", "--min-reps", "1", "--phases", "A"])
+            self.assertEqual(b.main(), 0)
+        for r in b.runs:
+            self.assertTrue(r["ok"], r["note"])
+            self.assertAlmostEqual(r["cpu_ns_per_op"], r["ns_per_op"] * 0.5, delta=0.1)
+            self.assertIsInstance(r["bench"]["cpu_total_ns"], int)
+        table = open(os.path.join(self.f.out, "table.txt")).read()
+        cpu = table.split("Paired ratios of CPU ns/op")[1].split("\n\n")[0]
+        self.assertIn("1.067 [1.067..1.067]  1", self.row(cpu, "storm", "overlapcheck / floor"))
+        tsv = [l.split("\t") for l in
+               open(os.path.join(self.f.out, "runs.tsv")).read().splitlines()]
+        self.assertEqual(tsv[0][-1], "cpu_ns_per_op")
+        by = {(row[2], row[3]): row[-1] for row in tsv[1:]}
+        self.assertEqual(by[("storm", "native")], "500.0")
+        self.assertEqual(by[("storm", "overlapcheck")], "800.0")
+        res = json.load(open(os.path.join(self.f.out, "results.json")))
+        self.assertTrue(all("cpu_ns_per_op" in r for r in res["runs"]))
 
     def test_train_step_is_registered(self):
         args = bench.parse_args(["--build", self.f.build, "--out", self.f.out,

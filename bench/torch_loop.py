@@ -8,10 +8,18 @@ of SIZE floats: mul, add, relu, sum, in-place mul. device_ops in the BENCH
 line is a lower bound (one kernel per op) that the benchmark checks traces
 against.
 After WARMUP iterations and a synchronize, the timed region is ITERS iterations
-and one synchronize, measured with a monotonic host clock. It prints the line
-bench.py parses:
+and one synchronize, measured with a monotonic host clock (time.perf_counter_ns)
+and with the process's CPU time (time.process_time_ns: all its threads, the
+program's, CUDA's and CUPTI's, and an injected tracer's writer thread). It
+prints the line bench.py parses:
 
     BENCH name=torch_loop ops=N ns_per_op=X total_ns=T ...
+
+Its last fields (before --profiler's) are cpu_ns_per_op=C cpu_total_ns=U: the
+CPU time of the timed region, per op and in all. Unlike the wall-clock
+figures it leaves out time spent waiting for a CPU, and time the hypervisor
+stole where the kernel accounts steal time (a paravirtual steal clock, as on
+KVM); a synchronize that spins counts in it.
 
 --profiler runs the warm-up and the timed region inside torch.profiler with
 CPU and CUDA activities (Kineto's CUPTI collector), and also reports how long
@@ -39,11 +47,13 @@ def loop(torch, x, w, warmup, iters):
         step(x, w)
     torch.cuda.synchronize()
     t0 = time.perf_counter_ns()
+    c0 = time.process_time_ns()
     for _ in range(iters):
         s = step(x, w)
     torch.cuda.synchronize()
     t1 = time.perf_counter_ns()
-    return s, t1 - t0
+    c1 = time.process_time_ns()
+    return s, t1 - t0, c1 - c0
 
 
 def main():
@@ -72,7 +82,7 @@ def main():
         from torch.profiler import ProfilerActivity, profile
         prof = profile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA])
         prof.__enter__()
-        s, total = loop(torch, x, w, args.warmup, args.iters)
+        s, total, cpu_total = loop(torch, x, w, args.warmup, args.iters)
         t_stop = time.perf_counter_ns()
         prof.__exit__(None, None, None)
         stop_ns = time.perf_counter_ns() - t_stop
@@ -80,7 +90,7 @@ def main():
                   if getattr(e, "device_type", None) == torch.autograd.DeviceType.CUDA)
         extra = " profiler_stop_ns=%d profiler_device_events=%d" % (stop_ns, dev)
     else:
-        s, total = loop(torch, x, w, args.warmup, args.iters)
+        s, total, cpu_total = loop(torch, x, w, args.warmup, args.iters)
 
     want = float(((xh * wh) + 1.0).relu().sum())
     got = float(s)
@@ -89,8 +99,9 @@ def main():
         return 1
     ops = OPS_PER_ITER * args.iters
     print("BENCH name=torch_loop ops=%d ns_per_op=%.1f total_ns=%d iterations=%d "
-          "device_ops=%d%s" % (ops, total / ops, total, args.iters,
-                              OPS_PER_ITER * (args.iters + args.warmup), extra))
+          "device_ops=%d cpu_ns_per_op=%.1f cpu_total_ns=%d%s" % (
+              ops, total / ops, total, args.iters, OPS_PER_ITER * (args.iters + args.warmup),
+              cpu_total / ops, cpu_total, extra))
     sys.stdout.flush()
     return 0
 

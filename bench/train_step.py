@@ -13,10 +13,18 @@ the optimizer's step: hundreds of small kernels and many more CUDA API calls,
 which is what makes it API-heavy.
 
 After WARMUP steps and a synchronize, the timed region is STEPS steps and one
-synchronize, measured with time.perf_counter_ns. It prints the line bench.py
+synchronize, measured with time.perf_counter_ns and with the process's CPU
+time (time.process_time_ns: all its threads, the program's, CUDA's and
+CUPTI's, and an injected tracer's writer thread). It prints the line bench.py
 parses, an op being one training step:
 
     BENCH name=train_step ops=STEPS ns_per_op=X total_ns=T steps=N warmup=N device_ops=D ...
+
+Its last fields (before --profiler's) are cpu_ns_per_op=C cpu_total_ns=U: the
+CPU time of the timed region, per step and in all. Unlike the wall-clock
+figures it leaves out time spent waiting for a CPU, and time the hypervisor
+stole where the kernel accounts steal time (a paravirtual steal clock, as on
+KVM); a synchronize that spins counts in it.
 
 device_ops is a lower bound on the device ops that the warm-up and the timed
 steps queue (bench.py checks traces and floors against it): per step, one
@@ -79,17 +87,19 @@ def step(torch, model, opt, x, y):
 
 def train(torch, sync, model, opt, x, y, warmup, steps):
     """Returns the losses (tensors, not read: reading one would synchronize)
-    and the timed region's nanoseconds."""
+    and the timed region's nanoseconds: wall-clock, then the process's CPU time."""
     losses = []
     for _ in range(warmup):
         losses.append(step(torch, model, opt, x, y))
     sync()
     t0 = time.perf_counter_ns()
+    c0 = time.process_time_ns()
     for _ in range(steps):
         losses.append(step(torch, model, opt, x, y))
     sync()
     t1 = time.perf_counter_ns()
-    return losses, t1 - t0
+    c1 = time.process_time_ns()
+    return losses, t1 - t0, c1 - c0
 
 
 def main():
@@ -123,7 +133,7 @@ def main():
         acts = [ProfilerActivity.CPU] + ([ProfilerActivity.CUDA] if args.device == "cuda" else [])
         prof = profile(activities=acts)
         prof.__enter__()
-        losses, total = train(torch, sync, model, opt, x, y, args.warmup, args.steps)
+        losses, total, cpu_total = train(torch, sync, model, opt, x, y, args.warmup, args.steps)
         t_stop = time.perf_counter_ns()
         prof.__exit__(None, None, None)
         stop_ns = time.perf_counter_ns() - t_stop
@@ -131,7 +141,7 @@ def main():
                   if getattr(e, "device_type", None) == torch.autograd.DeviceType.CUDA)
         extra = " profiler_stop_ns=%d profiler_device_events=%d" % (stop_ns, dev)
     else:
-        losses, total = train(torch, sync, model, opt, x, y, args.warmup, args.steps)
+        losses, total, cpu_total = train(torch, sync, model, opt, x, y, args.warmup, args.steps)
 
     vals = torch.stack(losses).cpu().tolist()
     if not all(math.isfinite(v) for v in vals):
@@ -142,9 +152,11 @@ def main():
               file=sys.stderr)
         return 1
     print("BENCH name=train_step ops=%d ns_per_op=%.1f total_ns=%d steps=%d warmup=%d "
-          "device_ops=%d device_ops_per_step=%d loss_first=%.4f loss_last=%.4f%s" % (
+          "device_ops=%d device_ops_per_step=%d loss_first=%.4f loss_last=%.4f "
+          "cpu_ns_per_op=%.1f cpu_total_ns=%d%s" % (
               args.steps, total / args.steps, total, args.steps, args.warmup,
-              per_step * (args.steps + args.warmup), per_step, vals[0], vals[-1], extra))
+              per_step * (args.steps + args.warmup), per_step, vals[0], vals[-1],
+              cpu_total / args.steps, cpu_total, extra))
     sys.stdout.flush()
     return 0
 
