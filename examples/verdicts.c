@@ -38,7 +38,7 @@ int main(int argc, char **argv)
 		const struct oc_op *op = &t.ops[c->op];
 
 		oc_op_label(&t, c->op, label, sizeof label);
-		printf("%-10s stream %-4u %-40.40s %s", oc_op_kind_name(op->kind), op->stream_id,
+		printf("%-10s stream %-4u %-40.40s %s", oc_op_kind_name(op->kind), oc_op_stream_id(&t, op),
 		       label, oc_verdict_name(c->verdict));
 		if (c->verdict == OC_VERDICT_OVERLAPPED && c->witness >= 0)
 			printf(" %3.0f%% with %s", 100 * c->overlap_ratio,

@@ -26,7 +26,8 @@
  * the name of the API call that queued the copy or memset instead (an
  * ...Async copy or memset, a graph launch), and OC_ASYNC_BY_NAME with it.
  */
-#define OC_ASYNC_BY_NAME (1u << 30)
+#define OC_ASYNC_BY_NAME (1u << 7)  /* op.flags is one byte: the trace's flags
+                                      column's other bits are not kept */
 
 /* docs/method.md's stream kinds. */
 enum oc_stream_kind {
@@ -44,16 +45,18 @@ enum oc_stream_kind {
  * launched the same way share a shape. The copy's direction and memory kinds
  * are kept in the op as well: the analysis classifies every op by them
  * (oc_engine_of(), the pageable checks), and they fill what would otherwise
- * be the record's padding. 64 bytes. Shapes are shared: nothing changes one
+ * be the record's padding. 48 bytes. Shapes are shared: nothing changes one
  * after the load, and what is set per op (flags, comm) lives in the op. A
  * trace built by hand needs a shape for every op.shape (a zeroed op: 0).
+ * Where it ran (device, context, stream ids) is its stream's, op.stream
+ * (oc_op_device_id(), oc_op_context_id(), oc_op_stream_id()): the reader
+ * refuses a trace whose ops of one stream say two devices, or another
+ * device than their context's (issue 35: 12 bytes an op).
  */
 struct oc_op {
 	int64_t  start_ns, end_ns;  /* device time */
 	int64_t  row_id;            /* ops.id */
-	uint32_t device_id, context_id, stream_id;
 	uint32_t correlation_id;
-	uint32_t flags;             /* OC_ASYNC_FLAG, OC_ASYNC_BY_NAME */
 	int32_t  stream;            /* index into trace->streams; always valid (the
 	                               reader adds streams seen only in ops) */
 	int32_t  api;               /* index into trace->api of the call that queued it
@@ -61,13 +64,14 @@ struct oc_op {
 	                               correlation id, else the driver call's
 	                               runtime parent, else the driver call), or -1 */
 	uint32_t shape;             /* index into trace->shapes; always valid */
+	uint8_t  flags;             /* OC_ASYNC_FLAG, OC_ASYNC_BY_NAME */
 	uint8_t  kind;              /* enum oc_op_kind */
 	uint8_t  comm;              /* 1: an NCCL kernel (communication, nccl.h), set by the
 	                               reader from the kernel's name */
 	uint8_t  copy_kind;         /* enum oc_copy_kind */
 	uint8_t  src_kind, dst_kind;/* enum oc_mem_kind; memset: dst_kind */
 };
-_Static_assert(sizeof(struct oc_op) <= 64, "struct oc_op: at most 64 bytes per device op");
+_Static_assert(sizeof(struct oc_op) <= 48, "struct oc_op: at most 48 bytes per device op");
 
 /* What an op is, apart from when and where it ran (trace->shapes). */
 struct oc_shape {
@@ -295,6 +299,22 @@ struct oc_trace {
 static inline const struct oc_shape *oc_op_shape(const struct oc_trace *t, const struct oc_op *op)
 {
 	return &t->shapes[op->shape];
+}
+
+/* Where op ran: its stream's device, context and stream ids. */
+static inline uint32_t oc_op_device_id(const struct oc_trace *t, const struct oc_op *op)
+{
+	return t->streams[op->stream].device_id;
+}
+
+static inline uint32_t oc_op_context_id(const struct oc_trace *t, const struct oc_op *op)
+{
+	return t->streams[op->stream].context_id;
+}
+
+static inline uint32_t oc_op_stream_id(const struct oc_trace *t, const struct oc_op *op)
+{
+	return t->streams[op->stream].stream_id;
 }
 
 /* The arguments of call a (an element of t->api); all zero when it has none. */

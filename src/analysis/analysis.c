@@ -434,7 +434,7 @@ int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 	if (c.o.device >= 0) {
 		int known = oc_trace_device(t, c.o.device) != NULL;
 		for (size_t i = 0; !known && i < t->n_ops; i++)
-			known = (int)t->ops[i].device_id == c.o.device;
+			known = (int)oc_op_device_id(t, &t->ops[i]) == c.o.device;
 		if (!known) {
 			oc_set_err(err, errlen, "no device %d in trace '%s'", c.o.device, t->path ? t->path : "");
 			return -1;

@@ -255,10 +255,10 @@ int oc_find_comm(struct oc_actx *c)
 		if (cm < 0) {
 			int ord = 0;
 			for (size_t k = 0; k < a->n_comms; k++)
-				ord += a->comms[k].device_id == (int)op->device_id;
+				ord += a->comms[k].device_id == (int)oc_op_device_id(t, op);
 			cm = comm_of[op->stream] = (int32_t)a->n_comms;
 			a->comms[a->n_comms++] = (struct oc_communicator){
-				.stream = op->stream, .device_id = (int)op->device_id, .ordinal = ord,
+				.stream = op->stream, .device_id = (int)oc_op_device_id(t, op), .ordinal = ord,
 				.first_ns = op->start_ns,
 			};
 		}

@@ -305,7 +305,7 @@ static int from_trace(struct oc_ranks *m, const char *path, char *err, size_t er
 		const struct oc_op *op = &t.ops[c->op];
 		const struct oc_claim *cl = c->claim >= 0 ? &a.claims[c->claim] : NULL;
 		struct oc_rank_coll *x = &cs[k];
-		x->device = (int)op->device_id;
+		x->device = (int)oc_op_device_id(&t, op);
 		x->comm = a.comms[c->comm].ordinal;
 		x->seq = c->seq;
 		memcpy(x->collective, c->k.collective, sizeof x->collective);

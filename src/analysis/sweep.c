@@ -88,12 +88,12 @@ int oc_select_device(const struct oc_trace *t, int device_id, struct oc_selectio
 	sel->n = 0;
 	/* as oc_trace_op_devices() names them: a device id past INT_MAX is negative there */
 	for (size_t i = 0; i < t->n_ops; i++)
-		n += t->ops[i].device_id == (uint32_t)device_id;
+		n += oc_op_device_id(t, &t->ops[i]) == (uint32_t)device_id;
 	sel->idx = malloc((n ? n : 1) * sizeof *sel->idx);
 	if (!sel->idx)
 		return -1;
 	for (size_t i = 0; i < t->n_ops; i++)
-		if (t->ops[i].device_id == (uint32_t)device_id)
+		if (oc_op_device_id(t, &t->ops[i]) == (uint32_t)device_id)
 			sel->idx[sel->n++] = (uint32_t)i;
 	return 0;
 }
@@ -126,7 +126,7 @@ long oc_trace_op_devices(const struct oc_trace *t, int **ids)
 	if (!v)
 		return -1;
 	for (size_t i = 0; i < t->n_ops; i++) {
-		int d = (int)t->ops[i].device_id;
+		int d = (int)oc_op_device_id(t, &t->ops[i]);
 		size_t j;
 
 		if (n && v[n - 1] == d)

@@ -258,7 +258,7 @@ static int hidden_on_device(const struct oc_actx *c, const struct oc_dev_ctx *dv
 	int64_t own_first = INT64_MAX, own_last = INT64_MIN;
 	for (uint32_t p = c->api_off[k]; p < c->api_off[k + 1]; p++) {
 		const struct oc_op *own = &t->ops[c->api_ops[p]];
-		if ((int)own->device_id != dv->device_id)
+		if ((int)oc_op_device_id(t, own) != dv->device_id)
 			continue;
 		if (own->start_ns < own_first)
 			own_first = own->start_ns;
@@ -346,7 +346,7 @@ int oc_find_blocks(struct oc_actx *c, char *err, size_t errlen)
 		b.n_waited_for = (size_t)n;
 		b.blocked_ns = last - s->start_ns;
 		if (n > 0)
-			b.device_id = (int)t->ops[b.waited_for[0]].device_id;
+			b.device_id = (int)oc_op_device_id(t, &t->ops[b.waited_for[0]]);
 		if (push_block(a, &cap, &b) < 0) {
 			free(b.waited_for);
 			return -1;

@@ -216,13 +216,13 @@ static void op_ev(struct out *o, size_t i)
 	ev(o, "X");
 	kv_str(o, "cat", oc_op_kind_name(op->kind));
 	kv_str(o, "name", oc_tl_op_name(t, op, o->name, sizeof o->name));
-	kv_int(o, "pid", DEV_PID_BASE + op->device_id);
+	kv_int(o, "pid", DEV_PID_BASE + oc_op_device_id(t, op));
 	kv_int(o, "tid", syn_tid((size_t)lane, row));
 	when(o, op->start_ns, op->end_ns - op->start_ns);
 	fprintf(o->f, ",\"args\":{\"op_id\":%" PRId64, op->row_id);
 	kv_int(o, "correlation_id", op->correlation_id);
-	kv_int(o, "context_id", op->context_id);
-	kv_int(o, "stream_id", op->stream_id);
+	kv_int(o, "context_id", oc_op_context_id(t, op));
+	kv_int(o, "stream_id", oc_op_stream_id(t, op));
 	kv_int(o, "start_ns", op->start_ns);
 	kv_int(o, "duration_ns", op->end_ns - op->start_ns);
 	if (op->kind == OC_OP_KERNEL) {
@@ -262,7 +262,7 @@ static void op_ev(struct out *o, size_t i)
 		ev(o, "f");
 		fputs(",\"bp\":\"e\",\"cat\":\"flow\",\"name\":\"queued\"", o->f);
 		fprintf(o->f, ",\"id\":%zu", i + 1);
-		kv_int(o, "pid", DEV_PID_BASE + op->device_id);
+		kv_int(o, "pid", DEV_PID_BASE + oc_op_device_id(t, op));
 		kv_int(o, "tid", syn_tid((size_t)lane, row));
 		when(o, op->start_ns + (op->end_ns - op->start_ns) / 2, -1);
 		fputs("}", o->f);
@@ -398,7 +398,7 @@ static void hazard_end(struct out *o, const char *ph, size_t id, const char *nam
 	fprintf(o->f, "%s,\"cat\":\"hazard\"", ph[0] == 'f' ? ",\"bp\":\"e\"" : "");
 	kv_str(o, "name", name);
 	fprintf(o->f, ",\"id\":%zu", id);
-	kv_int(o, "pid", DEV_PID_BASE + op->device_id);
+	kv_int(o, "pid", DEV_PID_BASE + oc_op_device_id(o->t, op));
 	kv_int(o, "tid", syn_tid((size_t)o->l->op_lane[i], o->l->op_row[i]));
 	when(o, op->start_ns + (op->end_ns - op->start_ns) / 2, -1);
 	fputs("}", o->f);
@@ -423,7 +423,7 @@ static void hazard_evs(struct out *o)
 		ev(o, "i");
 		fputs(",\"cat\":\"hazard\",\"s\":\"t\"", o->f);
 		kv_str(o, "name", name);
-		kv_int(o, "pid", DEV_PID_BASE + op->device_id);
+		kv_int(o, "pid", DEV_PID_BASE + oc_op_device_id(o->t, op));
 		kv_int(o, "tid", syn_tid((size_t)o->l->op_lane[z->op_a], o->l->op_row[z->op_a]));
 		when(o, op->start_ns, -1);
 		fputs(",\"args\":{", o->f);

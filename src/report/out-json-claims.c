@@ -51,7 +51,7 @@ void oc_rj_claim(struct out *o, const struct oc_claim *cl)
 	oc_rj_kv_api(j, "api", t, cl->api);
 	oc_json_kv_uint(j, "correlation_id", op->correlation_id);
 	oc_rj_stream_members(j, t, op->stream);
-	oc_json_kv_uint(j, "context", op->context_id);
+	oc_json_kv_uint(j, "context", oc_op_context_id(t, op));
 	oc_json_kv_string(j, "kind", oc_op_kind_name(op->kind));
 	oc_json_kv_string(j, "name", oc_rj_op_label(o, cl->op));
 	if (op->kind == OC_OP_KERNEL) {
@@ -78,7 +78,7 @@ void oc_rj_claim(struct out *o, const struct oc_claim *cl)
 		if (op->flags & OC_ASYNC_BY_NAME)
 			oc_json_kv_string(j, "claim_source", "api_name");
 	}
-	oc_json_kv_uint(j, "device", op->device_id);
+	oc_json_kv_uint(j, "device", oc_op_device_id(t, op));
 	oc_json_kv_int(j, "start_ns", op->start_ns);
 	oc_json_kv_int(j, "end_ns", op->end_ns);
 	oc_json_kv_int(j, "duration_ns", op->end_ns - op->start_ns);

@@ -100,7 +100,7 @@ void oc_rj_collectives(struct out *o)
 		const struct oc_op *op = &t->ops[c->op];
 		const struct oc_claim *cl = c->claim >= 0 ? &a->claims[c->claim] : NULL;
 		oc_json_begin_object(j);
-		oc_json_kv_int(j, "device", (int64_t)op->device_id);
+		oc_json_kv_int(j, "device", (int64_t)oc_op_device_id(t, op));
 		oc_json_kv_int(j, "comm", a->comms[c->comm].ordinal);
 		oc_json_kv_uint(j, "seq", c->seq);
 		oc_json_kv_string(j, "collective", c->k.collective);

@@ -90,7 +90,7 @@ static int u32_cmp(const void *pa, const void *pb)
 
 static struct skey op_key(const struct oc_trace *t, const struct oc_op *op)
 {
-	struct skey k = { op->device_id, op->context_id, op->stream_id, -1, 0 };
+	struct skey k = { oc_op_device_id(t, op), oc_op_context_id(t, op), oc_op_stream_id(t, op), -1, 0 };
 
 	if (op->stream >= 0 && (size_t)op->stream < t->n_streams) {
 		k.stream = op->stream;
@@ -165,7 +165,7 @@ static int op_union(const struct oc_trace *t, uint32_t dev, int copies, struct s
 		const struct oc_op *op = &t->ops[i];
 		int is_copy = op->kind == OC_OP_MEMCPY || op->kind == OC_OP_MEMCPY_PEER;
 
-		if (op->device_id != dev || op->end_ns <= op->start_ns)
+		if (oc_op_device_id(t, op) != dev || op->end_ns <= op->start_ns)
 			continue;
 		if (copies ? !is_copy : op->kind != OC_OP_KERNEL)
 			continue;

@@ -48,6 +48,17 @@ struct priv {
 	size_t   n_corr;
 	int32_t *dense;            /* when ids are dense: [2 * corr + domain - 1] -> idx */
 	uint32_t n_dense;          /* correlation ids covered by dense */
+	/* Where the ops ran, each distinct (context, stream, device) of the ops
+	 * table once, from the ops' load until the streams are in: op.stream
+	 * indexes it until oc_streams_place() makes it t->streams' index. */
+	struct op_stream *op_streams;
+	size_t   n_op_streams;
+};
+
+/* An op's (context, stream, device), as the ops table gives them: all 12
+ * bytes compared (struct intern_set). */
+struct op_stream {
+	uint32_t context_id, stream_id, device_id;
 };
 
 static inline void *xcalloc(size_t n, size_t size)
@@ -177,9 +188,16 @@ int oc_mark_default_stream(uint8_t *used_pt, uint8_t *used_legacy, int32_t s, in
  * t->streams sorted again with *hk, the handle kinds parallel to it (both
  * reallocated). 0 or -1.
  */
-int oc_streams_add_from_ops(struct oc_trace *t, uint8_t **hk);
-/* Device ids of streams from their contexts, and op.stream. */
-void oc_streams_place(struct oc_trace *t, const struct ctx *ctx, size_t n_ctx);
+int oc_streams_add_from_ops(struct oc_trace *t, const struct op_stream *os, size_t n_os,
+			    uint8_t **hk);
+/*
+ * Device ids of streams from their contexts (else from their ops: os), and
+ * op.stream from an index into os to one into t->streams. 0, or -1 with
+ * what the ops contradict in err: a stream's ops on two devices, or on
+ * another device than their context's; -2 out of memory.
+ */
+int oc_streams_place(struct oc_trace *t, const struct ctx *ctx, size_t n_ctx,
+		     const struct op_stream *os, size_t n_os, char *err, size_t errlen);
 /* Each stream's kind (docs/method.md), from its flag, its context's NULL stream
  * and the default-handle marks pt and leg (oc_mark_default_stream). */
 void oc_streams_decide_kinds(struct oc_trace *t, const struct ctx *ctx, size_t n_ctx,

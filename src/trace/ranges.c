@@ -75,7 +75,7 @@ size_t oc_trace_keep_device(struct oc_trace *t, int device_id)
 	size_t k = 0;
 
 	for (size_t i = 0; i < t->n_ops; i++)
-		if ((int64_t)t->ops[i].device_id == device_id)
+		if ((int64_t)oc_op_device_id(t, &t->ops[i]) == device_id)
 			t->ops[k++] = t->ops[i];
 	t->n_ops = k;
 	return k;

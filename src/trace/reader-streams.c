@@ -192,11 +192,27 @@ int oc_rd_build_streams(struct rd *r, const struct ctx *ctx, size_t n_ctx)
 		}
 		sqlite3_finalize(st);
 	}
-	if (oc_streams_add_from_ops(t, &hk)) {
+	if (oc_streams_add_from_ops(t, r->p->op_streams, r->p->n_op_streams, &hk)) {
 		oc_rd_fail_nomem(r);
 		goto out;
 	}
-	oc_streams_place(t, ctx, n_ctx);
+	{
+		char why[256];
+		int rc = oc_streams_place(t, ctx, n_ctx, r->p->op_streams, r->p->n_op_streams,
+					  why, sizeof why);
+
+		free(r->p->op_streams);
+		r->p->op_streams = NULL;
+		r->p->n_op_streams = 0;
+		if (rc == -2) {
+			oc_rd_fail_nomem(r);
+			goto out;
+		}
+		if (rc < 0) {
+			oc_rd_fail(r, "%s", why);
+			goto out;
+		}
+	}
 	pt = xcalloc(t->n_streams, 1);
 	leg = xcalloc(t->n_streams, 1);
 	if (!pt || !leg) {

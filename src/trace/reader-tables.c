@@ -40,7 +40,7 @@ static void op_description(struct rd *r, sqlite3_stmt *st, int col, struct oc_sh
 	o->copy_kind = (uint8_t)sqlite3_column_int64(st, col + 2);
 	o->src_kind = (uint8_t)sqlite3_column_int64(st, col + 3);
 	o->dst_kind = (uint8_t)sqlite3_column_int64(st, col + 4);
-	o->flags = (uint32_t)sqlite3_column_int64(st, col + 5);
+	o->flags = (uint8_t)(sqlite3_column_int64(st, col + 5) & OC_ASYNC_FLAG);
 	h->src_device_id = (uint32_t)sqlite3_column_int64(st, col + 6);
 	h->dst_device_id = (uint32_t)sqlite3_column_int64(st, col + 7);
 	for (int c = 0; c < 3; c++) {
@@ -52,6 +52,20 @@ static void op_description(struct rd *r, sqlite3_stmt *st, int col, struct oc_sh
 	h->dynamic_smem = (int32_t)sqlite3_column_int64(st, col + 16);
 	h->graph_id = (uint32_t)sqlite3_column_int64(st, col + 17);
 	h->graph_node_id = (uint64_t)sqlite3_column_int64(st, col + 18);
+}
+
+/* Where op o ran, held once per distinct (context, stream, device): o->stream
+ * indexes r->op_stream_set until the streams are in. 0 or -1 out of memory. */
+static int op_where(struct rd *r, struct oc_op *o, int64_t device, int64_t context,
+		    int64_t stream)
+{
+	struct op_stream w = { (uint32_t)context, (uint32_t)stream, (uint32_t)device };
+	uint32_t idx;
+
+	if (oc_intern(&r->op_stream_set, &w, &idx))
+		return -1;
+	o->stream = (int32_t)idx;
+	return 0;
 }
 
 /* Schema v1: the description is in the row; its shape found or added. */
@@ -70,14 +84,10 @@ static int op_row(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
 	o->kind = (uint8_t)v[0];
 	o->start_ns = v[1];
 	o->end_ns = v[2];
-	o->device_id = (uint32_t)v[3];
-	o->context_id = (uint32_t)v[4];
-	o->stream_id = (uint32_t)v[5];
 	o->correlation_id = (uint32_t)v[6];
 	op_description(r, st, 8, &h, o);
-	if (oc_intern(&r->shape_set, &h, &o->shape))
+	if (oc_intern(&r->shape_set, &h, &o->shape) || op_where(r, o, v[3], v[4], v[5]))
 		return oc_rd_fail_nomem(r);
-	o->stream = -1;
 	o->api = -1;
 	k->a = o->start_ns;
 	k->b = o->end_ns;
@@ -176,11 +186,9 @@ static int op_row_v2(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
 	o->kind = (uint8_t)v[0];
 	o->start_ns = v[1];
 	o->end_ns = end;
-	o->device_id = (uint32_t)v[3];
-	o->context_id = (uint32_t)v[4];
-	o->stream_id = (uint32_t)v[5];
 	o->correlation_id = (uint32_t)v[6];
-	o->stream = -1;
+	if (op_where(r, o, v[3], v[4], v[5]))
+		return oc_rd_fail_nomem(r);
 	o->api = -1;
 	k->a = o->start_ns;
 	k->b = o->end_ns;
@@ -211,10 +219,12 @@ int oc_rd_load_ops(struct rd *r)
 	if (r->t->version >= 2 && load_shapes(r))
 		return -1;
 	r->shape_set = oc_intern_set(sizeof(struct oc_shape), OC_SHAPE_KEY);
+	r->op_stream_set = oc_intern_set(sizeof(struct op_stream), sizeof(struct op_stream));
 	rc = oc_rd_load_table(r, r->t->version >= 2 ? &tl2 : &tl, &v, &r->t->n_ops, NULL);
 
 	r->t->ops = v;
 	r->t->shapes = oc_intern_done(&r->shape_set, &r->t->n_shapes);
+	r->p->op_streams = oc_intern_done(&r->op_stream_set, &r->p->n_op_streams);
 	return rc;
 }
 

@@ -394,9 +394,11 @@ static int load_ops_api(struct rd *r, struct api_row **rowmap)
 		return api_rc;
 	free(r->t->ops);
 	free(r->t->shapes);
+	free(r->p->op_streams);
 	r->t->ops = NULL;
 	r->t->shapes = NULL;
-	r->t->n_ops = r->t->n_shapes = 0;
+	r->p->op_streams = NULL;
+	r->t->n_ops = r->t->n_shapes = r->p->n_op_streams = 0;
 	if (oc_rd_load_ops(r))
 		return -1;
 	return api_rc;

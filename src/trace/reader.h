@@ -48,6 +48,7 @@ struct rd {
 	char *err;
 	size_t errlen;
 	struct intern_set shape_set;    /* t->shapes while the ops load */
+	struct intern_set op_stream_set;/* p->op_streams while the ops load */
 	/* schema v2 */
 	struct shape {                  /* a row of op_shapes */
 		int64_t id;

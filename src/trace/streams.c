@@ -9,6 +9,7 @@
  * default handle (in the streams table or in an API call's arguments) is
  * that default stream; else the CUPTI flag says blocking or non-blocking.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -74,30 +75,28 @@ int oc_mark_default_stream(uint8_t *used_pt, uint8_t *used_legacy, int32_t s, in
 	return 1;
 }
 
-int oc_streams_add_from_ops(struct oc_trace *t, uint8_t **hk)
+int oc_streams_add_from_ops(struct oc_trace *t, const struct op_stream *os, size_t n_os,
+			    uint8_t **hk)
 {
 	struct oc_stream *extra = NULL;
 	size_t n_extra = 0, cap_extra = 16;
-	int32_t last = -1;
 	int ret = -1;
 
-	/* distinct streams of ops not in the table */
+	/* distinct streams of ops not in the table: os holds each (context,
+	 * stream, device) once; a stream on two devices is refused later */
 	extra = malloc(cap_extra * sizeof *extra);
 	if (!extra)
 		return -1;
-	for (size_t i = 0; i < t->n_ops; i++) {
-		const struct oc_op *o = &t->ops[i];
+	for (size_t i = 0; i < n_os; i++) {
+		const struct op_stream *o = &os[i];
+		size_t j;
 
-		if (last >= 0 && ((extra[last].context_id == o->context_id &&
-				   extra[last].stream_id == o->stream_id)))
-			continue;
 		if (oc_trace_stream_find(t, o->context_id, o->stream_id) >= 0)
 			continue;
-		last = -1;
-		for (size_t j = 0; j < n_extra; j++)
+		for (j = 0; j < n_extra; j++)
 			if (extra[j].context_id == o->context_id && extra[j].stream_id == o->stream_id)
-				last = (int32_t)j;
-		if (last >= 0)
+				break;
+		if (j < n_extra)
 			continue;
 		if (n_extra == cap_extra) {
 			struct oc_stream *x = realloc(extra, 2 * cap_extra * sizeof *extra);
@@ -111,7 +110,7 @@ int oc_streams_add_from_ops(struct oc_trace *t, uint8_t **hk)
 		extra[n_extra].context_id = o->context_id;
 		extra[n_extra].stream_id = o->stream_id;
 		extra[n_extra].device_id = o->device_id;
-		last = (int32_t)n_extra++;
+		n_extra++;
 	}
 	if (n_extra) {
 		struct oc_stream *s = realloc(t->streams, (t->n_streams + n_extra) * sizeof *s);
@@ -158,25 +157,48 @@ out:
 	return ret;
 }
 
-void oc_streams_place(struct oc_trace *t, const struct ctx *ctx, size_t n_ctx)
+int oc_streams_place(struct oc_trace *t, const struct ctx *ctx, size_t n_ctx,
+		     const struct op_stream *os, size_t n_os, char *err, size_t errlen)
 {
-	int32_t last = -1;
+	int32_t *at = xcalloc(n_os, sizeof *at);     /* os entry -> t->streams */
+	uint8_t *set = xcalloc(t->n_streams, 1);     /* device taken from an op */
 
-	/* device ids from contexts; op.stream */
+	if (!at || !set) {
+		free(at);
+		free(set);
+		return -2;
+	}
+	/* device ids from contexts, else from the streams' ops */
 	for (size_t i = 0; i < t->n_streams; i++) {
 		const struct ctx *c = ctx_find(ctx, n_ctx, t->streams[i].context_id);
 
 		if (c)
 			t->streams[i].device_id = c->device_id;
+		set[i] = c != NULL;
 	}
-	for (size_t i = 0; i < t->n_ops; i++) {
-		struct oc_op *o = &t->ops[i];
+	for (size_t k = 0; k < n_os; k++) {
+		int32_t s = oc_trace_stream_find(t, os[k].context_id, os[k].stream_id);
+		struct oc_stream *st = &t->streams[s];
 
-		if (!(last >= 0 && t->streams[last].context_id == o->context_id &&
-		      t->streams[last].stream_id == o->stream_id))
-			last = oc_trace_stream_find(t, o->context_id, o->stream_id);
-		o->stream = last;
+		at[k] = s;
+		if (!set[s]) {
+			st->device_id = os[k].device_id;
+			set[s] = 1;
+		} else if (st->device_id != os[k].device_id) {
+			snprintf(err, errlen, "ops of stream %u of context %u say device %u, "
+				 "%s device %u", st->stream_id, st->context_id, os[k].device_id,
+				 ctx_find(ctx, n_ctx, st->context_id) ? "the context is on" :
+				 "others of its ops say", st->device_id);
+			free(at);
+			free(set);
+			return -1;
+		}
 	}
+	for (size_t i = 0; i < t->n_ops; i++)
+		t->ops[i].stream = at[t->ops[i].stream];
+	free(at);
+	free(set);
+	return 0;
 }
 
 void oc_streams_decide_kinds(struct oc_trace *t, const struct ctx *ctx, size_t n_ctx,

@@ -22,6 +22,7 @@ void oc_trace_release(struct oc_trace *t)
 		free(p->str_ids);
 		free(p->corr);
 		free(p->dense);
+		free(p->op_streams);
 		free(p);
 	}
 	free(t->path);

@@ -50,7 +50,8 @@ class Trace:
                      "device.0.async_engine_count": "3", "device.0.concurrent_kernels": "1"}
         self.db.execute("INSERT INTO contexts(id, device_id, null_stream_id) VALUES (1, 0, 7)")
         self.db.execute("INSERT INTO streams(context_id, stream_id, flag) VALUES (1, 7, 3)")
-        self.streams = {7}
+        self.streams = {(1, 7)}
+        self.contexts = {0: 1}   # device -> its context (an op's device is its context's)
 
     def s(self, value):
         if value not in self.strings:
@@ -58,11 +59,21 @@ class Trace:
             self.strings[value] = cur.lastrowid
         return self.strings[value]
 
-    def stream(self, sid, flag=2):
-        if sid not in self.streams:
-            self.db.execute("INSERT INTO streams(context_id, stream_id, flag) VALUES (1, ?, ?)",
-                            (sid, flag))
-            self.streams.add(sid)
+    def context(self, device):
+        if device not in self.contexts:
+            ctx = 1 + len(self.contexts)
+            self.db.execute("INSERT INTO contexts(id, device_id, null_stream_id) VALUES (?, ?, NULL)",
+                            (ctx, device))
+            self.contexts[device] = ctx
+        return self.contexts[device]
+
+    def stream(self, sid, flag=2, device=0):
+        ctx = self.context(device)
+        if (ctx, sid) not in self.streams:
+            self.db.execute("INSERT INTO streams(context_id, stream_id, flag) VALUES (?, ?, ?)",
+                            (ctx, sid, flag))
+            self.streams.add((ctx, sid))
+        return ctx
 
     def api(self, name, start, end, corr=None, tid=1):
         if corr is None:
@@ -76,7 +87,7 @@ class Trace:
     def op(self, kind, start, end, stream, submit=None, nbytes=None, copy_kind=None,
            src=None, dst=None, async_=True, name=None, grid=None, api_name=None, tid=1,
            device=0):
-        self.stream(stream)
+        ctx = self.stream(stream, device=device)
         if submit is None:
             submit = max(0.0, start - 5)
         if api_name is None:
@@ -88,8 +99,8 @@ class Trace:
             "INSERT INTO ops(kind, start_ns, end_ns, device_id, context_id, stream_id, "
             "correlation_id, name_id, bytes, copy_kind, src_kind, dst_kind, flags, "
             "grid_x, grid_y, grid_z, block_x, block_y, block_z) "
-            "VALUES (?,?,?,?,1,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            (kind, int(start * US), int(end * US), device, stream, corr,
+            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            (kind, int(start * US), int(end * US), device, ctx, stream, corr,
              self.s(name or self.kernel) if kind == KERNEL else None,
              nbytes, copy_kind, src, dst, 1 if async_ and kind != KERNEL else 0,
              g if kind == KERNEL else None, 1 if kind == KERNEL else None,

@@ -63,4 +63,20 @@ rowbad() {
 rowbad "an op that ends before it starts" bad-op.db "ops row [0-9]+: end_ns < start_ns \\(dur_ns -5\\)"
 rowbad "a call that ends before it starts" bad-call.db "api row [0-9]+: end_ns < start_ns \\(dur_ns -7\\)"
 rowbad "both: the ops' row is named" bad-both.db "ops row [0-9]+: end_ns < start_ns \\(dur_ns -5\\)"
+# An op runs on its stream's device (struct oc_op keeps no device of its
+# own): ops that say another device than their context's, or a stream whose
+# ops say two devices, are refused with the stream named.
+python3 - <<'PY'
+import shutil, sqlite3
+dev = "UPDATE ops SET device_id = 5 WHERE id = (SELECT min(id) FROM ops WHERE kind = 1)"
+for name, sqls in (('bad-dev.db', [dev]), ('bad-dev2.db', [dev, "DELETE FROM contexts"])):
+    shutil.copy('good.db', name)
+    c = sqlite3.connect(name)
+    for q in sqls:
+        c.execute(q)
+    c.commit()
+    c.close()
+PY
+rowbad "an op on another device than its context" bad-dev.db "ops of stream [0-9]+ of context [0-9]+ say device 5, the context is on device 0"
+rowbad "a stream's ops on two devices" bad-dev2.db "ops of stream [0-9]+ of context [0-9]+ say device [05], others of its ops say device [05]"
 done_testing

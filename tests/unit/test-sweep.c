@@ -81,6 +81,13 @@ static void random_ops(struct oc_trace *t, size_t n, int streams, int64_t base, 
 	memset(t, 0, sizeof *t);
 	t->ops = calloc(n, sizeof *t->ops);
 	t->n_ops = n;
+	/* an op's device is its stream's: every fourth stream on device 1 */
+	t->streams = calloc((size_t)streams, sizeof *t->streams);
+	t->n_streams = (size_t)streams;
+	for (int k = 0; k < streams; k++) {
+		t->streams[k].stream_id = (uint32_t)k;
+		t->streams[k].device_id = k % 4 == 3;
+	}
 	for (size_t i = 0; i < n; i++) {
 		struct oc_op *o = &t->ops[i];
 		int64_t s, e;
@@ -123,7 +130,6 @@ static void random_ops(struct oc_trace *t, size_t n, int streams, int64_t base, 
 		o->end_ns = base + e;
 		o->row_id = (int64_t)i + 1;
 		o->stream = (int32_t)(rnd() % (uint32_t)streams);
-		o->device_id = rnd() % 4 == 0 ? 1 : 0;
 		random_kind(o);
 	}
 	qsort(t->ops, n, sizeof *t->ops, op_cmp);
@@ -354,7 +360,10 @@ static void check_sweep(const struct oc_trace *t, const uint32_t *sel, size_t n,
 static void free_ops(struct oc_trace *t)
 {
 	free(t->ops);
+	free(t->streams);
 	t->ops = NULL;
+	t->streams = NULL;
+	t->n_streams = 0;
 	t->n_ops = 0;
 }
 
@@ -382,7 +391,7 @@ static void run_random(uint64_t seed, int sets, int64_t base)
 		/* one device */
 		assert_int_equal(oc_select_device(&t, 1, &sel), 0);
 		for (size_t i = 0; i < sel.n; i++)
-			assert_int_equal(t.ops[sel.idx[i]].device_id, 1);
+			assert_int_equal(oc_op_device_id(&t, &t.ops[sel.idx[i]]), 1);
 		check_sweep(&t, sel.idx, sel.n, NULL, 3);
 		oc_selection_release(&sel);
 

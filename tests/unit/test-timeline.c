@@ -62,9 +62,6 @@ static void random_trace(struct oc_trace *t, unsigned seed, size_t n, int span, 
 		o->end_ns = o->start_ns + rand() % (span / 4 + 1);   /* some zero-length */
 		o->kind = (uint8_t)kinds[rand() % 4];
 		o->stream = s;
-		o->device_id = streams4[s].device_id;
-		o->context_id = streams4[s].context_id;
-		o->stream_id = streams4[s].stream_id;
 		o->api = -1;
 		o->row_id = (int64_t)i + 1;
 	}
@@ -88,7 +85,7 @@ static void test_xspans_match_model(void **state)
 				int copy = 0, kern = 0, in = 0;
 				for (size_t i = 0; i < t.n_ops; i++) {
 					const struct oc_op *o = &t.ops[i];
-					if (o->device_id != dev || !(o->start_ns <= u && u < o->end_ns))
+					if (oc_op_device_id(&t, o) != dev || !(o->start_ns <= u && u < o->end_ns))
 						continue;
 					copy |= o->kind == OC_OP_MEMCPY || o->kind == OC_OP_MEMCPY_PEER;
 					kern |= o->kind == OC_OP_KERNEL;
@@ -145,12 +142,9 @@ static void test_rows_never_overlap(void **state)
 static void test_lanes_and_nvtx(void **state)
 {
 	struct oc_op ops[] = {
-		{ .start_ns = 10, .end_ns = 20, .kind = OC_OP_KERNEL, .stream = 2, .device_id = 0,
-		  .context_id = 1, .stream_id = 14, .api = -1 },
-		{ .start_ns = 15, .end_ns = 30, .kind = OC_OP_MEMCPY, .stream = 0, .device_id = 0,
-		  .context_id = 1, .stream_id = 7, .api = -1 },
-		{ .start_ns = 40, .end_ns = 50, .kind = OC_OP_KERNEL, .stream = 3, .device_id = 1,
-		  .context_id = 2, .stream_id = 3, .api = -1 },
+		{ .start_ns = 10, .end_ns = 20, .kind = OC_OP_KERNEL, .stream = 2, .api = -1 },
+		{ .start_ns = 15, .end_ns = 30, .kind = OC_OP_MEMCPY, .stream = 0, .api = -1 },
+		{ .start_ns = 40, .end_ns = 50, .kind = OC_OP_KERNEL, .stream = 3, .api = -1 },
 	};
 	struct oc_api api[] = {
 		{ .start_ns = 1, .end_ns = 9, .tid = 77, .parent = -1, .name = -1, .stream = -1 },
