@@ -89,7 +89,7 @@ struct oc_shape {
  * two parts: the host pointer, which differs from call to call (a copy's
  * buffer), in the call; the rest (struct oc_call_args: the stream handle and
  * its kind, bytes, the event, flags), which calls repeat, once per distinct
- * set in trace->call_args, found through oc_api_args(). 64 bytes. The api
+ * set in trace->call_args, found through oc_api_args(). 56 bytes. The api
  * table's row id is not kept: it orders calls that start at the same time
  * and joins parent_id while the trace loads, and nothing reads it after; a
  * call is found by its correlation id and domain (oc_trace_api_find()). A
@@ -101,7 +101,6 @@ struct oc_api {
 	uint32_t tid;
 	uint32_t correlation_id;
 	uint32_t cbid;
-	int32_t  return_value;
 	int32_t  name;              /* index into strs */
 	int32_t  parent;            /* driver call: index of its runtime twin (api.parent_id,
 	                               else the runtime call with the same correlation id,
@@ -109,10 +108,12 @@ struct oc_api {
 	                               enclosing it), else -1 */
 	int32_t  stream;            /* from its arguments: index into trace->streams, or -1 */
 	uint32_t args;              /* when has_args: index into trace->call_args */
+	int16_t  return_value;      /* the call's status (cudaError_t, CUresult: below 1 000);
+	                               the reader refuses one outside int16_t */
 	uint8_t  domain;            /* enum oc_api_domain */
 	uint8_t  has_args;          /* 1: api_args (schema v2: or the api row) gave its arguments */
 };
-_Static_assert(sizeof(struct oc_api) <= 64, "struct oc_api: at most 64 bytes per API call");
+_Static_assert(sizeof(struct oc_api) <= 56, "struct oc_api: at most 56 bytes per API call");
 
 /* A call's arguments apart from its host pointer (trace->call_args, oc_api_args()). */
 struct oc_call_args {

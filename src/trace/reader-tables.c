@@ -230,6 +230,17 @@ int oc_rd_load_ops(struct rd *r)
 
 /* ---- api ----------------------------------------------------------------- */
 
+/* A call's status into a->return_value: a CUDA status (below 1 000) fits in
+ * 16 bits, and a value that does not is no status. 0, or -1 with err. */
+static int api_status(struct rd *r, struct oc_api *a, int64_t id, int64_t v)
+{
+	if (v < INT16_MIN || v > INT16_MAX)
+		return oc_rd_fail(r, "api row %lld: return_value %lld is not a CUDA status",
+				  (long long)id, (long long)v);
+	a->return_value = (int16_t)v;
+	return 0;
+}
+
 static int api_row(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
 {
 	struct oc_api *a = rec;
@@ -247,7 +258,8 @@ static int api_row(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
 	a->end_ns = v[4];
 	a->tid = (uint32_t)v[5];
 	a->correlation_id = (uint32_t)v[6];
-	a->return_value = (int32_t)sqlite3_column_int64(st, 8);
+	if (api_status(r, a, id, sqlite3_column_int64(st, 8)))
+		return -1;
 	a->parent = -1;         /* resolved by oc_link_parents() */
 	a->stream = -1;
 	k->a = a->start_ns;
@@ -323,7 +335,8 @@ static int api_row_v2(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
 	a->start_ns = v[1];
 	a->end_ns = end;
 	a->tid = (uint32_t)v[3];
-	a->return_value = (int32_t)sqlite3_column_int64(st, 5);
+	if (api_status(r, a, id, sqlite3_column_int64(st, 5)))
+		return -1;
 	a->parent = -1;
 	a->stream = -1;
 	if (sqlite3_column_type(st, 6) != SQLITE_NULL) {

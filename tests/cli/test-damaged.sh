@@ -79,4 +79,14 @@ for name, sqls in (('bad-dev.db', [dev]), ('bad-dev2.db', [dev, "DELETE FROM con
 PY
 rowbad "an op on another device than its context" bad-dev.db "ops of stream [0-9]+ of context [0-9]+ say device 5, the context is on device 0"
 rowbad "a stream's ops on two devices" bad-dev2.db "ops of stream [0-9]+ of context [0-9]+ say device [05], others of its ops say device [05]"
+# A call's status is held in 16 bits: a value no CUDA status takes is refused.
+python3 - <<'PY'
+import shutil, sqlite3
+shutil.copy('good.db', 'bad-status.db')
+c = sqlite3.connect('bad-status.db')
+c.execute("UPDATE api SET return_value = 70000 WHERE id = (SELECT min(id) FROM api)")
+c.commit()
+c.close()
+PY
+rowbad "a call's status out of range" bad-status.db "api row [0-9]+: return_value 70000 is not a CUDA status"
 done_testing
