@@ -16,7 +16,8 @@
 
 struct sw {
 	size_t n;
-	int64_t *s, *e;         /* per position */
+	int64_t *s, *e;         /* per position; NULL while the coverage passes run
+	                           (T[rs[i]] and T[re[i]] hold them, sweep.c) */
 	int32_t *grp;
 	uint8_t *eng;
 	uint8_t *flag;          /* bit 0 async copy, bit 1 positive length */

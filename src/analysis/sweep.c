@@ -318,19 +318,46 @@ static int sw_rank(struct sw *w, struct oc_sweep *s)
 	return 0;
 }
 
-/* The coverage arrays are done: free them before the witness trees. */
-static void sw_drop_coverage(struct sw *w)
+/*
+ * The times are ranked: the coverage passes read the ranks (rs, re, T), the
+ * witnesses the times. Each op's start and end wait in T meanwhile
+ * (T[rs[i]], T[re[i]]), so that they do not sit beside the passes' arrays,
+ * the sweep's peak (issue 35: 16 bytes an op).
+ */
+static void sw_drop_times(struct sw *w)
 {
+	free(w->s);
+	free(w->e);
+	w->s = w->e = NULL;
+}
+
+/* The coverage arrays are done: free them, the times back from their ranks,
+ * then the ranks. 0, or -1 out of memory. */
+static int sw_drop_coverage(struct sw *w)
+{
+	size_t n = w->n;
+
 	free(w->cum);
 	free(w->excl);
 	free(w->gseg);
 	free(w->gpre);
+	w->cum = w->gpre = NULL;
+	w->excl = NULL;
+	w->gseg = NULL;
+	w->s = malloc(n * sizeof *w->s);
+	w->e = malloc(n * sizeof *w->e);
+	if (!w->s || !w->e)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		w->s[i] = w->T[w->rs[i]];
+		w->e[i] = w->T[w->re[i]];
+	}
 	free(w->T);
 	free(w->rs);
 	free(w->re);
-	w->cum = w->gpre = w->T = NULL;
-	w->excl = NULL;
-	w->gseg = w->rs = w->re = NULL;
+	w->T = NULL;
+	w->rs = w->re = NULL;
+	return 0;
 }
 
 /* ---- driver ----------------------------------------------------------------- */
@@ -364,10 +391,11 @@ int oc_sweep_run(struct oc_sweep *s, const struct oc_trace *t, const struct oc_s
 		sw_free(&w);
 		return 0;
 	}
-	if (sw_compress_groups(&w) || sw_rank(&w, s) ||
-	    oc_sweep_cover(&w, s, opts ? opts->idle_threshold_ns : 0))
+	if (sw_compress_groups(&w) || sw_rank(&w, s))
 		goto nomem;
-	sw_drop_coverage(&w);
+	sw_drop_times(&w);
+	if (oc_sweep_cover(&w, s, opts ? opts->idle_threshold_ns : 0) || sw_drop_coverage(&w))
+		goto nomem;
 	if (oc_sweep_witnesses(&w, s->per_op))
 		goto nomem;
 	sw_summary(s);
