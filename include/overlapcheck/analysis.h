@@ -286,23 +286,24 @@ const char *oc_lever_id(enum oc_lever l);     /* "host_submitted_late", ... */
 struct oc_claim {
 	int32_t  op;            /* index into trace->ops */
 	int32_t  api;           /* the call that queued it (runtime twin when known), or -1 */
-	enum oc_verdict verdict;
 	int32_t  witness;       /* longest intersecting op in another stream (NCCL kernels: the
 	                           longest intersecting compute kernel), or -1; where they
-	                           intersected: oc_claim_witness_span(). Beside the other
-	                           4-byte members, so the claim pads only its tail (64 bytes:
-	                           one is kept per op; issue 35) */
+	                           intersected: oc_claim_witness_span() */
+	uint32_t n_evidence;
+	int32_t  contributing;  /* index into evidence of the contributing cause, or -1 */
+	uint8_t  verdict;       /* enum oc_verdict (one byte: one claim is kept per op, and
+	                           the 4-byte and 1-byte members share the first 24 bytes,
+	                           so a claim is 56 bytes; issue 35) */
+	uint8_t  in_window;     /* 1 when the op lies inside the analysis window */
+	uint8_t  advice;        /* enum oc_advice for the decisive cause; OC_ADVICE_NONE if overlapped */
 	int64_t  overlap_ns;    /* time intersected with work in other streams (union); NCCL
 	                           kernels: with compute kernels of other streams */
 	double   overlap_ratio; /* overlap_ns / duration; 0 for a zero-length op */
 	int64_t  compute_ns;    /* of which intersected with kernels (other streams) */
 	struct oc_evidence *evidence; /* serialized: every proven cause, decisive first, then
 	                                 docs/method.md's order; >= 1 */
-	uint32_t n_evidence;
-	int32_t  contributing;  /* index into evidence of the contributing cause, or -1 */
-	uint8_t  in_window;     /* 1 when the op lies inside the analysis window */
-	uint8_t  advice;        /* enum oc_advice for the decisive cause; OC_ADVICE_NONE if overlapped */
 };
+_Static_assert(sizeof(struct oc_claim) <= 56, "struct oc_claim: at most 56 bytes per claim");
 
 /* Where claim cl's op and its witness intersected: the later start and the
  * earlier end of the two, into *start_ns and *end_ns; 0 and 0 without a
