@@ -15,7 +15,6 @@
 
 #include "overlapcheck/mem.h"
 #include "graph.h"
-#include "radix.h"
 
 struct build {
 	const struct oc_actx *c;
@@ -32,7 +31,6 @@ struct build {
 	int      pass;              /* 0: count each node's incoming edges; 1: write them */
 	int32_t *calls;             /* the call nodes by (thread, start) */
 	size_t   n_calls;
-	uint32_t *en;               /* per node: its incoming edges so far (counted, then written) */
 	size_t   cap_far, cap_own;
 };
 
@@ -70,12 +68,14 @@ static int add_edge_l(struct build *b, int32_t from, int32_t to, uint8_t kind, i
 			g->dropped += !latent;
 		return 0;
 	}
+	/* Node to's incoming edges, counted, then written, in the next node's
+	 * e_off (make_room): no array of counts beside the nodes (issue 35) */
 	if (!b->pass) {                    /* the same edges come again in the second pass */
-		b->en[to]++;
+		g->nodes[to + 1].e_off++;
 		g->n_edges++;
 		return 0;
 	}
-	g->edges[g->nodes[to].e_off + b->en[to]++] = (struct oc_gedge){ .from = from, .kind = kind,
+	g->edges[g->nodes[to + 1].e_off++] = (struct oc_gedge){ .from = from, .kind = kind,
 		.from_end = (uint8_t)from_end, .to_end = (uint8_t)to_end, .latent = (uint8_t)latent };
 	if (!latent)
 		g->count[kind]++;
@@ -189,43 +189,29 @@ static uint32_t call_tid(const struct build *b, int32_t v)
 
 /*
  * The call nodes by (thread, start), ties in node order, for the host
- * order: two stable radix sorts (radix.c), by start less the earliest,
- * then by thread. qsort read two calls' nodes and API rows on each
- * comparison (issue 35). 0, or -1 out of memory.
+ * order: the index's calls of each thread (c->t_calls: threads ascending,
+ * each thread's calls in the trace's order, by start) that have a node.
+ * The nodes were added in the trace's order too, so ties keep node order.
+ * Sorting them (two radix sorts of every call node) held 20 bytes a call
+ * beside the graph, its build's peak (issue 35). 0, or -1 out of memory.
  */
 static int sort_calls(struct build *b, size_t first_call)
 {
-	struct oc_graph *g = b->g;
-	uint32_t *calls;
-	uint64_t *key;
-	int64_t lo = INT64_MAX;
-	size_t n = g->n_nodes - first_call;
+	const struct oc_actx *c = b->c;
+	size_t n = b->g->n_nodes - first_call, k = 0;
 
 	b->n_calls = n;
 	b->calls = malloc((n + 1) * sizeof *b->calls);
-	key = malloc((n + 1) * sizeof *key);
-	if (!b->calls || !key) {
-		free(key);
+	if (!b->calls)
 		return -1;
-	}
-	calls = (uint32_t *)b->calls;   /* node indices, below INT32_MAX */
-	for (size_t k = 0; k < n; k++) {
-		calls[k] = (uint32_t)(first_call + k);
-		if (g->nodes[calls[k]].start_ns < lo)
-			lo = g->nodes[calls[k]].start_ns;
-	}
-	for (size_t k = 0; k < n; k++)
-		key[k] = (uint64_t)g->nodes[calls[k]].start_ns - (uint64_t)lo;
-	if (oc_radix_sort(key, calls, n) == 0) {
-		for (size_t k = 0; k < n; k++)
-			key[k] = call_tid(b, (int32_t)calls[k]);
-		if (oc_radix_sort(key, calls, n) == 0) {
-			free(key);
-			return 0;
+	for (size_t i = 0; i < c->n_tids; i++)
+		for (uint32_t j = c->t_off[i]; j < c->t_off[i + 1]; j++) {
+			int32_t v = b->api_node[c->t_calls[j]];
+
+			if (v >= 0 && k < n)
+				b->calls[k++] = v;
 		}
-	}
-	free(key);
-	return -1;
+	return k == n ? 0 : -1;
 }
 
 /* Host order: each call node -> the same thread's next call node. */
@@ -388,26 +374,25 @@ static int make_room(struct build *b)
 	g->edges = malloc((g->n_edges + 1) * sizeof *g->edges);
 	if (!g->edges)
 		return -1;
+	/* node v's count, in nodes[v + 1].e_off, becomes v's first edge there:
+	 * the second pass writes at it and leaves it at v's end, v + 1's first */
 	for (size_t v = 0; v < g->n_nodes; v++) {
-		g->nodes[v].e_off = off;
-		off += b->en[v];
-		b->en[v] = 0;
+		uint32_t n = g->nodes[v + 1].e_off;
+
+		g->nodes[v + 1].e_off = off;
+		off += n;
 	}
-	memset(&g->nodes[g->n_nodes], 0, sizeof *g->nodes);    /* the sentinel */
-	g->nodes[g->n_nodes].e_off = off;
 	b->pass = 1;
 	return 0;
 }
 
-/* After the second pass: room the count gave and no edge took (none, as the
- * passes add the same edges) holds removed edges, which every reader skips. */
-static void seal_room(struct build *b)
+/* After the second pass: each node's edges end where the next one's start,
+ * as the passes add the same edges; -1 if they did not (a defect). */
+static int seal_room(struct build *b)
 {
-	struct oc_graph *g = b->g;
+	const struct oc_graph *g = b->g;
 
-	for (size_t v = 0; v < g->n_nodes; v++)
-		for (uint32_t j = b->en[v]; j < oc_gnode_n_edges(&g->nodes[v]); j++)
-			g->edges[g->nodes[v].e_off + j] = (struct oc_gedge){ .from = -1, .latent = 1 };
+	return g->nodes[g->n_nodes].e_off == g->n_edges ? 0 : -1;
 }
 
 /* The submission class of a device node: 0 kernels and graph launches, 1 copies, 2 memsets. */
@@ -603,20 +588,20 @@ int oc_graph_build(const struct oc_actx *c, struct oc_graph *g)
 		b.api_node[i] = b.graph_of[i] = -1;
 	if (device_nodes(&b) < 0)
 		goto fail;
+	free(b.graph_of);       /* device_nodes() was its reader */
+	b.graph_of = NULL;
 	size_t first_call = g->n_nodes;
 	if (call_nodes(&b) < 0)
 		goto fail;
 	if (sort_calls(&b, first_call) < 0 || oc_graph_order_events(g) < 0)
 		goto fail;
-	if (!(b.en = calloc(g->n_nodes + 1, sizeof *b.en)))
-		goto fail;
+	memset(&g->nodes[g->n_nodes], 0, sizeof *g->nodes);    /* the sentinel: counts */
 	for (int pass = 0; pass < 2; pass++)      /* count, then write: no edge list to copy */
 		if ((pass && make_room(&b) < 0) || host_edges(&b) < 0 || stream_and_submit_edges(&b) < 0 ||
 		    block_edges(&b) < 0 || event_and_legacy_edges(&b) < 0)
 			goto fail;
-	seal_room(&b);
-	free(b.en);
-	b.en = NULL;
+	if (seal_room(&b) < 0)
+		goto fail;
 	oc_graph_drop_backward(g);
 	if (b.n_held)
 		oc_sort(b.held, b.n_held, sizeof *b.held, cmp_held);
@@ -628,7 +613,6 @@ int oc_graph_build(const struct oc_actx *c, struct oc_graph *g)
 	free(b.calls);
 	return 0;
 fail:
-	free(b.en);
 	free(b.api_node);
 	free(b.graph_of);
 	free(b.held);
