@@ -16,8 +16,10 @@
 
 struct sw {
 	size_t n;
-	int64_t *s, *e;         /* per position; NULL while the coverage passes run
-	                           (T[rs[i]] and T[re[i]] hold them, sweep.c) */
+	int64_t *times;         /* one block of 2n: s, then e; while the coverage passes
+	                           run, their cum (m <= 2n entries), as T[rs[i]] and
+	                           T[re[i]] hold each op's times (sweep.c) */
+	int64_t *s, *e;         /* per position, in times; NULL while the passes run */
 	int32_t *grp;
 	uint8_t *eng;
 	uint8_t *flag;          /* bit 0 async copy, bit 1 positive length */
