@@ -344,6 +344,15 @@ static int find_path(struct oc_actx *c, const struct oc_graph *g)
 	p->edges_dropped = g->dropped;
 	if (!g->n_nodes || g->end_ns <= g->start_ns)
 		return 0;
+	/* Room for a step a node at once (a path is fewer: 5.4 million steps of
+	 * 20 million nodes at 10M ops), more by doubling: a block that large
+	 * comes from mmap, and only the pages the steps touch are resident,
+	 * where growing by doubling held the old room and the new at once, the
+	 * walk's peak at 1M ops (issue 35). */
+	w.cap = g->n_nodes + 1;
+	w.s = w.cap <= SIZE_MAX / sizeof *w.s ? malloc(w.cap * sizeof *w.s) : NULL;
+	if (!w.s)
+		w.cap = 0;
 	if (walk_back(&w) < 0) {
 		free(w.s);
 		return -1;
