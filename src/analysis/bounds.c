@@ -372,8 +372,6 @@ static int cmp_bound(const void *x, const void *y)
 	return a->fix - b->fix;
 }
 
-/* What the path holds that no edit can act on. */
-
 int oc_find_bounds(const struct oc_actx *c, const struct oc_graph *g)
 {
 	struct oc_critical_path *p = &c->a->path;

@@ -59,7 +59,7 @@ static const char *op_text(const struct oc_trace *t, int32_t idx, char *buf, siz
 			 oc_mem_kind_name(op->dst_kind));
 	}
 	st = op->stream >= 0 && (size_t)op->stream < t->n_streams ? &t->streams[op->stream] : NULL;
-	snprintf(buf, len, "%s on stream %u (%s)", what, oc_op_stream_id(t, op),
+	snprintf(buf, len, "%s on stream %u (%s)", what, st ? st->stream_id : 0,
 		 st ? oc_stream_kind_name(st->kind) : "unknown");
 	return buf;
 }

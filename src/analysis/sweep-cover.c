@@ -204,7 +204,7 @@ int oc_sweep_cover(struct sw *w, struct oc_sweep *s, int64_t idle_thr)
 	size_t n = w->n;
 	int failed = 0;
 
-	w->cum = w->times && w->m <= 2 * w->n ? w->times : malloc(w->m * sizeof *w->cum);
+	w->cum = w->times;      /* m <= 2n distinct times: the times' block (sweep.c) */
 	w->excl = malloc(w->m * sizeof *w->excl);
 	w->goff = malloc(((size_t)w->G + 1) * sizeof *w->goff);
 	w->gseg = malloc(w->m * sizeof *w->gseg);

@@ -163,9 +163,7 @@ void oc_selection_release(struct oc_selection *sel)
 
 static void sw_free(struct sw *w)
 {
-	if (w->cum != w->times)
-		free(w->cum);
-	free(w->times);
+	free(w->times);         /* and cum, which lives in it */
 	free(w->grp);
 	free(w->eng);
 	free(w->flag);
@@ -333,13 +331,11 @@ static void sw_drop_times(struct sw *w)
 }
 
 /* The coverage arrays are done: free them, the times back from their ranks
- * into their block, then the ranks. 0. */
-static int sw_drop_coverage(struct sw *w)
+ * into their block (over cum), then the ranks. */
+static void sw_drop_coverage(struct sw *w)
 {
 	size_t n = w->n;
 
-	if (w->cum != w->times)
-		free(w->cum);
 	free(w->excl);
 	free(w->gseg);
 	free(w->gpre);
@@ -357,7 +353,6 @@ static int sw_drop_coverage(struct sw *w)
 	free(w->re);
 	w->T = NULL;
 	w->rs = w->re = NULL;
-	return 0;
 }
 
 /* ---- driver ----------------------------------------------------------------- */
@@ -394,8 +389,9 @@ int oc_sweep_run(struct oc_sweep *s, const struct oc_trace *t, const struct oc_s
 	if (sw_compress_groups(&w) || sw_rank(&w, s))
 		goto nomem;
 	sw_drop_times(&w);
-	if (oc_sweep_cover(&w, s, opts ? opts->idle_threshold_ns : 0) || sw_drop_coverage(&w))
+	if (oc_sweep_cover(&w, s, opts ? opts->idle_threshold_ns : 0))
 		goto nomem;
+	sw_drop_coverage(&w);
 	if (oc_sweep_witnesses(&w, s->per_op))
 		goto nomem;
 	sw_summary(s);

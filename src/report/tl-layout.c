@@ -90,11 +90,13 @@ static int u32_cmp(const void *pa, const void *pb)
 
 static struct skey op_key(const struct oc_trace *t, const struct oc_op *op)
 {
-	struct skey k = { oc_op_device_id(t, op), oc_op_context_id(t, op), oc_op_stream_id(t, op), -1, 0 };
+	struct skey k = { 0, 0, 0, -1, 0 };
 
 	if (op->stream >= 0 && (size_t)op->stream < t->n_streams) {
-		k.stream = op->stream;
-		k.legacy = t->streams[op->stream].kind == OC_STREAM_LEGACY_DEFAULT;
+		const struct oc_stream *s = &t->streams[op->stream];
+
+		k = (struct skey){ s->device_id, s->context_id, s->stream_id, op->stream,
+				   s->kind == OC_STREAM_LEGACY_DEFAULT };
 	}
 	return k;
 }

@@ -82,21 +82,16 @@ int oc_streams_add_from_ops(struct oc_trace *t, const struct op_stream *os, size
 	size_t n_extra = 0, cap_extra = 16;
 	int ret = -1;
 
-	/* distinct streams of ops not in the table: os holds each (context,
-	 * stream, device) once; a stream on two devices is refused later */
+	/* streams of ops not in the table: os holds each (context, stream,
+	 * device) once, so a stream comes twice only on two devices, which
+	 * oc_streams_place() refuses (each entry finds the first of the two) */
 	extra = malloc(cap_extra * sizeof *extra);
 	if (!extra)
 		return -1;
 	for (size_t i = 0; i < n_os; i++) {
 		const struct op_stream *o = &os[i];
-		size_t j;
 
 		if (oc_trace_stream_find(t, o->context_id, o->stream_id) >= 0)
-			continue;
-		for (j = 0; j < n_extra; j++)
-			if (extra[j].context_id == o->context_id && extra[j].stream_id == o->stream_id)
-				break;
-		if (j < n_extra)
 			continue;
 		if (n_extra == cap_extra) {
 			struct oc_stream *x = realloc(extra, 2 * cap_extra * sizeof *extra);
