@@ -85,11 +85,13 @@ struct oc_shape {
 };
 
 /*
- * An API call. What its callback saw of its arguments (has_args) is held in
- * two parts: the host pointer, which differs from call to call (a copy's
- * buffer), in the call; the rest (struct oc_call_args: the stream handle and
- * its kind, bytes, the event, flags), which calls repeat, once per distinct
- * set in trace->call_args, found through oc_api_args(). 56 bytes. The api
+ * An API call. What its callback saw of its arguments (has_args: struct
+ * oc_call_args, the stream handle and its kind, bytes, the event, flags),
+ * which calls repeat, is held once per distinct set in trace->call_args and
+ * found through oc_api_args(). The host pointer a copy names (api.host_ptr,
+ * api_args.host_ptr) differs from call to call and no step of the analysis
+ * reads it: it stays in the trace file, not in every call (issue 35: 8 of
+ * 56 bytes a call). 48 bytes. The api
  * table's row id is not kept: it orders calls that start at the same time
  * and joins parent_id while the trace loads, and nothing reads it after; a
  * call is found by its correlation id and domain (oc_trace_api_find()). A
@@ -97,7 +99,6 @@ struct oc_shape {
  */
 struct oc_api {
 	int64_t  start_ns, end_ns;  /* CPU time */
-	uint64_t host_ptr;          /* from its arguments when has_args, else 0 */
 	uint32_t tid;
 	uint32_t correlation_id;
 	uint32_t cbid;
@@ -113,7 +114,7 @@ struct oc_api {
 	uint8_t  domain;            /* enum oc_api_domain */
 	uint8_t  has_args;          /* 1: api_args (schema v2: or the api row) gave its arguments */
 };
-_Static_assert(sizeof(struct oc_api) <= 56, "struct oc_api: at most 56 bytes per API call");
+_Static_assert(sizeof(struct oc_api) <= 48, "struct oc_api: at most 48 bytes per API call");
 
 /* A call's arguments apart from its host pointer (trace->call_args, oc_api_args()). */
 struct oc_call_args {

@@ -99,14 +99,13 @@ static int merge_args_row(struct rd *r, struct intern_set *set, sqlite3_stmt *st
 	memset(&c, 0, sizeof c);
 	c.stream_handle = (uint64_t)sqlite3_column_int64(st, 2);
 	c.handle_kind = (uint8_t)sqlite3_column_int64(st, 3);
-	c.bytes = (uint64_t)sqlite3_column_int64(st, 7);
-	c.event_handle = (uint64_t)sqlite3_column_int64(st, 8);
-	c.flags = (uint32_t)sqlite3_column_int64(st, 9);
+	c.bytes = (uint64_t)sqlite3_column_int64(st, 6);
+	c.event_handle = (uint64_t)sqlite3_column_int64(st, 7);
+	c.flags = (uint32_t)sqlite3_column_int64(st, 8);
 	if (oc_intern(set, &c, &a->args))
 		return oc_rd_fail_nomem(r);
 	a->has_args = 1;
 	a->stream = s;
-	a->host_ptr = (uint64_t)sqlite3_column_int64(st, 6);
 	return 0;
 }
 
@@ -126,7 +125,7 @@ static int load_api_args(struct rd *r, struct intern_set *set, uint8_t *used_pt,
 		return -1;
 	/* v1: every argument row; v2: the rest (see schema/trace.sql) */
 	if (oc_rd_prepare(r, "SELECT correlation_id, domain, stream_handle, handle_kind,"
-			     " context_id, stream_id, host_ptr, bytes, event_handle, flags"
+			     " context_id, stream_id, bytes, event_handle, flags"
 			     " FROM api_args", &st))
 		return -1;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {

@@ -347,13 +347,12 @@ static int api_row_v2(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
 		if (sqlite3_column_type(st, 7) != SQLITE_NULL && sqlite3_column_type(st, 8) != SQLITE_NULL)
 			ra.stream = ((uint64_t)(uint32_t)sqlite3_column_int64(st, 7) << 32 |
 				     (uint32_t)sqlite3_column_int64(st, 8)) + 1;
-		ra.bytes = (uint64_t)sqlite3_column_int64(st, 10);
+		ra.bytes = (uint64_t)sqlite3_column_int64(st, 9);
 		ra.s = -1;
 		ra.args = UINT32_MAX;
 		if (oc_intern(&r->row_args, &ra, &a->args))
 			return oc_rd_fail_nomem(r);
 		a->has_args = 2;
-		a->host_ptr = (uint64_t)sqlite3_column_int64(st, 9);
 	}
 	k->a = a->start_ns;
 	k->b = id;
@@ -372,7 +371,7 @@ int oc_rd_load_api(struct rd *r, struct api_row **rowmap)
 	static const struct table_load tl2 = {
 		"SELECT count(*) FROM api",
 		"SELECT id, cbid, start_ns, dur_ns, tid, return_value, handle_kind, context_id,"
-		" stream_id, host_ptr, bytes FROM api",
+		" stream_id, bytes FROM api",
 		sizeof(struct oc_api), INT32_MAX, "API calls", api_row_v2,
 	};
 	struct oc_trace *t = r->t;
