@@ -442,7 +442,7 @@ int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 		oc_trace_keep_device(t, c.o.device);
 	}
 
-	if (oc_actx_devices(&c) < 0)
+	if (oc_actx_index(&c) < 0)
 		goto nomem;
 	for (size_t d = 0; d < c.n_dev; d++) {
 		struct oc_sweep_opts so = { .idle_threshold_ns = c.o.gap_threshold_ns, .group = NULL };
@@ -450,8 +450,6 @@ int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 			goto fail;
 		c.dev[d].swept = 1;
 	}
-	if (oc_actx_index(&c) < 0)
-		goto nomem;
 	if (oc_find_window(&c) < 0)
 		goto nomem;
 	if (window_sweeps(&c, err, errlen) < 0)

@@ -3,7 +3,7 @@
  * and every step then reads (context.h): each op's queue time and thread,
  * the ops of every stream and of every API call, per-device selections with
  * queue-time and end-time orders, stream-wait-events and event records.
- * Built once by oc_actx_devices() and oc_actx_index(), read by syncs.c, claims.c and gaps.c, freed
+ * Built once by oc_actx_index(), read by syncs.c, claims.c and gaps.c, freed
  * part by part as the steps that read it finish (oc_actx_shed()) and whole by
  * oc_actx_release(); the lookups here are the binary searches they share.
  */
@@ -454,37 +454,12 @@ nomem:
 	return -1;
 }
 
-int oc_actx_devices(struct oc_actx *c)
-{
-	const struct oc_trace *t = c->t;
-	int *ids = NULL;
-	long nd = oc_trace_op_devices(t, &ids);
-
-	if (nd < 0)
-		return -1;
-	c->dev = calloc((size_t)nd + 1, sizeof *c->dev);
-	if (!c->dev) {
-		free(ids);
-		return -1;
-	}
-	c->n_dev = (size_t)nd;
-	for (long d = 0; d < nd; d++) {
-		struct oc_dev_ctx *dv = &c->dev[d];
-		dv->device_id = ids[d];
-		dv->info = oc_trace_device(t, ids[d]);
-		if (oc_select_device(t, ids[d], &dv->sel) < 0) {
-			free(ids);
-			return -1;
-		}
-	}
-	free(ids);
-	return 0;
-}
-
 int oc_actx_index(struct oc_actx *c)
 {
 	struct oc_trace *t = c->t;
 	size_t n = t->n_ops;
+	int *ids = NULL;
+	long nd;
 
 	c->q = malloc((n + 1) * sizeof *c->q);
 	c->tid = malloc((n + 1) * sizeof *c->tid);
@@ -553,8 +528,23 @@ int oc_actx_index(struct oc_actx *c)
 			c->api_flags[k] |= OC_APIF_POLL;
 	}
 
-	for (size_t d = 0; d < c->n_dev; d++) {
+	nd = oc_trace_op_devices(t, &ids);
+	if (nd < 0)
+		return -1;
+	c->dev = calloc((size_t)nd + 1, sizeof *c->dev);
+	if (!c->dev) {
+		free(ids);
+		return -1;
+	}
+	c->n_dev = (size_t)nd;
+	for (long d = 0; d < nd; d++) {
 		struct oc_dev_ctx *dv = &c->dev[d];
+		dv->device_id = ids[d];
+		dv->info = oc_trace_device(t, ids[d]);
+		if (oc_select_device(t, ids[d], &dv->sel) < 0) {
+			free(ids);
+			return -1;
+		}
 		uint8_t *seen = calloc(t->n_streams + 1, 1);
 		dv->q_sorted = malloc((dv->sel.n + 1) * sizeof *dv->q_sorted);
 		dv->q_maxend = malloc((dv->sel.n + 1) * sizeof *dv->q_maxend);
@@ -562,6 +552,7 @@ int oc_actx_index(struct oc_actx *c)
 		dv->streams = malloc((t->n_streams + 1) * sizeof *dv->streams);
 		if (!seen || !dv->q_sorted || !dv->q_maxend || !dv->by_end || !dv->streams) {
 			free(seen);
+			free(ids);
 			return -1;
 		}
 		for (size_t k = 0; k < dv->sel.n; k++) {
@@ -576,9 +567,12 @@ int oc_actx_index(struct oc_actx *c)
 				dv->streams[dv->n_streams++] = (int32_t)s;
 		free(seen);
 
-		if (device_orders(c, dv) < 0)
+		if (device_orders(c, dv) < 0) {
+			free(ids);
 			return -1;
+		}
 	}
+	free(ids);
 	if (index_copies(c) < 0 || index_first_launch(c) < 0 || index_threads(c) < 0)
 		return -1;
 	return index_events(c);

@@ -127,17 +127,7 @@ static inline int oc_name_has(const struct oc_trace *t, int32_t name, const char
 	return strstr(oc_trace_str(t, name), needle) != NULL;
 }
 
-/*
- * The devices that ran ops and each one's selection (c->dev, c->n_dev: id,
- * info, sel), which is all the sweeps read (c->t set). The sweeps run
- * between this and oc_actx_index(), so that their working arrays and the
- * rest of the index are never held together: only each sweep's per-op
- * result stays (issue 35: 50 bytes an op of report's peak). 0, or -1 out of
- * memory.
- */
-int oc_actx_devices(struct oc_actx *c);
-/* Build the rest of the index over c->t (c->t, c->a and c->o set, the
- * devices and selections built). 0, or -1 out of memory. */
+/* Build the index over c->t (c->t, c->a and c->o set). 0, or -1 out of memory. */
 int oc_actx_index(struct oc_actx *c);
 /* Free what oc_actx_index() built (the sweeps excepted: they move into the result). */
 void oc_actx_release(struct oc_actx *c);
