@@ -85,13 +85,14 @@ struct oc_shape {
 };
 
 /*
- * An API call. What its callback saw of its arguments (has_args: struct
- * oc_call_args, the stream handle and its kind, bytes, the event, flags),
- * which calls repeat, is held once per distinct set in trace->call_args and
- * found through oc_api_args(). The host pointer a copy names (api.host_ptr,
- * api_args.host_ptr) differs from call to call and no step of the analysis
- * reads it: it stays in the trace file, not in every call (issue 35: 8 of
- * 56 bytes a call). 48 bytes. The api
+ * An API call, 48 bytes. The arguments its callback saw (has_args) are a
+ * struct oc_call_args: the stream handle and its kind, bytes, the event and
+ * flags. Calls repeat them, so each distinct set is held once, in
+ * trace->call_args, and found through oc_api_args(). The host pointer a
+ * copy names is not held: it differs from call to call, and no step of the
+ * analysis reads it, so it stays in the trace file only (the host_ptr
+ * column of the api and api_args tables; issue 35: 8 of 56 bytes a call).
+ * The api
  * table's row id is not kept: it orders calls that start at the same time
  * and joins parent_id while the trace loads, and nothing reads it after; a
  * call is found by its correlation id and domain (oc_trace_api_find()). A
