@@ -406,4 +406,13 @@ size_t oc_trace_keep_device(struct oc_trace *t, int device_id);
  * only reader, is done (issue 35: 40 bytes a row, more rows than ops). */
 void oc_trace_drop_mem(struct oc_trace *t);
 
+/* Free t's index of calls by correlation id, which oc_trace_api_find()
+ * reads: the analysis does, with oc_analysis_options.shed_trace, between
+ * its readers (issue 35: 8 bytes a call). oc_trace_api_find() still gives
+ * the same answers without it, by a scan of the calls;
+ * oc_trace_index_corr() builds it again (0, or -1 out of memory, when the
+ * lookups go on scanning; 0 at once when it is there). */
+void oc_trace_drop_corr(struct oc_trace *t);
+int oc_trace_index_corr(struct oc_trace *t);
+
 #endif

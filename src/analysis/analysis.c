@@ -444,6 +444,12 @@ int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 
 	if (oc_actx_index(&c) < 0)
 		goto nomem;
+	/* The calls by correlation id: read by the index (its events) and the
+	 * hazard pass (its mem rows), by nothing in between or after: not held
+	 * beside the sweeps, the claims and the critical path (issue 35: 8 bytes
+	 * a call at each of their peaks). */
+	if (c.o.shed_trace)
+		oc_trace_drop_corr(t);
 	for (size_t d = 0; d < c.n_dev; d++) {
 		struct oc_sweep_opts so = { .idle_threshold_ns = c.o.gap_threshold_ns, .group = NULL };
 		if (oc_sweep_run(&c.dev[d].sweep, t, &c.dev[d].sel, &so, err, errlen) < 0)
@@ -462,10 +468,14 @@ int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 	drop_per_op(&c);
 	if (oc_find_gaps(&c, err, errlen) < 0)
 		goto fail;
+	if (c.o.shed_trace && t->n_mem && oc_trace_index_corr(t) < 0)
+		goto nomem;
 	if (oc_find_comm(&c) < 0 || oc_find_hazards(&c) < 0)
 		goto nomem;
-	if (c.o.shed_trace)
+	if (c.o.shed_trace) {
 		oc_trace_drop_mem(t);
+		oc_trace_drop_corr(t);
+	}
 	if (bandwidth(&c) < 0)
 		goto nomem;
 	summarize(&c);

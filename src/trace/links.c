@@ -184,9 +184,11 @@ int oc_build_corr(struct oc_trace *t, struct priv *p)
 
 	free(p->corr);
 	free(p->dense);
+	p->corr = NULL;
 	p->dense = NULL;
 	p->n_dense = 0;
 	p->n_corr = 0;
+	p->corr_dropped = 0;
 	/* correlation ids are usually dense: a direct map beats binary search */
 	for (size_t i = 0; i < t->n_api; i++)
 		if (t->api[i].correlation_id > max)
@@ -254,6 +256,50 @@ int32_t oc_corr_find(const struct priv *p, uint32_t corr, uint32_t domain)
 	return -1;
 }
 
+/*
+ * Without the index (oc_trace_drop_corr()): the call the index would give,
+ * by a scan of the calls: of those with this correlation id and domain, the
+ * earliest that queues work, else the earliest.
+ */
+static int32_t corr_scan(const struct oc_trace *t, uint32_t corr, uint32_t domain)
+{
+	int32_t first = -1;
+
+	for (size_t i = 0; i < t->n_api; i++) {
+		const struct oc_api *a = &t->api[i];
+
+		if (a->correlation_id != corr || a->domain != domain)
+			continue;
+		if (queues_work(t, a))
+			return (int32_t)i;
+		if (first < 0)
+			first = (int32_t)i;
+	}
+	return first;
+}
+
+void oc_trace_drop_corr(struct oc_trace *t)
+{
+	struct priv *p = t->priv;
+
+	if (!p)
+		return;
+	free(p->corr);
+	free(p->dense);
+	p->corr = NULL;
+	p->dense = NULL;
+	p->n_corr = 0;
+	p->n_dense = 0;
+	p->corr_dropped = 1;
+}
+
+int oc_trace_index_corr(struct oc_trace *t)
+{
+	struct priv *p = t->priv;
+
+	return p && p->corr_dropped ? oc_build_corr(t, p) : 0;
+}
+
 int32_t oc_trace_api_find(const struct oc_trace *t, uint32_t correlation_id, int domain)
 {
 	const struct priv *p = t->priv;
@@ -261,6 +307,12 @@ int32_t oc_trace_api_find(const struct oc_trace *t, uint32_t correlation_id, int
 
 	if (!p)
 		return -1;
+	if (p->corr_dropped) {
+		if (domain)
+			return corr_scan(t, correlation_id, (uint32_t)domain);
+		i = corr_scan(t, correlation_id, OC_API_RUNTIME);
+		return i >= 0 ? i : corr_scan(t, correlation_id, OC_API_DRIVER);
+	}
 	if (domain)
 		return oc_corr_find(p, correlation_id, (uint32_t)domain);
 	i = oc_corr_find(p, correlation_id, OC_API_RUNTIME);

@@ -48,6 +48,8 @@ struct priv {
 	size_t   n_corr;
 	int32_t *dense;            /* when ids are dense: [2 * corr + domain - 1] -> idx */
 	uint32_t n_dense;          /* correlation ids covered by dense */
+	int      corr_dropped;     /* oc_trace_drop_corr(): neither index is there, lookups
+	                              scan the calls until oc_trace_index_corr() */
 	/* Where the ops ran, each distinct (context, stream, device) of the ops
 	 * table once, from the ops' load until the streams are in: op.stream
 	 * indexes it until oc_streams_place() makes it t->streams' index. */

@@ -509,6 +509,43 @@ static const struct oc_stream *op_stream(const struct oc_trace *t, int64_t row)
 	return &t->streams[o->stream];
 }
 
+/*
+ * oc_trace_drop_corr(): every lookup gives the same call without the index
+ * (a scan) as with it, for each call's correlation id in each domain and
+ * for ids no call has; oc_trace_index_corr() builds it again, the same.
+ */
+static void check_corr_drop(struct oc_trace *t)
+{
+	size_t n = 3 * (t->n_api + 2);
+	int32_t *want = malloc(n * sizeof *want);
+	uint32_t *ids = malloc((t->n_api + 2) * sizeof *ids);
+
+	assert_non_null(want);
+	assert_non_null(ids);
+	for (size_t i = 0; i < t->n_api; i++)
+		ids[i] = t->api[i].correlation_id;
+	ids[t->n_api] = 3999999998u;            /* no call has these */
+	ids[t->n_api + 1] = 123456u;
+	for (int round = 0; round < 3; round++) {
+		if (round == 1)
+			oc_trace_drop_corr(t);
+		if (round == 2)
+			assert_int_equal(oc_trace_index_corr(t), 0);
+		for (size_t i = 0; i < t->n_api + 2; i++)
+			for (int d = 0; d < 3; d++) {
+				int32_t got = oc_trace_api_find(t, ids[i], d);
+
+				if (round == 0)
+					want[3 * i + (size_t)d] = got;
+				else
+					assert_int_equal(got, want[3 * i + (size_t)d]);
+			}
+	}
+	assert_int_equal(oc_trace_index_corr(t), 0);   /* there: nothing to do */
+	free(want);
+	free(ids);
+}
+
 static void test_good(void **state)
 {
 	struct tb b;
@@ -575,6 +612,7 @@ static void test_good(void **state)
 	/* op 6 has no API call */
 	assert_int_equal(op_by_row(&t, 6)->api, -1);
 	assert_int_equal(oc_trace_api_find(&t, 12345, 0), -1);
+	check_corr_drop(&t);            /* dense ids: the direct map */
 
 	/* api_args merged */
 	const struct oc_api *cp = &t.api[c->api];
@@ -796,11 +834,14 @@ static void test_sparse_ids(void **state)
 	assert_int_equal(tb_open(&b), 0);
 	assert_int_equal(tb_exec(&b,
 		"INSERT INTO strings(id, value) VALUES (5, 'cudaLaunchKernel'), (70000, '_Z1kv'),"
-		" (900000, 'cuLaunchKernel');"
+		" (900000, 'cuLaunchKernel'), (6, 'cudaGetLastError');"
+		/* 15: an earlier call of 13's correlation id that queues nothing:
+		   the lookup gives the launch, with the index and without it */
 		"INSERT INTO api(id, domain, cbid, name_id, start_ns, end_ns, tid, correlation_id)"
 		" VALUES (10, 1, 211, 5, 100, 200, 1, 4000000000),"
 		" (11, 2, 307, 900000, 110, 190, 1, 4000000000),"
 		" (12, 2, 307, 900000, 300, 310, 1, 7),"
+		" (15, 1, 10, 6, 350, 360, 1, 3999999999),"
 		" (13, 1, 211, 5, 400, 500, 1, 3999999999);"
 		/* parent_id given: it wins over nesting (api 14 nests in nothing) */
 		"INSERT INTO api(id, domain, cbid, name_id, start_ns, end_ns, tid, correlation_id,"
@@ -814,7 +855,7 @@ static void test_sparse_ids(void **state)
 	assert_int_equal(t.n_ops, 3);
 	assert_string_equal(oc_trace_str(&t, oc_op_shape(&t, &t.ops[0])->name), "_Z1kv");
 	assert_int_equal(oc_op_shape(&t, &t.ops[2])->name, -1);   /* dangling strings id */
-	/* each call by its start: rows 10, 11, 12, 13, 14 start at 100, 110, 300, 400, 900 */
+	/* each call by its start: rows 10, 11, 12, 15, 13, 14 start at 100, 110, 300, 350, 400, 900 */
 	assert_int_equal(t.api[t.ops[0].api].start_ns, 100);
 	assert_int_equal(t.api[t.ops[1].api].start_ns, 300);
 	assert_int_equal(t.ops[2].api, -1);
@@ -829,6 +870,7 @@ static void test_sparse_ids(void **state)
 
 	assert_int_equal(t.api[p14].start_ns, 900);
 	assert_int_equal(t.api[t.api[p14].parent].start_ns, 400);
+	check_corr_drop(&t);            /* ids far apart: the sorted index */
 	/* the unknown stream still gets an entry */
 	assert_int_equal(t.n_streams, 1);
 	assert_int_equal(t.streams[0].kind, OC_STREAM_UNKNOWN);
