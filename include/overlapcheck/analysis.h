@@ -92,9 +92,11 @@ struct oc_analysis_options {
 	int         whole;             /* 1: the whole trace is the window (no steady-state trim) */
 	int         shed_trace;        /* 1: free the trace's parts only the analysis reads once it
 	                                  has read them (the mem rows after the hazard pass,
-	                                  oc_trace_drop_mem()): for a trace analysed once, as the
-	                                  commands do; a second run would find no mem rows.
-	                                  Default 0 */
+	                                  oc_trace_drop_mem(); the index of calls by correlation
+	                                  id between its readers, oc_trace_drop_corr(), after
+	                                  which oc_trace_api_find() scans): for a trace analysed
+	                                  once, as the commands do; a second run would find no mem
+	                                  rows. Default 0 */
 	size_t      spill_bytes;       /* when the claims and their evidence take at least this many
 	                                  bytes, they wait in an unlinked temporary file (TMPDIR,
 	                                  else /tmp) while the critical path, the peak of memory,
