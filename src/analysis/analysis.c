@@ -442,7 +442,8 @@ int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 		oc_trace_keep_device(t, c.o.device);
 	}
 
-	if (oc_actx_index(&c) < 0)
+	/* an earlier analysis with shed_trace may have freed the calls' index */
+	if (oc_trace_index_corr(t) < 0 || oc_actx_index(&c) < 0)
 		goto nomem;
 	/* The calls by correlation id: read by the index (its events) and the
 	 * hazard pass (its mem rows), by nothing in between or after: not held

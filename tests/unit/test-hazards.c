@@ -134,6 +134,60 @@ static void test_event_too_early(void **state)
 	sc_done(&s);
 }
 
+/*
+ * shed_trace frees the trace's index of calls by correlation id between its
+ * readers (the index's events, the hazard pass) and builds it again for the
+ * hazards: the same hazards and claims as without shedding. A second
+ * analysis of the shed trace builds it at once and gives the same claims
+ * (its mem rows are gone, so no hazards).
+ */
+static void event_and_race(struct sc *s)
+{
+	two_buffers(s);
+	copy_into(s, 14, BUF, SIZE, 1000, 3000, 900);      /* ordered by the event */
+	sc_event_record(s, 5, 14, 910);
+	sc_wait_event(s, 16, 5, 920);
+	kernel_rw(s, 16, BUF, OUT, 3100, 4000, 950);
+	copy_into(s, 15, OUT, SIZE, 3500, 5000, 960);      /* races the kernel's write */
+}
+
+static void test_shed_corr(void **state)
+{
+	struct sc shed, kept, again;
+	struct oc_analysis_options o;
+
+	oc_analysis_options_init(&o);
+	o.shed_trace = 1;
+	event_and_race(&shed);
+	sc_analyse(&shed, &o);
+	o.shed_trace = 0;
+	event_and_race(&kept);
+	sc_analyse(&kept, &o);
+	assert_int_equal(count_kind(&kept, OC_HAZARD), 1);
+	assert_int_equal(shed.a.n_hazards, kept.a.n_hazards);
+	for (size_t i = 0; i < kept.a.n_hazards; i++) {
+		assert_int_equal(shed.a.hazards[i].kind, kept.a.hazards[i].kind);
+		assert_int_equal(shed.a.hazards[i].first.op, kept.a.hazards[i].first.op);
+		assert_int_equal(shed.a.hazards[i].second.op, kept.a.hazards[i].second.op);
+	}
+	assert_int_equal(shed.t.n_mem, 0);                 /* shed */
+	memset(&again, 0, sizeof again);
+	assert_int_equal(oc_analysis_run(&shed.t, &o, &again.a, NULL, 0), 0);
+	again.analysed = 1;
+	assert_int_equal(again.a.n_hazards, 0);
+	assert_int_equal(again.a.n_claims, kept.a.n_claims);
+	assert_true(kept.a.n_claims >= 3);
+	for (size_t k = 0; k < kept.a.n_claims; k++) {
+		assert_int_equal(again.a.claims[k].op, kept.a.claims[k].op);
+		assert_int_equal(again.a.claims[k].verdict, kept.a.claims[k].verdict);
+		assert_int_equal(again.a.claims[k].n_evidence, kept.a.claims[k].n_evidence);
+		assert_int_equal(shed.a.claims[k].verdict, kept.a.claims[k].verdict);
+	}
+	oc_analysis_release(&again.a);
+	sc_done(&shed);
+	sc_done(&kept);
+}
+
 /* Chains: 14 -> 15 -> 16 through two events. */
 static void test_event_chain(void **state)
 {
@@ -581,6 +635,7 @@ int main(void)
 		cmocka_unit_test(test_event_orders),
 		cmocka_unit_test(test_event_too_early),
 		cmocka_unit_test(test_event_chain),
+		cmocka_unit_test(test_shed_corr),
 		cmocka_unit_test(test_host_sync_orders),
 		cmocka_unit_test(test_host_sync_other_stream),
 		cmocka_unit_test(test_many_events_order),
