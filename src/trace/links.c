@@ -297,7 +297,13 @@ int oc_trace_index_corr(struct oc_trace *t)
 {
 	struct priv *p = t->priv;
 
-	return p && p->corr_dropped ? oc_build_corr(t, p) : 0;
+	if (!p || !p->corr_dropped)
+		return 0;
+	if (oc_build_corr(t, p) < 0) {
+		oc_trace_drop_corr(t);  /* what it had built: the lookups go on scanning */
+		return -1;
+	}
+	return 0;
 }
 
 int32_t oc_trace_api_find(const struct oc_trace *t, uint32_t correlation_id, int domain)
