@@ -178,17 +178,23 @@ static int in_dense(const struct priv *p, const struct oc_api *a)
 	return p->dense && (a->domain == OC_API_RUNTIME || a->domain == OC_API_DRIVER);
 }
 
-int oc_build_corr(struct oc_trace *t, struct priv *p)
+/* Both indexes freed and empty; dropped: lookups scan (oc_trace_drop_corr()). */
+static void corr_clear(struct priv *p, int dropped)
 {
-	uint32_t max = 0;
-
 	free(p->corr);
 	free(p->dense);
 	p->corr = NULL;
 	p->dense = NULL;
-	p->n_dense = 0;
 	p->n_corr = 0;
-	p->corr_dropped = 0;
+	p->n_dense = 0;
+	p->corr_dropped = dropped;
+}
+
+int oc_build_corr(struct oc_trace *t, struct priv *p)
+{
+	uint32_t max = 0;
+
+	corr_clear(p, 0);
 	/* correlation ids are usually dense: a direct map beats binary search */
 	for (size_t i = 0; i < t->n_api; i++)
 		if (t->api[i].correlation_id > max)
@@ -282,15 +288,8 @@ void oc_trace_drop_corr(struct oc_trace *t)
 {
 	struct priv *p = t->priv;
 
-	if (!p)
-		return;
-	free(p->corr);
-	free(p->dense);
-	p->corr = NULL;
-	p->dense = NULL;
-	p->n_corr = 0;
-	p->n_dense = 0;
-	p->corr_dropped = 1;
+	if (p)
+		corr_clear(p, 1);
 }
 
 int oc_trace_index_corr(struct oc_trace *t)
@@ -306,6 +305,12 @@ int oc_trace_index_corr(struct oc_trace *t)
 	return 0;
 }
 
+/* One domain's call: from the index, or by the scan while it is dropped. */
+static int32_t find_in(const struct oc_trace *t, const struct priv *p, uint32_t corr, uint32_t domain)
+{
+	return p->corr_dropped ? corr_scan(t, corr, domain) : oc_corr_find(p, corr, domain);
+}
+
 int32_t oc_trace_api_find(const struct oc_trace *t, uint32_t correlation_id, int domain)
 {
 	const struct priv *p = t->priv;
@@ -313,16 +318,10 @@ int32_t oc_trace_api_find(const struct oc_trace *t, uint32_t correlation_id, int
 
 	if (!p)
 		return -1;
-	if (p->corr_dropped) {
-		if (domain)
-			return corr_scan(t, correlation_id, (uint32_t)domain);
-		i = corr_scan(t, correlation_id, OC_API_RUNTIME);
-		return i >= 0 ? i : corr_scan(t, correlation_id, OC_API_DRIVER);
-	}
 	if (domain)
-		return oc_corr_find(p, correlation_id, (uint32_t)domain);
-	i = oc_corr_find(p, correlation_id, OC_API_RUNTIME);
-	return i >= 0 ? i : oc_corr_find(p, correlation_id, OC_API_DRIVER);
+		return find_in(t, p, correlation_id, (uint32_t)domain);
+	i = find_in(t, p, correlation_id, OC_API_RUNTIME);
+	return i >= 0 ? i : find_in(t, p, correlation_id, OC_API_DRIVER);
 }
 
 /* tid-sorted order of api, for nesting. */
