@@ -7,7 +7,8 @@
  * it subscribes to every callback of the runtime and driver API domains with
  * a callback that only counts, enables the same device activity kinds
  * (CONCURRENT_KERNEL, MEMCPY, MEMCPY2, MEMSET, SYNCHRONIZATION, STREAM,
- * CONTEXT, DEVICE, OVERHEAD, CUDA_EVENT, MARKER, MARKER_DATA) and no API
+ * CONTEXT, DEVICE, OVERHEAD, MARKER, MARKER_DATA; CUDA_EVENT only with
+ * BARE_KINDS=+CUDA_EVENT, as the tracer's since 2026-12-05) and no API
  * record kind (RUNTIME, DRIVER: BARE_RECORDS), with buffers of the same
  * size, and in the buffer-completed callback only walks the records to count
  * them by kind before freeing the buffer. Whatever a benchmark measures above
@@ -506,6 +507,9 @@ EXPORT int InitializeInjection(void)
 	for (size_t i = 0; i < N_KINDS; i++)
 		want[i] = kinds[i].kind == CUPTI_ACTIVITY_KIND_RUNTIME ? rec_rt :
 			  kinds[i].kind == CUPTI_ACTIVITY_KIND_DRIVER ? rec_drv :
+			  /* CUDA_EVENT as the tracer: off unless asked for (run
+			   * --cuda-events=record; BARE_KINDS=+CUDA_EVENT here) */
+			  kinds[i].kind == CUPTI_ACTIVITY_KIND_CUDA_EVENT ? 0 :
 			  !lean || is_lean_kind(kinds[i].kind);
 	apply_bare_kinds(getenv("BARE_KINDS"), want);
 	for (size_t i = 0; i < N_KINDS; i++) {

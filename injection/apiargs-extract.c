@@ -466,8 +466,14 @@ static enum oc_cb_class extract_rt(CUpti_CallbackId cbid, const void *params,
 		r->stream_handle = H(P(cudaFreeAsync_v11020_params)->hStream);
 		return release(r, H(P(cudaFreeAsync_v11020_params)->devPtr), OC_ALLOC_ASYNC);
 	case RT(cudaDeviceSynchronize_v3020): case RT(cudaStreamSynchronize_v3020):
-	case RT(cudaStreamSynchronize_ptsz_v7000): case RT(cudaEventSynchronize_v3020):
+	case RT(cudaStreamSynchronize_ptsz_v7000):
 		return OC_CB_SYNC;
+	case RT(cudaEventSynchronize_v3020):
+		r->event_handle = H(P(cudaEventSynchronize_v3020_params)->event);
+		return OC_CB_EVENT_SYNC;
+	case RT(cudaEventQuery_v3020):
+		r->event_handle = H(P(cudaEventQuery_v3020_params)->event);
+		return OC_CB_EVENT_SYNC;
 	default:
 		return OC_CB_NONE;
 	}
@@ -746,8 +752,13 @@ static enum oc_cb_class extract_drv(CUpti_CallbackId cbid, const void *params,
 		r->stream_handle = H(P(cuMemFreeAsync_params)->hStream);
 		return release(r, (int64_t)P(cuMemFreeAsync_params)->dptr, OC_ALLOC_ASYNC);
 	case DRV(cuCtxSynchronize): case DRV(cuStreamSynchronize): case DRV(cuStreamSynchronize_ptsz):
-	case DRV(cuEventSynchronize):
 		return OC_CB_SYNC;
+	case DRV(cuEventSynchronize):
+		r->event_handle = H(P(cuEventSynchronize_params)->hEvent);
+		return OC_CB_EVENT_SYNC;
+	case DRV(cuEventQuery):
+		r->event_handle = H(P(cuEventQuery_params)->hEvent);
+		return OC_CB_EVENT_SYNC;
 	default:
 		return OC_CB_NONE;
 	}

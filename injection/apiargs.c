@@ -56,6 +56,9 @@ static const CUpti_CallbackId rt_ids[] = {
 	/* explicit synchronizations: timed for where they were called from */
 	RT(cudaDeviceSynchronize_v3020), RT(cudaStreamSynchronize_v3020),
 	RT(cudaStreamSynchronize_ptsz_v7000), RT(cudaEventSynchronize_v3020),
+	/* a poll that found its event done is a sync too: its event, for the
+	 * hazard pass without CUDA_EVENT records */
+	RT(cudaEventQuery_v3020),
 };
 
 static const CUpti_CallbackId drv_ids[] = {
@@ -88,7 +91,7 @@ static const CUpti_CallbackId drv_ids[] = {
 	DRV(cuMemFree_v2), DRV(cuMemFreeHost), DRV(cuMemHostUnregister),
 	DRV(cuMemFreeAsync), DRV(cuMemFreeAsync_ptsz),
 	DRV(cuCtxSynchronize), DRV(cuStreamSynchronize), DRV(cuStreamSynchronize_ptsz),
-	DRV(cuEventSynchronize),
+	DRV(cuEventSynchronize), DRV(cuEventQuery),
 };
 
 /*

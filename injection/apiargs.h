@@ -30,6 +30,8 @@ enum oc_cb_class {
 	OC_CB_FREE,
 	OC_CB_PARAMS,          /* a launch's pointer arguments (injection/memrefs.c) */
 	OC_CB_SYNC,            /* an explicit synchronization: only timed, for its caller */
+	OC_CB_EVENT_SYNC,      /* cudaEventSynchronize, cudaEventQuery: its event, so that the hazard pass
+	                          knows what the host waited for without CUDA_EVENT records */
 	OC_CB_TIMED,           /* a query the callbacks timed, long enough for its own api row */
 	OC_CB_QSUM,            /* a thread's running totals of one query (api_summary) */
 };

@@ -608,6 +608,11 @@ static inline void exit_site(struct holder *h, struct tstate *t, CUpti_CallbackD
 			oc_mr_remove((uint64_t)t->pending.dst_ptr);
 			append_row(h, &t->pending);
 		}
+	} else if (t->pending_on && t->pending.cls == OC_CB_EVENT_SYNC &&
+		   t->pending.correlation_id == cb->correlationId && t->pending.domain == dom) {
+		t->pending_on = 0;
+		if (cb->functionReturnValue && *(const int *)cb->functionReturnValue == 0)
+			append_row(h, &t->pending);
 	} else if (t->pending_on && t->pending_ptr && t->pending.correlation_id == cb->correlationId &&
 	    t->pending.domain == dom) {
 		void *handle = *t->pending_ptr;
@@ -677,6 +682,14 @@ static inline void enter_site(struct holder *h, struct tstate *t, CUpti_Callback
 		return;
 	case OC_CB_STREAM_DESTROY:
 		atomic_fetch_add_explicit(&stream_gen, 1, memory_order_relaxed);
+		return;
+	case OC_CB_EVENT_SYNC:
+		/* kept for the exit site: only a sync that found its event done
+		 * orders anything (a cudaEventQuery poll that found it not ready
+		 * leaves no row) */
+		t->pending = row;
+		t->pending_ptr = NULL;
+		t->pending_on = 1;
 		return;
 
 	case OC_CB_LAUNCH:

@@ -142,7 +142,8 @@ static const char *kind_name(CUpti_ActivityKind k)
  * measurements of what each costs (docs/performance.md, "How to attribute
  * the cost"). Only the kinds the analysis can do without: the device ops',
  * the synchronizations' and the API's stay. An unknown or refused name is
- * warned about (bad_setting) and ignored; the kinds that stay off go to meta
+ * warned about (bad_setting) and ignored. CUDA_EVENT is off as well unless
+ * OVERLAPCHECK_CUDA_EVENTS=record. The kinds that stay off go to meta
  * kinds_off, so a trace says what it did not collect. Called once the
  * writer runs, before the kinds are enabled.
  */
@@ -180,6 +181,19 @@ static void read_kinds_off(void)
 					       (int)(n > 64 ? 64 : n), v);
 		}
 		v = end ? end + 1 : NULL;
+	}
+	/* CUDA_EVENT only when asked for (run --cuda-events=record): enabling it
+	 * made PyTorch's training step take 1.2 x as long (run BA, issue 33), and
+	 * the callbacks' arguments give the analysis the same records, waits and
+	 * event syncs (docs/schema.md, "events") */
+	{
+		const char *ev = getenv("OVERLAPCHECK_CUDA_EVENTS");
+
+		if (ev && *ev && strcmp(ev, "record") && strcmp(ev, "off"))
+			oc_writer_warn("inject", "bad_setting",
+				       "ignoring OVERLAPCHECK_CUDA_EVENTS='%.64s': expected off or record", ev);
+		if (!(ev && !strcmp(ev, "record")))
+			oc_inj.kinds_off |= 1ull << (unsigned)CUPTI_ACTIVITY_KIND_CUDA_EVENT;
 	}
 	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
 		if (oc_inj_kind_off(kinds[i]) && at < sizeof names) {

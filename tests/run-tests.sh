@@ -3,7 +3,7 @@
 #   unit      build/tests/test-* (cmocka; counted per test case)
 #   fuzz      build/fuzz-replay/* over tests/fuzz/corpus (one per target)
 #   cli       tests/cli/test-*.sh (counted per check, see tests/cli/lib.sh)
-#   fixtures  tests/fixtures/check.py on the recorded H200 traces
+#   fixtures  tests/fixtures/check.py on the recorded traces (H200; ev/: H100)
 #   corpus    the same on tests/corpus (third-party programs)
 # Needs no GPU. Exit status 0 only when nothing failed.
 BUILD=${BUILD:-build}

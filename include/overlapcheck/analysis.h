@@ -147,6 +147,8 @@ struct oc_evidence {
 	int32_t  sm_count;      /* sm_saturation */
 	int32_t  blocks_per_sm; /* sm_saturation: per-SM block limit used, -1 when unknown (1 assumed) */
 	uint8_t  self_late;     /* submitted_late: 1 when the claim's own call was the late one */
+	uint8_t  event_handle;  /* event_dependency: 1 when event_id is the handle the program
+	                           passed (the calls' arguments), 0 CUPTI's event id */
 };
 
 /*
@@ -365,6 +367,8 @@ struct oc_gap {
 	enum oc_gap_cause cause;    /* the decisive cause (docs/causes.md's order) */
 	uint8_t  advice;        /* enum oc_advice */
 	uint8_t  first_launch;  /* next_op is a kernel function's first launch on its device */
+	uint8_t  wait_event_handle; /* dependency_wait: 1 when wait_event_id is the handle the
+	                           program passed (the calls' arguments), 0 CUPTI's event id */
 	int32_t  next_op;       /* the op that ended the gap */
 	int32_t  prev_op;       /* the last op to end before it, -1 when unknown */
 	int32_t  api;           /* the next op's call, or -1 */

@@ -269,6 +269,32 @@ static int warnings(struct oc_actx *c, size_t n_api_before)
 					 "allocate, free or synchronize explicitly have records, so a hidden "
 					 "synchronization inside any other call is not proven (none is reported)");
 	}
+	{
+		/* without CUPTI's CUDA_EVENT records the event syncs and waits are
+		 * tied to their events through the calls' arguments: one whose call
+		 * named no event the callbacks saw waited for what nobody can tell */
+		const char *off = oc_trace_meta(t, "kinds_off");
+		size_t blind = 0;
+
+		if (off && strstr(off, "CUDA_EVENT") && !t->n_events)
+			for (size_t i = 0; i < t->n_syncs; i++) {
+				const struct oc_sync *y = &t->syncs[i];
+
+				if ((y->type == OC_SYNC_EVENT || y->type == OC_SYNC_STREAM_WAIT_EVENT) &&
+				    !y->return_value &&
+				    (y->api < 0 || (size_t)y->api >= t->n_api ||
+				     !oc_api_args(t, &t->api[y->api])->event_handle))
+					blind++;
+			}
+		if (blind)
+			r |= add_warning(a, "recorded without CUPTI's CUDA_EVENT records (meta "
+					 "kinds_off), and %zu event synchronization%s or stream wait%s "
+					 "carried no event handle in %s call's arguments: the hazard check "
+					 "cannot tie such a sync, nor event_dependency such a wait, to the "
+					 "record it waited for (run --cuda-events=record collects the records)",
+					 blind, blind == 1 ? "" : "s", blind == 1 ? "" : "s",
+					 blind == 1 ? "its" : "their");
+	}
 	if (t->ids_missing)
 		r |= add_warning(a, "the trace has no application id or schema version (a SQL dump loaded "
 				 "back loses both); read as schema %d by its tables. To restore them: sqlite3 "

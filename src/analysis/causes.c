@@ -194,14 +194,23 @@ ADVISE(advise_host_sync)
 SAY(say_event)
 {
 	const struct oc_trace *t = a->trace;
-	snprintf(buf, len, "stream %u waited for event %lld recorded in stream %u",
-		 t->streams[e->wait_stream].stream_id, (long long)e->event_id,
-		 t->streams[e->event_stream].stream_id);
+	char ev[32];
+
+	/* CUPTI's event id, or the handle the program passed (no CUDA_EVENT records) */
+	if (e->event_handle)
+		snprintf(ev, sizeof ev, "0x%llx", (unsigned long long)e->event_id);
+	else
+		snprintf(ev, sizeof ev, "%lld", (long long)e->event_id);
+	snprintf(buf, len, "stream %u waited for event %s recorded in stream %u",
+		 t->streams[e->wait_stream].stream_id, ev, t->streams[e->event_stream].stream_id);
 }
 
 FIELDS(fields_event)
 {
 	f->i64(f->ctx, "event_id", e->event_id);
+	/* which of the two the id is: CUPTI's event id (CUDA_EVENT records) or
+	 * the handle the program passed (the calls' arguments) */
+	f->str(f->ctx, "event_id_is", e->event_handle ? "handle" : "cupti_id");
 	stream_field(f, "recorded_in_stream", a->trace, e->event_stream);
 	stream_field(f, "waiting_stream", a->trace, e->wait_stream);
 	f->i64(f->ctx, "wait_ns", e->ts_ns);

@@ -145,6 +145,7 @@ static void explain_gap(const struct oc_actx *c, struct oc_gap *g)
 		if (w) {
 			g->cause = OC_GAP_DEPENDENCY_WAIT;
 			g->wait_event_id = w->event_id;
+			g->wait_event_handle = w->source == 1;
 			return;
 		}
 	}

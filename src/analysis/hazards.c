@@ -402,6 +402,14 @@ static int sync_begin(struct hz *h, int32_t i)
 		struct oc_wait w = { .event_id = y->event_id, .source = 0 };
 		int32_t key = y->event_id >= 0 ? wait_key(h, &w) : -1;
 
+		/* no CUDA_EVENT record of it (run --cuda-events=off, the default):
+		 * the event its call named, recorded as the callbacks saw it */
+		if (key < 0 && y->api >= 0 && (size_t)y->api < t->n_api) {
+			uint64_t ev = oc_api_args(t, &t->api[y->api])->event_handle;
+
+			w = (struct oc_wait){ .event_id = (int64_t)ev, .source = 1 };
+			key = ev ? wait_key(h, &w) : -1;
+		}
 		if (key >= 0 && h->snap_set[key])
 			memcpy(v, h->snap + (size_t)key * h->ns, h->ns * sizeof *v);
 	}

@@ -248,6 +248,7 @@ int oc_p_event(const struct oc_actx *c, int32_t o, int32_t p, struct oc_evidence
 			continue;
 		ev_init(e, OC_CAUSE_EVENT_DEPENDENCY);
 		e->event_id = w->event_id;
+		e->event_handle = w->source == 1;
 		e->event_stream = fs;
 		e->wait_stream = gs;
 		e->ts_ns = w->ts_ns;

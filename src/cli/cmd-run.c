@@ -60,6 +60,7 @@ struct run_opts {
 	const char *capture_range;  /* "cudaProfilerApi" or "nvtx:NAME", or NULL */
 	const char *api;            /* "full" or "minimal", or NULL */
 	const char *queries;        /* "off", "summary" or "record", or NULL */
+	const char *cuda_events;    /* "off" or "record", or NULL */
 	char delay_ns[24], duration_ns[24], max_bytes[24];   /* "" when not given */
 };
 
@@ -75,7 +76,7 @@ static void usage(FILE *f)
 "usage: overlapcheck run [-o PATH] [--force] [--flush-ms N] [--quiet] [--preload]\n"
 "                        [--capture-range=cudaProfilerApi|nvtx:NAME] [--delay S]\n"
 "                        [--duration S] [--max-size BYTES] [--api=full|minimal]\n"
-"                        [--queries=off|summary|record]\n"
+"                        [--queries=off|summary|record] [--cuda-events=off|record]\n"
 "                        [--] PROGRAM [ARGS...]\n"
 "\n"
 "Runs PROGRAM with CUDA activity tracing (CUPTI, loaded through\n"
@@ -117,6 +118,16 @@ static void usage(FILE *f)
 "                      api_summary, a row for one of 10 us or more); record\n"
 "                      gives each its own row (docs/schema.md, \"Queries\").\n"
 "                      --api=minimal records none\n"
+"      --cuda-events=off|record\n"
+"                      off (default): no CUPTI CUDA_EVENT records (table\n"
+"                      events stays empty); event records, waits and syncs\n"
+"                      are matched by the handles the calls passed, and the\n"
+"                      report names an event by its handle. record: also\n"
+"                      CUPTI's records (event ids, completion times);\n"
+"                      enabling them cost a traced PyTorch training step 10\n"
+"                      to 20 % (docs/performance.md). The same as\n"
+"                      OVERLAPCHECK_CUDA_EVENTS; OVERLAPCHECK_KINDS_OFF=\n"
+"                      CUDA_EVENT keeps them off\n"
 "  -h, --help          this help\n"
 "\n"
 "The library is found at <dir of overlapcheck>/../lib/" LIB_NAME ",\n"
@@ -291,7 +302,8 @@ static void child_main(const struct run_opts *o, char **prog, const char *lib,
 	    (o->duration_ns[0] && setenv("OVERLAPCHECK_DURATION_NS", o->duration_ns, 1)) ||
 	    (o->max_bytes[0] && setenv("OVERLAPCHECK_MAX_BYTES", o->max_bytes, 1)) ||
 	    (o->api && setenv("OVERLAPCHECK_API", o->api, 1)) ||
-	    (o->queries && setenv("OVERLAPCHECK_QUERIES", o->queries, 1)))
+	    (o->queries && setenv("OVERLAPCHECK_QUERIES", o->queries, 1)) ||
+	    (o->cuda_events && setenv("OVERLAPCHECK_CUDA_EVENTS", o->cuda_events, 1)))
 		goto fail;
 	if (o->preload) {
 		const char *old = getenv("LD_PRELOAD");
@@ -532,6 +544,7 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 		{ "max-size", required_argument, NULL, 'M' },
 		{ "api",      required_argument, NULL, 'A' },
 		{ "queries",  required_argument, NULL, 'Q' },
+		{ "cuda-events", required_argument, NULL, 'E' },
 		{ "help",     no_argument,       NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -602,6 +615,14 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 				return -1;
 			}
 			o->queries = optarg;
+			break;
+		case 'E':
+			if (strcmp(optarg, "off") && strcmp(optarg, "record")) {
+				fprintf(stderr, "overlapcheck run: bad --cuda-events '%s': want off or "
+					"record\n", optarg);
+				return -1;
+			}
+			o->cuda_events = optarg;
 			break;
 		case 'M':
 			if (parse_size(optarg, o->max_bytes, sizeof o->max_bytes)) {

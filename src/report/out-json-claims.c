@@ -402,6 +402,7 @@ void oc_rj_gap(struct out *o, const struct oc_gap *g)
 		break;
 	case OC_GAP_DEPENDENCY_WAIT:
 		oc_json_kv_int(j, "event_id", g->wait_event_id);
+		oc_json_kv_string(j, "event_id_is", g->wait_event_handle ? "handle" : "cupti_id");
 		break;
 	default:
 		break;

@@ -153,6 +153,15 @@ void oc_rt_passport(const struct out *o)
 		const char *v = oc_trace_meta(t, key);
 		fprintf(o->f, " %s=%s", env[k], v ? clean(v, buf, sizeof buf, 60) : "(unset)");
 	}
+	{       /* the CUPTI kinds the tracer left off (meta kinds_off) */
+		const char *off = oc_trace_meta(t, "kinds_off");
+
+		if (off && *off)
+			fprintf(o->f, "\n  not collected: CUPTI %s records%s", clean(off, buf, sizeof buf, 200),
+				strstr(off, "CUDA_EVENT") ? " (CUDA_EVENT: events, waits and event syncs"
+				" are tied through the handles the calls passed; run --cuda-events=record"
+				" collects the records)" : "");
+	}
 	fputs("\n", o->f);
 }
 

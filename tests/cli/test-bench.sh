@@ -24,7 +24,9 @@ if [ "${HAVE_CUPTI-1}" = 1 ]; then
 		env "$@" python3 -c 'import ctypes, sys; ctypes.CDLL(sys.argv[1]).InitializeInjection()' \
 			"$so" 2>&1 | sed -n 's/^bare-collector: pid=.* kinds=\([^ ]*\) bad_kinds=\([^ ]*\) .*/kinds=\1 bad=\2/p'
 	}
-	is "floor collector: the floor's kinds" "$(bare_line)" \
+	is "floor collector: the floor's kinds (no CUDA_EVENT, as the tracer's default)" "$(bare_line)" \
+		"kinds=CONCURRENT_KERNEL,MEMCPY,MEMCPY2,MEMSET,SYNCHRONIZATION,STREAM,CONTEXT,DEVICE,OVERHEAD,MARKER,MARKER_DATA bad=none"
+	is "floor collector: BARE_KINDS=+CUDA_EVENT adds it" "$(bare_line BARE_KINDS=+CUDA_EVENT)" \
 		"kinds=CONCURRENT_KERNEL,MEMCPY,MEMCPY2,MEMSET,SYNCHRONIZATION,STREAM,CONTEXT,DEVICE,OVERHEAD,CUDA_EVENT,MARKER,MARKER_DATA bad=none"
 	is "floor collector: the lean floor's kinds" "$(bare_line BARE_LEAN=1)" \
 		"kinds=CONCURRENT_KERNEL,MEMCPY,MEMCPY2,MEMSET,SYNCHRONIZATION bad=none"

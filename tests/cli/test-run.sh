@@ -67,6 +67,8 @@ is "--max-size with a bad suffix: 125" "$(status "$OC" run --max-size 5X true)" 
 is "bad --api: 125" "$(status "$OC" run --api=some true)" 125
 is "bad --queries: 125" "$(status "$OC" run --queries=all true)" 125
 like "bad --queries is named" "$("$OC" run --queries=all true 2>&1)" "bad --queries 'all': want off, summary or record"
+is "bad --cuda-events: 125" "$(status "$OC" run --cuda-events=on true)" 125
+like "bad --cuda-events is named" "$("$OC" run --cuda-events=on true 2>&1)" "bad --cuda-events 'on': want off or record"
 err=$("$OC" run -o "$TMP/no/such/dir/t.db" true 2>&1); rc=$?
 is "unwritable output: 125" "$rc" 125
 like "unwritable output is named" "$err" "cannot create trace '$TMP/no/such/dir/t.db'"
@@ -139,6 +141,9 @@ is "OVERLAPCHECK_API" "$(sed -n 's/^OVERLAPCHECK_API=//p' e5.txt)" minimal
 "$OC" run -q -o "$TMP/e6.db" --queries=summary -- "$PROGS/envdump.sh" e6.txt
 is "OVERLAPCHECK_QUERIES" "$(sed -n 's/^OVERLAPCHECK_QUERIES=//p' e6.txt)" summary
 is "no OVERLAPCHECK_QUERIES by default" "$(grep -c '^OVERLAPCHECK_QUERIES=' e5.txt)" 0
+"$OC" run -q -o "$TMP/e7.db" --cuda-events=record -- "$PROGS/envdump.sh" e7.txt
+is "OVERLAPCHECK_CUDA_EVENTS" "$(sed -n 's/^OVERLAPCHECK_CUDA_EVENTS=//p' e7.txt)" record
+is "no OVERLAPCHECK_CUDA_EVENTS by default" "$(grep -c '^OVERLAPCHECK_CUDA_EVENTS=' e5.txt)" 0
 is "no capture settings by default" "$(grep -c '^OVERLAPCHECK_CAPTURE_RANGE=\|^OVERLAPCHECK_DELAY_NS=' e1.txt)" 0
 "$OC" run -o rel.db -- "$PROGS/envdump.sh" e2.txt 2>/dev/null
 is "relative -o becomes absolute" "$(sed -n 's/^OVERLAPCHECK_OUTPUT=//p' e2.txt)" "$TMP/rel.db"

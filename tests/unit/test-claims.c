@@ -390,6 +390,7 @@ static void test_event_dependency_from_api_args(void **state)
 	const struct oc_claim *a = sc_claim(&s, k1);
 	EXPECT(a, OC_CAUSE_EVENT_DEPENDENCY);
 	assert_int_equal(a->evidence[0].event_id, 777);
+	assert_int_equal(a->evidence[0].event_handle, 1);   /* said as 0x309 */
 	assert_int_equal((int)s.t.api[a->evidence[0].api].correlation_id, w);
 	EXPECT(sc_claim(&s, k2), OC_CAUSE_EVENT_DEPENDENCY);
 	sc_done(&s);

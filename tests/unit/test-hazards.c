@@ -361,6 +361,69 @@ static void test_event_and_device_sync(void **state)
 	sc_done(&s);
 }
 
+/*
+ * The same event sync without CUPTI's CUDA_EVENT records (run --cuda-events=off,
+ * the default): the record and the sync are tied through the event handle their
+ * callbacks saw. Without the sync's handle, what it waited for is unknown: the
+ * kernel then races the copy, and the analysis warns that it could not tell.
+ */
+static void event_sync_by_args(struct sc *s, int sync_has_handle)
+{
+	two_buffers(s);
+	sc_meta(s, "kinds_off", "CUDA_EVENT");
+	copy_into(s, 14, BUF, SIZE, 1000, 3000, 900);
+	int r = sc_call(s, "cudaEventRecord", 910, 912);
+	int e = sc_call(s, "cudaEventSynchronize", 920, 3010);
+	sc_sync(s, e, OC_SYNC_EVENT, 920, 3010, -1, 5, 0);   /* CUPTI's id: no events row */
+	sc_exec(s, "INSERT INTO api_args(correlation_id, domain, cbid, tid, stream_handle, handle_kind,"
+		   " context_id, stream_id, event_handle) VALUES (%d, 1, 0, 1, 4096, 3, 1, 14, 777)", r);
+	if (sync_has_handle)
+		sc_exec(s, "INSERT INTO api_args(correlation_id, domain, cbid, tid, event_handle)"
+			   " VALUES (%d, 1, 0, 1, 777)", e);
+	kernel_rw(s, 16, BUF, OUT, 3100, 4000, 3020);
+	sc_analyse(s, NULL);
+}
+
+static int has_warning(const struct oc_analysis *a, const char *text)
+{
+	for (size_t i = 0; i < a->n_warnings; i++)
+		if (strstr(a->warnings[i], text))
+			return 1;
+	return 0;
+}
+
+static void test_event_sync_from_api_args(void **state)
+{
+	struct sc s;
+
+	event_sync_by_args(&s, 1);
+	assert_int_equal(s.a.n_hazards, 0);
+	assert_false(has_warning(&s.a, "named no event"));
+	sc_done(&s);
+
+	event_sync_by_args(&s, 0);
+	assert_int_equal(s.a.n_hazards, 1);
+	assert_true(has_warning(&s.a, "and 1 event synchronization or stream wait carried no event "
+				      "handle in its call's arguments"));
+	sc_done(&s);
+
+	/* a poll that found the event not ready (cudaEventQuery, return 600) orders
+	 * nothing and is not one the warning counts */
+	two_buffers(&s);
+	sc_meta(&s, "kinds_off", "CUDA_EVENT");
+	copy_into(&s, 14, BUF, SIZE, 1000, 3000, 900);
+	int r = sc_call(&s, "cudaEventRecord", 910, 912);
+	int q = sc_call_ret(&s, "cudaEventQuery", 920, 925, 600);
+	sc_sync(&s, q, OC_SYNC_EVENT, 920, 925, -1, 5, 600);
+	sc_exec(&s, "INSERT INTO api_args(correlation_id, domain, cbid, tid, stream_handle, handle_kind,"
+		    " context_id, stream_id, event_handle) VALUES (%d, 1, 0, 1, 4096, 3, 1, 14, 777)", r);
+	kernel_rw(&s, 16, BUF, OUT, 3100, 4000, 3020);
+	sc_analyse(&s, NULL);
+	assert_int_equal(s.a.n_hazards, 1);
+	assert_false(has_warning(&s.a, "carried no event handle"));
+	sc_done(&s);
+}
+
 /* What the host waited for includes what that op itself waited for: a kernel in a
  * blocking stream, then a synchronous pinned copy in the legacy stream (which waits
  * for it), then a kernel in a non-blocking stream. */
@@ -642,6 +705,7 @@ int main(void)
 		cmocka_unit_test(test_legacy_stream),
 		cmocka_unit_test(test_sync_copies),
 		cmocka_unit_test(test_event_and_device_sync),
+		cmocka_unit_test(test_event_sync_from_api_args),
 		cmocka_unit_test(test_transitive_host),
 		cmocka_unit_test(test_cap),
 		cmocka_unit_test(test_dead_under_live),

@@ -317,6 +317,37 @@ static void test_streams_and_events(void **state)
 	assert_int_equal(oc_args_extract(RT, CUPTI_RUNTIME_TRACE_CBID_cudaGraphLaunch_v10000,
 					 &g, &row, &sp), OC_CB_GRAPH_LAUNCH);
 	assert_int_equal(row.handle_kind, OC_HANDLE_EXPLICIT);
+
+	/* an event sync names its event (the hazard pass without CUDA_EVENT records);
+	 * the other explicit syncs name nothing */
+	{
+		cudaEventSynchronize_v3020_params es = { ev };
+		cuEventSynchronize_params des = { (CUevent)(uintptr_t)0xe1e1 };
+		cudaStreamSynchronize_v3020_params ss = { (cudaStream_t)(uintptr_t)0x5000 };
+
+		assert_int_equal(oc_args_extract(RT, CUPTI_RUNTIME_TRACE_CBID_cudaEventSynchronize_v3020,
+						 &es, &row, &sp), OC_CB_EVENT_SYNC);
+		assert_int_equal(row.event_handle, 0xe0e0);
+		assert_int_equal(oc_args_extract(CUPTI_CB_DOMAIN_DRIVER_API,
+						 CUPTI_DRIVER_TRACE_CBID_cuEventSynchronize,
+						 &des, &row, &sp), OC_CB_EVENT_SYNC);
+		assert_int_equal(row.event_handle, 0xe1e1);
+		{
+			cudaEventQuery_v3020_params q = { ev };
+			cuEventQuery_params dq = { (CUevent)(uintptr_t)0xe2e2 };
+
+			assert_int_equal(oc_args_extract(RT, CUPTI_RUNTIME_TRACE_CBID_cudaEventQuery_v3020,
+							 &q, &row, &sp), OC_CB_EVENT_SYNC);
+			assert_int_equal(row.event_handle, 0xe0e0);
+			assert_int_equal(oc_args_extract(CUPTI_CB_DOMAIN_DRIVER_API,
+							 CUPTI_DRIVER_TRACE_CBID_cuEventQuery,
+							 &dq, &row, &sp), OC_CB_EVENT_SYNC);
+			assert_int_equal(row.event_handle, 0xe2e2);
+		}
+		assert_int_equal(oc_args_extract(RT, CUPTI_RUNTIME_TRACE_CBID_cudaStreamSynchronize_v3020,
+						 &ss, &row, &sp), OC_CB_SYNC);
+		assert_true(row.event_handle == OC_ARG_NONE);
+	}
 }
 
 /*

@@ -102,6 +102,10 @@ CUptiResult cuptiActivityRegisterCallbacks(CUpti_BuffersCallbackRequestFunc req,
 
 CUptiResult cuptiActivityEnable(CUpti_ActivityKind kind)
 {
+	/* FAKE_NO_CUDA_EVENT: the tracer must not enable CUDA_EVENT (its default);
+	 * FAKE_WANT_CUDA_EVENT: it must (checked once the library is initialized) */
+	if (kind == CUPTI_ACTIVITY_KIND_CUDA_EVENT && getenv("FAKE_NO_CUDA_EVENT"))
+		abort();
 	if ((unsigned)kind < 64)
 		kinds_enabled |= 1ull << kind;
 	return CUPTI_SUCCESS;
@@ -260,6 +264,22 @@ static void callback(CUpti_CallbackDomain dom, CUpti_CallbackId cbid, const void
 	d.contextUid = 1;
 	d.correlationId = corr;
 	api_cb(NULL, dom, cbid, &d);
+}
+
+/* A runtime call alone whose exit site returns ret. */
+static void rt_call_ret(CUpti_CallbackId rt, const void *rp, uint32_t corr, int ret)
+{
+	CUpti_CallbackData d;
+
+	callback(CUPTI_CB_DOMAIN_RUNTIME_API, rt, rp, corr, CUPTI_API_ENTER);
+	memset(&d, 0, sizeof d);
+	d.callbackSite = CUPTI_API_EXIT;
+	d.functionParams = rp;
+	d.functionReturnValue = &ret;
+	d.context = CTX;
+	d.contextUid = 1;
+	d.correlationId = corr;
+	api_cb(NULL, CUPTI_CB_DOMAIN_RUNTIME_API, rt, &d);
 }
 
 /* A runtime call with its driver call nested inside, as cudart makes them. */
@@ -837,6 +857,8 @@ static void __attribute__((noreturn)) program(enum mode mode, const char *trace)
 	init = (int (*)(void))dlsym(lib, "InitializeInjection");
 	if (!init || init() != 1)
 		_exit(91);
+	if (getenv("FAKE_WANT_CUDA_EVENT") && !(kinds_enabled & (1ull << CUPTI_ACTIVITY_KIND_CUDA_EVENT)))
+		_exit(94);
 	if (mode == M_MULTI)
 		exit(0);          /* untraced, and the program goes on */
 	if (!api_cb || !buf_req)
@@ -933,6 +955,17 @@ static void __attribute__((noreturn)) program(enum mode mode, const char *trace)
 				_exit(96);
 		}
 		rt_call(CUPTI_RUNTIME_TRACE_CBID_cudaFuncGetAttributes_v3020, &dsc, 0, NULL, 9);
+		/* FAKE_EVENT_SYNCS: an event sync, a poll that finds its event not
+		 * ready (cudaErrorNotReady, 600) and one that finds it done */
+		if (getenv("FAKE_EVENT_SYNCS")) {
+			cudaEventSynchronize_v3020_params es = { (cudaEvent_t)(uintptr_t)0xe5e5 };
+			cudaEventQuery_v3020_params q1 = { (cudaEvent_t)(uintptr_t)0xe6e6 };
+			cudaEventQuery_v3020_params q2 = { (cudaEvent_t)(uintptr_t)0xe7e7 };
+
+			rt_call_ret(CUPTI_RUNTIME_TRACE_CBID_cudaEventSynchronize_v3020, &es, 30, 0);
+			rt_call_ret(CUPTI_RUNTIME_TRACE_CBID_cudaEventQuery_v3020, &q1, 31, 600);
+			rt_call_ret(CUPTI_RUNTIME_TRACE_CBID_cudaEventQuery_v3020, &q2, 32, 0);
+		}
 		/* CUPTI's clock leaves CLOCK_REALTIME, or cannot be read, before the end check */
 		if (getenv("FAKE_END_CLOCK"))
 			setenv(getenv("FAKE_END_CLOCK"), "1", 1);
@@ -1175,6 +1208,54 @@ static sqlite3 *run_queries_env(const char *name, const char *env, const char *v
 }
 
 /*
+ * CUPTI's CUDA_EVENT records: off by default (meta kinds_off says so; the
+ * fake aborts the program if the kind is enabled), on with
+ * OVERLAPCHECK_CUDA_EVENTS=record; another value is warned about and off.
+ */
+static sqlite3 *run_api_all(const char *name, const char *env, const char *val);
+
+static void test_cuda_events(void **state)
+{
+	char trace[300];
+	sqlite3 *db;
+
+	setenv("FAKE_NO_CUDA_EVENT", "1", 1);
+	db = run_queries_env("events-default", "OVERLAPCHECK_CUDA_EVENTS", "", trace, sizeof trace);
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'kinds_off'"), "CUDA_EVENT");
+	assert_int_equal(q_int(db, "SELECT count(*) FROM warnings WHERE code = 'bad_setting'"), 0);
+	sqlite3_close(db);
+	db = run_queries_env("events-bad", "OVERLAPCHECK_CUDA_EVENTS", "yes", trace, sizeof trace);
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'kinds_off'"), "CUDA_EVENT");
+	assert_int_equal(q_int(db, "SELECT count(*) FROM warnings WHERE code = 'bad_setting'"
+				   " AND message LIKE '%OVERLAPCHECK_CUDA_EVENTS=''yes''%'"), 1);
+	sqlite3_close(db);
+	unsetenv("FAKE_NO_CUDA_EVENT");
+	setenv("FAKE_WANT_CUDA_EVENT", "1", 1);
+	db = run_queries_env("events-record", "OVERLAPCHECK_CUDA_EVENTS", "record", trace, sizeof trace);
+	unsetenv("FAKE_WANT_CUDA_EVENT");
+	assert_int_equal(q_int(db, "SELECT count(*) FROM meta WHERE key = 'kinds_off'"), 0);
+	sqlite3_close(db);
+	/* OVERLAPCHECK_KINDS_OFF keeps it off even then */
+	setenv("OVERLAPCHECK_KINDS_OFF", "CUDA_EVENT,MARKER", 1);
+	setenv("FAKE_NO_CUDA_EVENT", "1", 1);
+	db = run_queries_env("events-kinds-off", "OVERLAPCHECK_CUDA_EVENTS", "record", trace, sizeof trace);
+	unsetenv("FAKE_NO_CUDA_EVENT");
+	unsetenv("OVERLAPCHECK_KINDS_OFF");
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'kinds_off'"), "CUDA_EVENT,MARKER");
+	sqlite3_close(db);
+	/* the event syncs name their event (api_args), a poll only when it found
+	 * the event done */
+	setenv("FAKE_EVENT_SYNCS", "1", 1);
+	db = run_api_all("events-syncs", NULL, NULL);
+	unsetenv("FAKE_EVENT_SYNCS");
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api WHERE (id >> 3) IN (30, 31, 32)"), 3);
+	assert_int_equal(q_int(db, "SELECT event_handle FROM api_args WHERE correlation_id = 30"), 0xe5e5);
+	assert_int_equal(q_int(db, "SELECT count(*) FROM api_args WHERE correlation_id = 31"), 0);
+	assert_int_equal(q_int(db, "SELECT event_handle FROM api_args WHERE correlation_id = 32"), 0xe7e7);
+	sqlite3_close(db);
+}
+
+/*
  * Queries: timed by the callbacks, their records off; the long one has its
  * api row, the others are counted per thread and function, the nested
  * driver query is its runtime call's.
@@ -1406,13 +1487,15 @@ static void test_kinds_off(void **state)
 
 	setenv("FAKE_KINDS", "on", 1);
 	db = run_api_all("kinds-default", NULL, NULL);
-	assert_int_equal(q_int(db, "SELECT count(*) FROM meta WHERE key = 'kinds_off'"), 0);
+	/* CUDA_EVENT is off by default since 2026-12-05 (test_cuda_events) */
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'kinds_off'"), "CUDA_EVENT");
 	assert_int_equal(q_int(db, "SELECT count(*) FROM warnings WHERE code = 'bad_setting'"), 0);
 	sqlite3_close(db);
 	setenv("FAKE_KINDS", "off", 1);
 	db = run_api_all("kinds-off", "OVERLAPCHECK_KINDS_OFF", "marker,STREAM,KERNEL,,STREEM");
 	unsetenv("FAKE_KINDS");
-	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'kinds_off'"), "STREAM,MARKER");
+	assert_string_equal(q_text(db, "SELECT value FROM meta WHERE key = 'kinds_off'"),
+			    "STREAM,CUDA_EVENT,MARKER");
 	assert_int_equal(q_int(db, "SELECT count(*) FROM warnings WHERE code = 'bad_setting'"
 				   " AND message LIKE '%''KERNEL'' in OVERLAPCHECK_KINDS_OFF%'"), 1);
 	assert_int_equal(q_int(db, "SELECT count(*) FROM warnings WHERE code = 'bad_setting'"
@@ -2341,6 +2424,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_api_minimal),
 		cmocka_unit_test(test_caller),
 		cmocka_unit_test(test_queries),
+		cmocka_unit_test(test_cuda_events),
 		cmocka_unit_test(test_api_timing),
 		cmocka_unit_test(test_api_all),
 		cmocka_unit_test(test_kinds_off),
