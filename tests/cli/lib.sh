@@ -47,6 +47,19 @@ unlike() {
 		_ok=$((_ok + 1)); echo "ok - $1"
 	fi
 }
+# add_counts FILE RC: a helper script's output (TAP-like lines, then
+# "# N ok, M not ok") printed and counted as this file's checks; RC, its exit
+# status, fails one more check when it failed without a "not ok". Sets
+# counted to N.
+add_counts() {
+	cat "$1"
+	counted=$(sed -n 's/^# \([0-9]*\) ok, \([0-9]*\) not ok$/\1/p' "$1")
+	_f=$(sed -n 's/^# \([0-9]*\) ok, \([0-9]*\) not ok$/\2/p' "$1")
+	_ok=$((_ok + ${counted:-0}))
+	_nok=$((_nok + ${_f:-0}))
+	[ "$2" -ne 0 ] && [ "${_f:-0}" -eq 0 ] && _nok=$((_nok + 1))
+	counted=${counted:-0}
+}
 # load_sql DB FILE: FILE's SQL (a recorded fixture, tests/fixtures/*.sql) into
 # DB, through Python's sqlite3 module; false when it fails
 load_sql() {

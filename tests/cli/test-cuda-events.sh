@@ -10,14 +10,8 @@ python3 tests/cli/events-reduce.py "$OC" tests/fixtures/*.sql tests/fixtures/mem
 	tests/fixtures/q/*.sql tests/fixtures/cb/*.sql tests/fixtures/mm/*.sql tests/fixtures/tc/*.sql \
 	tests/fixtures/qo/*.sql tests/fixtures/pairs/*.sql \
 	tests/corpus/*.sql tests/corpus/mem/*.sql tests/corpus/fw/*.sql > "$TMP/out" 2>&1
-rc=$?
-cat "$TMP/out"
-p=$(sed -n 's/^# \([0-9]*\) ok, \([0-9]*\) not ok$/\1/p' "$TMP/out")
-f=$(sed -n 's/^# \([0-9]*\) ok, \([0-9]*\) not ok$/\2/p' "$TMP/out")
-_ok=$((_ok + ${p:-0}))
-_nok=$((_nok + ${f:-0}))
-[ "$rc" -ne 0 ] && [ "${f:-0}" -eq 0 ] && _nok=$((_nok + 1))
-is "recordings with CUDA_EVENT records compared" "$([ "${p:-0}" -ge 200 ] && echo yes || echo "only ${p:-0}")" yes
+add_counts "$TMP/out" $?
+is "recordings with CUDA_EVENT records compared" "$([ "$counted" -ge 200 ] && echo yes || echo "only $counted")" yes
 
 # The text report: the passport names the kinds left off, the evidence the
 # event's handle in hex.

@@ -43,13 +43,7 @@ fi
 like "the query list names cudaGetDevice" "$(cat "$TMP/queries")" "^1 17 cudaGetDevice"
 python3 tests/cli/queries-reduce.py "$OC" "$TMP/queries" tests/fixtures/mem/*.sql tests/corpus/mem/*.sql \
 	> "$TMP/out" 2>&1
-rc=$?
-cat "$TMP/out"
-p=$(sed -n 's/^# \([0-9]*\) ok, \([0-9]*\) not ok$/\1/p' "$TMP/out")
-f=$(sed -n 's/^# \([0-9]*\) ok, \([0-9]*\) not ok$/\2/p' "$TMP/out")
-_ok=$((_ok + ${p:-0}))
-_nok=$((_nok + ${f:-0}))
-[ "$rc" -ne 0 ] && [ "${f:-0}" -eq 0 ] && _nok=$((_nok + 1))
+add_counts "$TMP/out" $?
 # Every call timed by its callbacks (the default since 2026-12-02) records
 # only top-level calls: the recordings made with CUPTI's records hold no
 # driver row inside a runtime call either, so that collection drops no row

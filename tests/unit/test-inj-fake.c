@@ -250,36 +250,33 @@ static void queue(const void *rec, size_t len)
 
 #define CTX ((CUcontext)(uintptr_t)0x1000)
 
-static void callback(CUpti_CallbackDomain dom, CUpti_CallbackId cbid, const void *params,
-		     uint32_t corr, CUpti_ApiCallbackSite site)
+/* One callback of a call whose return value (at its exit site) is ret. */
+static void callback_ret(CUpti_CallbackDomain dom, CUpti_CallbackId cbid, const void *params,
+			 uint32_t corr, CUpti_ApiCallbackSite site, int ret)
 {
-	static int ok = 0;
 	CUpti_CallbackData d;
 
 	memset(&d, 0, sizeof d);
 	d.callbackSite = site;
 	d.functionParams = params;
-	d.functionReturnValue = &ok;
+	d.functionReturnValue = &ret;
 	d.context = CTX;
 	d.contextUid = 1;
 	d.correlationId = corr;
 	api_cb(NULL, dom, cbid, &d);
 }
 
+static void callback(CUpti_CallbackDomain dom, CUpti_CallbackId cbid, const void *params,
+		     uint32_t corr, CUpti_ApiCallbackSite site)
+{
+	callback_ret(dom, cbid, params, corr, site, 0);
+}
+
 /* A runtime call alone whose exit site returns ret. */
 static void rt_call_ret(CUpti_CallbackId rt, const void *rp, uint32_t corr, int ret)
 {
-	CUpti_CallbackData d;
-
 	callback(CUPTI_CB_DOMAIN_RUNTIME_API, rt, rp, corr, CUPTI_API_ENTER);
-	memset(&d, 0, sizeof d);
-	d.callbackSite = CUPTI_API_EXIT;
-	d.functionParams = rp;
-	d.functionReturnValue = &ret;
-	d.context = CTX;
-	d.contextUid = 1;
-	d.correlationId = corr;
-	api_cb(NULL, CUPTI_CB_DOMAIN_RUNTIME_API, rt, &d);
+	callback_ret(CUPTI_CB_DOMAIN_RUNTIME_API, rt, rp, corr, CUPTI_API_EXIT, ret);
 }
 
 /* A runtime call with its driver call nested inside, as cudart makes them. */
