@@ -123,7 +123,7 @@ static void usage(FILE *f)
 "                      events stays empty); event records, waits and syncs\n"
 "                      are matched by the handles the calls passed, and the\n"
 "                      report names an event by its handle. record: also\n"
-"                      CUPTI's records (event ids, completion times);\n"
+"                      CUPTI's records (event and sync ids);\n"
 "                      enabling them cost a traced PyTorch training step 10\n"
 "                      to 20 % (docs/performance.md). The same as\n"
 "                      OVERLAPCHECK_CUDA_EVENTS; OVERLAPCHECK_KINDS_OFF=\n"
