@@ -422,6 +422,21 @@ static void test_event_sync_from_api_args(void **state)
 	assert_int_equal(s.a.n_hazards, 1);
 	assert_false(has_warning(&s.a, "carried no event handle"));
 	sc_done(&s);
+
+	/* an event sync whose call is not in the trace (a lost row): orders
+	 * nothing, and is counted */
+	two_buffers(&s);
+	sc_meta(&s, "kinds_off", "CUDA_EVENT");
+	copy_into(&s, 14, BUF, SIZE, 1000, 3000, 900);
+	r = sc_call(&s, "cudaEventRecord", 910, 912);
+	sc_sync(&s, 9999, OC_SYNC_EVENT, 920, 3010, -1, 5, 0);
+	sc_exec(&s, "INSERT INTO api_args(correlation_id, domain, cbid, tid, stream_handle, handle_kind,"
+		    " context_id, stream_id, event_handle) VALUES (%d, 1, 0, 1, 4096, 3, 1, 14, 777)", r);
+	kernel_rw(&s, 16, BUF, OUT, 3100, 4000, 3020);
+	sc_analyse(&s, NULL);
+	assert_int_equal(s.a.n_hazards, 1);
+	assert_true(has_warning(&s.a, "and 1 event synchronization or stream wait carried no event handle"));
+	sc_done(&s);
 }
 
 /* What the host waited for includes what that op itself waited for: a kernel in a
