@@ -281,9 +281,7 @@ static int warnings(struct oc_actx *c, size_t n_api_before)
 				const struct oc_sync *y = &t->syncs[i];
 
 				if ((y->type == OC_SYNC_EVENT || y->type == OC_SYNC_STREAM_WAIT_EVENT) &&
-				    !y->return_value &&
-				    (y->api < 0 || (size_t)y->api >= t->n_api ||
-				     !oc_api_args(t, &t->api[y->api])->event_handle))
+				    !y->return_value && !oc_sync_event_handle(t, y))
 					blind++;
 			}
 		if (blind)

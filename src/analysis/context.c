@@ -111,6 +111,13 @@ static int index_events(struct oc_actx *c)
 	return 0;
 }
 
+uint64_t oc_sync_event_handle(const struct oc_trace *t, const struct oc_sync *y)
+{
+	if (y->api < 0 || (size_t)y->api >= t->n_api)
+		return 0;
+	return oc_api_args(t, &t->api[y->api])->event_handle;
+}
+
 const struct oc_wait *oc_wait_before(const struct oc_actx *c, int32_t s, int64_t after, int64_t ts)
 {
 	size_t lo = 0, hi = c->n_waits;

@@ -225,6 +225,11 @@ static inline int oc_is_compute(const struct oc_op *op)
 	return op->kind == OC_OP_KERNEL && !op->comm;
 }
 /* The last wait queued on stream s at or before ts and after `after`, or NULL. */
+/* The event handle an event sync's or stream wait's call passed, as its
+ * callbacks read it (api_args.event_handle), or 0 when its call is not in
+ * the trace or named none: how such a sync is tied to its record without
+ * CUPTI's CUDA_EVENT records. */
+uint64_t oc_sync_event_handle(const struct oc_trace *t, const struct oc_sync *y);
 const struct oc_wait *oc_wait_before(const struct oc_actx *c, int32_t s, int64_t after, int64_t ts);
 
 #endif

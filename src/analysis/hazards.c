@@ -404,8 +404,8 @@ static int sync_begin(struct hz *h, int32_t i)
 
 		/* no CUDA_EVENT record of it (run --cuda-events=off, the default):
 		 * the event its call named, recorded as the callbacks saw it */
-		if (key < 0 && y->api >= 0 && (size_t)y->api < t->n_api) {
-			uint64_t ev = oc_api_args(t, &t->api[y->api])->event_handle;
+		if (key < 0) {
+			uint64_t ev = oc_sync_event_handle(t, y);
 
 			w = (struct oc_wait){ .event_id = (int64_t)ev, .source = 1 };
 			key = ev ? wait_key(h, &w) : -1;
