@@ -24,6 +24,20 @@
 #                 (build/bench/libcupti-spy*.so) in LD_PRELOAD, the lean floor
 #                 and overlapcheck under the same spy, nsys's own files and
 #                 export where they can be made
+# and the checks of issue 33's targets, with the library as built:
+#   suite         the GPU suite (tests/gpu/suite.py; ATTR_SUITE_S, default 100 s)
+#   storm1m       the launch storm with 1 000 000 kernels under overlapcheck
+#                 (OVERLAPCHECK_STATS=1): dropped and incomplete records,
+#                 bytes per op and per column (bench/row-bytes.py); again
+#                 with ATTR_LANDED_LIB when set, so that the two traces'
+#                 bytes are compared at the same length of run
+#                 (ATTR_STORM1M_S, default 130 s)
+#   storms        launch storm, copy storm, pipeline: the lean floor,
+#                 overlapcheck, and the library at ATTR_LANDED_LIB (an
+#                 earlier build's liboverlapcheck-inject.so) when set
+#   targets       train_step and torch_loop: the lean floor, overlapcheck,
+#                 nsys (the targets: overlapcheck <= 1.10 x the lean floor,
+#                 <= 1.00 x nsys)
 # Every rotation runs bench.py --phases A with --base lean (each variant over
 # the lean floor, paired per repetition: median [min..max]), the CPUs pinned
 # (ATTR_CPUS, default 2-9), as many repetitions as fit (at most ATTR_REPS,
@@ -31,13 +45,16 @@
 # the part's budget, and the table is printed from what ran.
 #
 # Time: the whole command stops starting work ATTR_DEADLINE_S (default 500)
-# seconds after it began and is killed 20 s later; the parts share what is
-# left, in order. Out: OUT/PART/ (bench.py's table.txt, results.json,
-# runs.tsv, logs/), OUT/anchor/ (spy logs, summary.txt), OUT/summary.txt
+# seconds after it began and is killed 20 s later; the fixed parts (anchor,
+# suite, storm1m) keep their time, and the rotations share what is left, in
+# order. Out: OUT/PART/ (bench.py's table.txt, results.json, runs.tsv,
+# logs/), OUT/anchor/ (spy logs, summary.txt), OUT/suite/ and suite.out,
+# OUT/storm1m/ (each run's output and summary.txt), OUT/summary.txt
 # (every part's paired table, for the report). Nothing is built here: carry
-# build/ (make && make gpu-progs on the CPU machine).
+# build/ (make && make gpu-progs on the CPU machine). ATTR_DRY=1 runs
+# nothing and prints each part's budget and command ("plan: ...").
 set -u
-OUT=${1:?usage: bash bench/attribution.sh OUT [loop-kinds|loop-choices|train|anchor ...]}
+OUT=${1:?usage: bash bench/attribution.sh OUT [loop-kinds|loop-choices|train|anchor|suite|storm1m|storms|targets ...]}
 shift
 PARTS=${*:-loop-kinds}
 cd "$(dirname "$0")/.." || exit 2
@@ -48,17 +65,31 @@ REPS=${ATTR_REPS:-8}
 ITERS=${ATTR_TORCH_ITERS:-16000}
 STEPS=${ATTR_TRAIN_STEPS:-60}
 ANCHOR_S=${ATTR_ANCHOR_S:-80}
+SUITE_S=${ATTR_SUITE_S:-100}
+STORM1M_S=${ATTR_STORM1M_S:-130}
+LANDED=${ATTR_LANDED_LIB:-}
+DRY=${ATTR_DRY:-0}
 T0=$(date +%s)
 mkdir -p "$OUT" || exit 2
 OUT=$(cd "$OUT" && pwd)
-left() { echo $((DEADLINE - ($(date +%s) - T0))); }
+# a dry run spends each part's time on paper (SPENT), so its plan shows the budgets a real one gets
+SPENT=0
+left() { echo $((DEADLINE - ($(date +%s) - T0) - SPENT)); }
 log() { echo "[attribution $(( $(date +%s) - T0 ))s] $*" | tee -a "$OUT/attribution.log"; }
 
 for p in $PARTS; do
-	case $p in loop-kinds|loop-choices|train|anchor) ;;
-	*) echo "attribution: unknown part '$p' (loop-kinds, loop-choices, train, anchor)" >&2; exit 2 ;;
+	case $p in loop-kinds|loop-choices|train|anchor|suite|storm1m|storms|targets) ;;
+	*) echo "attribution: unknown part '$p' (loop-kinds, loop-choices, train, anchor, suite, storm1m, storms, targets)" >&2; exit 2 ;;
 	esac
 done
+case " $PARTS " in *" storm1m "*)
+	[ -e "$BUILD/gpu/bench/launch_storm" ] || {
+		echo "attribution: $BUILD/gpu/bench/launch_storm is missing: make gpu-progs (and carry $BUILD)" >&2; exit 2; } ;;
+esac
+if [ -n "$LANDED" ] && [ ! -f "$LANDED" ]; then
+	echo "attribution: ATTR_LANDED_LIB '$LANDED' is not a file" >&2
+	exit 2
+fi
 for f in bin/overlapcheck lib/liboverlapcheck-inject.so bench/libbare-collector.so \
 	 bench/libcupti-spy.so bench/libcupti-spy-dl.so; do
 	[ -e "$BUILD/$f" ] || { echo "attribution: $BUILD/$f is missing: make (and carry $BUILD)" >&2; exit 2; }
@@ -80,6 +111,11 @@ rotation() {
 		return
 	fi
 	log "$name: budget ${budget}s"
+	if [ "$DRY" = 1 ]; then
+		log "plan: bench.py --out $OUT/$name --budget $budget $*"
+		SPENT=$((SPENT + budget))
+		return
+	fi
 	timeout -k 5 $((budget + 20)) "$PY" bench/bench.py --build "$BUILD" --out "$OUT/$name" \
 		--phases A --base lean --cpus "$CPUS" --reps "$REPS" --min-reps 1 \
 		--budget "$budget" --share-a 0.99 --nsys-timeout 40 --run-timeout 60 \
@@ -93,11 +129,17 @@ rotation() {
 	} >> "$OUT/summary.txt"
 }
 
-# the rotations share what is left, less the anchor's time while it is to come
+# the rotations share what is left, less the time of the fixed parts (the
+# anchor, the suite, the 1M storm) still to come
 rotations=0
-anchor_todo=0
+fixed_todo=0
+fixed_s() {
+	case $1 in anchor) echo "$ANCHOR_S" ;; suite) echo "$SUITE_S" ;; storm1m) echo "$STORM1M_S" ;; *) echo 0 ;; esac
+}
 for p in $PARTS; do
-	case $p in anchor) anchor_todo=1 ;; *) rotations=$((rotations + 1)) ;; esac
+	case $p in anchor|suite|storm1m) fixed_todo=$((fixed_todo + $(fixed_s "$p"))) ;;
+	*) rotations=$((rotations + 1)) ;;
+	esac
 done
 
 part_loop_kinds() {
@@ -133,6 +175,85 @@ part_train() {
 		--oc-variant oc-cbtime=OVERLAPCHECK_API_TIMING=callbacks
 }
 
+part_storms() {
+	if [ -n "$LANDED" ]; then
+		rotation storms "$1" --programs launch_storm,copy_storm,pipeline --no-nsys \
+			--variants lean,overlapcheck,landed --oc-variant "landed=OVERLAPCHECK_LIB=$LANDED"
+	else
+		rotation storms "$1" --programs launch_storm,copy_storm,pipeline --no-nsys \
+			--variants lean,overlapcheck
+	fi
+}
+
+part_targets() {
+	rotation targets "$1" --programs train_step,torch_loop --variants lean,overlapcheck,nsys
+}
+
+# suite: the GPU suite with this build's library, bounded to SUITE_S
+part_suite() {
+	local t=$SUITE_S
+	[ "$(left)" -lt "$t" ] && t=$(left)
+	if [ "$t" -lt 30 ]; then
+		log "suite: skipped, ${t}s for it"
+		return
+	fi
+	if [ "$DRY" = 1 ]; then
+		log "plan: tests/gpu/suite.py --build $BUILD --out $OUT/suite (${t}s)"
+		SPENT=$((SPENT + t))
+		return
+	fi
+	timeout -k 5 "$t" "$PY" tests/gpu/suite.py --build "$BUILD" --out "$OUT/suite" > "$OUT/suite.out" 2>&1
+	log "suite: exit $?: $(tail -n 1 "$OUT/suite.out")"
+	{ echo "==== suite"; tail -n 5 "$OUT/suite.out"; } >> "$OUT/summary.txt"
+}
+
+# storm1m: 1 000 000 launches under overlapcheck, then under the landed
+# library when one is given: what was dropped, and each trace's bytes by
+# column (the bytes follow the run's length: docs/performance-log.md, AU)
+part_storm1m() {
+	local s="$OUT/storm1m" end lib name t runs=1
+	mkdir -p "$s"
+	[ -n "$LANDED" ] && runs=2
+	end=$(( $(date +%s) + STORM1M_S ))
+	[ "$(left)" -lt "$STORM1M_S" ] && end=$(( $(date +%s) + $(left) ))
+	end=$((end + SPENT))      # a dry run's clock: the time it spent on paper
+	for name in overlapcheck landed; do
+		lib=
+		if [ "$name" = landed ]; then
+			[ -n "$LANDED" ] || break
+			lib=$LANDED
+		fi
+		t=$(( (end - $(date +%s) - SPENT) / runs ))
+		runs=1
+		if [ "$t" -lt 20 ]; then
+			log "storm1m: $name skipped, ${t}s for it"
+			continue
+		fi
+		if [ "$DRY" = 1 ]; then
+			log "plan: ${lib:+OVERLAPCHECK_LIB=$lib }overlapcheck run -o $s/$name.db -- launch_storm 1000000 (${t}s)"
+			SPENT=$((SPENT + t))
+			continue
+		fi
+		env ${lib:+OVERLAPCHECK_LIB="$lib"} OVERLAPCHECK_STATS=1 timeout -k 5 $((t - 10)) \
+			"$BUILD/bin/overlapcheck" run -q -o "$s/$name.db" -- "$BUILD/gpu/bench/launch_storm" 1000000 \
+			> "$s/$name.out" 2>&1
+		log "storm1m: $name exit $?"
+		{
+			echo "==== storm1m: $name"
+			grep -h '^BENCH' "$s/$name.out"
+			"$PY" -c '
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+meta = dict(db.execute("SELECT key, value FROM meta WHERE key IN (?, ?)", ("dropped_records", "incomplete_records")))
+print("ops %d, dropped_records %s, incomplete_records %s" % (db.execute("SELECT count(*) FROM ops").fetchone()[0],
+      meta.get("dropped_records"), meta.get("incomplete_records")))' "$s/$name.db"
+			"$PY" bench/row-bytes.py "$s/$name.db"
+		} >> "$s/summary.txt" 2>&1
+		rm -f "$s/$name.db"*
+	done
+	[ -f "$s/summary.txt" ] && cat "$s/summary.txt" >> "$OUT/summary.txt"
+}
+
 find_nsys() {
 	if [ -n "${OC_BENCH_NSYS:-}" ]; then echo "$OC_BENCH_NSYS"; return; fi
 	ls -d /opt/nvidia/nsight-systems/*/bin/nsys /opt/nvidia/nsight-compute/*/host/target-linux-x64/nsys \
@@ -143,6 +264,13 @@ find_nsys() {
 # anchor: bounded to ANCHOR_S (and to what is left); each step has its own timeout
 part_anchor() {
 	local a="$OUT/anchor" end nsys spy spydl prog t
+	if [ "$DRY" = 1 ]; then
+		t=$ANCHOR_S
+		[ "$(left)" -lt "$t" ] && t=$(left)
+		log "plan: nsys, the lean floor and overlapcheck on torch_loop --iters 2000 under the CUPTI spy (${t}s)"
+		SPENT=$((SPENT + t))
+		return
+	fi
 	mkdir -p "$a"
 	end=$(( $(date +%s) + ANCHOR_S ))
 	[ "$(left)" -lt "$ANCHOR_S" ] && end=$(( $(date +%s) + $(left) ))
@@ -219,18 +347,22 @@ EOF
 }
 
 for p in $PARTS; do
-	if [ "$p" = anchor ]; then
-		part_anchor
-		anchor_todo=0
-		continue
-	fi
-	budget=$(( ($(left) - anchor_todo * ANCHOR_S - 5) / rotations ))
+	case $p in
+	anchor|suite|storm1m)
+		fixed_todo=$((fixed_todo - $(fixed_s "$p")))
+		"part_$p"
+		continue ;;
+	esac
+	budget=$(( ($(left) - fixed_todo - 5) / rotations ))
 	rotations=$((rotations - 1))
 	case $p in
 	loop-kinds) part_loop_kinds "$budget" ;;
 	loop-choices) part_loop_choices "$budget" ;;
 	train) part_train "$budget" ;;
+	storms) part_storms "$budget" ;;
+	targets) part_targets "$budget" ;;
 	esac
 done
 log "done; tables in $OUT/summary.txt"
-cat "$OUT/summary.txt" 2>/dev/null
+if [ -f "$OUT/summary.txt" ]; then cat "$OUT/summary.txt"; fi
+exit 0

@@ -144,11 +144,36 @@ like "insert-rate says why" "$(cat "$TMP/err")" "invalid -n '0'"
 
 bash bench/attribution.sh "$TMP/attr" loop-kind >/dev/null 2>"$TMP/err"
 is "attribution.sh rejects an unknown part" "$?" 2
-like "attribution.sh says which parts exist" "$(cat "$TMP/err")" "unknown part 'loop-kind' \\(loop-kinds, loop-choices, train, anchor\\)"
+like "attribution.sh says which parts exist" "$(cat "$TMP/err")" "unknown part 'loop-kind' \\(loop-kinds, loop-choices, train, anchor, suite, storm1m, storms, targets\\)"
 BUILD=$TMP/nobuild bash bench/attribution.sh "$TMP/attr" >/dev/null 2>"$TMP/err"
 is "attribution.sh refuses to run without a build" "$?" 2
 like "attribution.sh says what is missing" "$(cat "$TMP/err")" "nobuild/bin/overlapcheck is missing"
-rm -rf "$TMP/attr"
+# a dry run: the plan of issue 33's checks in one command, each part's time
+# taken from what is left (a fake build: nothing runs)
+fb=$TMP/fakebuild
+mkdir -p "$fb/bin" "$fb/lib" "$fb/bench" "$fb/gpu/bench"
+for f in bin/overlapcheck lib/liboverlapcheck-inject.so bench/libbare-collector.so \
+	 bench/libcupti-spy.so bench/libcupti-spy-dl.so gpu/bench/launch_storm; do : > "$fb/$f"; done
+ATTR_DRY=1 BUILD=$fb ATTR_DEADLINE_S=560 ATTR_LANDED_LIB=$fb/lib/liboverlapcheck-inject.so \
+	bash bench/attribution.sh "$TMP/attr" suite storm1m storms targets > "$TMP/plan" 2>&1
+is "attribution.sh plans issue 33's checks" "$?" 0
+is "the plan runs nothing: four parts, five commands" "$(grep -c 'plan: ' "$TMP/plan")" 5
+like "the suite gets its fixed time" "$(cat "$TMP/plan")" "plan: tests/gpu/suite.py --build $fb --out $TMP/attr/suite \\(100s\\)"
+like "the 1M storm runs under the landed library too" "$(cat "$TMP/plan")" "plan: OVERLAPCHECK_LIB=$fb/lib/liboverlapcheck-inject.so overlapcheck run -o $TMP/attr/storm1m/landed.db -- launch_storm 1000000 \\(65s\\)"
+like "the storms take the landed library as a variant" "$(cat "$TMP/plan")" "--variants lean,overlapcheck,landed --oc-variant landed=OVERLAPCHECK_LIB=$fb/lib/liboverlapcheck-inject.so"
+like "the targets: the lean floor, overlapcheck and nsys on both PyTorch programs" "$(cat "$TMP/plan")" "--budget 163 --programs train_step,torch_loop --variants lean,overlapcheck,nsys"
+is "the parts' times add up to the deadline, less 5 s" \
+	"$(sed -n 's/.*(\([0-9]*\)s)$/\1/p; s/.*--budget \([0-9]*\) .*/\1/p' "$TMP/plan" | awk '{ n += $1 } END { print n }')" 555
+ATTR_DRY=1 BUILD=$fb bash bench/attribution.sh "$TMP/attr" storms > "$TMP/plan" 2>&1
+like "without a landed library the storms are the lean floor and overlapcheck" "$(cat "$TMP/plan")" "--no-nsys --variants lean,overlapcheck\$"
+ATTR_DRY=1 BUILD=$fb ATTR_LANDED_LIB=$TMP/nolib.so bash bench/attribution.sh "$TMP/attr" storms >/dev/null 2>"$TMP/err"
+is "attribution.sh refuses a landed library that is not there" "$?" 2
+like "attribution.sh names it" "$(cat "$TMP/err")" "ATTR_LANDED_LIB '$TMP/nolib.so' is not a file"
+rm "$fb/gpu/bench/launch_storm"
+ATTR_DRY=1 BUILD=$fb bash bench/attribution.sh "$TMP/attr" storm1m >/dev/null 2>"$TMP/err"
+is "attribution.sh refuses the 1M storm without the GPU programs" "$?" 2
+like "attribution.sh says to build them" "$(cat "$TMP/err")" "gpu/bench/launch_storm is missing: make gpu-progs"
+rm -rf "$TMP/attr" "$fb"
 
 sh bench/analyze-scale.sh --sizes 12x >/dev/null 2>"$TMP/err"
 is "analyze-scale rejects a bad size" "$?" 2
