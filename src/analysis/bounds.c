@@ -231,9 +231,7 @@ static int fix_hidden_syncs(struct bctx *b, struct oc_bound *bd)
 	const struct oc_analysis *a = b->c->a;
 
 	for (size_t k = 0; k < a->n_blocks; k++) {
-		const struct oc_block *bl = &a->blocks[k];
-		int32_t api = oc_top_call(b->c->t, bl->api);
-		int32_t cn = bl->hidden && api >= 0 ? b->g->api_node[api] : -1;
+		int32_t cn = b->g->block_call[k];
 		if (cn < 0 || b->own[cn] != OC_GOWN_KEEP)
 			continue;
 		unwait(b, cn, 1);
@@ -281,8 +279,7 @@ static int fix_legacy(struct bctx *b, struct oc_bound *bd)
 	for (size_t e = 0; e < g->n_edges; e++)
 		if (g->edges[e].from >= 0 && g->edges[e].kind == OC_EDGE_LEGACY)
 			b->lat[e] = OC_GLAT_GONE;
-	for (size_t k = 0; k < b->c->a->n_default_syncs; k++)
-		bd->count += g->op_node[b->c->a->default_syncs[k].op] >= 0;
+	bd->count += g->n_legacy_syncs;
 	return 0;
 }
 

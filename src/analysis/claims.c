@@ -547,11 +547,21 @@ double oc_claim_bandwidth_gbps(const struct oc_trace *t, const struct oc_claim *
 
 	return is_copy(op) && d > 0 ? (double)oc_op_shape(t, op)->bytes / (double)d : 0;
 }
+/*
+ * Three passes over the claims. The first takes from the sweeps what each
+ * claim needs of them (overlap, witness, verdict); the sweeps' per-op
+ * overlaps are freed before the second, which explains the serialized
+ * claims in the same order, so that the two do not sit side by side at the
+ * claims' peak (issue 35: 24 bytes an op). Each claim's evidence is
+ * appended to the pool as it is explained, and nothing else appends to it
+ * meanwhile: the third pass finds each claim's evidence at the running sum
+ * of the counts before it, where the pool no longer moves.
+ */
 int oc_decide_claims(struct oc_actx *c, char *err, size_t errlen)
 {
 	const struct oc_trace *t = c->t;
 	struct oc_analysis *a = c->a;
-	size_t n = 0, max_streams = 0;
+	size_t n = 0, max_streams = 0, ev0 = c->n_ev;
 	struct cand *cs;
 
 	for (size_t i = 0; i < t->n_ops; i++)
@@ -560,9 +570,8 @@ int oc_decide_claims(struct oc_actx *c, char *err, size_t errlen)
 		if (c->dev[d].n_streams > max_streams)
 			max_streams = c->dev[d].n_streams;
 	a->claims = calloc(n + 1, sizeof *a->claims);
-	c->claim_ev = calloc(n + 1, sizeof *c->claim_ev);
 	cs = malloc((2 * max_streams + 4) * sizeof *cs);
-	if (!a->claims || !c->claim_ev || !cs) {
+	if (!a->claims || !cs) {
 		free(cs);
 		return -1;
 	}
@@ -588,26 +597,26 @@ int oc_decide_claims(struct oc_actx *c, char *err, size_t errlen)
 		cl->overlap_ratio = d > 0 ? (double)cl->overlap_ns / (double)d : 0;
 		cl->verdict = d > 0 && cl->overlap_ns > 0 && cl->overlap_ratio >= c->o.min_overlap ?
 			      OC_VERDICT_OVERLAPPED : OC_VERDICT_SERIALIZED;
-		c->claim_ev[a->n_claims] = c->n_ev;
+		a->n_claims++;
+	}
+	oc_actx_drop_per_op(c);
+	for (size_t k = 0; k < a->n_claims; k++) {
+		struct oc_claim *cl = &a->claims[k];
 		size_t n_ev = 0;
-		if (cl->verdict == OC_VERDICT_SERIALIZED && explain(c, (uint32_t)i, cl, cs, &n_ev) < 0) {
+		if (cl->verdict == OC_VERDICT_SERIALIZED && explain(c, (uint32_t)cl->op, cl, cs, &n_ev) < 0) {
 			free(cs);
 			return -1;
 		}
 		cl->n_evidence = (uint32_t)n_ev;
-		a->n_claims++;
 	}
 	free(cs);
-	for (size_t k = 0; k < a->n_claims; k++) {
+	for (size_t k = 0, at = ev0; k < a->n_claims; k++) {
 		struct oc_claim *cl = &a->claims[k];
-		cl->evidence = cl->n_evidence ? &c->ev[c->claim_ev[k]] : NULL;
+		cl->evidence = cl->n_evidence ? &c->ev[at] : NULL;
+		at += cl->n_evidence;
 		cl->contributing = contributing(cl);
 		cl->in_window = (uint8_t)oc_in_window(c, cl->op);
 		cl->advice = (uint8_t)oc_choose_claim_advice(t, a, cl);
 	}
-	/* the offsets served only the pointers above: drop them before the
-	   later steps (the critical path's graph) reach the heap's peak */
-	free(c->claim_ev);
-	c->claim_ev = NULL;
 	return 0;
 }

@@ -553,11 +553,8 @@ int oc_actx_index(struct oc_actx *c)
 			return -1;
 		}
 		uint8_t *seen = calloc(t->n_streams + 1, 1);
-		dv->q_sorted = malloc((dv->sel.n + 1) * sizeof *dv->q_sorted);
-		dv->q_maxend = malloc((dv->sel.n + 1) * sizeof *dv->q_maxend);
-		dv->by_end = malloc((dv->sel.n + 1) * sizeof *dv->by_end);
 		dv->streams = malloc((t->n_streams + 1) * sizeof *dv->streams);
-		if (!seen || !dv->q_sorted || !dv->q_maxend || !dv->by_end || !dv->streams) {
+		if (!seen || !dv->streams) {
 			free(seen);
 			free(ids);
 			return -1;
@@ -567,22 +564,44 @@ int oc_actx_index(struct oc_actx *c)
 			c->dev_of[i] = (int32_t)d;
 			c->sel_pos[i] = (uint32_t)k;
 			seen[t->ops[i].stream] = 1;
-			dv->by_end[k] = i;
 		}
 		for (size_t s = 0; s < t->n_streams; s++)
 			if (seen[s])
 				dv->streams[dv->n_streams++] = (int32_t)s;
 		free(seen);
-
-		if (device_orders(c, dv) < 0) {
-			free(ids);
-			return -1;
-		}
 	}
 	free(ids);
 	if (index_copies(c) < 0 || index_first_launch(c) < 0 || index_threads(c) < 0)
 		return -1;
 	return index_events(c);
+}
+
+int oc_actx_index_orders(struct oc_actx *c)
+{
+	for (size_t d = 0; d < c->n_dev; d++) {
+		struct oc_dev_ctx *dv = &c->dev[d];
+		dv->q_sorted = malloc((dv->sel.n + 1) * sizeof *dv->q_sorted);
+		dv->q_maxend = malloc((dv->sel.n + 1) * sizeof *dv->q_maxend);
+		dv->by_end = malloc((dv->sel.n + 1) * sizeof *dv->by_end);
+		if (!dv->q_sorted || !dv->q_maxend || !dv->by_end)
+			return -1;      /* oc_actx_shed() frees what was made */
+		for (size_t k = 0; k < dv->sel.n; k++)
+			dv->by_end[k] = dv->sel.idx[k];
+		if (device_orders(c, dv) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+void oc_actx_drop_per_op(struct oc_actx *c)
+{
+	for (size_t d = 0; d < c->n_dev; d++) {
+		struct oc_dev_ctx *dv = &c->dev[d];
+		if (dv->wsweep.per_op != dv->sweep.per_op)
+			free(dv->wsweep.per_op);
+		free(dv->sweep.per_op);
+		dv->sweep.per_op = dv->wsweep.per_op = NULL;
+	}
 }
 
 void oc_actx_shed(struct oc_actx *c, enum oc_shed done)
@@ -649,7 +668,6 @@ void oc_actx_shed(struct oc_actx *c, enum oc_shed done)
 void oc_actx_release(struct oc_actx *c)
 {
 	oc_actx_shed(c, OC_SHED_WALK);   /* every index part; the sweep moves into the result */
-	free(c->claim_ev);
 	free(c->dev);
 }
 

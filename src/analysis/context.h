@@ -108,7 +108,6 @@ struct oc_actx {
 	uint32_t *blocks_by_end;                  /* indices into a->blocks by end_ns */
 
 	struct oc_evidence *ev; size_t n_ev, cap_ev; /* evidence pool */
-	size_t *claim_ev;                         /* per claim: offset into ev */
 };
 
 enum {
@@ -129,6 +128,22 @@ static inline int oc_name_has(const struct oc_trace *t, int32_t name, const char
 
 /* Build the index over c->t (c->t, c->a and c->o set). 0, or -1 out of memory. */
 int oc_actx_index(struct oc_actx *c);
+/*
+ * Each device's ops by queue time and by end (q_sorted, q_maxend, by_end),
+ * read only by the syncs (syncs.c): built after the sweeps, so that they do
+ * not sit beside the sweeps' arrays at that phase's peak (issue 35: 20
+ * bytes an op, and 12 more while they are sorted). After oc_actx_index().
+ * 0, or -1 out of memory.
+ */
+int oc_actx_index_orders(struct oc_actx *c);
+/*
+ * The sweeps' per-op overlaps freed: the claims copy what they need of
+ * them before explaining any claim (claims.c), and nothing else reads them.
+ * The result's sweeps keep their summaries, with per_op NULL (analysis.h).
+ * Without a steady window the window's sweep is the verdicts' own
+ * (window_sweeps): one array, freed once.
+ */
+void oc_actx_drop_per_op(struct oc_actx *c);
 /* Free what oc_actx_index() built (the sweeps excepted: they move into the result). */
 void oc_actx_release(struct oc_actx *c);
 /*

@@ -572,6 +572,26 @@ static int bind(struct build *b)
 	return 0;
 }
 
+/* What the bounds read of the maps (bounds.c): each block's call node when
+ * the block is hidden, and how many default-stream syncs are nodes. 0 or -1. */
+static int keep_for_bounds(struct build *b)
+{
+	const struct oc_actx *c = b->c;
+	struct oc_graph *g = b->g;
+
+	g->block_call = malloc((c->a->n_blocks + 1) * sizeof *g->block_call);
+	if (!g->block_call)
+		return -1;
+	for (size_t k = 0; k < c->a->n_blocks; k++) {
+		const struct oc_block *bl = &c->a->blocks[k];
+		int32_t a = oc_top_call(c->t, bl->api);
+		g->block_call[k] = bl->hidden && a >= 0 ? b->api_node[a] : -1;
+	}
+	for (size_t k = 0; k < c->a->n_default_syncs; k++)
+		g->n_legacy_syncs += g->op_node[c->a->default_syncs[k].op] >= 0;
+	return 0;
+}
+
 int oc_graph_build(const struct oc_actx *c, struct oc_graph *g)
 {
 	const struct oc_trace *t = c->t;
@@ -593,21 +613,28 @@ int oc_graph_build(const struct oc_actx *c, struct oc_graph *g)
 	size_t first_call = g->n_nodes;
 	if (call_nodes(&b) < 0)
 		goto fail;
-	if (sort_calls(&b, first_call) < 0 || oc_graph_order_events(g) < 0)
+	if (sort_calls(&b, first_call) < 0)
 		goto fail;
 	memset(&g->nodes[g->n_nodes], 0, sizeof *g->nodes);    /* the sentinel: counts */
 	for (int pass = 0; pass < 2; pass++)      /* count, then write: no edge list to copy */
 		if ((pass && make_room(&b) < 0) || host_edges(&b) < 0 || stream_and_submit_edges(&b) < 0 ||
 		    block_edges(&b) < 0 || event_and_legacy_edges(&b) < 0)
 			goto fail;
-	if (seal_room(&b) < 0)
+	if (seal_room(&b) < 0 || keep_for_bounds(&b) < 0)
+		goto fail;
+	free(g->op_node);
+	free(b.api_node);
+	g->op_node = b.api_node = NULL;
+	/* the event order after the edges and the maps: the maps and the order
+	 * are never held together; its sort's buffers are a bucket count and
+	 * one bucket (graph-order.c) */
+	if (oc_graph_order_events(g) < 0)
 		goto fail;
 	oc_graph_drop_backward(g);
 	if (b.n_held)
 		oc_sort(b.held, b.n_held, sizeof *b.held, cmp_held);
 	if (bind(&b) < 0)
 		goto fail;
-	g->api_node = b.api_node;
 	free(b.graph_of);
 	free(b.held);
 	free(b.calls);
@@ -630,6 +657,7 @@ void oc_graph_release(struct oc_graph *g)
 	free(g->order);
 	free(g->op_node);
 	free(g->api_node);
+	free(g->block_call);
 	memset(g, 0, sizeof *g);
 }
 

@@ -80,8 +80,14 @@ struct oc_graph {
 	struct oc_gown *own; size_t n_own;
 	struct oc_gedge *edges; size_t n_edges;  /* by target node (CSR) */
 	uint32_t *order;            /* node events in time order: 2 * node + (1: its end) */
-	int32_t  *op_node;          /* per trace op: its node, or -1 */
-	int32_t  *api_node;         /* per trace call: its node (nested calls: none), or -1 */
+	/* per trace op and per trace call (nested calls: none): its node, or -1.
+	 * The edges' readers: freed when the edges are made, before the event
+	 * order (issue 35: 8 bytes an op, at the build's and the walk's peaks);
+	 * what the bounds need of them is kept below. NULL after the build. */
+	int32_t  *op_node;
+	int32_t  *api_node;
+	int32_t  *block_call;       /* per analysis block: a hidden block's top call's node, else -1 */
+	size_t   n_legacy_syncs;    /* default-stream syncs whose op is a node */
 	int64_t  start_ns, end_ns;  /* the interval: the device nodes' span */
 	size_t   count[OC_N_PATH_EDGES];  /* proven edges by kind (latent ones not counted) */
 	int64_t  submit_min[3];     /* the shortest launch latency nothing else held: kernels and

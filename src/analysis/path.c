@@ -388,10 +388,24 @@ static int find_path(struct oc_actx *c, const struct oc_graph *g)
 	return fold(c->t, p);
 }
 
+/*
+ * The graph, its walk and its bounds, each beside only what it reads (issue
+ * 35: the three were report's peak at 10M ops, the trace and the graph
+ * beside them): the threads' running ends (the walk's) are out of memory
+ * while the graph is built, the graph's event order (the replays') while
+ * the path is walked, and the trace's calls, when the trace is the
+ * analysis' own (options.shed_trace), while the bounds replay the graph,
+ * which reads none of them (bounds.c: the blocks' call nodes come with the
+ * graph). Each goes to a temporary file and comes back in place (spill.h),
+ * or stays where it is when it is small or no file takes it.
+ */
 int oc_find_path(struct oc_actx *c, char *err, size_t errlen)
 {
 	struct oc_graph g;
 	struct oc_spill steps = { .fd = -1 };
+	struct oc_park ends = { .fd = -1 }, order = { .fd = -1 }, calls = { .fd = -1 };
+	struct oc_trace *t = c->t;
+	int rc;
 
 #ifdef __GLIBC__
 	/* The graph is built over what the claims, the index and the trace's
@@ -400,10 +414,21 @@ int oc_find_path(struct oc_actx *c, char *err, size_t errlen)
 	 * 35: report's peak at 1M ops 308 against 289 MB). */
 	malloc_trim(0);
 #endif
-	if (oc_graph_build(c, &g) < 0)
+	oc_park_add(&ends, c->t_maxend, t->n_api * sizeof *c->t_maxend);
+	oc_park_out(c, &ends);
+	if (oc_graph_build(c, &g) < 0) {
+		oc_spill_drop_park(&ends);
 		goto nomem;
+	}
 	oc_actx_shed(c, OC_SHED_GRAPH);
-	int rc = find_path(c, &g);
+	oc_park_add(&order, g.order, 2 * g.n_nodes * sizeof *g.order);
+	oc_park_out(c, &order);
+	if (oc_park_in(c, &ends, "its threads' calls", err, errlen) < 0) {
+		oc_spill_drop_park(&order);
+		oc_graph_release(&g);
+		return -1;
+	}
+	rc = find_path(c, &g);
 	oc_actx_shed(c, OC_SHED_WALK);
 #ifdef __GLIBC__
 	/* The bounds' arrays are report's peak; the graph's build and the walk
@@ -413,15 +438,28 @@ int oc_find_path(struct oc_actx *c, char *err, size_t errlen)
 #endif
 	if (rc == 0) {
 		oc_spill_steps(c, &steps);
-		rc = oc_find_bounds(c, &g);
+		if (c->o.shed_trace) {
+			oc_park_add(&calls, t->api, t->n_api * sizeof *t->api);
+			oc_park_out(c, &calls);
+		}
+		if (oc_park_in(c, &order, "its critical path's event order", err, errlen) < 0)
+			rc = -2;
+		else
+			rc = oc_find_bounds(c, &g);
 	}
 	oc_graph_release(&g);
+	oc_spill_drop_park(&order);
+	/* the calls back also after a failure: the trace is the caller's */
+	if (oc_park_in(c, &calls, "its calls", err, errlen) < 0)
+		rc = -2;
 	if (rc < 0) {
 		oc_spill_drop(&steps);
+		if (rc == -2)
+			return -1;      /* err says what could not be read back */
 		goto nomem;
 	}
 	return oc_unspill_steps(c, &steps, err, errlen);
 nomem:
-	oc_set_err(err, errlen, "cannot analyse trace '%s': out of memory", c->t->path ? c->t->path : "");
+	oc_set_err(err, errlen, "cannot analyse trace '%s': out of memory", t->path ? t->path : "");
 	return -1;
 }

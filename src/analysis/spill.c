@@ -18,6 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <linux/magic.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/vfs.h>
 
@@ -322,4 +323,100 @@ void oc_spill_drop(struct oc_spill *s)
 	if (s->fd >= 0)
 		close(s->fd);
 	s->fd = -1;
+}
+
+/* ---- arrays parked while a step that does not read them runs ------------ */
+
+/* The whole pages inside [p, p + bytes) given back to the system: they read
+ * as zeros until written again, and count in no process's memory meanwhile.
+ * The block stays allocated where it is: nothing moves, so the heap around
+ * it is not rearranged (freed and allocated again, a block of a few MB left
+ * a hole that the graph's arrays grew past: issue 35, 8 MB of threads' ends
+ * raised report's peak at 1M ops by 33 MB). */
+static void drop_pages(void *p, size_t bytes)
+{
+	long pg = sysconf(_SC_PAGESIZE);
+	uintptr_t a = (uintptr_t)p, lo, hi;
+
+	if (pg <= 0 || !p)
+		return;
+	lo = (a + (uintptr_t)pg - 1) / (uintptr_t)pg * (uintptr_t)pg;
+	hi = (a + bytes) / (uintptr_t)pg * (uintptr_t)pg;
+	if (hi > lo)
+		madvise((void *)lo, hi - lo, MADV_DONTNEED);
+}
+
+size_t oc_park_add(struct oc_park *pk, void *p, size_t bytes)
+{
+	size_t k = pk->n;
+
+	if (k == OC_PARK_MAX)
+		return OC_PARK_MAX;     /* a caller's mistake: oc_park_out() refuses */
+	pk->p[k] = p;
+	pk->bytes[k] = p ? bytes : 0;
+	pk->n++;
+	return k;
+}
+
+int oc_park_out(struct oc_actx *c, struct oc_park *pk)
+{
+	struct stream st = { .fd = -1 };
+	size_t total = 0;
+
+	pk->fd = -1;
+	for (size_t k = 0; k < pk->n; k++)
+		total += pk->bytes[k];
+	if (!c->o.spill_bytes || total < c->o.spill_bytes || pk->n > OC_PARK_MAX)
+		return 0;
+	if ((st.fd = temp_file(total)) < 0)
+		return 0;
+	if (posix_memalign((void **)&st.buf, BLK, BUF) != 0) {
+		close(st.fd);
+		return 0;
+	}
+	for (size_t k = 0; k < pk->n; k++)
+		if (put(&st, pk->p[k], pk->bytes[k]) < 0)
+			goto full;
+	if (put_end(&st) < 0)
+		goto full;
+	free(st.buf);
+	pk->fd = st.fd;
+	for (size_t k = 0; k < pk->n; k++)
+		drop_pages(pk->p[k], pk->bytes[k]);
+	c->a->spilled_bytes += total;
+	return 1;
+full:                                   /* a full disk: the arrays stay in memory */
+	free(st.buf);
+	close(st.fd);
+	return 0;
+}
+
+int oc_park_in(struct oc_actx *c, struct oc_park *pk, const char *what, char *err, size_t errlen)
+{
+	struct stream st = { .fd = pk->fd };
+	const char *why = NULL;
+
+	if (pk->fd < 0)
+		return 0;
+	if (posix_memalign((void **)&st.buf, BLK, BUF) != 0) {
+		st.buf = NULL;
+		why = "out of memory";
+	}
+	for (size_t k = 0; !why && k < pk->n; k++)
+		why = pk->bytes[k] ? get(&st, pk->p[k], pk->bytes[k]) : NULL;
+	free(st.buf);
+	oc_spill_drop_park(pk);
+	if (why) {
+		oc_set_err(err, errlen, "cannot analyse trace '%s': reading %s back from a temporary file: %s",
+			   c->t->path ? c->t->path : "", what, why);
+		return -1;
+	}
+	return 0;
+}
+
+void oc_spill_drop_park(struct oc_park *pk)
+{
+	if (pk->fd >= 0)
+		close(pk->fd);
+	pk->fd = -1;
 }

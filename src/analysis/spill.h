@@ -35,4 +35,35 @@ int oc_unspill_steps(struct oc_actx *c, struct oc_spill *s, char *err, size_t er
 /* Closes the file of a spill not read back (on a failure in between). */
 void oc_spill_drop(struct oc_spill *s);
 
+/*
+ * Arrays out of memory while a step that does not read them runs (issue
+ * 35): the threads' running ends while the graph is built, the graph's
+ * event order while its path is walked, the trace's calls while the bounds
+ * replay the graph. Added one by one, written out together when they take
+ * at least options.spill_bytes and the file takes them, and their pages
+ * given back to the system; read back into the same blocks, which never
+ * move (a reader that runs while they are out reads zeros: only steps that
+ * do not read them run then). When nothing could be parked, nothing
+ * changes.
+ */
+enum { OC_PARK_MAX = 8 };
+struct oc_park {
+	int    fd;              /* -1: nothing parked */
+	size_t n;
+	void  *p[OC_PARK_MAX];
+	size_t bytes[OC_PARK_MAX];
+};
+
+/* Adds array p of `bytes` bytes (p may be NULL when bytes is 0). pk starts
+ * as { .fd = -1 }. Returns its slot. */
+size_t oc_park_add(struct oc_park *pk, void *p, size_t bytes);
+/* Writes the added arrays out and gives their pages back: 1 when it did, 0
+ * when they stay (too small together, spilling off, no file, a full disk). */
+int oc_park_out(struct oc_actx *c, struct oc_park *pk);
+/* Reads them back in place (a no-op when nothing was parked). 0, or -1 with
+ * err set (`what` names them: "its calls"); the file is closed either way. */
+int oc_park_in(struct oc_actx *c, struct oc_park *pk, const char *what, char *err, size_t errlen);
+/* Closes the file of a park not read back (on a failure in between). */
+void oc_spill_drop_park(struct oc_park *pk);
+
 #endif

@@ -1,6 +1,7 @@
 #!/bin/sh
-# test-spill.sh: the temporary files of the claims and of the critical
-# path's steps (src/analysis/spill.c) when the file system answers badly. A
+# test-spill.sh: the temporary files of the claims, of the critical path's
+# steps and of the arrays parked while a step that does not read them runs
+# (src/analysis/spill.c) when the file system answers badly. A
 # shim in LD_PRELOAD, built here with cc, answers the spill files' reads and
 # writes as a file system may: EINVAL under O_DIRECT (one that wants larger
 # blocks), short transfers, an I/O error; the report must be the one made
@@ -111,8 +112,10 @@ else
 fi
 rm -f "$TMP/d/probe"
 # a read that fails for good: what was spilled is gone from memory, so the
-# analysis fails, with a message that names it, and exits 2; the path's
-# steps are read back first (after the bounds, before the claims)
+# analysis fails, with a message that names it, and exits 2; the first read
+# back is the threads' running ends, parked while the graph is built
+# (src/analysis/path.c), then the event order, the calls, the path's steps,
+# the claims
 rm -f "$TMP/log"
 SHIM_MODE=read-eio SHIM_LOG="$TMP/log" LD_PRELOAD="$TMP/shim.so" TMPDIR="$TMP/d" OVERLAPCHECK_SPILL_BYTES=1 \
 	"$OC" report "$TMP/pipe.db" > /dev/null 2>"$TMP/eio.err"
@@ -120,7 +123,7 @@ rc=$?
 if [ -s "$TMP/log" ]; then
 	is "read-eio: exit" "$rc" 2
 	like "read-eio: the message" "$(cat "$TMP/eio.err")" \
-		"cannot analyse trace '.*pipe.db': reading its critical path's steps back from a temporary file: Input/output error"
+		"cannot analyse trace '.*pipe.db': reading its threads' calls back from a temporary file: Input/output error"
 else
 	skip "read-eio" "the claims were not spilled here"
 fi

@@ -865,6 +865,8 @@ static int in_memory(const char *dir)
 /* scenario analysed with spill_bytes, TMPDIR set to tmpdir (NULL: unset)
  * for the analysis alone, and the soft limit on a file's size to fsize
  * (0: as it is) */
+static int spill_shed;           /* spill_run's analysis: options.shed_trace */
+
 static void spill_run(struct sc *s, int reps, size_t spill_bytes, const char *tmpdir, rlim_t fsize)
 {
 	struct oc_analysis_options o;
@@ -874,6 +876,7 @@ static void spill_run(struct sc *s, int reps, size_t spill_bytes, const char *tm
 
 	oc_analysis_options_init(&o);
 	o.spill_bytes = spill_bytes;
+	o.shed_trace = spill_shed;
 	spill_scenario(s, reps);        /* its trace file made before TMPDIR changes */
 	if (tmpdir)
 		setenv("TMPDIR", tmpdir, 1);
@@ -954,6 +957,25 @@ static void test_spill(void **state)
 	sc_done(&spilled);
 	sc_done(&nodir);
 	sc_done(&limited);
+
+	/* the analysis' own trace (the CLI's shed_trace): its calls are parked
+	   while the bounds run, and come back as they were, with the same result */
+	spill_run(&kept, 6, 0, disk, 0);
+	spill_run(&spilled, 6, 1, disk, 0);       /* a library's trace: its calls stay */
+	spill_shed = 1;
+	spill_run(&shm, 6, 1, disk, 0);
+	spill_shed = 0;
+	assert_same_claims(&kept, &shm);
+	assert_int_equal(kept.t.n_api, shm.t.n_api);
+	assert_true(kept.t.n_api > 0);
+	assert_memory_equal(kept.t.api, shm.t.api, kept.t.n_api * sizeof *kept.t.api);
+	assert_memory_equal(kept.t.ops, shm.t.ops, kept.t.n_ops * sizeof *kept.t.ops);
+	if (disk)       /* what the shed run wrote out more: its calls, once */
+		assert_int_equal(shm.a.spilled_bytes - spilled.a.spilled_bytes,
+				 shm.t.n_api * sizeof *shm.t.api);
+	sc_done(&kept);
+	sc_done(&spilled);
+	sc_done(&shm);
 
 	/* 24 000 claims: the file's stream passes its 1 MiB buffer in each part */
 	spill_run(&kept, 6000, 0, disk, 0);
