@@ -101,7 +101,12 @@ struct oc_analysis_options {
 	                                  bytes, they wait in an unlinked temporary file (TMPDIR,
 	                                  else /tmp) while the critical path, the peak of memory,
 	                                  runs, and so do the path's steps while its bounds are
-	                                  replayed; kept in memory when the file cannot be written, when
+	                                  replayed, and, each in place (the blocks stay where they
+	                                  are), the threads' running ends while the path's graph is
+	                                  built, its event order while the path is walked, and, with
+	                                  shed_trace, the trace's calls while the bounds run (a
+	                                  failure to read them back leaves the trace to be
+	                                  released); kept in memory when the file cannot be written, when
 	                                  it would pass the process's file size limit, or when that
 	                                  directory is in memory (tmpfs). The result is the same.
 	                                  Default 16 MiB, or OVERLAPCHECK_SPILL_BYTES; 0: never */
@@ -611,9 +616,9 @@ struct oc_analysis {
 	char   **warnings;         size_t n_warnings;  /* sentences for the reader */
 
 	void    *priv;             /* storage pools */
-	size_t   spilled_bytes;    /* bytes the claims and the critical path's steps took in
-	                              their temporary files (opts.spill_bytes), 0 when they
-	                              stayed in memory */
+	size_t   spilled_bytes;    /* bytes the claims, the critical path's steps and the arrays
+	                              parked beside the path took in their temporary files
+	                              (opts.spill_bytes), 0 when they stayed in memory */
 };
 
 /*
