@@ -423,7 +423,7 @@ int oc_find_path(struct oc_actx *c, char *err, size_t errlen)
 	oc_actx_shed(c, OC_SHED_GRAPH);
 	oc_park_add(&order, g.order, 2 * g.n_nodes * sizeof *g.order);
 	oc_park_out(c, &order);
-	if (oc_park_in(c, &ends, "its threads' calls", err, errlen) < 0) {
+	if (oc_park_in(c, &ends, "its threads' call end times", err, errlen) < 0) {
 		oc_spill_drop_park(&order);
 		oc_graph_release(&g);
 		return -1;

@@ -351,7 +351,7 @@ size_t oc_park_add(struct oc_park *pk, void *p, size_t bytes)
 	size_t k = pk->n;
 
 	if (k == OC_PARK_MAX)
-		return OC_PARK_MAX;     /* a caller's mistake: oc_park_out() refuses */
+		return OC_PARK_MAX;     /* a caller's mistake: not added, it stays in memory */
 	pk->p[k] = p;
 	pk->bytes[k] = p ? bytes : 0;
 	pk->n++;
@@ -366,7 +366,7 @@ int oc_park_out(struct oc_actx *c, struct oc_park *pk)
 	pk->fd = -1;
 	for (size_t k = 0; k < pk->n; k++)
 		total += pk->bytes[k];
-	if (!c->o.spill_bytes || total < c->o.spill_bytes || pk->n > OC_PARK_MAX)
+	if (!c->o.spill_bytes || total < c->o.spill_bytes)
 		return 0;
 	if ((st.fd = temp_file(total)) < 0)
 		return 0;

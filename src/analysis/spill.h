@@ -55,7 +55,8 @@ struct oc_park {
 };
 
 /* Adds array p of `bytes` bytes (p may be NULL when bytes is 0). pk starts
- * as { .fd = -1 }. Returns its slot. */
+ * as { .fd = -1 }. Returns its slot; past OC_PARK_MAX arrays, OC_PARK_MAX,
+ * and the array is not added (it stays in memory). */
 size_t oc_park_add(struct oc_park *pk, void *p, size_t bytes);
 /* Writes the added arrays out and gives their pages back: 1 when it did, 0
  * when they stay (too small together, spilling off, no file, a full disk). */

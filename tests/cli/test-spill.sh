@@ -113,7 +113,8 @@ fi
 rm -f "$TMP/d/probe"
 # a read that fails for good: what was spilled is gone from memory, so the
 # analysis fails, with a message that names it, and exits 2; the first read
-# back is the threads' running ends, parked while the graph is built
+# back is the threads' call end times (their running maximum), parked while
+# the graph is built
 # (src/analysis/path.c), then the event order, the calls, the path's steps,
 # the claims
 rm -f "$TMP/log"
@@ -123,7 +124,7 @@ rc=$?
 if [ -s "$TMP/log" ]; then
 	is "read-eio: exit" "$rc" 2
 	like "read-eio: the message" "$(cat "$TMP/eio.err")" \
-		"cannot analyse trace '.*pipe.db': reading its threads' calls back from a temporary file: Input/output error"
+		"cannot analyse trace '.*pipe.db': reading its threads' call end times back from a temporary file: Input/output error"
 else
 	skip "read-eio" "the claims were not spilled here"
 fi
