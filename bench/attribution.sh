@@ -72,9 +72,12 @@ DRY=${ATTR_DRY:-0}
 T0=$(date +%s)
 mkdir -p "$OUT" || exit 2
 OUT=$(cd "$OUT" && pwd)
-# a dry run spends each part's time on paper (SPENT), so its plan shows the budgets a real one gets
+# a dry run's clock stands still and each part spends its time on paper
+# (SPENT), so its plan shows the budgets a real run gets, however long the
+# dry run itself takes
 SPENT=0
-left() { echo $((DEADLINE - ($(date +%s) - T0) - SPENT)); }
+now() { if [ "$DRY" = 1 ]; then echo "$T0"; else date +%s; fi; }
+left() { echo $((DEADLINE - ($(now) - T0) - SPENT)); }
 log() { echo "[attribution $(( $(date +%s) - T0 ))s] $*" | tee -a "$OUT/attribution.log"; }
 
 for p in $PARTS; do
@@ -214,8 +217,8 @@ part_storm1m() {
 	local s="$OUT/storm1m" end lib name t runs=1
 	mkdir -p "$s"
 	[ -n "$LANDED" ] && runs=2
-	end=$(( $(date +%s) + STORM1M_S ))
-	[ "$(left)" -lt "$STORM1M_S" ] && end=$(( $(date +%s) + $(left) ))
+	end=$(( $(now) + STORM1M_S ))
+	[ "$(left)" -lt "$STORM1M_S" ] && end=$(( $(now) + $(left) ))
 	end=$((end + SPENT))      # a dry run's clock: the time it spent on paper
 	for name in overlapcheck landed; do
 		lib=
@@ -223,7 +226,7 @@ part_storm1m() {
 			[ -n "$LANDED" ] || break
 			lib=$LANDED
 		fi
-		t=$(( (end - $(date +%s) - SPENT) / runs ))
+		t=$(( (end - $(now) - SPENT) / runs ))
 		runs=1
 		if [ "$t" -lt 20 ]; then
 			log "storm1m: $name skipped, ${t}s for it"
