@@ -402,8 +402,8 @@ static int find_path(struct oc_actx *c, const struct oc_graph *g)
 int oc_find_path(struct oc_actx *c, char *err, size_t errlen)
 {
 	struct oc_graph g;
-	struct oc_spill steps = { .fd = -1 };
-	struct oc_park ends = { .fd = -1 }, order = { .fd = -1 }, calls = { .fd = -1 };
+	struct oc_park ends = { .fd = -1 }, order = { .fd = -1 }, calls = { .fd = -1 },
+		       steps = { .fd = -1 };
 	struct oc_trace *t = c->t;
 	int rc;
 
@@ -437,7 +437,9 @@ int oc_find_path(struct oc_actx *c, char *err, size_t errlen)
 	malloc_trim(0);
 #endif
 	if (rc == 0) {
-		oc_spill_steps(c, &steps);
+		struct oc_critical_path *pa = &c->a->path;
+		oc_park_add(&steps, pa->steps, pa->n_steps * sizeof *pa->steps);
+		oc_park_out(c, &steps);
 		if (c->o.shed_trace) {
 			oc_park_add(&calls, t->api, t->n_api * sizeof *t->api);
 			oc_park_out(c, &calls);
@@ -453,12 +455,12 @@ int oc_find_path(struct oc_actx *c, char *err, size_t errlen)
 	if (oc_park_in(c, &calls, "its calls", err, errlen) < 0)
 		rc = -2;
 	if (rc < 0) {
-		oc_spill_drop(&steps);
+		oc_spill_drop_park(&steps);
 		if (rc == -2)
 			return -1;      /* err says what could not be read back */
 		goto nomem;
 	}
-	return oc_unspill_steps(c, &steps, err, errlen);
+	return oc_park_in(c, &steps, "its critical path's steps", err, errlen);
 nomem:
 	oc_set_err(err, errlen, "cannot analyse trace '%s': out of memory", t->path ? t->path : "");
 	return -1;

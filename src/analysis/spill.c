@@ -1,6 +1,7 @@
 /*
  * spill.c: the claims and their evidence out of memory while the critical
- * path runs, and its steps while the bounds run (spill.h).
+ * path runs, and arrays parked while a step that does not read them runs
+ * (spill.h).
  *
  * The file is one stream: the claims with their evidence pointers cleared,
  * then each claim's offset into the evidence (UINT64_MAX: none), then the
@@ -262,62 +263,6 @@ int oc_unspill_claims(struct oc_actx *c, struct oc_spill *s, char *err, size_t e
 	return 0;
 }
 
-void oc_spill_steps(struct oc_actx *c, struct oc_spill *s)
-{
-	struct oc_critical_path *p = &c->a->path;
-	size_t sb = p->n_steps * sizeof *p->steps;
-	struct stream st = { .fd = -1 };
-
-	s->fd = -1;
-	s->n_steps = p->n_steps;
-	if (!c->o.spill_bytes || sb < c->o.spill_bytes || !p->n_steps)
-		return;
-	if ((st.fd = temp_file(sb)) < 0)
-		return;
-	if (posix_memalign((void **)&st.buf, BLK, BUF) != 0) {
-		close(st.fd);
-		return;
-	}
-	if (put(&st, p->steps, sb) < 0 || put_end(&st) < 0) {
-		free(st.buf);           /* a full disk: the steps stay in memory */
-		close(st.fd);
-		return;
-	}
-	free(st.buf);
-	s->fd = st.fd;
-	free(p->steps);
-	p->steps = NULL;
-	c->a->spilled_bytes += sb;
-}
-
-int oc_unspill_steps(struct oc_actx *c, struct oc_spill *s, char *err, size_t errlen)
-{
-	struct oc_critical_path *p = &c->a->path;
-	struct oc_path_step *steps;
-	struct stream st = { .fd = s->fd };
-	const char *what;
-
-	if (s->fd < 0)
-		return 0;
-	steps = malloc((s->n_steps + 1) * sizeof *steps);
-	if (!steps || posix_memalign((void **)&st.buf, BLK, BUF) != 0) {
-		st.buf = NULL;
-		what = "out of memory";
-	} else {
-		what = get(&st, steps, s->n_steps * sizeof *steps);
-	}
-	free(st.buf);
-	oc_spill_drop(s);
-	if (what) {
-		oc_set_err(err, errlen, "cannot analyse trace '%s': reading its critical path's steps back "
-			   "from a temporary file: %s", c->t->path ? c->t->path : "", what);
-		free(steps);
-		return -1;
-	}
-	p->steps = steps;
-	return 0;
-}
-
 void oc_spill_drop(struct oc_spill *s)
 {
 	if (s->fd >= 0)
@@ -346,16 +291,12 @@ static void drop_pages(void *p, size_t bytes)
 		madvise((void *)lo, hi - lo, MADV_DONTNEED);
 }
 
-size_t oc_park_add(struct oc_park *pk, void *p, size_t bytes)
+void oc_park_add(struct oc_park *pk, void *p, size_t bytes)
 {
-	size_t k = pk->n;
-
-	if (k == OC_PARK_MAX)
-		return OC_PARK_MAX;     /* a caller's mistake: not added, it stays in memory */
-	pk->p[k] = p;
-	pk->bytes[k] = p ? bytes : 0;
-	pk->n++;
-	return k;
+	if (pk->n == OC_PARK_MAX)
+		return;                 /* a caller's mistake: not added, it stays in memory */
+	pk->p[pk->n] = p;
+	pk->bytes[pk->n++] = p ? bytes : 0;
 }
 
 int oc_park_out(struct oc_actx *c, struct oc_park *pk)

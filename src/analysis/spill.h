@@ -1,6 +1,7 @@
 /*
  * spill.h: the claims and their evidence written out of memory while the
- * critical path runs, and its steps while the bounds run (issue 35).
+ * critical path runs, and arrays parked while a step that does not read
+ * them runs: among them the path's steps while the bounds run (issue 35).
  *
  * The path's graph and replays are the analysis' peak of memory, and they
  * never read the claims: so, when the claims and their evidence take at
@@ -18,7 +19,7 @@ struct oc_actx;
 
 struct oc_spill {
 	int    fd;              /* -1: nothing spilled */
-	size_t n_claims, n_ev, n_steps;
+	size_t n_claims, n_ev;
 };
 
 /* Writes a->claims and c->ev out and frees them when they are large
@@ -26,20 +27,14 @@ struct oc_spill {
 void oc_spill_claims(struct oc_actx *c, struct oc_spill *s);
 /* Reads them back (a no-op when s->fd < 0). 0, or -1 with err set. */
 int oc_unspill_claims(struct oc_actx *c, struct oc_spill *s, char *err, size_t errlen);
-/* The critical path's steps (a->path.steps) the same way, while the bounds
- * replay the graph, which never reads them: the steps are the bounds'
- * companions at report's peak (issue 35: 40 bytes a step, 5.4 million
- * steps at 10M ops). */
-void oc_spill_steps(struct oc_actx *c, struct oc_spill *s);
-int oc_unspill_steps(struct oc_actx *c, struct oc_spill *s, char *err, size_t errlen);
 /* Closes the file of a spill not read back (on a failure in between). */
 void oc_spill_drop(struct oc_spill *s);
 
 /*
  * Arrays out of memory while a step that does not read them runs (issue
  * 35): the threads' running ends while the graph is built, the graph's
- * event order while its path is walked, the trace's calls while the bounds
- * replay the graph. Added one by one, written out together when they take
+ * event order while its path is walked, the path's steps and the trace's
+ * calls while the bounds replay the graph. Added one by one, written out together when they take
  * at least options.spill_bytes and the file takes them, and their pages
  * given back to the system; read back into the same blocks, which never
  * move (a reader that runs while they are out reads zeros: only steps that
@@ -55,9 +50,9 @@ struct oc_park {
 };
 
 /* Adds array p of `bytes` bytes (p may be NULL when bytes is 0). pk starts
- * as { .fd = -1 }. Returns its slot; past OC_PARK_MAX arrays, OC_PARK_MAX,
- * and the array is not added (it stays in memory). */
-size_t oc_park_add(struct oc_park *pk, void *p, size_t bytes);
+ * as { .fd = -1 }. Past OC_PARK_MAX arrays one is not added (it stays in
+ * memory). */
+void oc_park_add(struct oc_park *pk, void *p, size_t bytes);
 /* Writes the added arrays out and gives their pages back: 1 when it did, 0
  * when they stay (too small together, spilling off, no file, a full disk). */
 int oc_park_out(struct oc_actx *c, struct oc_park *pk);
