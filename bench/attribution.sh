@@ -77,6 +77,13 @@ OUT=$(cd "$OUT" && pwd)
 # dry run itself takes
 SPENT=0
 now() { if [ "$DRY" = 1 ]; then echo "$T0"; else date +%s; fi; }
+# planned SECONDS TEXT: in a dry run, the plan's line, and the time spent on
+# paper (status 0: the caller runs nothing); else status 1
+planned() {
+	[ "$DRY" = 1 ] || return 1
+	log "plan: $2"
+	SPENT=$((SPENT + $1))
+}
 left() { echo $((DEADLINE - ($(now) - T0) - SPENT)); }
 log() { echo "[attribution $(( $(date +%s) - T0 ))s] $*" | tee -a "$OUT/attribution.log"; }
 
@@ -114,11 +121,7 @@ rotation() {
 		return
 	fi
 	log "$name: budget ${budget}s"
-	if [ "$DRY" = 1 ]; then
-		log "plan: bench.py --out $OUT/$name --budget $budget $*"
-		SPENT=$((SPENT + budget))
-		return
-	fi
+	planned "$budget" "bench.py --out $OUT/$name --budget $budget $*" && return
 	timeout -k 5 $((budget + 20)) "$PY" bench/bench.py --build "$BUILD" --out "$OUT/$name" \
 		--phases A --base lean --cpus "$CPUS" --reps "$REPS" --min-reps 1 \
 		--budget "$budget" --share-a 0.99 --nsys-timeout 40 --run-timeout 60 \
@@ -200,11 +203,7 @@ part_suite() {
 		log "suite: skipped, ${t}s for it"
 		return
 	fi
-	if [ "$DRY" = 1 ]; then
-		log "plan: tests/gpu/suite.py --build $BUILD --out $OUT/suite (${t}s)"
-		SPENT=$((SPENT + t))
-		return
-	fi
+	planned "$t" "tests/gpu/suite.py --build $BUILD --out $OUT/suite (${t}s)" && return
 	timeout -k 5 "$t" "$PY" tests/gpu/suite.py --build "$BUILD" --out "$OUT/suite" > "$OUT/suite.out" 2>&1
 	log "suite: exit $?: $(tail -n 1 "$OUT/suite.out")"
 	{ echo "==== suite"; tail -n 5 "$OUT/suite.out"; } >> "$OUT/summary.txt"
@@ -232,11 +231,8 @@ part_storm1m() {
 			log "storm1m: $name skipped, ${t}s for it"
 			continue
 		fi
-		if [ "$DRY" = 1 ]; then
-			log "plan: ${lib:+OVERLAPCHECK_LIB=$lib }overlapcheck run -o $s/$name.db -- launch_storm 1000000 (${t}s)"
-			SPENT=$((SPENT + t))
+		planned "$t" "${lib:+OVERLAPCHECK_LIB=$lib }overlapcheck run -o $s/$name.db -- launch_storm 1000000 (${t}s)" &&
 			continue
-		fi
 		env ${lib:+OVERLAPCHECK_LIB="$lib"} OVERLAPCHECK_STATS=1 timeout -k 5 $((t - 10)) \
 			"$BUILD/bin/overlapcheck" run -q -o "$s/$name.db" -- "$BUILD/gpu/bench/launch_storm" 1000000 \
 			> "$s/$name.out" 2>&1
@@ -267,13 +263,10 @@ find_nsys() {
 # anchor: bounded to ANCHOR_S (and to what is left); each step has its own timeout
 part_anchor() {
 	local a="$OUT/anchor" end nsys spy spydl prog t
-	if [ "$DRY" = 1 ]; then
-		t=$ANCHOR_S
-		[ "$(left)" -lt "$t" ] && t=$(left)
-		log "plan: nsys, the lean floor and overlapcheck on torch_loop --iters 2000 under the CUPTI spy (${t}s)"
-		SPENT=$((SPENT + t))
+	t=$ANCHOR_S
+	[ "$(left)" -lt "$t" ] && t=$(left)
+	planned "$t" "nsys, the lean floor and overlapcheck on torch_loop --iters 2000 under the CUPTI spy (${t}s)" &&
 		return
-	fi
 	mkdir -p "$a"
 	end=$(( $(date +%s) + ANCHOR_S ))
 	[ "$(left)" -lt "$ANCHOR_S" ] && end=$(( $(date +%s) + $(left) ))
