@@ -16,7 +16,8 @@ while IFS= read -r row; do
 	case $row in *"fails, as it should"*) want=1 ;; esac
 	cmd=$(printf '%s' "$cmd" | sed "s#^build/bin/overlapcheck#$OC#")
 	bash -c "$cmd" >"$TMP/out" 2>"$TMP/err"
-	is "sample $link: '$(printf '%s' "$cmd" | cut -c1-60)...' exits $want" "$?" "$want"
+	rc=$?	# before the name's command substitution, which sets $? in bash
+	is "sample $link: '$(printf '%s' "$cmd" | cut -c1-60)...' exits $want" "$rc" "$want"
 	like "sample $link: prints a result" "$(cat "$TMP/out")" '[a-z]'
 	unlike "sample $link: no error on stderr" "$(cat "$TMP/err")" 'not an overlapcheck trace|cannot|error'
 done < "$TMP/rows"
