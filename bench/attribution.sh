@@ -268,8 +268,7 @@ part_anchor() {
 	planned "$t" "nsys, the lean floor and overlapcheck on torch_loop --iters 2000 under the CUPTI spy (${t}s)" &&
 		return
 	mkdir -p "$a"
-	end=$(( $(date +%s) + ANCHOR_S ))
-	[ "$(left)" -lt "$ANCHOR_S" ] && end=$(( $(date +%s) + $(left) ))
+	end=$(( $(date +%s) + t ))
 	step_left() { echo $(( end - $(date +%s) )); }
 	spy=$PWD/$BUILD/bench/libcupti-spy.so
 	spydl=$PWD/$BUILD/bench/libcupti-spy-dl.so

@@ -34,12 +34,12 @@ void oc_spill_drop(struct oc_spill *s);
  * Arrays out of memory while a step that does not read them runs (issue
  * 35): the threads' running ends while the graph is built, the graph's
  * event order while its path is walked, the path's steps and the trace's
- * calls while the bounds replay the graph. Added one by one, written out together when they take
- * at least options.spill_bytes and the file takes them, and their pages
- * given back to the system; read back into the same blocks, which never
- * move (a reader that runs while they are out reads zeros: only steps that
- * do not read them run then). When nothing could be parked, nothing
- * changes.
+ * calls while the bounds replay the graph. Added one by one, written out
+ * together when they take at least options.spill_bytes and the file takes
+ * them, and their pages given back to the system; read back into the same
+ * blocks, which never move (a reader that runs while they are out reads
+ * zeros: only steps that do not read them run then). When nothing could be
+ * parked, nothing changes.
  */
 enum { OC_PARK_MAX = 8 };
 struct oc_park {
