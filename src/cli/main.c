@@ -37,26 +37,47 @@ static const struct cmd {
 
 #ifdef __GLIBC__
 /*
+ * 1 when the system gives transparent huge pages only to memory that asks
+ * for them (/sys/kernel/mm/transparent_hugepage/enabled reads "[madvise]"):
+ * there, and only there, glibc's tunable below changes anything.
+ */
+static int thp_on_request(void)
+{
+	char buf[128];
+	FILE *f = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
+	int yes = 0;
+
+	if (!f)
+		return 0;
+	if (fgets(buf, sizeof buf, f))
+		yes = strstr(buf, "[madvise]") != NULL;
+	fclose(f);
+	return yes;
+}
+
+/*
  * Transparent huge pages for malloc's large blocks, in the commands that
- * analyse (issue 35). Where the system gives them only when asked
- * (transparent_hugepage/enabled = madvise), every page of the analysis'
- * arrays is faulted in one by one, about three times each as the phases
- * free and make them: at 1M ops 176 000 faults, a third of report's time.
+ * analyse (issue 35). Where the system gives them only when asked, every
+ * page of the analysis' arrays is faulted in one by one, about three times
+ * each as the phases free and make them: at 1M ops 176 000 faults, a third
+ * of report's time (docs/performance-log.md, "Report's page faults").
  * glibc asks for huge pages for its blocks when the tunable
  * glibc.malloc.hugetlb=1 is set, and reads tunables only when a process
  * starts: so the command executes itself again, once, with it added to
- * GLIBC_TUNABLES (the variable present says it was done, or that the user
+ * GLIBC_TUNABLES (the tunable present says it was done, or that the user
  * chose). Never for run, whose environment the traced program inherits.
- * OVERLAPCHECK_THP=0 keeps the process as it is; a failed exec too.
+ * OVERLAPCHECK_THP: 0 never, 1 whatever the system's setting, unset only
+ * where it is "madvise". A failed exec leaves the process as it was.
  */
-static void reexec_with_huge_pages(char **argv)
+static void reexec_with_huge_pages(char **argv, const char *thp)
 {
 	const char *t = getenv("GLIBC_TUNABLES");
-	const char *thp = getenv("OVERLAPCHECK_THP");
 	char *old, *v;
 	size_t n;
 
-	if ((thp && !strcmp(thp, "0")) || (t && strstr(t, "glibc.malloc.hugetlb")))
+	if (!strcmp(thp, "0") || (t && strstr(t, "glibc.malloc.hugetlb")))
+		return;
+	if (strcmp(thp, "1") && !thp_on_request())
 		return;
 	old = t ? strdup(t) : NULL;
 	n = (old ? strlen(old) + 1 : 0) + sizeof "glibc.malloc.hugetlb=1";
@@ -141,9 +162,16 @@ int main(int argc, char **argv)
 		fprintf(stderr, "overlapcheck: unknown command '%s' (see 'overlapcheck --help')\n", argv[1]);
 		return OC_EXIT_USAGE;
 	}
+	const char *thp = getenv("OVERLAPCHECK_THP");
+	if (c->analyses && thp && *thp && strcmp(thp, "0") && strcmp(thp, "1")) {
+		fprintf(stderr, "overlapcheck %s: OVERLAPCHECK_THP is '%s', not 0 or 1 "
+			"(0: never; 1: always; unset: where the system's huge pages are on request)\n",
+			c->name, thp);
+		return OC_EXIT_USAGE;
+	}
 #ifdef __GLIBC__
 	if (c->analyses)
-		reexec_with_huge_pages(argv);
+		reexec_with_huge_pages(argv, thp ? thp : "");
 #endif
 	size_t spill;
 	if (c->analyses && oc_spill_bytes_env(&spill) < 0) {
