@@ -38,6 +38,9 @@
 #   targets       train_step and torch_loop: the lean floor, overlapcheck,
 #                 nsys (the targets: overlapcheck <= 1.10 x the lean floor,
 #                 <= 1.00 x nsys)
+#   flush         train_step and torch_loop: the lean floor, the lean floor
+#                 flushing CUPTI's buffers every 50 ms as overlapcheck's
+#                 flush thread does (BARE_FLUSH_MS=50), overlapcheck
 # Every rotation runs bench.py --phases A with --base lean (each variant over
 # the lean floor, paired per repetition: median [min..max]), the CPUs pinned
 # (ATTR_CPUS, default 2-9), as many repetitions as fit (at most ATTR_REPS,
@@ -54,7 +57,7 @@
 # build/ (make && make gpu-progs on the CPU machine). ATTR_DRY=1 runs
 # nothing and prints each part's budget and command ("plan: ...").
 set -u
-OUT=${1:?usage: bash bench/attribution.sh OUT [loop-kinds|loop-choices|train|anchor|suite|storm1m|storms|targets ...]}
+OUT=${1:?usage: bash bench/attribution.sh OUT [loop-kinds|loop-choices|train|anchor|suite|storm1m|storms|targets|flush ...]}
 shift
 PARTS=${*:-loop-kinds}
 cd "$(dirname "$0")/.." || exit 2
@@ -88,8 +91,8 @@ left() { echo $((DEADLINE - ($(now) - T0) - SPENT)); }
 log() { echo "[attribution $(( $(date +%s) - T0 ))s] $*" | tee -a "$OUT/attribution.log"; }
 
 for p in $PARTS; do
-	case $p in loop-kinds|loop-choices|train|anchor|suite|storm1m|storms|targets) ;;
-	*) echo "attribution: unknown part '$p' (loop-kinds, loop-choices, train, anchor, suite, storm1m, storms, targets)" >&2; exit 2 ;;
+	case $p in loop-kinds|loop-choices|train|anchor|suite|storm1m|storms|targets|flush) ;;
+	*) echo "attribution: unknown part '$p' (loop-kinds, loop-choices, train, anchor, suite, storm1m, storms, targets, flush)" >&2; exit 2 ;;
 	esac
 done
 case " $PARTS " in *" storm1m "*)
@@ -193,6 +196,11 @@ part_storms() {
 
 part_targets() {
 	rotation targets "$1" --programs train_step,torch_loop --variants lean,overlapcheck,nsys
+}
+
+part_flush() {
+	rotation flush "$1" --programs train_step,torch_loop --variants lean,lean+flush,overlapcheck --no-nsys \
+		--bare-variant lean+flush=BARE_LEAN=1,BARE_FLUSH_MS=50
 }
 
 # suite: the GPU suite with this build's library, bounded to SUITE_S
@@ -356,6 +364,7 @@ for p in $PARTS; do
 	train) part_train "$budget" ;;
 	storms) part_storms "$budget" ;;
 	targets) part_targets "$budget" ;;
+	flush) part_flush "$budget" ;;
 	esac
 done
 log "done; tables in $OUT/summary.txt"
