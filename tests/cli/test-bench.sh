@@ -144,7 +144,7 @@ like "insert-rate says why" "$(cat "$TMP/err")" "invalid -n '0'"
 
 bash bench/attribution.sh "$TMP/attr" loop-kind >/dev/null 2>"$TMP/err"
 is "attribution.sh rejects an unknown part" "$?" 2
-like "attribution.sh says which parts exist" "$(cat "$TMP/err")" "unknown part 'loop-kind' \\(loop-kinds, loop-choices, train, anchor, suite, storm1m, storms, targets\\)"
+like "attribution.sh says which parts exist" "$(cat "$TMP/err")" "unknown part 'loop-kind' \\(loop-kinds, loop-choices, train, anchor, suite, storm1m, storms, targets, flush\\)"
 BUILD=$TMP/nobuild bash bench/attribution.sh "$TMP/attr" >/dev/null 2>"$TMP/err"
 is "attribution.sh refuses to run without a build" "$?" 2
 like "attribution.sh says what is missing" "$(cat "$TMP/err")" "nobuild/bin/overlapcheck is missing"
@@ -164,6 +164,8 @@ like "the storms take the landed library as a variant" "$(cat "$TMP/plan")" "--v
 like "the targets: the lean floor, overlapcheck and nsys on both PyTorch programs" "$(cat "$TMP/plan")" "--budget 163 --programs train_step,torch_loop --variants lean,overlapcheck,nsys"
 is "the parts' times add up to the deadline, less 5 s" \
 	"$(sed -n 's/.*(\([0-9]*\)s)$/\1/p; s/.*--budget \([0-9]*\) .*/\1/p' "$TMP/plan" | awk '{ n += $1 } END { print n }')" 555
+ATTR_DRY=1 BUILD=$fb bash bench/attribution.sh "$TMP/attr" flush > "$TMP/plan" 2>&1
+like "flush: the lean floor beside itself flushing every 50 ms, and overlapcheck" "$(cat "$TMP/plan")" "--programs train_step,torch_loop --variants lean,lean\\+flush,overlapcheck --no-nsys --bare-variant lean\\+flush=BARE_LEAN=1,BARE_FLUSH_MS=50\$"
 ATTR_DRY=1 BUILD=$fb bash bench/attribution.sh "$TMP/attr" storms > "$TMP/plan" 2>&1
 like "without a landed library the storms are the lean floor and overlapcheck" "$(cat "$TMP/plan")" "--no-nsys --variants lean,overlapcheck\$"
 ATTR_DRY=1 BUILD=$fb ATTR_LANDED_LIB=$TMP/nolib.so bash bench/attribution.sh "$TMP/attr" storms >/dev/null 2>"$TMP/err"
