@@ -10,8 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #ifdef __GLIBC__
 #include <malloc.h>
+#include <sys/auxv.h>
 #endif
 
 #include "cmds.h"
@@ -23,7 +25,8 @@ static const struct cmd {
 	const char *name;
 	int (*fn)(int argc, char **argv);
 	const char *summary;
-	int analyses;           /* 1: runs the analysis (OVERLAPCHECK_SPILL_BYTES is checked) */
+	int analyses;           /* 1: runs the analysis (OVERLAPCHECK_SPILL_BYTES and
+	                           OVERLAPCHECK_THP are checked; huge pages, above) */
 } commands[] = {
 	{ "run",      cmd_run,      "run a program with CUDA tracing into a SQLite trace", 0 },
 	{ "report",   cmd_report,   "prove or disprove overlap in a trace", 1 },
@@ -36,6 +39,17 @@ static const struct cmd {
 };
 
 #ifdef __GLIBC__
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define OC_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
+#define OC_SANITIZED 1
+#endif
+#endif
+#ifndef OC_SANITIZED
+#define OC_SANITIZED 0
+#endif
+
 /*
  * 1 when the system gives transparent huge pages only to memory that asks
  * for them (/sys/kernel/mm/transparent_hugepage/enabled reads "[madvise]"):
@@ -56,6 +70,23 @@ static int thp_on_request(void)
 }
 
 /*
+ * 1 when some argument names a regular file of 1 MiB or more (a trace of
+ * about 15 000 ops). Below that the second start is all it does: 1.10 x
+ * the time of a report on a trace of 100 KiB; from 20 000 ops (1.4 MB)
+ * up it saved about 15 % (docs/performance-log.md, "The analysis commands
+ * take huge pages themselves").
+ */
+static int big_file_named(char **argv)
+{
+	struct stat st;
+
+	for (size_t i = 1; argv[i]; i++)
+		if (stat(argv[i], &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= (off_t)1 << 20)
+			return 1;
+	return 0;
+}
+
+/*
  * Transparent huge pages for malloc's large blocks, in the commands that
  * analyse (issue 35). Where the system gives them only when asked, every
  * page of the analysis' arrays is faulted in one by one, about three times
@@ -64,10 +95,17 @@ static int thp_on_request(void)
  * glibc asks for huge pages for its blocks when the tunable
  * glibc.malloc.hugetlb=1 is set, and reads tunables only when a process
  * starts: so the command executes itself again, once, with it added to
- * GLIBC_TUNABLES (the tunable present says it was done, or that the user
- * chose). Never for run, whose environment the traced program inherits.
- * OVERLAPCHECK_THP: 0 never, 1 whatever the system's setting, unset only
- * where it is "madvise". A failed exec leaves the process as it was.
+ * GLIBC_TUNABLES. Never for run, whose environment the traced program
+ * inherits. OVERLAPCHECK_THP: 0 never; 1 always; unset, where the system's
+ * setting is "[madvise]" and an argument is a file of 1 MiB or more.
+ * Not when the user's tunables name it, nor where executing /proc/self/exe
+ * would not start this program with these arguments again (run through
+ * the dynamic loader by hand, or linked statically: no AT_BASE), nor where
+ * glibc drops tunables (a setuid or file-capability program: AT_SECURE),
+ * nor under a sanitizer, whose allocator is not glibc's. The environment
+ * variable OVERLAPCHECK_THP_EXEC marks the executed process, which removes
+ * it: one execution at most, whatever glibc keeps of GLIBC_TUNABLES. A
+ * failed exec leaves the process as it was.
  */
 static void reexec_with_huge_pages(char **argv, const char *thp)
 {
@@ -75,9 +113,18 @@ static void reexec_with_huge_pages(char **argv, const char *thp)
 	char *old, *v;
 	size_t n;
 
+	if (getenv("OVERLAPCHECK_THP_EXEC")) {
+		unsetenv("OVERLAPCHECK_THP_EXEC");
+		return;
+	}
+#if OC_SANITIZED
+	return;
+#endif
 	if (!strcmp(thp, "0") || (t && strstr(t, "glibc.malloc.hugetlb")))
 		return;
-	if (strcmp(thp, "1") && !thp_on_request())
+	if (getauxval(AT_SECURE) || !getauxval(AT_BASE))
+		return;
+	if (strcmp(thp, "1") && (!thp_on_request() || !big_file_named(argv)))
 		return;
 	old = t ? strdup(t) : NULL;
 	n = (old ? strlen(old) + 1 : 0) + sizeof "glibc.malloc.hugetlb=1";
@@ -88,9 +135,10 @@ static void reexec_with_huge_pages(char **argv, const char *thp)
 		return;
 	}
 	snprintf(v, n, "%s%sglibc.malloc.hugetlb=1", old ? old : "", old && *old ? ":" : "");
-	if (setenv("GLIBC_TUNABLES", v, 1) == 0)
+	if (setenv("GLIBC_TUNABLES", v, 1) == 0 && setenv("OVERLAPCHECK_THP_EXEC", "1", 1) == 0)
 		execv("/proc/self/exe", argv);
-	if (old)                        /* not executed: as it was */
+	unsetenv("OVERLAPCHECK_THP_EXEC");     /* not executed: as it was */
+	if (old)
 		setenv("GLIBC_TUNABLES", old, 1);
 	else
 		unsetenv("GLIBC_TUNABLES");

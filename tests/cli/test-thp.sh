@@ -1,53 +1,94 @@
 #!/bin/sh
-# test-thp.sh: the analysis commands execute themselves once with
-# GLIBC_TUNABLES=glibc.malloc.hugetlb=1 (src/cli/main.c), never run; by
-# default only where the system's transparent huge pages are "madvise",
-# always with OVERLAPCHECK_THP=1; the user's tunables are kept,
-# OVERLAPCHECK_THP=0 and a tunable already given stop it. Seen through
-# strace's execve lines; skipped without strace.
+# test-thp.sh: the analysis commands (report, check, compare, export,
+# timeline) execute themselves once with glibc.malloc.hugetlb=1 added to
+# GLIBC_TUNABLES (src/cli/main.c); by default only where the system's
+# transparent huge pages are "[madvise]" and a file argument is 1 MiB or
+# more, always with OVERLAPCHECK_THP=1, never with 0; the user's tunables
+# are kept, a hugetlb tunable already given stops it, never run or info,
+# never when run through the dynamic loader by hand. Seen through strace's
+# execve lines (a test dependency, tools/setup-deps); skipped without it.
 . tests/cli/lib.sh
+unset OVERLAPCHECK_THP GLIBC_TUNABLES OVERLAPCHECK_THP_EXEC
 load_sql "$TMP/p.db" tests/fixtures/pinned_pipeline.sql
+load_sql "$TMP/s.db" tests/fixtures/examples_sequential_1.sql
+load_sql "$TMP/q.db" tests/fixtures/examples_pipeline_1.sql
 out=$(OVERLAPCHECK_THP=yes "$OC" report "$TMP/p.db" 2>&1); rc=$?
 is "OVERLAPCHECK_THP=yes: usage error" "$rc" 2
 like "OVERLAPCHECK_THP=yes: named" "$out" "OVERLAPCHECK_THP is 'yes', not 0 or 1"
+is "report's result the same either way" "$(OVERLAPCHECK_THP=1 "$OC" report "$TMP/p.db" | md5sum)" \
+	"$(OVERLAPCHECK_THP=0 "$OC" report "$TMP/p.db" | md5sum)"
+
+checks="default small default big report check compare export timeline rc tunable kept off given info run loader"
+why=
 if ! command -v strace >/dev/null 2>&1; then
-	echo "# no strace here (tools/setup-deps installs it): skipped"
+	why="no strace here (tools/setup-deps installs it)"
+elif ! strace -f -e trace=execve -o /dev/null true 2>/dev/null; then
+	why="strace cannot trace here (ptrace not allowed)"
+fi
+if [ -n "$why" ]; then
+	for c in $checks; do skip "$c" "$why"; done
 	done_testing
 	exit 0
 fi
-if ! strace -f -e trace=execve -o /dev/null true 2>/dev/null; then
-	echo "# strace cannot trace here (ptrace not allowed): skipped"
-	done_testing
-	exit 0
-fi
-execs() {       # execs ENV... -- ARGS: the execve lines of one overlapcheck
-	strace -f -e trace=execve -e signal=none -v -s 300 env "$@" 2>&1 >/dev/null | grep 'execve(' | grep -v '"env"' 
+
+# trace ENV... -- ARGS: run one command under strace; $TMP/st holds its
+# execve lines, $rc its exit status
+trace() {
+	strace -f -o "$TMP/st" -e trace=execve -e signal=none -v -s 400 env "$@" >/dev/null 2>"$TMP/err"
+	rc=$?
 }
+# the successful executions of /proc/self/exe in the last trace
+reexecs() {
+	grep -c 'execve("/proc/self/exe".*= 0$' "$TMP/st"
+}
+
+# a copy of the trace past 1 MiB (a table the analysis does not read)
+cp "$TMP/p.db" "$TMP/big.db"
+sqlite3 "$TMP/big.db" "CREATE TABLE pad(x); INSERT INTO pad VALUES (zeroblob(1100000));"
 if grep -q '\[madvise\]' /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null; then
 	want=1
 else
 	want=0
 fi
-out=$(execs "$OC" report "$TMP/p.db")
-is "report, unset: executes itself again where THP is madvise ($want)" "$(printf '%s\n' "$out" | grep -c '/proc/self/exe')" $want
-out=$(execs OVERLAPCHECK_THP=1 "$OC" report "$TMP/p.db")
-is "report, OVERLAPCHECK_THP=1: executes itself once more" "$(printf '%s\n' "$out" | grep -c '/proc/self/exe')" 1
-like "report: with the tunable" "$out" 'GLIBC_TUNABLES=glibc.malloc.hugetlb=1'
-for cmd in check timeline export; do
-	out=$(execs OVERLAPCHECK_THP=1 "$OC" $cmd "$TMP/p.db" -o "$TMP/o.$cmd")
-	is "$cmd, OVERLAPCHECK_THP=1: executes itself once more" "$(printf '%s\n' "$out" | grep -c '/proc/self/exe')" 1
-done
-out=$(execs OVERLAPCHECK_THP=1 GLIBC_TUNABLES=glibc.malloc.check=0 "$OC" report "$TMP/p.db")
-like "report: the user's tunables kept" "$out" 'GLIBC_TUNABLES=glibc.malloc.check=0:glibc.malloc.hugetlb=1'
-out=$(execs OVERLAPCHECK_THP=0 "$OC" report "$TMP/p.db")
-is "OVERLAPCHECK_THP=0: no second exec" "$(printf '%s\n' "$out" | grep -c '/proc/self/exe')" 0
-out=$(execs GLIBC_TUNABLES=glibc.malloc.hugetlb=0 "$OC" report "$TMP/p.db")
-is "the tunable given: no second exec" "$(printf '%s\n' "$out" | grep -c '/proc/self/exe')" 0
-out=$(execs OVERLAPCHECK_THP=1 "$OC" info "$TMP/p.db")
-is "info: no second exec" "$(printf '%s\n' "$out" | grep -c '/proc/self/exe')" 0
-out=$(execs OVERLAPCHECK_THP=1 "$OC" run -o "$TMP/r.db" -- /bin/true)
-is "run: no second exec" "$(printf '%s\n' "$out" | grep -c '/proc/self/exe')" 0
-unlike "run: the program gets no tunable of ours" "$out" 'hugetlb'
-is "report's result the same either way" "$("$OC" report "$TMP/p.db" | md5sum)" "$(OVERLAPCHECK_THP=0 "$OC" report "$TMP/p.db" | md5sum)"
-is "and with it forced" "$(OVERLAPCHECK_THP=1 "$OC" report "$TMP/p.db" | md5sum)" "$(OVERLAPCHECK_THP=0 "$OC" report "$TMP/p.db" | md5sum)"
+trace "$OC" report "$TMP/p.db"
+is "unset, a small trace: no second execution" "$(reexecs)" 0
+trace "$OC" report "$TMP/big.db"
+is "unset, a trace of 1 MiB: executes itself again where THP is madvise ($want)" "$(reexecs)" $want
+
+trace OVERLAPCHECK_THP=1 "$OC" report "$TMP/p.db"
+is "report, OVERLAPCHECK_THP=1: executes itself once more, status 0" "$(reexecs) $rc" "1 0"
+like "report: with the tunable, without the marker left for it" "$(grep 'execve("/proc/self/exe"' "$TMP/st")" \
+	'GLIBC_TUNABLES=glibc.malloc.hugetlb=1'
+trace OVERLAPCHECK_THP=1 "$OC" check --no-hidden-sync "$TMP/p.db"
+is "check: once more, its status as without (0)" "$(reexecs) $rc" "1 0"
+trace OVERLAPCHECK_THP=1 "$OC" compare "$TMP/s.db" -- "$TMP/q.db"
+is "compare: once more, status 0" "$(reexecs) $rc" "1 0"
+trace OVERLAPCHECK_THP=1 "$OC" export "$TMP/p.db" -o "$TMP/o.json"
+is "export: once more, status 0" "$(reexecs) $rc" "1 0"
+trace OVERLAPCHECK_THP=1 "$OC" timeline "$TMP/p.db" -o "$TMP/o.html"
+is "timeline: once more, status 0" "$(reexecs) $rc" "1 0"
+trace OVERLAPCHECK_THP=1 "$OC" report "$TMP/none.db"
+is "a missing trace: still exit 2 after the second execution" "$(reexecs) $rc" "1 2"
+trace OVERLAPCHECK_THP=1 GLIBC_TUNABLES=glibc.malloc.check=0 "$OC" report "$TMP/p.db"
+like "the user's tunables kept" "$(cat "$TMP/st")" 'GLIBC_TUNABLES=glibc.malloc.check=0:glibc.malloc.hugetlb=1'
+trace OVERLAPCHECK_THP=0 "$OC" report "$TMP/big.db"
+is "OVERLAPCHECK_THP=0: no second execution" "$(reexecs)" 0
+trace OVERLAPCHECK_THP=1 GLIBC_TUNABLES=glibc.malloc.hugetlb=0 "$OC" report "$TMP/p.db"
+is "a hugetlb tunable given: no second execution" "$(reexecs)" 0
+trace OVERLAPCHECK_THP=1 "$OC" info "$TMP/p.db"
+is "info: no second execution" "$(reexecs)" 0
+trace OVERLAPCHECK_THP=1 "$OC" run -o "$TMP/r.db" -- /bin/true
+if grep -q 'execve("/bin/true"' "$TMP/st"; then
+	is "run: no second execution, its program without our tunable" \
+		"$(reexecs) $(grep 'execve("/bin/true"' "$TMP/st" | grep -c hugetlb)" "0 0"
+else
+	skip "run" "run did not start its program here (no injection library)"
+fi
+ld=$(ldd "$OC" 2>/dev/null | sed -n 's/^[[:space:]]*\(\/[^ ]*ld-linux[^ ]*\) .*/\1/p' | head -n 1)
+if [ -n "$ld" ] && [ -x "$ld" ]; then
+	trace OVERLAPCHECK_THP=1 "$ld" "$OC" report "$TMP/p.db"
+	is "run through the dynamic loader ($ld): no second execution, status 0" "$(reexecs) $rc" "0 0"
+else
+	skip "loader" "no dynamic loader found by ldd"
+fi
 done_testing
