@@ -26,7 +26,7 @@
 #      printed (dpkg's list before and after, and the count); what must hold
 #      is checked: `make demo` installs a compiler and SQLite's headers and
 #      nothing only the tests need, `make test` cmocka, the sqlite3 shell,
-#      python3, strace and Chromium, and no CUDA package ever;
+#      python3, strace, time and Chromium, and no CUDA package ever;
 #   4. tools/setup-deps again: nothing missing, nothing installed;
 #   5. a carried build, as on the GPU machine: with libsqlite3-dev removed,
 #      `make demo` as nobody in a copy of /src succeeds, installing nothing.
@@ -213,7 +213,7 @@ check "make demo: nothing only the tests need (chromium, cmocka, strace)" sh -c 
 check "make demo: reported the recorded H200 traces" has demo 'RECORDED ON AN NVIDIA H200'
 check "make demo: both reports" sh -c '[ "$(grep -c "^Answer" /logs/demo.log)" -eq 2 ]'
 check "make demo: says the injection library was skipped" has demo '^demo: NOTE: injection library skipped: no cupti.h under /usr/local/cuda'
-for p in libcmocka-dev sqlite3 python3 strace chromium libsqlite3-dev zlib1g-dev gcc libc6-dev; do
+for p in libcmocka-dev sqlite3 python3 strace time chromium libsqlite3-dev zlib1g-dev gcc libc6-dev; do
 	check "after make test: $p installed" with $p
 done
 check "after make test: no CUDA package" no_cuda
