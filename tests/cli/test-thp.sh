@@ -18,7 +18,9 @@ like "OVERLAPCHECK_THP=yes: named" "$out" "OVERLAPCHECK_THP is 'yes', not 0 or 1
 is "report's result the same either way" "$(OVERLAPCHECK_THP=1 "$OC" report "$TMP/p.db" | md5sum)" \
 	"$(OVERLAPCHECK_THP=0 "$OC" report "$TMP/p.db" | md5sum)"
 
-checks="default small default big report check compare export timeline rc tunable kept off given info run loader"
+# the checks below that need strace, one name each (skipped without it)
+checks="unset-small unset-big report report-tunable check compare export timeline missing-trace \
+	tunables-kept thp-0 tunable-given info run loader"
 why=
 if ! command -v strace >/dev/null 2>&1; then
 	why="no strace here (tools/setup-deps installs it)"
