@@ -16,14 +16,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
 
 #include "context.h"
 #include "spill.h"
 #include "overlapcheck/demangle.h"
 #include "overlapcheck/format.h"
+#include "overlapcheck/mem.h"
 #include "overlapcheck/schema.h"
 
 void oc_analysis_options_init(struct oc_analysis_options *o)
@@ -466,6 +464,7 @@ int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 			goto fail;
 		c.dev[d].swept = 1;
 	}
+	oc_heap_trim();         /* the sweeps' working arrays */
 	if (oc_find_window(&c) < 0)
 		goto nomem;
 	if (window_sweeps(&c, err, errlen) < 0)
@@ -475,15 +474,13 @@ int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 	if (oc_find_blocks(&c, err, errlen) < 0 || oc_find_default_syncs(&c, err, errlen) < 0)
 		goto fail;
 	oc_actx_shed(&c, OC_SHED_SYNCS);
-#ifdef __GLIBC__
-	/* The syncs' orders (20 bytes an op) lay in the heap below glibc's mmap
-	 * threshold (32 MB at most), and their pages stayed resident under the
-	 * claims in about half of the runs (issue 35: report's peak at 1M ops
-	 * 301 against 265 MB) */
-	malloc_trim(0);
-#endif
+	/* The syncs' orders (20 bytes an op) stayed resident under the claims
+	 * in about half of the runs when glibc still mapped large blocks apart
+	 * (issue 35: report's peak at 1M ops 301 against 265 MB) */
+	oc_heap_trim();
 	if (oc_decide_claims(&c, err, errlen) < 0)   /* it frees the sweeps' per-op overlaps */
 		goto fail;
+	oc_heap_trim();
 	if (oc_find_gaps(&c, err, errlen) < 0)
 		goto fail;
 	if (c.o.shed_trace && t->n_mem && oc_trace_index_corr(t) < 0)
@@ -494,6 +491,7 @@ int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 		oc_trace_drop_mem(t);
 		oc_trace_drop_corr(t);
 	}
+	oc_heap_trim();
 	if (bandwidth(&c) < 0)
 		goto nomem;
 	summarize(&c);

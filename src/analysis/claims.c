@@ -600,6 +600,7 @@ int oc_decide_claims(struct oc_actx *c, char *err, size_t errlen)
 		a->n_claims++;
 	}
 	oc_actx_drop_per_op(c);
+	oc_heap_trim();
 	for (size_t k = 0; k < a->n_claims; k++) {
 		struct oc_claim *cl = &a->claims[k];
 		size_t n_ev = 0;

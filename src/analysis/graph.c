@@ -139,19 +139,25 @@ static int device_nodes(struct build *b)
 	return 0;
 }
 
-/* Call nodes: top-level calls that queued a device node's op or blocked. */
-static int call_nodes(struct build *b)
+/*
+ * The calls that get a node: the top-level calls that queued an op of the
+ * window (each such op gets a device node) or blocked, marked in a byte a
+ * call (1 queued, 2 blocked), and their count. Made before the nodes, so
+ * that the node array is allocated once at its size: grown by realloc, it
+ * was copied where it could not grow in place (issue 35). NULL out of
+ * memory.
+ */
+static uint8_t *mark_calls(const struct oc_actx *c, size_t *n_calls)
 {
-	const struct oc_trace *t = b->c->t;
-	const struct oc_analysis *an = b->c->a;
-	struct oc_graph *g = b->g;
+	const struct oc_trace *t = c->t;
+	const struct oc_analysis *an = c->a;
 	uint8_t *mark = calloc(t->n_api + 1, 1);
 
 	if (!mark)
-		return -1;
+		return NULL;
 	for (size_t i = 0; i < t->n_ops; i++) {
 		int32_t a = oc_top_call(t, t->ops[i].api);
-		if (g->op_node[i] >= 0 && a >= 0)
+		if (a >= 0 && oc_in_window(c, (int32_t)i))
 			mark[a] |= 1;
 	}
 	for (size_t k = 0; k < an->n_blocks; k++) {
@@ -159,15 +165,18 @@ static int call_nodes(struct build *b)
 		if (a >= 0)
 			mark[a] |= 2;
 	}
-	size_t n_calls = 0;
+	*n_calls = 0;
 	for (size_t i = 0; i < t->n_api; i++)
-		n_calls += mark[i] != 0;
-	struct oc_gnode *grown = realloc(g->nodes, (g->n_nodes + n_calls + 1) * sizeof *grown);
-	if (!grown) {
-		free(mark);
-		return -1;
-	}
-	g->nodes = grown;
+		*n_calls += mark[i] != 0;
+	return mark;
+}
+
+/* Call nodes: the calls mark_calls() marked, after the device nodes. */
+static void call_nodes(struct build *b, const uint8_t *mark)
+{
+	const struct oc_trace *t = b->c->t;
+	struct oc_graph *g = b->g;
+
 	for (size_t i = 0; i < t->n_api; i++) {
 		b->api_node[i] = -1;
 		if (!mark[i])
@@ -177,8 +186,6 @@ static int call_nodes(struct build *b)
 		g->nodes[v].blocking = (mark[i] & 2) != 0;
 		b->api_node[i] = v;
 	}
-	free(mark);
-	return 0;
 }
 
 /* The thread of call node v. */
@@ -611,23 +618,33 @@ int oc_graph_build(const struct oc_actx *c, struct oc_graph *g)
 {
 	const struct oc_trace *t = c->t;
 	struct build b = { .c = c, .g = g };
+	size_t n_calls = 0;
+	uint8_t *mark;
 
 	memset(g, 0, sizeof *g);
-	g->nodes = malloc((t->n_ops + 1) * sizeof *g->nodes);   /* the calls' room comes later */
+	mark = mark_calls(c, &n_calls);
+	if (!mark)
+		return -1;
+	g->nodes = malloc((t->n_ops + n_calls + 1) * sizeof *g->nodes);
 	g->op_node = malloc((t->n_ops + 1) * sizeof *g->op_node);
 	b.api_node = malloc((t->n_api + 1) * sizeof *b.api_node);
 	b.graph_of = malloc((t->n_api + 1) * sizeof *b.graph_of);
-	if (!g->nodes || !g->op_node || !b.api_node || !b.graph_of)
+	if (!g->nodes || !g->op_node || !b.api_node || !b.graph_of) {
+		free(mark);
 		goto fail;
+	}
 	for (size_t i = 0; i < t->n_api; i++)
 		b.api_node[i] = b.graph_of[i] = -1;
-	if (device_nodes(&b) < 0)
+	if (device_nodes(&b) < 0) {
+		free(mark);
 		goto fail;
+	}
 	free(b.graph_of);       /* device_nodes() was its reader */
 	b.graph_of = NULL;
 	size_t first_call = g->n_nodes;
-	if (call_nodes(&b) < 0)
-		goto fail;
+	call_nodes(&b, mark);
+	free(mark);
+	oc_heap_trim();         /* the marks and the graph launches' nodes, under the edges */
 	if (sort_calls(&b, first_call) < 0)
 		goto fail;
 	memset(&g->nodes[g->n_nodes], 0, sizeof *g->nodes);    /* the sentinel: counts */
@@ -640,6 +657,7 @@ int oc_graph_build(const struct oc_actx *c, struct oc_graph *g)
 	free(g->op_node);
 	free(b.api_node);
 	g->op_node = b.api_node = NULL;
+	oc_heap_trim();         /* the maps, under the event order */
 	/* the event order after the edges and the maps: the maps and the order
 	 * are never held together; its sort's buffers are a bucket count and
 	 * one bucket (graph-order.c) */

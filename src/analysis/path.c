@@ -15,9 +15,6 @@
  * its length.
  */
 #include <stdlib.h>
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
 #include <string.h>
 
 #include "overlapcheck/format.h"
@@ -407,13 +404,11 @@ int oc_find_path(struct oc_actx *c, char *err, size_t errlen)
 	struct oc_trace *t = c->t;
 	int rc;
 
-#ifdef __GLIBC__
 	/* The graph is built over what the claims, the index and the trace's
 	 * correlation index left free in the middle of the heap: resident until
-	 * glibc is asked, and the graph's arrays do not all fit in it (issue
-	 * 35: report's peak at 1M ops 308 against 289 MB). */
-	malloc_trim(0);
-#endif
+	 * trimmed, and the graph's arrays do not all fit in it (issue 35:
+	 * report's peak at 1M ops 308 against 289 MB). */
+	oc_heap_trim();
 	oc_park_add(&ends, c->t_maxend, t->n_api * sizeof *c->t_maxend);
 	oc_park_out(c, &ends);
 	if (oc_graph_build(c, &g) < 0) {
@@ -421,6 +416,7 @@ int oc_find_path(struct oc_actx *c, char *err, size_t errlen)
 		goto nomem;
 	}
 	oc_actx_shed(c, OC_SHED_GRAPH);
+	oc_heap_trim();         /* the build's own arrays */
 	oc_park_add(&order, g.order, 2 * g.n_nodes * sizeof *g.order);
 	oc_park_out(c, &order);
 	if (oc_park_in(c, &ends, "its threads' call end times", err, errlen) < 0) {
@@ -430,12 +426,10 @@ int oc_find_path(struct oc_actx *c, char *err, size_t errlen)
 	}
 	rc = find_path(c, &g);
 	oc_actx_shed(c, OC_SHED_WALK);
-#ifdef __GLIBC__
 	/* The bounds' arrays are report's peak; the graph's build and the walk
-	 * freed as much in the middle of the heap, which glibc keeps resident
-	 * until asked (issue 35: 32 MB of 573 at 1M ops). */
-	malloc_trim(0);
-#endif
+	 * freed as much in the middle of the heap, resident until trimmed
+	 * (issue 35: 32 MB of 573 at 1M ops). */
+	oc_heap_trim();
 	if (rc == 0) {
 		struct oc_critical_path *pa = &c->a->path;
 		oc_park_add(&steps, pa->steps, pa->n_steps * sizeof *pa->steps);
@@ -451,6 +445,7 @@ int oc_find_path(struct oc_actx *c, char *err, size_t errlen)
 	}
 	oc_graph_release(&g);
 	oc_spill_drop_park(&order);
+	oc_heap_trim();         /* the graph: the calls and the claims come back into its room */
 	/* the calls back also after a failure: the trace is the caller's */
 	if (oc_park_in(c, &calls, "its calls", err, errlen) < 0)
 		rc = -2;

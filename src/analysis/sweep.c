@@ -357,6 +357,10 @@ static void sw_drop_coverage(struct sw *w)
 
 /* ---- driver ----------------------------------------------------------------- */
 
+/* A selection whose freed arrays are worth trimming the heap for (about 16
+ * MB each): smaller ones leave holes the next arrays fit in. */
+#define TRIM_OPS ((size_t)1 << 21)
+
 /* What the passes' results give: busiest class, shares, idle time. */
 static void sw_summary(struct oc_sweep *s)
 {
@@ -389,9 +393,13 @@ int oc_sweep_run(struct oc_sweep *s, const struct oc_trace *t, const struct oc_s
 	if (sw_compress_groups(&w) || sw_rank(&w, s))
 		goto nomem;
 	sw_drop_times(&w);
+	if (sel->n >= TRIM_OPS)
+		oc_heap_trim();             /* the sort's keys and buffers, under the passes */
 	if (oc_sweep_cover(&w, s, opts ? opts->idle_threshold_ns : 0))
 		goto nomem;
 	sw_drop_coverage(&w);
+	if (sel->n >= TRIM_OPS)
+		oc_heap_trim();             /* the passes' arrays, under the witnesses' */
 	if (oc_sweep_witnesses(&w, s->per_op))
 		goto nomem;
 	sw_summary(s);

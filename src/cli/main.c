@@ -145,6 +145,30 @@ static void reexec_with_huge_pages(char **argv, const char *thp)
 	free(v);
 	free(old);
 }
+
+/*
+ * Every block of the analysis in the heap, none mapped apart (issue 35).
+ * glibc maps a large block on its own (above a threshold that starts at
+ * 128 KiB and rises with the blocks freed, to 32 MiB at most) and unmaps it
+ * when freed, so each phase's arrays came as fresh pages for the kernel to
+ * clear, and at 10M ops the critical path's replays over such mappings ran
+ * about 2.5 times as long as over the heap (docs/performance-log.md, "The
+ * analysis in the heap"). The steps trim the heap where they free large
+ * arrays (oc_heap_trim()), so its holes do not add to the peak. Not where
+ * the user's GLIBC_TUNABLES sets glibc.malloc.mmap_max, nor under a
+ * sanitizer, whose allocator is not glibc's. Should the heap not grow (brk
+ * refused), glibc still maps what it needs.
+ */
+static void heap_only(void)
+{
+	const char *t = getenv("GLIBC_TUNABLES");
+
+#if OC_SANITIZED
+	return;
+#endif
+	if (!t || !strstr(t, "glibc.malloc.mmap_max"))
+		mallopt(M_MMAP_MAX, 0);
+}
 #endif
 
 static void usage(FILE *f)
@@ -218,8 +242,10 @@ int main(int argc, char **argv)
 		return OC_EXIT_USAGE;
 	}
 #ifdef __GLIBC__
-	if (c->analyses)
+	if (c->analyses) {
 		reexec_with_huge_pages(argv, thp ? thp : "");
+		heap_only();
+	}
 #endif
 	size_t spill;
 	if (c->analyses && oc_spill_bytes_env(&spill) < 0) {

@@ -7,6 +7,9 @@
 # are kept, a hugetlb tunable already given stops it, never run or info,
 # never when run through the dynamic loader by hand. Seen through strace's
 # execve lines (a test dependency, tools/setup-deps); skipped without it.
+# And they keep their large blocks in the heap, mapping none apart
+# (heap_only() in src/cli/main.c), unless the user's tunables set
+# glibc.malloc.mmap_max: seen through strace's mmap lines.
 . tests/cli/lib.sh
 unset OVERLAPCHECK_THP GLIBC_TUNABLES OVERLAPCHECK_THP_EXEC
 load_sql "$TMP/p.db" tests/fixtures/pinned_pipeline.sql
@@ -20,7 +23,7 @@ is "report's result the same either way" "$(OVERLAPCHECK_THP=1 "$OC" report "$TM
 
 # the checks below that need strace, one name each (skipped without it)
 checks="unset-small unset-big report report-tunable check compare export timeline missing-trace \
-	tunables-kept thp-0 tunable-given info run loader"
+	tunables-kept thp-0 tunable-given info run loader heap heap-tunable"
 why=
 if ! command -v strace >/dev/null 2>&1; then
 	why="no strace here (tools/setup-deps installs it)"
@@ -93,4 +96,22 @@ if [ -n "$ld" ] && [ -x "$ld" ]; then
 else
 	skip "loader" "no dynamic loader found by ldd"
 fi
+
+# mmaps MIN: the anonymous mappings of MIN bytes or more in the last trace,
+# thread stacks left out
+mmaps() {
+	grep 'mmap(NULL, [0-9]*, .*MAP_ANONYMOUS' "$TMP/st" | grep -v MAP_STACK |
+		awk -v min="$1" '{ n = $3; sub(",", "", n); if (n + 0 >= min) c++ } END { print c + 0 }'
+}
+# heap ENV...: report of a 20 000-op trace under strace, its mmap lines in $TMP/st
+heap() {
+	strace -f -o "$TMP/st" -e trace=mmap -e signal=none env "$@" "$OC" report "$TMP/g.db" >/dev/null 2>"$TMP/err"
+	rc=$?
+}
+"$BUILD/bin/gen-trace" 20000 "$TMP/g.db" >/dev/null
+heap OVERLAPCHECK_THP=0
+is "report keeps its arrays in the heap: no block of 1 MiB mapped apart, status 0" "$(mmaps 1048576) $rc" "0 0"
+heap OVERLAPCHECK_THP=0 GLIBC_TUNABLES=glibc.malloc.mmap_max=65536
+ok "the user's glibc.malloc.mmap_max kept: glibc maps large blocks apart again" test \
+	"$(mmaps 1048576)" -gt 0
 done_testing
