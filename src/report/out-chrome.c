@@ -219,7 +219,7 @@ static void op_ev(struct out *o, size_t i)
 	kv_int(o, "pid", DEV_PID_BASE + oc_op_device_id(t, op));
 	kv_int(o, "tid", syn_tid((size_t)lane, row));
 	when(o, op->start_ns, op->end_ns - op->start_ns);
-	fprintf(o->f, ",\"args\":{\"op_id\":%" PRId64, op->row_id);
+	fprintf(o->f, ",\"args\":{\"op_id\":%" PRIu32, op->row_id);
 	kv_int(o, "correlation_id", op->correlation_id);
 	kv_int(o, "context_id", oc_op_context_id(t, op));
 	kv_int(o, "stream_id", oc_op_stream_id(t, op));

@@ -31,15 +31,24 @@
  * (v1 ops and v2 op_shapes select them in this order): the shape into *h,
  * flags and the copy's kinds into *o. *h is zeroed first, its padding too.
  */
+/* A copy or memory kind column: the code, or 0 (unknown) for one the codes
+ * do not name, which the op's bit fields could not hold (trace.h). */
+static uint8_t kind_code(sqlite3_stmt *st, int col, int last)
+{
+	int64_t v = sqlite3_column_int64(st, col);
+
+	return v < 0 || v > last ? 0 : (uint8_t)v;
+}
+
 static void op_description(struct rd *r, sqlite3_stmt *st, int col, struct oc_shape *h,
 			   struct oc_op *o)
 {
 	memset(h, 0, sizeof *h);
 	h->name = oc_rd_col_str(r, st, col);
 	h->bytes = (uint64_t)sqlite3_column_int64(st, col + 1);
-	o->copy_kind = (uint8_t)sqlite3_column_int64(st, col + 2);
-	o->src_kind = (uint8_t)sqlite3_column_int64(st, col + 3);
-	o->dst_kind = (uint8_t)sqlite3_column_int64(st, col + 4);
+	o->copy_kind = kind_code(st, col + 2, OC_COPY_PTOP);
+	o->src_kind = kind_code(st, col + 3, OC_MEM_MANAGED_STATIC);
+	o->dst_kind = kind_code(st, col + 4, OC_MEM_MANAGED_STATIC);
 	o->flags = (uint8_t)(sqlite3_column_int64(st, col + 5) & OC_ASYNC_FLAG);
 	h->src_device_id = (uint32_t)sqlite3_column_int64(st, col + 6);
 	h->dst_device_id = (uint32_t)sqlite3_column_int64(st, col + 7);
@@ -68,6 +77,15 @@ static int op_where(struct rd *r, struct oc_op *o, int64_t device, int64_t conte
 	return 0;
 }
 
+/* An op's row id fits the op's 32 bits (trace.h); else the trace is refused. */
+static int op_id_fits(struct rd *r, int64_t id)
+{
+	if (id < 0 || id > (int64_t)UINT32_MAX)
+		return oc_rd_fail(r, "ops row %lld: its id is outside 0 to 4294967295, "
+				  "the ids an op can have here", (long long)id);
+	return 0;
+}
+
 /* Schema v1: the description is in the row; its shape found or added. */
 static int op_row(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
 {
@@ -78,9 +96,9 @@ static int op_row(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
 	for (int c = 1; c <= 7; c++)
 		if (oc_rd_need_int(r, st, c, "ops", id, &v[c - 1]))
 			return -1;
-	if (oc_rd_check_span(r, "ops", id, v[1], v[2]))
+	if (oc_rd_check_span(r, "ops", id, v[1], v[2]) || op_id_fits(r, id))
 		return -1;
-	o->row_id = id;
+	o->row_id = (uint32_t)id;
 	o->kind = (uint8_t)v[0];
 	o->start_ns = v[1];
 	o->end_ns = v[2];
@@ -169,7 +187,7 @@ static int op_row_v2(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
 	for (int c = 1; c <= 8; c++)
 		if (oc_rd_need_int(r, st, c, "ops", id, &v[c - 1]))
 			return -1;
-	if (span_end(r, "ops", id, v[1], v[2], &end))
+	if (span_end(r, "ops", id, v[1], v[2], &end) || op_id_fits(r, id))
 		return -1;
 	shape = find_shape(r, v[7]);
 	if (!shape)
@@ -182,7 +200,7 @@ static int op_row_v2(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
 	o->copy_kind = shape->copy_kind;
 	o->src_kind = shape->src_kind;
 	o->dst_kind = shape->dst_kind;
-	o->row_id = id;
+	o->row_id = (uint32_t)id;
 	o->kind = (uint8_t)v[0];
 	o->start_ns = v[1];
 	o->end_ns = end;

@@ -89,4 +89,34 @@ c.commit()
 c.close()
 PY
 rowbad "a call's status out of range" bad-status.db "api row [0-9]+: return_value 70000 is not a CUDA status"
+# An op's id is held in 32 bits (struct oc_op, trace.h): one outside them is
+# refused with the row named. A copy or memory kind the codes do not name
+# is read as unknown, not cut to the bits that hold it (17 would be 1,
+# pageable, in a 4-bit field).
+python3 - <<'PY'
+import shutil, sqlite3
+shutil.copy('good.db', 'bad-opid.db')
+c = sqlite3.connect('bad-opid.db')
+c.execute("UPDATE ops SET id = 4294967296 WHERE id = (SELECT max(id) FROM ops)")
+c.commit()
+c.close()
+for name, v in (('kind17.db', 17), ('kind0.db', 0), ('kind1.db', 1)):
+    shutil.copy('good.db', name)
+    c = sqlite3.connect(name)
+    tabs = [r[0] for r in c.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    c.execute("UPDATE %s SET src_kind = ? WHERE copy_kind = 1" % ('op_shapes' if 'op_shapes' in tabs else 'ops'), (v,))
+    c.commit()
+    c.close()
+PY
+rowbad "an op's id past 32 bits" bad-opid.db "ops row 4294967296: its id is outside 0 to 4294967295, the ids an op can have here"
+# json K: the report of kindK.db, its file's name made the same for all
+json() {
+	"$OC" report --format json --whole --claims=all "kind$1.db" 2>&1 | sed "s/kind$1\.db/kind.db/g"
+}
+j17=$(json 17)
+j0=$(json 0)
+j1=$(json 1)
+is "a memory kind of 17 reads as unknown (0)" "$(printf '%s' "$j17" | md5sum)" "$(printf '%s' "$j0" | md5sum)"
+ok "... and not as pageable (1), which reads otherwise" test "$(printf '%s' "$j17" | md5sum)" != "$(printf '%s' "$j1" | md5sum)"
+like "... the report says so: unknown memory" "$j17" '"src_kind": *"unknown"'
 done_testing
