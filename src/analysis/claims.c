@@ -35,6 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "overlapcheck/format.h"
 #include "overlapcheck/mem.h"
 #include "pairs.h"
 
@@ -98,7 +99,7 @@ static size_t candidates(const struct oc_actx *c, uint32_t o, struct cand *cs, s
 {
 	const struct oc_trace *t = c->t;
 	const struct oc_op *op = &t->ops[o];
-	const struct oc_dev_ctx *dv = &c->dev[c->dev_of[o]];
+	const struct oc_dev_ctx *dv = &c->dev[oc_dev_of(c, o)];
 	int32_t near_next = -1, near_prev = -1;
 	size_t n = 0, examined = 0;
 
@@ -159,7 +160,7 @@ static int p_same_direction(const struct oc_actx *c, uint32_t o, const struct ca
 {
 	const struct oc_trace *t = c->t;
 	const struct oc_op *op = &t->ops[o];
-	const struct oc_dev_ctx *dv = &c->dev[c->dev_of[o]];
+	const struct oc_dev_ctx *dv = &c->dev[oc_dev_of(c, o)];
 	int32_t nearest = -1;
 
 	if (op->kind != OC_OP_MEMCPY || op->copy_kind >= OC_N_COPY_KINDS ||
@@ -194,7 +195,7 @@ static void comm_witness(const struct oc_actx *c, uint32_t o, int32_t *w)
 {
 	const struct oc_trace *t = c->t;
 	const struct oc_op *op = &t->ops[o];
-	const struct oc_dev_ctx *dv = &c->dev[c->dev_of[o]];
+	const struct oc_dev_ctx *dv = &c->dev[oc_dev_of(c, o)];
 	int64_t best = 0;
 
 	*w = -1;
@@ -450,7 +451,7 @@ static int explain(struct oc_actx *c, uint32_t o, const struct oc_claim *cl, str
 	 * together with o yet kept apart with no declared dependency (no legacy
 	 * stream op, host sync or event wait between them) */
 	if (t->max_connections > 0 &&
-	    (int64_t)c->dev[c->dev_of[o]].n_streams > (int64_t)t->max_connections) {
+	    (int64_t)c->dev[oc_dev_of(c, o)].n_streams > (int64_t)t->max_connections) {
 		for (size_t k = 0; k < n; k++) {
 			int32_t p = cs[k].op, f, g;
 			struct oc_evidence tmp;
@@ -465,7 +466,7 @@ static int explain(struct oc_actx *c, uint32_t o, const struct oc_claim *cl, str
 			ev_init(&e, OC_CAUSE_HARDWARE_QUEUE_LIMIT);
 			e.partner = p;
 			e.count = t->max_connections;
-			e.limit = (int64_t)c->dev[c->dev_of[o]].n_streams;
+			e.limit = (int64_t)c->dev[oc_dev_of(c, o)].n_streams;
 			if (give(c, &e, &given) < 0)
 				return -1;
 			break;
@@ -561,7 +562,7 @@ int oc_decide_claims(struct oc_actx *c, char *err, size_t errlen)
 {
 	const struct oc_trace *t = c->t;
 	struct oc_analysis *a = c->a;
-	size_t n = 0, max_streams = 0, ev0 = c->n_ev;
+	size_t n = 0, max_streams = 0, ev0 = c->n_ev, *pos;
 	struct cand *cs;
 
 	for (size_t i = 0; i < t->n_ops; i++)
@@ -571,16 +572,27 @@ int oc_decide_claims(struct oc_actx *c, char *err, size_t errlen)
 			max_streams = c->dev[d].n_streams;
 	a->claims = calloc(n + 1, sizeof *a->claims);
 	cs = malloc((2 * max_streams + 4) * sizeof *cs);
-	if (!a->claims || !cs) {
+	/* each device's ops so far: an op's position in its device's selection,
+	 * which ascends by op (context.h) */
+	pos = calloc(c->n_dev + 1, sizeof *pos);
+	if (!a->claims || !cs || !pos) {
 		free(cs);
+		free(pos);
 		return -1;
 	}
 	for (size_t i = 0; i < t->n_ops; i++) {
 		const struct oc_op *op = &t->ops[i];
+		const struct oc_dev_ctx *dv = &c->dev[oc_dev_of(c, i)];
+		size_t k = pos[oc_dev_of(c, i)]++;
+		if (k >= dv->sel.n || dv->sel.idx[k] != i) {
+			free(cs);
+			free(pos);
+			oc_set_err(err, errlen, "interval engine: op %zu is not in its device's selection", i);
+			return -1;
+		}
 		if (!is_claim(op))
 			continue;
-		const struct oc_dev_ctx *dv = &c->dev[c->dev_of[i]];
-		const struct oc_op_overlap *ov = &dv->sweep.per_op[c->sel_pos[i]];
+		const struct oc_op_overlap *ov = &dv->sweep.per_op[k];
 		struct oc_claim *cl = &a->claims[a->n_claims];
 		int64_t d = op->end_ns - op->start_ns;
 
@@ -599,6 +611,7 @@ int oc_decide_claims(struct oc_actx *c, char *err, size_t errlen)
 			      OC_VERDICT_OVERLAPPED : OC_VERDICT_SERIALIZED;
 		a->n_claims++;
 	}
+	free(pos);
 	oc_actx_drop_per_op(c);
 	oc_heap_trim();
 	for (size_t k = 0; k < a->n_claims; k++) {

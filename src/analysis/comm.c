@@ -194,7 +194,7 @@ static int range_sums(struct oc_actx *c, struct inrange *pr, size_t np, const st
 			size_t m = 0;
 			for (size_t k = i; k < j; k++) {
 				const struct oc_op *op = &t->ops[a->collectives[pr[k].coll].op];
-				if (c->dev_of[a->collectives[pr[k].coll].op] != (int32_t)d || op->end_ns <= op->start_ns)
+				if (oc_dev_of(c, a->collectives[pr[k].coll].op) != (int32_t)d || op->end_ns <= op->start_ns)
 					continue;
 				if (m && op->start_ns <= iv[m - 1].end_ns) {
 					if (op->end_ns > iv[m - 1].end_ns)
@@ -277,7 +277,7 @@ int oc_find_comm(struct oc_actx *c)
 		}
 		cl->seq = seq[q].next++;
 		cl->exposed_ns = op->end_ns - op->start_ns -
-				 covered(&u[c->dev_of[i]], op->start_ns, op->end_ns);
+				 covered(&u[oc_dev_of(c, i)], op->start_ns, op->end_ns);
 		cl->nccl_call = -1;
 		if (op->api >= 0 && (size_t)op->api < t->n_api && t->n_ranges) {
 			const struct oc_api *ap = &t->api[op->api];
@@ -321,7 +321,7 @@ int oc_find_comm(struct oc_actx *c)
 		if (!w->busy_ns[OC_ENGINE_COMM])
 			continue;
 		for (size_t k = 0; k < a->n_collectives; k++)
-			kernels += c->dev_of[a->collectives[k].op] == (int32_t)d &&
+			kernels += oc_dev_of(c, a->collectives[k].op) == (int32_t)d &&
 				   oc_in_window(c, a->collectives[k].op);
 		a->comm_devices[a->n_comm_devices++] = (struct oc_comm_device){
 			.device_id = c->dev[d].device_id, .kernels = kernels,

@@ -182,7 +182,7 @@ static int index_first_launch(struct oc_actx *c)
 		int32_t name = oc_op_shape(t, op)->name;
 		if (name < 0 || (size_t)name >= t->n_strs)
 			continue;
-		size_t key = (size_t)c->dev_of[i] * (t->n_strs + 1) + (size_t)name;
+		size_t key = (size_t)oc_dev_of(c, i) * (t->n_strs + 1) + (size_t)name;
 		if (!seen[key])
 			c->first_launch[i] = seen[key] = 1;
 	}
@@ -377,7 +377,7 @@ int64_t oc_thread_in_calls_named(const struct oc_actx *c, uint32_t tid, int64_t 
 int oc_adjacent(const struct oc_actx *c, int32_t o, int32_t f, int32_t g)
 {
 	const struct oc_trace *t = c->t;
-	const struct oc_dev_ctx *dv = &c->dev[c->dev_of[f]];
+	const struct oc_dev_ctx *dv = &c->dev[oc_dev_of(c, f)];
 	int64_t ef = t->ops[f].end_ns, sg = t->ops[g].start_ns;
 	int32_t prev = -1, next = -1;
 	int only_compute = t->ops[o].comm;
@@ -475,11 +475,9 @@ int oc_actx_index(struct oc_actx *c)
 	c->pos_in_stream = malloc((n + 1) * sizeof *c->pos_in_stream);
 	c->api_off = calloc(t->n_api + 2, sizeof *c->api_off);
 	c->api_ops = malloc((n + 1) * sizeof *c->api_ops);
-	c->dev_of = calloc(n + 1, sizeof *c->dev_of);   /* every op is some device's (below) */
-	c->sel_pos = malloc((n + 1) * sizeof *c->sel_pos);
 	c->api_flags = calloc(t->n_api + 1, 1);
 	if (!c->q || !c->tid || !c->s_off || !c->s_ops || !c->pos_in_stream || !c->api_off ||
-	    !c->api_ops || !c->dev_of || !c->sel_pos || !c->api_flags)
+	    !c->api_ops || !c->api_flags)
 		return -1;
 
 	for (size_t i = 0; i < n; i++) {
@@ -544,6 +542,14 @@ int oc_actx_index(struct oc_actx *c)
 		return -1;
 	}
 	c->n_dev = (size_t)nd;
+	c->one_dev = nd <= 1;
+	if (!c->one_dev) {
+		c->dev_of = calloc(n + 1, sizeof *c->dev_of);   /* every op is some device's (below) */
+		if (!c->dev_of) {
+			free(ids);
+			return -1;
+		}
+	}
 	for (long d = 0; d < nd; d++) {
 		struct oc_dev_ctx *dv = &c->dev[d];
 		dv->device_id = ids[d];
@@ -561,8 +567,8 @@ int oc_actx_index(struct oc_actx *c)
 		}
 		for (size_t k = 0; k < dv->sel.n; k++) {
 			uint32_t i = dv->sel.idx[k];
-			c->dev_of[i] = (int32_t)d;
-			c->sel_pos[i] = (uint32_t)k;
+			if (c->dev_of)
+				c->dev_of[i] = (int32_t)d;
 			seen[t->ops[i].stream] = 1;
 		}
 		for (size_t s = 0; s < t->n_streams; s++)
@@ -633,14 +639,14 @@ void oc_actx_shed(struct oc_actx *c, enum oc_shed done)
 		free(c->api_off);
 		free(c->api_ops);
 		free(c->dev_of);
-		free(c->sel_pos);
 		free(c->first_launch);
 		free(c->w_off);
 		free(c->w_ts);
 		free(c->blocks_by_end);
-		c->tid = c->pos_in_stream = c->api_off = c->api_ops = c->sel_pos = c->w_off = NULL;
+		c->tid = c->pos_in_stream = c->api_off = c->api_ops = c->w_off = NULL;
 		c->blocks_by_end = NULL;
 		c->dev_of = NULL;
+		c->one_dev = 0;         /* a later reader fails at once, as for the others */
 		c->first_launch = NULL;
 		c->w_ts = NULL;
 		for (size_t d = 0; d < c->n_dev; d++) {

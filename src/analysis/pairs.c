@@ -37,7 +37,7 @@ int oc_p_legacy(const struct oc_actx *c, int32_t o, int32_t p, struct oc_evidenc
 int oc_p_implicit_between(const struct oc_actx *c, int32_t o, int32_t p, struct oc_evidence *e)
 {
 	const struct oc_trace *t = c->t;
-	const struct oc_dev_ctx *dv = &c->dev[c->dev_of[o]];
+	const struct oc_dev_ctx *dv = &c->dev[oc_dev_of(c, o)];
 	uint32_t ctx = t->streams[t->ops[o].stream].context_id;
 	int32_t f, g;
 
@@ -349,7 +349,7 @@ static long blocks_per_sm_bound(const struct oc_trace *t, const struct oc_device
 int oc_p_sm(const struct oc_actx *c, int32_t o, int32_t p, struct oc_evidence *e)
 {
 	const struct oc_trace *t = c->t;
-	const struct oc_device *dev = c->dev[c->dev_of[o]].info;
+	const struct oc_device *dev = c->dev[oc_dev_of(c, o)].info;
 	int32_t f, g;
 
 	if (!dev || dev->sm_count <= 0)
@@ -406,7 +406,7 @@ static enum oc_engine dir_engine(const struct oc_op *op)
 int oc_p_engines(const struct oc_actx *c, int32_t o, int32_t p, struct oc_evidence *e)
 {
 	const struct oc_trace *t = c->t;
-	const struct oc_device *dev = c->dev[c->dev_of[o]].info;
+	const struct oc_device *dev = c->dev[oc_dev_of(c, o)].info;
 	int32_t f, g;
 
 	if (!dev || dev->async_engine_count < 0 || dev->async_engine_count >= 2)
