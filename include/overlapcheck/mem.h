@@ -1,6 +1,6 @@
 /*
- * mem.h: sorting and copying that stay defined on empty input, the
- * growth of an array by doubling, and the heap's free pages given back.
+ * mem.h: sorting and copying that stay defined on empty input, and the
+ * growth of an array by doubling.
  *
  * qsort, memcpy and memset are undefined with a null pointer even when the
  * count is zero (C11 7.1.4; UBSan's "null pointer passed as argument"), and
@@ -13,9 +13,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
 
 /* qsort of n elements; nothing when fewer than two. */
 static inline void oc_sort(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *))
@@ -48,21 +45,6 @@ static inline void *oc_grow(void *p, size_t *cap, size_t size, size_t first)
 	if (x)
 		*cap = nc;
 	return x;
-}
-
-/*
- * Give the heap's free pages back to the system (glibc: malloc_trim(0);
- * elsewhere nothing). The analysis commands keep every block in the heap
- * (src/cli/main.c, heap_only()), so an array freed below the heap's top
- * stays resident until trimmed, and one step's holes would sit under the
- * next step's peak: the steps call this where they have freed large arrays
- * and make others (issue 35).
- */
-static inline void oc_heap_trim(void)
-{
-#ifdef __GLIBC__
-	malloc_trim(0);
-#endif
 }
 
 #endif

@@ -18,10 +18,10 @@
 #include <string.h>
 
 #include "context.h"
+#include "heap.h"
 #include "spill.h"
 #include "overlapcheck/demangle.h"
 #include "overlapcheck/format.h"
-#include "overlapcheck/mem.h"
 #include "overlapcheck/schema.h"
 
 void oc_analysis_options_init(struct oc_analysis_options *o)

@@ -38,6 +38,7 @@
 #include "overlapcheck/format.h"
 #include "overlapcheck/mem.h"
 #include "pairs.h"
+#include "heap.h"
 
 struct cand {
 	int32_t op;
@@ -558,6 +559,13 @@ double oc_claim_bandwidth_gbps(const struct oc_trace *t, const struct oc_claim *
  * meanwhile: the third pass finds each claim's evidence at the running sum
  * of the counts before it, where the pool no longer moves.
  */
+/* The message an allocation that failed leaves (explain() fails only so). */
+static int nomem(const struct oc_actx *c, char *err, size_t errlen)
+{
+	oc_set_err(err, errlen, "cannot analyse trace '%s': out of memory", c->t->path ? c->t->path : "");
+	return -1;
+}
+
 int oc_decide_claims(struct oc_actx *c, char *err, size_t errlen)
 {
 	const struct oc_trace *t = c->t;
@@ -578,7 +586,7 @@ int oc_decide_claims(struct oc_actx *c, char *err, size_t errlen)
 	if (!a->claims || !cs || !pos) {
 		free(cs);
 		free(pos);
-		return -1;
+		return nomem(c, err, errlen);
 	}
 	for (size_t i = 0; i < t->n_ops; i++) {
 		const struct oc_op *op = &t->ops[i];
@@ -619,7 +627,7 @@ int oc_decide_claims(struct oc_actx *c, char *err, size_t errlen)
 		size_t n_ev = 0;
 		if (cl->verdict == OC_VERDICT_SERIALIZED && explain(c, (uint32_t)cl->op, cl, cs, &n_ev) < 0) {
 			free(cs);
-			return -1;
+			return nomem(c, err, errlen);
 		}
 		cl->n_evidence = (uint32_t)n_ev;
 	}

@@ -15,6 +15,7 @@
 
 #include "overlapcheck/mem.h"
 #include "graph.h"
+#include "heap.h"
 
 struct build {
 	const struct oc_actx *c;
@@ -625,7 +626,7 @@ int oc_graph_build(const struct oc_actx *c, struct oc_graph *g)
 	mark = mark_calls(c, &n_calls);
 	if (!mark)
 		return -1;
-	g->nodes = malloc((t->n_ops + n_calls + 1) * sizeof *g->nodes);
+	g->nodes = malloc((t->n_ops + n_calls + 1) * sizeof *g->nodes);   /* at most */
 	g->op_node = malloc((t->n_ops + 1) * sizeof *g->op_node);
 	b.api_node = malloc((t->n_api + 1) * sizeof *b.api_node);
 	b.graph_of = malloc((t->n_api + 1) * sizeof *b.graph_of);
@@ -644,7 +645,14 @@ int oc_graph_build(const struct oc_actx *c, struct oc_graph *g)
 	size_t first_call = g->n_nodes;
 	call_nodes(&b, mark);
 	free(mark);
-	oc_heap_trim();         /* the marks and the graph launches' nodes, under the edges */
+	if (g->n_nodes < t->n_ops + n_calls) {
+		/* a graph launch's ops share a node: the room they did not take back
+		 * (realloc shrinks in place) */
+		struct oc_gnode *fit = realloc(g->nodes, (g->n_nodes + 1) * sizeof *fit);
+		if (fit)
+			g->nodes = fit;
+	}
+	oc_heap_trim();         /* the marks, under the edges */
 	if (sort_calls(&b, first_call) < 0)
 		goto fail;
 	memset(&g->nodes[g->n_nodes], 0, sizeof *g->nodes);    /* the sentinel: counts */

@@ -20,6 +20,7 @@
 #include "overlapcheck/format.h"
 #include "overlapcheck/mem.h"
 #include "graph.h"
+#include "heap.h"
 #include "spill.h"
 
 static const char *const part_names[OC_N_PATH_PARTS] = {

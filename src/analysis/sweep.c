@@ -30,6 +30,7 @@
 #include "overlapcheck/mem.h"
 #include "overlapcheck/sweep.h"
 #include "radix.h"
+#include "heap.h"
 #include "sweep-state.h"
 
 enum oc_engine oc_engine_of(const struct oc_op *op)

@@ -155,9 +155,10 @@ static void reexec_with_huge_pages(char **argv, const char *thp)
  * about 2.5 times as long as over the heap (docs/performance-log.md, "The
  * analysis in the heap"). The steps trim the heap where they free large
  * arrays (oc_heap_trim()), so its holes do not add to the peak. Not where
- * the user's GLIBC_TUNABLES sets glibc.malloc.mmap_max, nor under a
- * sanitizer, whose allocator is not glibc's. Should the heap not grow (brk
- * refused), glibc still maps what it needs.
+ * the user set the limit (glibc.malloc.mmap_max in GLIBC_TUNABLES, or the
+ * older MALLOC_MMAP_MAX_), nor under a sanitizer, whose allocator is not
+ * glibc's. Should the heap not grow (brk refused), glibc still maps what it
+ * needs.
  */
 static void heap_only(void)
 {
@@ -166,7 +167,7 @@ static void heap_only(void)
 #if OC_SANITIZED
 	return;
 #endif
-	if (!t || !strstr(t, "glibc.malloc.mmap_max"))
+	if ((!t || !strstr(t, "glibc.malloc.mmap_max")) && !getenv("MALLOC_MMAP_MAX_"))
 		mallopt(M_MMAP_MAX, 0);
 }
 #endif

@@ -9,7 +9,8 @@
 # execve lines (a test dependency, tools/setup-deps); skipped without it.
 # And they keep their large blocks in the heap, mapping none apart
 # (heap_only() in src/cli/main.c), unless the user's tunables set
-# glibc.malloc.mmap_max: seen through strace's mmap lines.
+# glibc.malloc.mmap_max or MALLOC_MMAP_MAX_ is set: seen through strace's
+# mmap lines.
 . tests/cli/lib.sh
 unset OVERLAPCHECK_THP GLIBC_TUNABLES OVERLAPCHECK_THP_EXEC
 load_sql "$TMP/p.db" tests/fixtures/pinned_pipeline.sql
@@ -23,7 +24,7 @@ is "report's result the same either way" "$(OVERLAPCHECK_THP=1 "$OC" report "$TM
 
 # the checks below that need strace, one name each (skipped without it)
 checks="unset-small unset-big report report-tunable check compare export timeline missing-trace \
-	tunables-kept thp-0 tunable-given info run loader heap heap-tunable"
+	tunables-kept thp-0 tunable-given info run loader heap heap-tunable heap-env"
 why=
 if ! command -v strace >/dev/null 2>&1; then
 	why="no strace here (tools/setup-deps installs it)"
@@ -113,5 +114,8 @@ heap OVERLAPCHECK_THP=0
 is "report keeps its arrays in the heap: no block of 1 MiB mapped apart, status 0" "$(mmaps 1048576) $rc" "0 0"
 heap OVERLAPCHECK_THP=0 GLIBC_TUNABLES=glibc.malloc.mmap_max=65536
 ok "the user's glibc.malloc.mmap_max kept: glibc maps large blocks apart again" test \
+	"$(mmaps 1048576)" -gt 0
+heap OVERLAPCHECK_THP=0 MALLOC_MMAP_MAX_=65536
+ok "the user's MALLOC_MMAP_MAX_ kept: glibc maps large blocks apart again" test \
 	"$(mmaps 1048576)" -gt 0
 done_testing
