@@ -549,6 +549,14 @@ double oc_claim_bandwidth_gbps(const struct oc_trace *t, const struct oc_claim *
 
 	return is_copy(op) && d > 0 ? (double)oc_op_shape(t, op)->bytes / (double)d : 0;
 }
+
+/* The message an allocation that failed leaves (explain() fails only so). */
+static int nomem(const struct oc_actx *c, char *err, size_t errlen)
+{
+	oc_set_err(err, errlen, "cannot analyse trace '%s': out of memory", c->t->path ? c->t->path : "");
+	return -1;
+}
+
 /*
  * Three passes over the claims. The first takes from the sweeps what each
  * claim needs of them (overlap, witness, verdict); the sweeps' per-op
@@ -559,13 +567,6 @@ double oc_claim_bandwidth_gbps(const struct oc_trace *t, const struct oc_claim *
  * meanwhile: the third pass finds each claim's evidence at the running sum
  * of the counts before it, where the pool no longer moves.
  */
-/* The message an allocation that failed leaves (explain() fails only so). */
-static int nomem(const struct oc_actx *c, char *err, size_t errlen)
-{
-	oc_set_err(err, errlen, "cannot analyse trace '%s': out of memory", c->t->path ? c->t->path : "");
-	return -1;
-}
-
 int oc_decide_claims(struct oc_actx *c, char *err, size_t errlen)
 {
 	const struct oc_trace *t = c->t;
@@ -590,8 +591,9 @@ int oc_decide_claims(struct oc_actx *c, char *err, size_t errlen)
 	}
 	for (size_t i = 0; i < t->n_ops; i++) {
 		const struct oc_op *op = &t->ops[i];
-		const struct oc_dev_ctx *dv = &c->dev[oc_dev_of(c, i)];
-		size_t k = pos[oc_dev_of(c, i)]++;
+		int32_t dev = oc_dev_of(c, i);
+		const struct oc_dev_ctx *dv = &c->dev[dev];
+		size_t k = pos[dev]++;
 		if (k >= dv->sel.n || dv->sel.idx[k] != i) {
 			free(cs);
 			free(pos);

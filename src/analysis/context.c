@@ -542,8 +542,7 @@ int oc_actx_index(struct oc_actx *c)
 		return -1;
 	}
 	c->n_dev = (size_t)nd;
-	c->one_dev = nd <= 1;
-	if (!c->one_dev) {
+	if (nd > 1) {
 		c->dev_of = calloc(n + 1, sizeof *c->dev_of);   /* every op is some device's (below) */
 		if (!c->dev_of) {
 			free(ids);
@@ -646,7 +645,6 @@ void oc_actx_shed(struct oc_actx *c, enum oc_shed done)
 		c->tid = c->pos_in_stream = c->api_off = c->api_ops = c->w_off = NULL;
 		c->blocks_by_end = NULL;
 		c->dev_of = NULL;
-		c->one_dev = 0;         /* a later reader fails at once, as for the others */
 		c->first_launch = NULL;
 		c->w_ts = NULL;
 		for (size_t d = 0; d < c->n_dev; d++) {

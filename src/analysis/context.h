@@ -88,11 +88,10 @@ struct oc_actx {
 	uint32_t *pos_in_stream;      /* per op: position within its stream's list */
 	uint32_t *api_off, *api_ops;  /* per API call: the ops it queued (CSR) */
 	int32_t  *dev_of;             /* per op: index into dev; NULL where one device has
-	                                 every op (one_dev): read it through oc_dev_of()
-	                                 (issue 35: 4 bytes an op). An op's position in its
-	                                 device's selection is not held: the selections
-	                                 ascend, so a count of each device's ops gives it */
-	int       one_dev;
+	                                 every op: read it through oc_dev_of() (issue 35:
+	                                 4 bytes an op). An op's position in its device's
+	                                 selection is not held: the selections ascend, so
+	                                 a count of each device's ops gives it */
 	uint8_t  *api_flags;          /* per API call: OC_APIF_* */
 	uint8_t  *first_launch;       /* per op: 1 for the first op of a kernel function on its
 	                                 device (by name, in start order) */
@@ -114,10 +113,10 @@ struct oc_actx {
 	struct oc_evidence *ev; size_t n_ev, cap_ev; /* evidence pool */
 };
 
-/* The index into c->dev of op i's device. */
+/* The index into c->dev of op i's device: 0 on a trace of one device. */
 static inline int32_t oc_dev_of(const struct oc_actx *c, size_t i)
 {
-	return c->one_dev ? 0 : c->dev_of[i];
+	return c->n_dev <= 1 ? 0 : c->dev_of[i];
 }
 
 enum {

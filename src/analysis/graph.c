@@ -630,21 +630,18 @@ int oc_graph_build(const struct oc_actx *c, struct oc_graph *g)
 	g->op_node = malloc((t->n_ops + 1) * sizeof *g->op_node);
 	b.api_node = malloc((t->n_api + 1) * sizeof *b.api_node);
 	b.graph_of = malloc((t->n_api + 1) * sizeof *b.graph_of);
-	if (!g->nodes || !g->op_node || !b.api_node || !b.graph_of) {
-		free(mark);
+	if (!g->nodes || !g->op_node || !b.api_node || !b.graph_of)
 		goto fail;
-	}
 	for (size_t i = 0; i < t->n_api; i++)
 		b.api_node[i] = b.graph_of[i] = -1;
-	if (device_nodes(&b) < 0) {
-		free(mark);
+	if (device_nodes(&b) < 0)
 		goto fail;
-	}
 	free(b.graph_of);       /* device_nodes() was its reader */
 	b.graph_of = NULL;
 	size_t first_call = g->n_nodes;
 	call_nodes(&b, mark);
 	free(mark);
+	mark = NULL;
 	if (g->n_nodes < t->n_ops + n_calls) {
 		/* a graph launch's ops share a node: the room they did not take back
 		 * (realloc shrinks in place) */
@@ -681,6 +678,7 @@ int oc_graph_build(const struct oc_actx *c, struct oc_graph *g)
 	free(b.calls);
 	return 0;
 fail:
+	free(mark);
 	free(b.api_node);
 	free(b.graph_of);
 	free(b.held);

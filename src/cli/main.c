@@ -86,6 +86,14 @@ static int big_file_named(char **argv)
 	return 0;
 }
 
+/* The user's GLIBC_TUNABLES names tunable `name`. */
+static int user_tunable(const char *name)
+{
+	const char *t = getenv("GLIBC_TUNABLES");
+
+	return t && strstr(t, name);
+}
+
 /*
  * Transparent huge pages for malloc's large blocks, in the commands that
  * analyse (issue 35). Where the system gives them only when asked, every
@@ -120,7 +128,7 @@ static void reexec_with_huge_pages(char **argv, const char *thp)
 #if OC_SANITIZED
 	return;
 #endif
-	if (!strcmp(thp, "0") || (t && strstr(t, "glibc.malloc.hugetlb")))
+	if (!strcmp(thp, "0") || user_tunable("glibc.malloc.hugetlb"))
 		return;
 	if (getauxval(AT_SECURE) || !getauxval(AT_BASE))
 		return;
@@ -162,12 +170,10 @@ static void reexec_with_huge_pages(char **argv, const char *thp)
  */
 static void heap_only(void)
 {
-	const char *t = getenv("GLIBC_TUNABLES");
-
 #if OC_SANITIZED
 	return;
 #endif
-	if ((!t || !strstr(t, "glibc.malloc.mmap_max")) && !getenv("MALLOC_MMAP_MAX_"))
+	if (!user_tunable("glibc.malloc.mmap_max") && !getenv("MALLOC_MMAP_MAX_"))
 		mallopt(M_MMAP_MAX, 0);
 }
 #endif

@@ -63,51 +63,37 @@ rowbad() {
 rowbad "an op that ends before it starts" bad-op.db "ops row [0-9]+: end_ns < start_ns \\(dur_ns -5\\)"
 rowbad "a call that ends before it starts" bad-call.db "api row [0-9]+: end_ns < start_ns \\(dur_ns -7\\)"
 rowbad "both: the ops' row is named" bad-both.db "ops row [0-9]+: end_ns < start_ns \\(dur_ns -5\\)"
-# An op runs on its stream's device (struct oc_op keeps no device of its
-# own): ops that say another device than their context's, or a stream whose
-# ops say two devices, are refused with the stream named.
-python3 - <<'PY'
-import shutil, sqlite3
-dev = "UPDATE ops SET device_id = 5 WHERE id = (SELECT min(id) FROM ops WHERE kind = 1)"
-for name, sqls in (('bad-dev.db', [dev]), ('bad-dev2.db', [dev, "DELETE FROM contexts"])):
-    shutil.copy('good.db', name)
-    c = sqlite3.connect(name)
-    for q in sqls:
-        c.execute(q)
-    c.commit()
-    c.close()
-PY
-rowbad "an op on another device than its context" bad-dev.db "ops of stream [0-9]+ of context [0-9]+ say device 5, the context is on device 0"
-rowbad "a stream's ops on two devices" bad-dev2.db "ops of stream [0-9]+ of context [0-9]+ say device [05], others of its ops say device [05]"
-# A call's status is held in 16 bits: a value no CUDA status takes is refused.
-python3 - <<'PY'
-import shutil, sqlite3
-shutil.copy('good.db', 'bad-status.db')
-c = sqlite3.connect('bad-status.db')
-c.execute("UPDATE api SET return_value = 70000 WHERE id = (SELECT min(id) FROM api)")
+# mutate FILE SQL...: a copy of the intact trace with the statements applied
+mutate() {
+	python3 - "$@" <<'PY'
+import shutil, sqlite3, sys
+shutil.copy('good.db', sys.argv[1])
+c = sqlite3.connect(sys.argv[1])
+for q in sys.argv[2:]:
+    c.execute(q)
 c.commit()
 c.close()
 PY
+}
+# An op runs on its stream's device (struct oc_op keeps no device of its
+# own): ops that say another device than their context's, or a stream whose
+# ops say two devices, are refused with the stream named.
+dev="UPDATE ops SET device_id = 5 WHERE id = (SELECT min(id) FROM ops WHERE kind = 1)"
+mutate bad-dev.db "$dev"
+mutate bad-dev2.db "$dev" "DELETE FROM contexts"
+rowbad "an op on another device than its context" bad-dev.db "ops of stream [0-9]+ of context [0-9]+ say device 5, the context is on device 0"
+rowbad "a stream's ops on two devices" bad-dev2.db "ops of stream [0-9]+ of context [0-9]+ say device [05], others of its ops say device [05]"
+# A call's status is held in 16 bits: a value no CUDA status takes is refused.
+mutate bad-status.db "UPDATE api SET return_value = 70000 WHERE id = (SELECT min(id) FROM api)"
 rowbad "a call's status out of range" bad-status.db "api row [0-9]+: return_value 70000 is not a CUDA status"
 # An op's id is held in 32 bits (struct oc_op, trace.h): one outside them is
 # refused with the row named. A copy or memory kind the codes do not name
 # is read as unknown, not cut to the bits that hold it (17 would be 1,
 # pageable, in a 4-bit field).
-python3 - <<'PY'
-import shutil, sqlite3
-shutil.copy('good.db', 'bad-opid.db')
-c = sqlite3.connect('bad-opid.db')
-c.execute("UPDATE ops SET id = 4294967296 WHERE id = (SELECT max(id) FROM ops)")
-c.commit()
-c.close()
-for name, v in (('kind17.db', 17), ('kind0.db', 0), ('kind1.db', 1)):
-    shutil.copy('good.db', name)
-    c = sqlite3.connect(name)
-    tabs = [r[0] for r in c.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
-    c.execute("UPDATE %s SET src_kind = ? WHERE copy_kind = 1" % ('op_shapes' if 'op_shapes' in tabs else 'ops'), (v,))
-    c.commit()
-    c.close()
-PY
+mutate bad-opid.db "UPDATE ops SET id = 4294967296 WHERE id = (SELECT max(id) FROM ops)"
+for v in 17 0 1; do
+	mutate "kind$v.db" "UPDATE op_shapes SET src_kind = $v WHERE copy_kind = 1"
+done
 rowbad "an op's id past 32 bits" bad-opid.db "ops row 4294967296: its id is outside 0 to 4294967295, the ids an op can have here"
 # json K: the report of kindK.db, its file's name made the same for all
 json() {
