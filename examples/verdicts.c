@@ -41,7 +41,7 @@ int main(int argc, char **argv)
 		printf("%-10s stream %-4u %-40.40s %s", oc_op_kind_name(op->kind), oc_op_stream_id(&t, op),
 		       label, oc_verdict_name(c->verdict));
 		if (c->verdict == OC_VERDICT_OVERLAPPED && c->witness >= 0)
-			printf(" %3.0f%% with %s", 100 * c->overlap_ratio,
+			printf(" %3.0f%% with %s", 100 * oc_claim_overlap_ratio(&t, c),
 			       oc_op_label(&t, c->witness, wlabel, sizeof wlabel));
 		else if (c->n_evidence > 0)
 			printf(": %s", oc_cause_name(c->evidence[0].cause));

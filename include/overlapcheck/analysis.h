@@ -293,26 +293,42 @@ const char *oc_lever_id(enum oc_lever l);     /* "host_submitted_late", ... */
  * streams, and its causes come from compute partners (docs/nccl.md).
  */
 struct oc_claim {
-	int32_t  op;            /* index into trace->ops */
-	int32_t  api;           /* the call that queued it (runtime twin when known), or -1 */
+	int32_t  op;            /* index into trace->ops; the call that queued it is the op's
+	                           (oc_claim_api()) */
 	int32_t  witness;       /* longest intersecting op in another stream (NCCL kernels: the
 	                           longest intersecting compute kernel), or -1; where they
 	                           intersected: oc_claim_witness_span() */
-	uint32_t n_evidence;
-	int32_t  contributing;  /* index into evidence of the contributing cause, or -1 */
+	uint16_t n_evidence;    /* at most one a cause, and one more submitted_late: far below
+	                           its limit (claims.c) */
+	int16_t  contributing;  /* index into evidence of the contributing cause, or -1 */
 	uint8_t  verdict;       /* enum oc_verdict (one byte: one claim is kept per op, and
-	                           the 4-byte and 1-byte members share the first 24 bytes,
-	                           so a claim is 56 bytes; issue 35) */
+	                           the small members share the first 16 bytes, so a claim is
+	                           40 bytes; issue 35) */
 	uint8_t  in_window;     /* 1 when the op lies inside the analysis window */
 	uint8_t  advice;        /* enum oc_advice for the decisive cause; OC_ADVICE_NONE if overlapped */
 	int64_t  overlap_ns;    /* time intersected with work in other streams (union); NCCL
-	                           kernels: with compute kernels of other streams */
-	double   overlap_ratio; /* overlap_ns / duration; 0 for a zero-length op */
+	                           kernels: with compute kernels of other streams; over the
+	                           op's duration: oc_claim_overlap_ratio() */
 	int64_t  compute_ns;    /* of which intersected with kernels (other streams) */
 	struct oc_evidence *evidence; /* serialized: every proven cause, decisive first, then
 	                                 docs/method.md's order; >= 1 */
 };
-_Static_assert(sizeof(struct oc_claim) <= 56, "struct oc_claim: at most 56 bytes per claim");
+_Static_assert(sizeof(struct oc_claim) <= 40, "struct oc_claim: at most 40 bytes per claim");
+
+/* The call that queued claim cl's op (runtime twin when known), or -1. */
+static inline int32_t oc_claim_api(const struct oc_trace *t, const struct oc_claim *cl)
+{
+	return t->ops[cl->op].api;
+}
+
+/* Claim cl's overlap over its op's duration, 0 for a zero-length op.
+ * Computed, not kept (a claim is kept per op). */
+static inline double oc_claim_overlap_ratio(const struct oc_trace *t, const struct oc_claim *cl)
+{
+	int64_t d = t->ops[cl->op].end_ns - t->ops[cl->op].start_ns;
+
+	return d > 0 ? (double)cl->overlap_ns / (double)d : 0;
+}
 
 /* Where claim cl's op and its witness intersected: the later start and the
  * earlier end of the two, into *start_ns and *end_ns; 0 and 0 without a
@@ -617,7 +633,8 @@ struct oc_analysis {
 
 	void    *priv;             /* storage pools */
 	size_t   spilled_bytes;    /* bytes the claims, the critical path's steps and the arrays
-	                              parked beside the path took in their temporary files
+	                              parked while steps that do not read them ran took in
+	                              their temporary files, each time they went out
 	                              (opts.spill_bytes), 0 when they stayed in memory */
 };
 

@@ -401,6 +401,7 @@ int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 {
 	struct oc_actx c;
 	struct oc_spill spill = { .fd = -1 };
+	struct oc_park calls = { .fd = -1 };
 	size_t n_api_before = t->n_api;
 
 	memset(a, 0, sizeof *a);
@@ -458,6 +459,23 @@ int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 	 * a call at each of their peaks). */
 	if (c.o.shed_trace)
 		oc_trace_drop_corr(t);
+	/* The syncs first: they read neither the sweeps nor the window, and
+	 * their orders (20 bytes an op, 12 more while sorted) are freed before
+	 * the sweeps' arrays are made, so the two never sit side by side. */
+	if (oc_actx_index_orders(&c) < 0)
+		goto nomem;
+	if (oc_find_blocks(&c, err, errlen) < 0 || oc_find_default_syncs(&c, err, errlen) < 0)
+		goto fail;
+	oc_actx_shed(&c, OC_SHED_SYNCS);
+	oc_heap_trim();
+	/* The sweeps, the window and the claims' first pass read the ops and
+	 * no API call: with shed_trace, the trace's calls (48 bytes a call) wait
+	 * in a temporary file meanwhile (spill.h; issue 35: they were half of
+	 * what lay beside the sweeps' arrays and the claims' at their peaks). */
+	if (c.o.shed_trace) {
+		oc_park_add(&calls, t->api, t->n_api * sizeof *t->api);
+		oc_park_out(&c, &calls);
+	}
 	for (size_t d = 0; d < c.n_dev; d++) {
 		struct oc_sweep_opts so = { .idle_threshold_ns = c.o.gap_threshold_ns, .group = NULL };
 		if (oc_sweep_run(&c.dev[d].sweep, t, &c.dev[d].sel, &so, err, errlen) < 0)
@@ -469,16 +487,12 @@ int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 		goto nomem;
 	if (window_sweeps(&c, err, errlen) < 0)
 		goto fail;
-	if (oc_actx_index_orders(&c) < 0)
-		goto nomem;
-	if (oc_find_blocks(&c, err, errlen) < 0 || oc_find_default_syncs(&c, err, errlen) < 0)
+	if (oc_measure_claims(&c, err, errlen) < 0)   /* it frees the sweeps' per-op overlaps */
 		goto fail;
-	oc_actx_shed(&c, OC_SHED_SYNCS);
-	/* The syncs' orders (20 bytes an op) stayed resident under the claims
-	 * in about half of the runs when glibc still mapped large blocks apart
-	 * (issue 35: report's peak at 1M ops 301 against 265 MB) */
 	oc_heap_trim();
-	if (oc_decide_claims(&c, err, errlen) < 0)   /* it frees the sweeps' per-op overlaps */
+	if (oc_park_in(&c, &calls, "its calls", err, errlen) < 0)
+		goto fail;
+	if (oc_explain_claims(&c, err, errlen) < 0)
 		goto fail;
 	oc_heap_trim();
 	if (oc_find_gaps(&c, err, errlen) < 0)
@@ -532,6 +546,9 @@ int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 nomem:
 	oc_set_err(err, errlen, "cannot analyse trace '%s': out of memory", t->path ? t->path : "");
 fail:
+	/* the calls back also after a failure: the trace is the caller's */
+	if (calls.fd >= 0)
+		oc_park_in(&c, &calls, "its calls", NULL, 0);
 	for (size_t d = 0; d < c.n_dev; d++) {
 		if (c.dev[d].swept)
 			oc_sweep_release(&c.dev[d].sweep);

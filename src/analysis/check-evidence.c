@@ -83,10 +83,10 @@ static void claim_text(const struct oc_analysis *a, const struct oc_claim *c, ch
 	op_text(t, c->op, what, sizeof what);
 	off = (size_t)snprintf(buf, len, "%s, %s at %s, via %s: %s", what,
 			       oc_fmt_ns(d, sizeof d, (double)(op->end_ns - op->start_ns)),
-			       oc_fmt_ns(s, sizeof s, (double)op->start_ns), api_name(t, c->api),
+			       oc_fmt_ns(s, sizeof s, (double)op->start_ns), api_name(t, oc_claim_api(t, c)),
 			       oc_verdict_name(c->verdict));
 	if (c->verdict == OC_VERDICT_OVERLAPPED && off < len)
-		off += (size_t)snprintf(buf + off, len - off, " %.0f%%", c->overlap_ratio * 100);
+		off += (size_t)snprintf(buf + off, len - off, " %.0f%%", oc_claim_overlap_ratio(t, c) * 100);
 	/* the decisive cause with its sentence (the cause table's), the others by code */
 	for (size_t i = 0; i < c->n_evidence && off < len; i++) {
 		if (i)

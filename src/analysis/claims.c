@@ -558,34 +558,30 @@ static int nomem(const struct oc_actx *c, char *err, size_t errlen)
 }
 
 /*
- * Three passes over the claims. The first takes from the sweeps what each
- * claim needs of them (overlap, witness, verdict); the sweeps' per-op
- * overlaps are freed before the second, which explains the serialized
- * claims in the same order, so that the two do not sit side by side at the
- * claims' peak (issue 35: 24 bytes an op). Each claim's evidence is
- * appended to the pool as it is explained, and nothing else appends to it
- * meanwhile: the third pass finds each claim's evidence at the running sum
- * of the counts before it, where the pool no longer moves.
+ * Three passes over the claims. The first (oc_measure_claims) takes from the
+ * sweeps what each claim needs of them (overlap, witness, verdict) and
+ * reads no API call: the trace's calls may be out of memory meanwhile
+ * (analysis.c). The sweeps' per-op overlaps are freed before the second
+ * (oc_explain_claims), which explains the serialized claims in the same
+ * order, so that the two do not sit side by side at the claims' peak (issue
+ * 35: 24 bytes an op). Each claim's evidence is appended to the pool as it
+ * is explained, and nothing else appends to it meanwhile: the third pass
+ * finds each claim's evidence at the running sum of the counts before it,
+ * where the pool no longer moves.
  */
-int oc_decide_claims(struct oc_actx *c, char *err, size_t errlen)
+int oc_measure_claims(struct oc_actx *c, char *err, size_t errlen)
 {
 	const struct oc_trace *t = c->t;
 	struct oc_analysis *a = c->a;
-	size_t n = 0, max_streams = 0, ev0 = c->n_ev, *pos;
-	struct cand *cs;
+	size_t n = 0, *pos;
 
 	for (size_t i = 0; i < t->n_ops; i++)
 		n += is_claim(&t->ops[i]);
-	for (size_t d = 0; d < c->n_dev; d++)
-		if (c->dev[d].n_streams > max_streams)
-			max_streams = c->dev[d].n_streams;
 	a->claims = calloc(n + 1, sizeof *a->claims);
-	cs = malloc((2 * max_streams + 4) * sizeof *cs);
 	/* each device's ops so far: an op's position in its device's selection,
 	 * which ascends by op (context.h) */
 	pos = calloc(c->n_dev + 1, sizeof *pos);
-	if (!a->claims || !cs || !pos) {
-		free(cs);
+	if (!a->claims || !pos) {
 		free(pos);
 		return nomem(c, err, errlen);
 	}
@@ -595,7 +591,6 @@ int oc_decide_claims(struct oc_actx *c, char *err, size_t errlen)
 		const struct oc_dev_ctx *dv = &c->dev[dev];
 		size_t k = pos[dev]++;
 		if (k >= dv->sel.n || dv->sel.idx[k] != i) {
-			free(cs);
 			free(pos);
 			oc_set_err(err, errlen, "interval engine: op %zu is not in its device's selection", i);
 			return -1;
@@ -607,7 +602,6 @@ int oc_decide_claims(struct oc_actx *c, char *err, size_t errlen)
 		int64_t d = op->end_ns - op->start_ns;
 
 		cl->op = (int32_t)i;
-		cl->api = op->api;
 		cl->compute_ns = ov->compute_ns;
 		if (op->comm) {         /* a collective overlaps compute, or nothing */
 			cl->overlap_ns = cl->compute_ns;
@@ -616,14 +610,28 @@ int oc_decide_claims(struct oc_actx *c, char *err, size_t errlen)
 			cl->overlap_ns = ov->other_ns;
 			cl->witness = ov->witness >= 0 ? (int32_t)dv->sel.idx[ov->witness] : -1;
 		}
-		cl->overlap_ratio = d > 0 ? (double)cl->overlap_ns / (double)d : 0;
-		cl->verdict = d > 0 && cl->overlap_ns > 0 && cl->overlap_ratio >= c->o.min_overlap ?
+		cl->verdict = d > 0 && cl->overlap_ns > 0 && oc_claim_overlap_ratio(t, cl) >= c->o.min_overlap ?
 			      OC_VERDICT_OVERLAPPED : OC_VERDICT_SERIALIZED;
 		a->n_claims++;
 	}
 	free(pos);
 	oc_actx_drop_per_op(c);
-	oc_heap_trim();
+	return 0;
+}
+
+int oc_explain_claims(struct oc_actx *c, char *err, size_t errlen)
+{
+	const struct oc_trace *t = c->t;
+	struct oc_analysis *a = c->a;
+	size_t max_streams = 0, ev0 = c->n_ev;
+	struct cand *cs;
+
+	for (size_t d = 0; d < c->n_dev; d++)
+		if (c->dev[d].n_streams > max_streams)
+			max_streams = c->dev[d].n_streams;
+	cs = malloc((2 * max_streams + 4) * sizeof *cs);
+	if (!cs)
+		return nomem(c, err, errlen);
 	for (size_t k = 0; k < a->n_claims; k++) {
 		struct oc_claim *cl = &a->claims[k];
 		size_t n_ev = 0;
@@ -631,14 +639,20 @@ int oc_decide_claims(struct oc_actx *c, char *err, size_t errlen)
 			free(cs);
 			return nomem(c, err, errlen);
 		}
-		cl->n_evidence = (uint32_t)n_ev;
+		if (n_ev > UINT16_MAX) {        /* a defect: explain() gives a cause once */
+			free(cs);
+			oc_set_err(err, errlen, "cannot analyse trace '%s': op %d has %zu causes",
+				   t->path ? t->path : "", cl->op, n_ev);
+			return -1;
+		}
+		cl->n_evidence = (uint16_t)n_ev;
 	}
 	free(cs);
 	for (size_t k = 0, at = ev0; k < a->n_claims; k++) {
 		struct oc_claim *cl = &a->claims[k];
 		cl->evidence = cl->n_evidence ? &c->ev[at] : NULL;
 		at += cl->n_evidence;
-		cl->contributing = contributing(cl);
+		cl->contributing = (int16_t)contributing(cl);
 		cl->in_window = (uint8_t)oc_in_window(c, cl->op);
 		cl->advice = (uint8_t)oc_choose_claim_advice(t, a, cl);
 	}

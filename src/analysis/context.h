@@ -230,7 +230,11 @@ int32_t oc_block_fresh(const struct oc_actx *c, int32_t f, int32_t g);
  * coverage into *covered. */
 int32_t oc_block_covering(const struct oc_actx *c, uint32_t tid, int64_t gs, int64_t ge,
 			  int64_t *covered);
-int oc_decide_claims(struct oc_actx *c, char *err, size_t errlen);    /* claims.c */
+/* claims.c: each claim's overlap, witness and verdict from the sweeps (it
+ * frees their per-op overlaps, and reads no API call), then the serialized
+ * ones explained. 0, or -1 with err set. */
+int oc_measure_claims(struct oc_actx *c, char *err, size_t errlen);
+int oc_explain_claims(struct oc_actx *c, char *err, size_t errlen);
 int oc_find_gaps(struct oc_actx *c, char *err, size_t errlen);        /* gaps.c */
 /* comm.c: communicators, collectives, per-device and per-range communication
  * (after the claims, whose verdicts and window flags it reads). 0, or -1

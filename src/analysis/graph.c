@@ -15,10 +15,11 @@
 
 #include "overlapcheck/mem.h"
 #include "graph.h"
+#include "spill.h"
 #include "heap.h"
 
 struct build {
-	const struct oc_actx *c;
+	struct oc_actx *c;
 	struct oc_graph *g;
 	int32_t *api_node;          /* per trace call: its node, or -1 (the graph's) */
 	int32_t *graph_of;          /* per trace call: the device node of its graph launch, or -1 */
@@ -32,6 +33,13 @@ struct build {
 	int      pass;              /* 0: count each node's incoming edges; 1: write them */
 	int32_t *calls;             /* the call nodes by (thread, start) */
 	size_t   n_calls;
+	uint32_t *t_first;          /* per thread (c->tids): its first call node in calls */
+	/* What the edges need of the trace's calls, taken before they are
+	 * parked (oc_graph_build): per device node (the first first_call
+	 * nodes), the node of the call that queued it, or -1; per analysis
+	 * block, the node of its top call, or -1 */
+	int32_t *sub, *block_node;
+	size_t   first_call;
 	size_t   cap_far, cap_own;
 };
 
@@ -189,12 +197,6 @@ static void call_nodes(struct build *b, const uint8_t *mark)
 	}
 }
 
-/* The thread of call node v. */
-static uint32_t call_tid(const struct build *b, int32_t v)
-{
-	return b->c->t->api[b->g->nodes[v].idx].tid;
-}
-
 /*
  * The call nodes by (thread, start), ties in node order, for the host
  * order: the index's calls of each thread (c->t_calls: threads ascending,
@@ -210,25 +212,53 @@ static int sort_calls(struct build *b, size_t first_call)
 
 	b->n_calls = n;
 	b->calls = malloc((n + 1) * sizeof *b->calls);
-	if (!b->calls)
+	b->t_first = malloc((c->n_tids + 1) * sizeof *b->t_first);
+	if (!b->calls || !b->t_first)
 		return -1;
 	for (size_t i = 0; i < c->n_tids; i++)
-		for (uint32_t j = c->t_off[i]; j < c->t_off[i + 1]; j++) {
+		for (uint32_t j = (b->t_first[i] = (uint32_t)k, c->t_off[i]); j < c->t_off[i + 1]; j++) {
 			int32_t v = b->api_node[c->t_calls[j]];
 
 			if (v >= 0 && k < n)
 				b->calls[k++] = v;
 		}
+	b->t_first[c->n_tids] = (uint32_t)k;
 	return k == n ? 0 : -1;
+}
+
+/*
+ * What the edges read of the trace's calls, while they are in memory: each
+ * device node's call node (its submission) and each block's. 0, or -1 out
+ * of memory.
+ */
+static int call_links(struct build *b)
+{
+	const struct oc_actx *c = b->c;
+	const struct oc_trace *t = c->t;
+	const struct oc_graph *g = b->g;
+
+	b->sub = malloc((b->first_call + 1) * sizeof *b->sub);
+	b->block_node = malloc((c->a->n_blocks + 1) * sizeof *b->block_node);
+	if (!b->sub || !b->block_node)
+		return -1;
+	for (size_t v = 0; v < b->first_call; v++) {
+		int32_t a = oc_top_call(t, t->ops[g->nodes[v].idx].api);
+		b->sub[v] = a >= 0 ? b->api_node[a] : -1;
+	}
+	for (size_t k = 0; k < c->a->n_blocks; k++) {
+		int32_t a = oc_top_call(t, c->a->blocks[k].api);
+		b->block_node[k] = a >= 0 ? b->api_node[a] : -1;
+	}
+	return 0;
 }
 
 /* Host order: each call node -> the same thread's next call node. */
 static int host_edges(struct build *b)
 {
-	for (size_t k = 1; k < b->n_calls; k++)
-		if (call_tid(b, b->calls[k - 1]) == call_tid(b, b->calls[k]) &&
-		    add_edge(b, b->calls[k - 1], b->calls[k], OC_EDGE_HOST, 1, 0) < 0)
-			return -1;
+	for (size_t i = 0; i < b->c->n_tids; i++)
+		for (size_t k = b->t_first[i] + 1; k < b->t_first[i + 1]; k++)
+			if (add_edge(b, b->calls[k - 1], b->calls[k], OC_EDGE_HOST, 1, 0) < 0)
+				return -1;
 	return 0;
 }
 
@@ -268,20 +298,16 @@ static int stream_and_submit_edges(struct build *b)
 		*prev = v;
 	}
 	free(st);
-	for (size_t v = 0; v < g->n_nodes; v++) {
+	for (size_t v = 0; v < b->first_call; v++) {       /* the device nodes */
 		const struct oc_gnode *n = &g->nodes[v];
-		if (n->kind == OC_GN_CALL)
-			continue;
-		const struct oc_op *op = &t->ops[n->idx];
-		int32_t a = oc_top_call(t, op->api);
-		int32_t cn = a >= 0 ? b->api_node[a] : -1;
+		int32_t cn = b->sub[v];
 		if (cn < 0)
 			continue;
 		if (add_edge(b, cn, (int32_t)v, OC_EDGE_SUBMIT, 0, 0) < 0)
 			return -1;
 		/* a copy or memset whose call returned after it (synchronous, pageable), a kernel
-		 * under CUDA_LAUNCH_BLOCKING */
-		int own = n->kind == OC_GN_OP && (op->kind != OC_OP_KERNEL || t->launch_blocking == 1);
+		 * under CUDA_LAUNCH_BLOCKING (an op node of class 0 is a kernel) */
+		int own = n->kind == OC_GN_OP && (oc_gnode_class(n) != 0 || t->launch_blocking == 1);
 		if (own && n->end_ns <= g->nodes[cn].end_ns + OC_CLOCK_SKEW_NS &&
 		    add_edge(b, (int32_t)v, cn, OC_EDGE_OWN_WAIT, 1, 1) < 0)
 			return -1;
@@ -301,8 +327,7 @@ static int block_edges(struct build *b)
 
 	for (size_t k = 0; k < an->n_blocks; k++) {
 		const struct oc_block *bl = &an->blocks[k];
-		int32_t a = oc_top_call(c->t, bl->api);
-		int32_t cn = a >= 0 ? b->api_node[a] : -1;
+		int32_t cn = b->block_node[k];
 		if (cn < 0 || g->nodes[cn].kind != OC_GN_CALL)
 			continue;
 		if (!b->pass && bl->hidden && bl->usual_ns > 0) {
@@ -605,17 +630,14 @@ static int keep_for_bounds(struct build *b)
 	g->block_call = malloc((c->a->n_blocks + 1) * sizeof *g->block_call);
 	if (!g->block_call)
 		return -1;
-	for (size_t k = 0; k < c->a->n_blocks; k++) {
-		const struct oc_block *bl = &c->a->blocks[k];
-		int32_t a = oc_top_call(c->t, bl->api);
-		g->block_call[k] = bl->hidden && a >= 0 ? b->api_node[a] : -1;
-	}
+	for (size_t k = 0; k < c->a->n_blocks; k++)
+		g->block_call[k] = c->a->blocks[k].hidden ? b->block_node[k] : -1;
 	for (size_t k = 0; k < c->a->n_default_syncs; k++)
 		g->n_legacy_syncs += g->op_node[c->a->default_syncs[k].op] >= 0;
 	return 0;
 }
 
-int oc_graph_build(const struct oc_actx *c, struct oc_graph *g)
+int oc_graph_build(struct oc_actx *c, struct oc_graph *g, struct oc_park *ops, struct oc_park *calls)
 {
 	const struct oc_trace *t = c->t;
 	struct build b = { .c = c, .g = g };
@@ -638,7 +660,7 @@ int oc_graph_build(const struct oc_actx *c, struct oc_graph *g)
 		goto fail;
 	free(b.graph_of);       /* device_nodes() was its reader */
 	b.graph_of = NULL;
-	size_t first_call = g->n_nodes;
+	size_t first_call = b.first_call = g->n_nodes;
 	call_nodes(&b, mark);
 	free(mark);
 	mark = NULL;
@@ -650,8 +672,14 @@ int oc_graph_build(const struct oc_actx *c, struct oc_graph *g)
 			g->nodes = fit;
 	}
 	oc_heap_trim();         /* the marks, under the edges */
-	if (sort_calls(&b, first_call) < 0)
+	if (sort_calls(&b, first_call) < 0 || call_links(&b) < 0)
 		goto fail;
+	free(b.api_node);       /* call_links() was its last reader */
+	b.api_node = NULL;
+	if (calls) {            /* the edges read no call now (issue 35: 48 bytes a call) */
+		oc_park_add(calls, c->t->api, t->n_api * sizeof *t->api);
+		oc_park_out(c, calls);
+	}
 	memset(&g->nodes[g->n_nodes], 0, sizeof *g->nodes);    /* the sentinel: counts */
 	for (int pass = 0; pass < 2; pass++)      /* count, then write: no edge list to copy */
 		if ((pass && make_room(&b) < 0) || host_edges(&b) < 0 || stream_and_submit_edges(&b) < 0 ||
@@ -660,9 +688,17 @@ int oc_graph_build(const struct oc_actx *c, struct oc_graph *g)
 	if (seal_room(&b) < 0 || keep_for_bounds(&b) < 0)
 		goto fail;
 	free(g->op_node);
-	free(b.api_node);
-	g->op_node = b.api_node = NULL;
+	free(b.sub);
+	free(b.block_node);
+	free(b.t_first);
+	g->op_node = NULL;
+	b.sub = b.block_node = NULL;
+	b.t_first = NULL;
 	oc_heap_trim();         /* the maps, under the event order */
+	if (ops) {              /* nothing reads an op now (issue 35: 40 bytes an op) */
+		oc_park_add(ops, t->ops, t->n_ops * sizeof *t->ops);
+		oc_park_out(c, ops);
+	}
 	/* the event order after the edges and the maps: the maps and the order
 	 * are never held together; its sort's buffers are a bucket count and
 	 * one bucket (graph-order.c) */
@@ -680,6 +716,9 @@ int oc_graph_build(const struct oc_actx *c, struct oc_graph *g)
 fail:
 	free(mark);
 	free(b.api_node);
+	free(b.sub);
+	free(b.block_node);
+	free(b.t_first);
 	free(b.graph_of);
 	free(b.held);
 	free(b.calls);

@@ -173,8 +173,16 @@ int oc_graph_order_events(struct oc_graph *g);
 /* Edges that would run backwards in g->order dropped (from = -1) and counted. */
 void oc_graph_drop_backward(struct oc_graph *g);
 
-/* Build the graph of c's window (after blocks, default syncs and claims). 0, or -1 out of memory. */
-int oc_graph_build(const struct oc_actx *c, struct oc_graph *g);
+/*
+ * Build the graph of c's window (after blocks, default syncs and claims).
+ * The edges read no API call once each device node's call node is known,
+ * and the event order and the binding read no op: when calls (ops) is not
+ * NULL, the trace's calls (ops) are parked in it (spill.h) from then on,
+ * and stay out after the build, also after a failure: the caller reads
+ * them back. 0, or -1 out of memory.
+ */
+struct oc_park;
+int oc_graph_build(struct oc_actx *c, struct oc_graph *g, struct oc_park *ops, struct oc_park *calls);
 void oc_graph_release(struct oc_graph *g);
 
 /*

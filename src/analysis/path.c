@@ -88,8 +88,6 @@ static int push(struct walk *w, int64_t start, struct oc_path_step st)
  * process's, an untraced device's); else it is the call's own work. */
 static uint8_t node_part(const struct walk *w, const struct oc_gnode *n)
 {
-	const struct oc_trace *t = w->c->t;
-
 	if (n->kind == OC_GN_CALL) {
 		int waited = 0;
 		for (uint32_t j = 0; j < oc_gnode_n_edges(n); j++)
@@ -98,7 +96,7 @@ static uint8_t node_part(const struct walk *w, const struct oc_gnode *n)
 		return n->blocking && (waited || n->end_ns - n->start_ns > w->c->o.sync_tolerance_ns) ?
 			OC_PATH_HOST_BLOCKED : OC_PATH_HOST_CALLS;
 	}
-	if (n->kind == OC_GN_GRAPH || t->ops[n->idx].kind == OC_OP_KERNEL)
+	if (n->kind == OC_GN_GRAPH || oc_gnode_class(n) == 0)      /* an op node of class 0: a kernel */
 		return OC_PATH_COMPUTE;
 	return OC_PATH_COPY;
 }
@@ -383,7 +381,7 @@ static int find_path(struct oc_actx *c, const struct oc_graph *g)
 		}
 	}
 	unexplained(p);
-	return fold(c->t, p);
+	return 0;               /* folded by oc_find_path(), when the ops are back */
 }
 
 /*
@@ -391,19 +389,20 @@ static int find_path(struct oc_actx *c, const struct oc_graph *g)
  * 35: the three were report's peak at 10M ops, the trace and the graph
  * beside them): the threads' running ends (the walk's) are out of memory
  * while the graph is built, the graph's event order (the replays') while
- * the path is walked, and the trace's calls, when the trace is the
- * analysis' own (options.shed_trace), while the bounds replay the graph,
- * which reads none of them (bounds.c: the blocks' call nodes come with the
- * graph). Each goes to a temporary file and comes back in place (spill.h),
+ * the path is walked, and, when the trace is the analysis' own
+ * (options.shed_trace), the trace's ops and calls while the graph's event
+ * order is made and its binding edges chosen (graph.h) and the calls while
+ * the bounds replay the graph, which reads none of them (bounds.c: the
+ * blocks' call nodes come with the graph). Each goes to a temporary file and comes back in place (spill.h),
  * or stays where it is when it is small or no file takes it.
  */
 int oc_find_path(struct oc_actx *c, char *err, size_t errlen)
 {
 	struct oc_graph g;
 	struct oc_park ends = { .fd = -1 }, order = { .fd = -1 }, calls = { .fd = -1 },
-		       steps = { .fd = -1 };
+		       steps = { .fd = -1 }, ops = { .fd = -1 }, build_calls = { .fd = -1 };
 	struct oc_trace *t = c->t;
-	int rc;
+	int shed = c->o.shed_trace, rc;
 
 	/* The graph is built over what the claims, the index and the trace's
 	 * correlation index left free in the middle of the heap: resident until
@@ -412,18 +411,23 @@ int oc_find_path(struct oc_actx *c, char *err, size_t errlen)
 	oc_heap_trim();
 	oc_park_add(&ends, c->t_maxend, t->n_api * sizeof *c->t_maxend);
 	oc_park_out(c, &ends);
-	if (oc_graph_build(c, &g) < 0) {
-		oc_spill_drop_park(&ends);
-		goto nomem;
+	if (oc_graph_build(c, &g, shed ? &ops : NULL, shed ? &build_calls : NULL) < 0) {
+		rc = -1;
+		goto back;
 	}
 	oc_actx_shed(c, OC_SHED_GRAPH);
 	oc_heap_trim();         /* the build's own arrays */
 	oc_park_add(&order, g.order, 2 * g.n_nodes * sizeof *g.order);
 	oc_park_out(c, &order);
-	if (oc_park_in(c, &ends, "its threads' call end times", err, errlen) < 0) {
+	/* the walk reads the calls (their threads) and the threads' ends, and
+	 * no op: the ops stay out until the bounds, which read them, and the
+	 * calls are out then */
+	if (oc_park_in(c, &build_calls, "its calls", err, errlen) < 0 ||
+	    oc_park_in(c, &ends, "its threads' call end times", err, errlen) < 0) {
 		oc_spill_drop_park(&order);
 		oc_graph_release(&g);
-		return -1;
+		rc = -2;
+		goto back;
 	}
 	rc = find_path(c, &g);
 	oc_actx_shed(c, OC_SHED_WALK);
@@ -435,20 +439,25 @@ int oc_find_path(struct oc_actx *c, char *err, size_t errlen)
 		struct oc_critical_path *pa = &c->a->path;
 		oc_park_add(&steps, pa->steps, pa->n_steps * sizeof *pa->steps);
 		oc_park_out(c, &steps);
-		if (c->o.shed_trace) {
+		if (shed) {
 			oc_park_add(&calls, t->api, t->n_api * sizeof *t->api);
 			oc_park_out(c, &calls);
 		}
-		if (oc_park_in(c, &order, "its critical path's event order", err, errlen) < 0)
+		if (oc_park_in(c, &ops, "its ops", err, errlen) < 0 ||
+		    oc_park_in(c, &order, "its critical path's event order", err, errlen) < 0)
 			rc = -2;
 		else
 			rc = oc_find_bounds(c, &g);
 	}
 	oc_graph_release(&g);
 	oc_spill_drop_park(&order);
-	oc_heap_trim();         /* the graph: the calls and the claims come back into its room */
-	/* the calls back also after a failure: the trace is the caller's */
-	if (oc_park_in(c, &calls, "its calls", err, errlen) < 0)
+	oc_heap_trim();         /* the graph: the trace and the claims come back into its room */
+back:
+	/* the trace back also after a failure: it is the caller's */
+	oc_spill_drop_park(&ends);
+	if (oc_park_in(c, &build_calls, "its calls", err, errlen) < 0 ||
+	    oc_park_in(c, &calls, "its calls", err, errlen) < 0 ||
+	    oc_park_in(c, &ops, "its ops", err, errlen) < 0)
 		rc = -2;
 	if (rc < 0) {
 		oc_spill_drop_park(&steps);
@@ -456,7 +465,13 @@ int oc_find_path(struct oc_actx *c, char *err, size_t errlen)
 			return -1;      /* err says what could not be read back */
 		goto nomem;
 	}
-	return oc_park_in(c, &steps, "its critical path's steps", err, errlen);
+	if (oc_park_in(c, &steps, "its critical path's steps", err, errlen) < 0)
+		return -1;
+	/* the path folded by what its steps were (its ops' and calls' names),
+	 * with the calls back */
+	if (c->a->path.given && fold(t, &c->a->path) < 0)
+		goto nomem;
+	return 0;
 nomem:
 	oc_set_err(err, errlen, "cannot analyse trace '%s': out of memory", t->path ? t->path : "");
 	return -1;

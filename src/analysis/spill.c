@@ -204,7 +204,7 @@ void oc_spill_claims(struct oc_actx *c, struct oc_spill *s)
 	a->claims = NULL;
 	c->ev = NULL;
 	c->cap_ev = 0;
-	a->spilled_bytes = cb + ob + eb;
+	a->spilled_bytes += cb + ob + eb;
 	return;
 full:                                   /* a full disk: the claims stay in memory */
 	free(st.buf);
@@ -223,7 +223,7 @@ int oc_unspill_claims(struct oc_actx *c, struct oc_spill *s, char *err, size_t e
 
 	if (s->fd < 0)
 		return 0;
-	cl = calloc(s->n_claims + 1, sizeof *cl);   /* + 1, as oc_decide_claims allocates */
+	cl = calloc(s->n_claims + 1, sizeof *cl);   /* + 1, as oc_measure_claims allocates */
 	if (s->n_ev)
 		ev = malloc(eb);
 	if (!cl || (s->n_ev && !ev) || posix_memalign((void **)&st.buf, BLK, BUF) != 0) {

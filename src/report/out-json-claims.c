@@ -48,7 +48,7 @@ void oc_rj_claim(struct out *o, const struct oc_claim *cl)
 	int copy = op->kind == OC_OP_MEMCPY || op->kind == OC_OP_MEMCPY_PEER;
 
 	oc_json_begin_object(j);
-	oc_rj_kv_api(j, "api", t, cl->api);
+	oc_rj_kv_api(j, "api", t, op->api);
 	oc_json_kv_uint(j, "correlation_id", op->correlation_id);
 	oc_rj_stream_members(j, t, op->stream);
 	oc_json_kv_uint(j, "context", oc_op_context_id(t, op));
@@ -84,7 +84,7 @@ void oc_rj_claim(struct out *o, const struct oc_claim *cl)
 	oc_json_kv_int(j, "duration_ns", op->end_ns - op->start_ns);
 	oc_json_kv_string(j, "verdict", oc_verdict_name(cl->verdict));
 	oc_json_kv_int(j, "overlap_ns", cl->overlap_ns);
-	oc_json_kv_fixed(j, "overlap_ratio", cl->overlap_ratio, 4);
+	oc_json_kv_fixed(j, "overlap_ratio", oc_claim_overlap_ratio(t, cl), 4);
 	oc_json_kv_int(j, "compute_overlap_ns", cl->compute_ns);
 	oc_json_key(j, "witness");
 	if (cl->witness >= 0) {

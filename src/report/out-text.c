@@ -287,7 +287,7 @@ static void serialized(const struct out *o)
 			const struct oc_op *op = &o->t->ops[cl->op];
 			fprintf(o->f, "    %-12s %-10s %-7u %-7s %5.1f%% %s\n", dur(op->start_ns, b1, sizeof b1),
 				dur(op->end_ns - op->start_ns, b2, sizeof b2), stream_id(o, cl->op),
-				oc_op_kind_name(op->kind), cl->overlap_ratio * 100, op_name(o, cl->op, n1, sizeof n1, 70));
+				oc_op_kind_name(op->kind), oc_claim_overlap_ratio(o->t, cl) * 100, op_name(o, cl->op, n1, sizeof n1, 70));
 			evidence_line(o, cl, &cl->evidence[0], "decisive");
 			if (cl->contributing >= 0)
 				evidence_line(o, cl, &cl->evidence[cl->contributing], "contributing");
@@ -328,7 +328,7 @@ static void overlapped(const struct out *o)
 		const struct oc_op *op = &o->t->ops[cl->op];
 		fprintf(o->f, "    %-12s %-10s %-7u %-7s %5.1f%% %-40s %s (stream %u)\n", dur(op->start_ns, b1, sizeof b1),
 			dur(op->end_ns - op->start_ns, b2, sizeof b2), stream_id(o, cl->op), oc_op_kind_name(op->kind),
-			cl->overlap_ratio * 100, op_name(o, cl->op, n1, sizeof n1, 40),
+			oc_claim_overlap_ratio(o->t, cl) * 100, op_name(o, cl->op, n1, sizeof n1, 40),
 			cl->witness >= 0 ? op_name(o, cl->witness, n2, sizeof n2, 40) : "-",
 			cl->witness >= 0 ? stream_id(o, cl->witness) : 0);
 	}

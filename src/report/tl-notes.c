@@ -297,10 +297,12 @@ int oc_tl_notes_init(struct oc_tl_notes *n, struct oc_trace *t,
 
 	for (size_t i = 0; i < a->n_claims; i++) {
 		const struct oc_claim *c = &a->claims[i];
-		struct oc_tl_note nt = { .ratio = c->overlap_ratio };
+		struct oc_tl_note nt = { 0 };
 
 		if (c->op < 0 || (size_t)c->op >= t->n_ops)
 			continue;
+		nt.ratio = oc_claim_overlap_ratio(t, c);
+		int32_t api = oc_claim_api(t, c);
 		nt.verdict = c->verdict == OC_VERDICT_SERIALIZED ? OC_TL_SERIALIZED : OC_TL_OVERLAPPED;
 		if (c->verdict == OC_VERDICT_SERIALIZED && c->n_evidence) {
 			char adv[512];
@@ -310,9 +312,8 @@ int oc_tl_notes_init(struct oc_tl_notes *n, struct oc_trace *t,
 					       oc_claim_advice(t, a, c, adv, sizeof adv));
 		}
 		n->ops[c->op] = nt;
-		if (c->api >= 0 && (size_t)c->api < t->n_api &&
-		    n->api[c->api].verdict != OC_TL_SERIALIZED)
-			n->api[c->api] = nt;
+		if (api >= 0 && (size_t)api < t->n_api && n->api[api].verdict != OC_TL_SERIALIZED)
+			n->api[api] = nt;
 	}
 	for (size_t i = 0; i < a->n_gaps; i++) {
 		const struct oc_gap *g = &a->gaps[i];

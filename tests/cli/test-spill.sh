@@ -24,7 +24,9 @@ cat > "$TMP/shim.c" <<'SHIM'
 
 /* SHIM_MODE: read-einval (every read under O_DIRECT refused), write-einval,
  * short-read (the first read of the file gets 5000 bytes), short-write (the
- * first write a block short, or a byte), read-eio (every read fails). SHIM_LOG: a line per
+ * first write a block short, or a byte), read-eio (every read fails),
+ * read-eio-at (the reads of the SHIM_AT-th file read back fail: a read at
+ * offset 0 starts a file). SHIM_LOG: a line per
  * fault, so the test sees that the file was reached. A write short of a
  * whole block makes the spill give up: the claims stay in memory. */
 static int is_spill(int fd)
@@ -47,7 +49,7 @@ static void note(const char *what)
 	if (o) { fprintf(o, "%s\n", what); fclose(o); }
 }
 static const char *mode(void) { const char *m = getenv("SHIM_MODE"); return m ? m : ""; }
-static int first_read = 1, first_write = 1;
+static int first_read = 1, first_write = 1, starts, failing;
 
 ssize_t pread64(int fd, void *buf, size_t n, off_t off)
 {
@@ -57,6 +59,12 @@ ssize_t pread64(int fd, void *buf, size_t n, off_t off)
 	if (is_spill(fd)) {
 		if (!strcmp(mode(), "read-einval") && direct(fd)) { note("read einval"); errno = EINVAL; return -1; }
 		if (!strcmp(mode(), "read-eio")) { note("read eio"); errno = EIO; return -1; }
+		if (!strcmp(mode(), "read-eio-at")) {
+			const char *at = getenv("SHIM_AT");
+			if (off == 0)
+				failing = ++starts == (at ? atoi(at) : 1);
+			if (failing) { note("read eio"); errno = EIO; return -1; }
+		}
 		if (!strcmp(mode(), "short-read") && first_read && n > 5000) { first_read = 0; note("short read"); n = 5000; }
 		note("read");
 	}
@@ -112,21 +120,29 @@ else
 fi
 rm -f "$TMP/d/probe"
 # a read that fails for good: what was spilled is gone from memory, so the
-# analysis fails, with a message that names it, and exits 2; the first read
-# back is the threads' call end times (their running maximum), parked while
-# the graph is built
-# (src/analysis/path.c), then the event order, the calls, the path's steps,
-# the claims
-rm -f "$TMP/log"
-SHIM_MODE=read-eio SHIM_LOG="$TMP/log" LD_PRELOAD="$TMP/shim.so" TMPDIR="$TMP/d" OVERLAPCHECK_SPILL_BYTES=1 \
-	"$OC" report "$TMP/pipe.db" > /dev/null 2>"$TMP/eio.err"
-rc=$?
-if [ -s "$TMP/log" ]; then
-	is "read-eio: exit" "$rc" 2
-	like "read-eio: the message" "$(cat "$TMP/eio.err")" \
-		"cannot analyse trace '.*pipe.db': reading its threads' call end times back from a temporary file: Input/output error"
-else
-	skip "read-eio" "the claims were not spilled here"
-fi
+# analysis fails, with a message that names it, and exits 2. The files are
+# read back in this order (src/analysis/analysis.c, path.c): the trace's
+# calls, parked while the sweeps and the claims' first pass run; then, the
+# claims spilled, the calls parked while the graph's edges are made, the
+# threads' call end times (their running maximum) parked while the graph is
+# built, the ops parked from the edges to the bounds, the event order
+# parked while the path is walked, the calls parked while the bounds run,
+# the path's steps, and last the claims.
+n=0
+for what in "its calls" "its calls" "its threads' call end times" "its ops" \
+	    "its critical path's event order" "its calls" "its critical path's steps" "its claims"; do
+	n=$((n + 1))
+	rm -f "$TMP/log"
+	SHIM_MODE=read-eio-at SHIM_AT=$n SHIM_LOG="$TMP/log" LD_PRELOAD="$TMP/shim.so" TMPDIR="$TMP/d" \
+		OVERLAPCHECK_SPILL_BYTES=1 "$OC" report "$TMP/pipe.db" > /dev/null 2>"$TMP/eio.err"
+	rc=$?
+	if [ -s "$TMP/log" ]; then
+		is "read-eio, file $n: exit" "$rc" 2
+		like "read-eio, file $n: the message names $what" "$(cat "$TMP/eio.err")" \
+			"cannot analyse trace '.*pipe.db': reading $what back from a temporary file: Input/output error"
+	else
+		skip "read-eio, file $n" "nothing was spilled here"
+	fi
+done
 is "no spill file left" "$(ls "$TMP/d" | wc -l | tr -d ' ')" 0
 done_testing
