@@ -139,10 +139,10 @@ static inline int oc_name_has(const struct oc_trace *t, int32_t name, const char
 int oc_actx_index(struct oc_actx *c);
 /*
  * Each device's ops by queue time and by end (q_sorted, q_maxend, by_end),
- * read only by the syncs (syncs.c): built after the sweeps, so that they do
- * not sit beside the sweeps' arrays at that phase's peak (issue 35: 20
- * bytes an op, and 12 more while they are sorted). After oc_actx_index().
- * 0, or -1 out of memory.
+ * read only by the syncs (syncs.c): the syncs run before the sweeps, and
+ * these are freed before the sweeps' arrays are made, so that the two never
+ * sit side by side (issue 35: 20 bytes an op, and 12 more while they are
+ * sorted). After oc_actx_index(). 0, or -1 out of memory.
  */
 int oc_actx_index_orders(struct oc_actx *c);
 /*
@@ -208,14 +208,6 @@ int64_t oc_thread_in_calls_named(const struct oc_actx *c, uint32_t tid, int64_t 
 size_t oc_lower_start(const struct oc_trace *t, const uint32_t *list, size_t n, int64_t ts);
 
 /* The steps, in the order analysis.c runs them. */
-int oc_find_window(struct oc_actx *c);                               /* window.c */
-/* advice.c: the advice ids, chosen from the evidence, and the lever. */
-enum oc_advice oc_choose_claim_advice(const struct oc_trace *t, const struct oc_analysis *a,
-				      const struct oc_claim *cl);
-enum oc_advice oc_choose_gap_advice(const struct oc_trace *t, const struct oc_gap *g);
-void oc_choose_lever(struct oc_analysis *a);
-/* Op i lies inside the window. */
-int oc_in_window(const struct oc_actx *c, int32_t i);
 int oc_find_blocks(struct oc_actx *c, char *err, size_t errlen);      /* syncs.c */
 int oc_find_default_syncs(struct oc_actx *c, char *err, size_t errlen);
 /*
@@ -230,6 +222,14 @@ int32_t oc_block_fresh(const struct oc_actx *c, int32_t f, int32_t g);
  * coverage into *covered. */
 int32_t oc_block_covering(const struct oc_actx *c, uint32_t tid, int64_t gs, int64_t ge,
 			  int64_t *covered);
+int oc_find_window(struct oc_actx *c);                               /* window.c */
+/* advice.c: the advice ids, chosen from the evidence, and the lever. */
+enum oc_advice oc_choose_claim_advice(const struct oc_trace *t, const struct oc_analysis *a,
+				      const struct oc_claim *cl);
+enum oc_advice oc_choose_gap_advice(const struct oc_trace *t, const struct oc_gap *g);
+void oc_choose_lever(struct oc_analysis *a);
+/* Op i lies inside the window. */
+int oc_in_window(const struct oc_actx *c, int32_t i);
 /* claims.c: each claim's overlap, witness and verdict from the sweeps (it
  * frees their per-op overlaps, and reads no API call), then the serialized
  * ones explained. 0, or -1 with err set. */

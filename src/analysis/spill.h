@@ -32,9 +32,12 @@ void oc_spill_drop(struct oc_spill *s);
 
 /*
  * Arrays out of memory while a step that does not read them runs (issue
- * 35): the threads' running ends while the graph is built, the graph's
- * event order while its path is walked, the path's steps and the trace's
- * calls while the bounds replay the graph. Added one by one, written out
+ * 35): the trace's calls while the sweeps and the claims' first pass run
+ * (analysis.c), the threads' running ends while the graph is built, the
+ * trace's calls from the graph's edges to its walk and its ops from the
+ * edges to the bounds (graph.c), the graph's event order while its path is
+ * walked, the path's steps and the trace's calls while the bounds replay
+ * the graph. Added one by one, written out
  * together when they take at least options.spill_bytes and the file takes
  * them, and their pages given back to the system; read back into the same
  * blocks, which never move (a reader that runs while they are out reads

@@ -69,7 +69,7 @@ int oc_rd_load_callers(struct rd *r)
 	static const struct table_load tl = {
 		"SELECT count(*) FROM callers",
 		"SELECT correlation_id, domain, call_ns, frames FROM callers",
-		sizeof(struct oc_caller), 0, "callers", caller_row,
+		sizeof(struct oc_caller), 0, "callers", caller_row, NULL,
 	};
 	sqlite3_stmt *st;
 	int have = 0, rc;
@@ -82,7 +82,7 @@ int oc_rd_load_callers(struct rd *r)
 	}
 	if (!have)
 		return 0;
-	rc = oc_rd_load_table(r, &tl, &v, &r->t->n_callers, NULL);
+	rc = oc_rd_load_table(r, &tl, &v, &r->t->n_callers, NULL, NULL);
 	r->t->callers = v;
 	return rc;
 }
@@ -124,7 +124,7 @@ int oc_rd_load_queries(struct rd *r)
 		" count(DISTINCT q.tid) FROM api_summary q LEFT JOIN api_functions f"
 		" ON f.domain = q.domain AND f.cbid = q.cbid LEFT JOIN strings s ON s.id = f.name_id"
 		" GROUP BY q.domain, q.cbid",
-		sizeof(struct oc_query), 0, "api_summary rows", query_row,
+		sizeof(struct oc_query), 0, "api_summary rows", query_row, NULL,
 	};
 	const char *min = oc_trace_meta(r->t, "api_query_min_ns");
 	sqlite3_stmt *st;
@@ -185,7 +185,7 @@ int oc_rd_load_queries(struct rd *r)
 		return oc_rd_fail_sql(r, "api_summary");
 	if (have)
 		return oc_rd_fail(r, "api_summary's calls or times add up to more than 9e18");
-	rc = oc_rd_load_table(r, &tl, &v, &r->t->n_queries, NULL);
+	rc = oc_rd_load_table(r, &tl, &v, &r->t->n_queries, NULL, NULL);
 	r->t->queries = v;
 	for (size_t i = 0; i < r->t->n_queries; i++) {
 		const struct oc_query *q = &r->t->queries[i];
@@ -204,7 +204,7 @@ int oc_rd_load_mem(struct rd *r)
 	static const struct table_load tl = {
 		"SELECT count(*) FROM mem",
 		"SELECT rowid, correlation_id, domain, role, ptr, bytes, info, stream_id FROM mem",
-		sizeof(struct oc_memref), 0, "mem rows", mem_row,
+		sizeof(struct oc_memref), 0, "mem rows", mem_row, NULL,
 	};
 	const char *m = oc_trace_meta(r->t, "mem_tracking");
 	sqlite3_stmt *st;
@@ -223,7 +223,7 @@ int oc_rd_load_mem(struct rd *r)
 		r->t->mem_tracking = 0;
 	else if (m && !strcmp(m, "on"))
 		r->t->mem_tracking = 1;
-	rc = oc_rd_load_table(r, &tl, &v, &r->t->n_mem, NULL);
+	rc = oc_rd_load_table(r, &tl, &v, &r->t->n_mem, NULL, NULL);
 	r->t->mem = v;
 	/* a trace whose tracer said nothing (killed before it wrote meta) but has rows */
 	if (rc == 0 && r->t->mem_tracking < 0 && r->t->n_mem > 0)

@@ -5,7 +5,10 @@
  *
  * Each goes through oc_rd_load_table() (reader-util.c): count(*) sizes the
  * array, each row fills one zeroed record and its sort key, and the array
- * is sorted by the keys (store.c). NOT NULL columns are checked as they are
+ * is sorted by the keys (store.c). The ops and the calls, the two large
+ * tables, hold no key while they load: a row's key is checked against the
+ * previous row's, and made again from the records (op_rekey, api_rekey)
+ * only when the rows came out of order. NOT NULL columns are checked as they are
  * read, and a row with a NULL, a non-integer or end < start fails the load
  * with its table and row id. An op's shape (what it is) goes into
  * t->shapes once per distinct one (store.c), in order of first use. Schema
@@ -137,10 +140,10 @@ static int load_shapes(struct rd *r)
 		"SELECT id, name_id, bytes, copy_kind, src_kind, dst_kind, flags, src_device_id,"
 		" dst_device_id, grid_x, grid_y, grid_z, block_x, block_y, block_z, registers,"
 		" static_smem, dynamic_smem, graph_id, graph_node_id FROM op_shapes",
-		sizeof(struct shape), UINT32_MAX, "op shapes", shape_row,
+		sizeof(struct shape), UINT32_MAX, "op shapes", shape_row, NULL,
 	};
 	void *v = NULL;
-	int rc = oc_rd_load_table(r, &tl, &v, &r->n_shapes, NULL);
+	int rc = oc_rd_load_table(r, &tl, &v, &r->n_shapes, NULL, NULL);
 
 	r->shapes = v;
 	return rc;
@@ -214,6 +217,18 @@ static int op_row_v2(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
 	return 0;
 }
 
+/* An op's key again from its record: (start, end, row id), as op_row() and
+ * op_row_v2() make it. */
+static void op_rekey(const void *rec, const struct api_row *side, struct key *k)
+{
+	const struct oc_op *o = rec;
+
+	(void)side;
+	k->a = o->start_ns;
+	k->b = o->end_ns;
+	k->c = o->row_id;
+}
+
 int oc_rd_load_ops(struct rd *r)
 {
 	static const struct table_load tl = {
@@ -223,13 +238,13 @@ int oc_rd_load_ops(struct rd *r)
 		" src_device_id, dst_device_id, grid_x, grid_y, grid_z,"
 		" block_x, block_y, block_z, registers, static_smem, dynamic_smem,"
 		" graph_id, graph_node_id FROM ops",
-		sizeof(struct oc_op), UINT32_MAX, "ops", op_row,
+		sizeof(struct oc_op), UINT32_MAX, "ops", op_row, op_rekey,
 	};
 	static const struct table_load tl2 = {
 		"SELECT count(*) FROM ops",
 		"SELECT id, kind, start_ns, dur_ns, device_id, context_id, stream_id,"
 		" correlation_id, shape_id FROM ops",
-		sizeof(struct oc_op), UINT32_MAX, "ops", op_row_v2,
+		sizeof(struct oc_op), UINT32_MAX, "ops", op_row_v2, op_rekey,
 	};
 	void *v = NULL;
 	int rc;
@@ -238,7 +253,7 @@ int oc_rd_load_ops(struct rd *r)
 		return -1;
 	r->shape_set = oc_intern_set(sizeof(struct oc_shape), OC_SHAPE_KEY);
 	r->op_stream_set = oc_intern_set(sizeof(struct op_stream), sizeof(struct op_stream));
-	rc = oc_rd_load_table(r, r->t->version >= 2 ? &tl2 : &tl, &v, &r->t->n_ops, NULL);
+	rc = oc_rd_load_table(r, r->t->version >= 2 ? &tl2 : &tl, &v, &r->t->n_ops, NULL, NULL);
 
 	r->t->ops = v;
 	r->t->shapes = oc_intern_done(&r->shape_set, &r->t->n_shapes);
@@ -311,10 +326,10 @@ static int load_fnames(struct rd *r)
 	static const struct table_load tl = {
 		"SELECT count(*) FROM api_functions",
 		"SELECT domain, cbid, name_id FROM api_functions",
-		sizeof(struct fname), UINT32_MAX, "API functions", fname_row,
+		sizeof(struct fname), UINT32_MAX, "API functions", fname_row, NULL,
 	};
 	void *v = NULL;
-	int rc = oc_rd_load_table(r, &tl, &v, &r->n_fnames, NULL);
+	int rc = oc_rd_load_table(r, &tl, &v, &r->n_fnames, NULL, NULL);
 
 	r->fnames = v;
 	return rc;
@@ -378,43 +393,42 @@ static int api_row_v2(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k)
 	return 0;
 }
 
+/* A call's key again from its record and its (row id, parent_id): (start,
+ * row id, parent_id), as api_row() and api_row_v2() make it. */
+static void api_rekey(const void *rec, const struct api_row *side, struct key *k)
+{
+	const struct oc_api *a = rec;
+
+	k->a = a->start_ns;
+	k->b = side->id;
+	k->c = side->parent_id;
+}
+
 int oc_rd_load_api(struct rd *r, struct api_row **rowmap)
 {
 	static const struct table_load tl = {
 		"SELECT count(*) FROM api",
 		"SELECT id, domain, cbid, name_id, start_ns, end_ns, tid, correlation_id,"
 		" return_value, parent_id FROM api",
-		sizeof(struct oc_api), INT32_MAX, "API calls", api_row,
+		sizeof(struct oc_api), INT32_MAX, "API calls", api_row, api_rekey,
 	};
 	static const struct table_load tl2 = {
 		"SELECT count(*) FROM api",
 		"SELECT id, cbid, start_ns, dur_ns, tid, return_value, handle_kind, context_id,"
 		" stream_id, bytes FROM api",
-		sizeof(struct oc_api), INT32_MAX, "API calls", api_row_v2,
+		sizeof(struct oc_api), INT32_MAX, "API calls", api_row_v2, api_rekey,
 	};
 	struct oc_trace *t = r->t;
-	struct key *k = NULL;
 	void *v = NULL;
 	int rc;
 
 	if (t->version >= 2 && load_fnames(r))
 		return -1;
 	r->row_args = oc_intern_set(sizeof(struct row_args), ROW_ARGS_KEY);
-	rc = oc_rd_load_table(r, t->version >= 2 ? &tl2 : &tl, &v, &t->n_api, &k);
-
+	/* each call's (row id, parent_id), in the calls' order: the rowmap */
+	rc = oc_rd_load_table(r, t->version >= 2 ? &tl2 : &tl, &v, &t->n_api, NULL, rowmap);
 	t->api = v;
-	*rowmap = NULL;
-	if (rc)
-		return -1;
-	*rowmap = xcalloc(t->n_api, sizeof **rowmap);
-	if (!*rowmap) {
-		free(k);
-		return oc_rd_fail_nomem(r);
-	}
-	for (size_t i = 0; i < t->n_api; i++)
-		(*rowmap)[i] = (struct api_row){ k[i].b, k[i].c };
-	free(k);
-	return 0;
+	return rc;
 }
 
 /* ---- syncs, events, overheads, markers ----------------------------------- */
@@ -457,10 +471,10 @@ int oc_rd_load_syncs(struct rd *r)
 		"SELECT count(*) FROM syncs",
 		"SELECT id, type, start_ns, end_ns, context_id, stream_id, event_id,"
 		" correlation_id, return_value FROM syncs",
-		sizeof(struct oc_sync), 0, "syncs", sync_row,
+		sizeof(struct oc_sync), 0, "syncs", sync_row, NULL,
 	};
 	void *v = NULL;
-	int rc = oc_rd_load_table(r, &tl, &v, &r->t->n_syncs, NULL);
+	int rc = oc_rd_load_table(r, &tl, &v, &r->t->n_syncs, NULL, NULL);
 
 	r->t->syncs = v;
 	return rc;
@@ -489,10 +503,10 @@ int oc_rd_load_events(struct rd *r)
 		"SELECT count(*) FROM events",
 		"SELECT event_id, context_id, stream_id, device_id, correlation_id,"
 		" device_ts_ns FROM events",
-		sizeof(struct oc_event), 0, "events", event_row,
+		sizeof(struct oc_event), 0, "events", event_row, NULL,
 	};
 	void *v = NULL;
-	int rc = oc_rd_load_table(r, &tl, &v, &r->t->n_events, NULL);
+	int rc = oc_rd_load_table(r, &tl, &v, &r->t->n_events, NULL, NULL);
 
 	r->t->events = v;
 	return rc;
@@ -525,10 +539,10 @@ int oc_rd_load_overheads(struct rd *r)
 		"SELECT count(*) FROM overheads",
 		"SELECT id, kind, start_ns, end_ns, object_kind, object_id, correlation_id"
 		" FROM overheads",
-		sizeof(struct oc_overhead), 0, "overheads", overhead_row,
+		sizeof(struct oc_overhead), 0, "overheads", overhead_row, NULL,
 	};
 	void *v = NULL;
-	int rc = oc_rd_load_table(r, &tl, &v, &r->t->n_overheads, NULL);
+	int rc = oc_rd_load_table(r, &tl, &v, &r->t->n_overheads, NULL, NULL);
 
 	r->t->overheads = v;
 	return rc;

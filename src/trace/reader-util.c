@@ -163,33 +163,47 @@ int32_t oc_rd_col_str(struct rd *r, sqlite3_stmt *st, int col)
 /* ---- one table ----------------------------------------------------------- */
 
 int oc_rd_load_table(struct rd *r, const struct table_load *tl, void **recs, size_t *n_recs,
-		     struct key **keys)
+		     struct key **keys, struct api_row **side)
 {
 	sqlite3_stmt *st;
-	struct key *k;
+	struct key *k = NULL, cur, prev = { 0 };
+	struct api_row *sd = NULL;
 	char *v;
 	size_t n;
-	int rc;
+	int rc, sorted = 1;
 
 	*n_recs = 0;
+	if (side)
+		*side = NULL;
 	if (oc_rd_count_rows(r, tl->count_sql, &n))
 		return -1;
 	if (tl->max_rows && n >= tl->max_rows)
 		return oc_rd_fail(r, "too many %s (%zu)", tl->what, n);
 	*recs = v = xcalloc(n, tl->size);
-	k = xcalloc(n, sizeof *k);
-	if (!v || !k) {
-		free(k);
-		return oc_rd_fail_nomem(r);
-	}
+	if (tl->rekey)
+		sd = side ? xcalloc(n, sizeof *sd) : NULL;
+	else
+		k = xcalloc(n, sizeof *k);
+	if (!v || (tl->rekey ? side && !sd : !k))
+		goto nomem;
 	if (oc_rd_prepare(r, tl->sql, &st)) {
 		free(k);
+		free(sd);
 		return -1;
 	}
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n_recs < n) {
-		k[*n_recs].idx = (uint32_t)*n_recs;
-		if (tl->row(r, st, v + *n_recs * tl->size, &k[*n_recs]))
+		struct key *kk = k ? &k[*n_recs] : &cur;
+
+		kk->idx = (uint32_t)*n_recs;
+		if (tl->row(r, st, v + *n_recs * tl->size, kk))
 			goto err;
+		if (!k) {               /* tl->rekey: the order checked as the rows come */
+			if (sd)
+				sd[*n_recs] = (struct api_row){ cur.b, cur.c };
+			if (*n_recs && key_lt(&cur, &prev))
+				sorted = 0;
+			prev = cur;
+		}
 		(*n_recs)++;
 	}
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
@@ -197,17 +211,33 @@ int oc_rd_load_table(struct rd *r, const struct table_load *tl, void **recs, siz
 		goto err;
 	}
 	sqlite3_finalize(st);
-	if (oc_sort_records(v, *n_recs, tl->size, k)) {
-		free(k);
-		return oc_rd_fail_nomem(r);
+	if (!k && !sorted) {            /* out of order: the keys again, to sort them */
+		if (!(k = xcalloc(*n_recs, sizeof *k)))
+			goto nomem;
+		for (size_t i = 0; i < *n_recs; i++) {
+			tl->rekey(v + i * tl->size, sd ? &sd[i] : NULL, &k[i]);
+			k[i].idx = (uint32_t)i;
+		}
 	}
+	if (k && oc_sort_records(v, *n_recs, tl->size, k))
+		goto nomem;
+	if (sd && !sorted)
+		for (size_t i = 0; i < *n_recs; i++)
+			sd[i] = (struct api_row){ k[i].b, k[i].c };
 	if (keys)
 		*keys = k;
 	else
 		free(k);
+	if (side)
+		*side = sd;
 	return 0;
+nomem:
+	free(k);
+	free(sd);
+	return oc_rd_fail_nomem(r);
 err:
 	sqlite3_finalize(st);
 	free(k);
+	free(sd);
 	return -1;
 }

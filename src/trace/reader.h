@@ -102,9 +102,21 @@ struct table_load {
 	size_t max_rows;
 	const char *what;
 	int (*row)(struct rd *r, sqlite3_stmt *st, void *rec, struct key *k);
+	/* When set, no key is held while the rows are read (issue 35: 32 bytes
+	 * a row at the load's peak): each row's key is checked against the
+	 * previous one's, and only when they are out of order are the keys made
+	 * again, from each record and its (b, c) (side, kept when asked for), to
+	 * sort them. */
+	void (*rekey)(const void *rec, const struct api_row *side, struct key *k);
 };
+/*
+ * The table's rows into *recs (*n_recs of them), sorted by their keys:
+ * keys (when not NULL) receives the sorted keys. With tl->rekey, keys must
+ * be NULL, and side (when not NULL) receives each sorted record's key's
+ * (b, c) instead. 0, or -1 with the reader's error set.
+ */
 int oc_rd_load_table(struct rd *r, const struct table_load *tl, void **recs, size_t *n_recs,
-		     struct key **keys);
+		     struct key **keys, struct api_row **side);
 
 /* ---- reader-meta.c ------------------------------------------------------- */
 
