@@ -10,7 +10,11 @@
  * bytes in whole blocks, with O_DIRECT where the file system takes it: so
  * the bytes do not wait in the page cache either (where they would be
  * memory again, and where each new page costs what a new page of the
- * process does), and its end is padded to a block.
+ * process does), and its end is padded to a block. A park's file is the
+ * parked arrays' whole pages, one after another, moved straight between
+ * the arrays and the file in requests of IO bytes (issue 35: through the
+ * buffer, 462 MiB of calls took 0.24 s out and 0.86 s in at 10M ops; now
+ * 0.08 and 0.14 s).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -272,23 +276,65 @@ void oc_spill_drop(struct oc_spill *s)
 
 /* ---- arrays parked while a step that does not read them runs ------------ */
 
-/* The whole pages inside [p, p + bytes) given back to the system: they read
- * as zeros until written again, and count in no process's memory meanwhile.
- * The block stays allocated where it is: nothing moves, so the heap around
- * it is not rearranged (freed and allocated again, a block of a few MB left
- * a hole that the graph's arrays grew past: issue 35, 8 MB of threads' ends
- * raised report's peak at 1M ops by 33 MB). */
-static void drop_pages(void *p, size_t bytes)
+/*
+ * The whole pages inside [p, p + bytes): what a park writes out, gives back
+ * to the system and reads back in place. The pages at the ends, which the
+ * array shares with its neighbours in the heap, stay where they are, so
+ * they need no copy: the pages go to the file and come back straight, with
+ * no buffer between, at offsets that are multiples of the page size (as
+ * O_DIRECT asks: BLK divides the page size). The block stays allocated
+ * where it is: nothing moves, so the heap around it is not rearranged
+ * (freed and allocated again, a block of a few MB left a hole that the
+ * graph's arrays grew past: issue 35, 8 MB of threads' ends raised
+ * report's peak at 1M ops by 33 MB).
+ */
+static size_t whole_pages(void *p, size_t bytes, char **lo)
 {
 	long pg = sysconf(_SC_PAGESIZE);
-	uintptr_t a = (uintptr_t)p, lo, hi;
+	uintptr_t a = (uintptr_t)p, l, h;
 
-	if (pg <= 0 || !p)
-		return;
-	lo = (a + (uintptr_t)pg - 1) / (uintptr_t)pg * (uintptr_t)pg;
-	hi = (a + bytes) / (uintptr_t)pg * (uintptr_t)pg;
-	if (hi > lo)
-		madvise((void *)lo, hi - lo, MADV_DONTNEED);
+	if (pg < BLK || pg % BLK || !p)
+		return 0;
+	l = (a + (uintptr_t)pg - 1) / (uintptr_t)pg * (uintptr_t)pg;
+	h = (a + bytes) / (uintptr_t)pg * (uintptr_t)pg;
+	*lo = (char *)l;
+	return h > l ? h - l : 0;
+}
+
+enum { IO = 64 << 20 };         /* bytes a request: a park moves hundreds of MB */
+
+/* n bytes at p to the file at off: 0, or -1 (a full disk, an I/O error). */
+static int put_direct(int fd, const char *p, size_t n, off_t off)
+{
+	while (n) {
+		ssize_t w = pwrite(fd, p, n < IO ? n : IO, off);
+		if (w < 0 && (errno == EINTR || (errno == EINVAL && direct_off(fd))))
+			continue;       /* a short write leaves the next one off a block: buffered */
+		if (w <= 0)
+			return -1;
+		p += w;
+		off += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+/* n bytes of the file at off into p: NULL, or what went wrong. */
+static const char *get_direct(int fd, char *p, size_t n, off_t off)
+{
+	while (n) {
+		ssize_t r = pread(fd, p, n < IO ? n : IO, off);
+		if (r < 0 && (errno == EINTR || (errno == EINVAL && direct_off(fd))))
+			continue;
+		if (r < 0)
+			return strerror(errno);
+		if (r == 0)
+			return "the file is shorter than written";
+		p += r;
+		off += r;
+		n -= (size_t)r;
+	}
+	return NULL;
 }
 
 void oc_park_add(struct oc_park *pk, void *p, size_t bytes)
@@ -301,51 +347,45 @@ void oc_park_add(struct oc_park *pk, void *p, size_t bytes)
 
 int oc_park_out(struct oc_actx *c, struct oc_park *pk)
 {
-	struct stream st = { .fd = -1 };
-	size_t total = 0;
+	size_t total = 0, len[OC_PARK_MAX];
+	char *lo[OC_PARK_MAX];
+	off_t off = 0;
+	int fd;
 
 	pk->fd = -1;
 	for (size_t k = 0; k < pk->n; k++)
-		total += pk->bytes[k];
-	if (!c->o.spill_bytes || total < c->o.spill_bytes)
+		total += len[k] = whole_pages(pk->p[k], pk->bytes[k], &lo[k]);
+	if (!c->o.spill_bytes || total < c->o.spill_bytes || !total)
 		return 0;
-	if ((st.fd = temp_file(total)) < 0)
+	if ((fd = temp_file(total)) < 0)
 		return 0;
-	if (posix_memalign((void **)&st.buf, BLK, BUF) != 0) {
-		close(st.fd);
-		return 0;
-	}
+	for (size_t k = 0; k < pk->n; off += (off_t)len[k], k++)
+		if (len[k] && put_direct(fd, lo[k], len[k], off) < 0) {
+			close(fd);      /* a full disk: the arrays stay in memory */
+			return 0;
+		}
+	pk->fd = fd;
 	for (size_t k = 0; k < pk->n; k++)
-		if (put(&st, pk->p[k], pk->bytes[k]) < 0)
-			goto full;
-	if (put_end(&st) < 0)
-		goto full;
-	free(st.buf);
-	pk->fd = st.fd;
-	for (size_t k = 0; k < pk->n; k++)
-		drop_pages(pk->p[k], pk->bytes[k]);
+		if (len[k])
+			madvise(lo[k], len[k], MADV_DONTNEED);   /* zeros until written again */
 	c->a->spilled_bytes += total;
 	return 1;
-full:                                   /* a full disk: the arrays stay in memory */
-	free(st.buf);
-	close(st.fd);
-	return 0;
 }
 
 int oc_park_in(struct oc_actx *c, struct oc_park *pk, const char *what, char *err, size_t errlen)
 {
-	struct stream st = { .fd = pk->fd };
 	const char *why = NULL;
+	off_t off = 0;
 
 	if (pk->fd < 0)
 		return 0;
-	if (posix_memalign((void **)&st.buf, BLK, BUF) != 0) {
-		st.buf = NULL;
-		why = "out of memory";
+	for (size_t k = 0; !why && k < pk->n; k++) {
+		char *lo;
+		size_t len = whole_pages(pk->p[k], pk->bytes[k], &lo);
+
+		why = len ? get_direct(pk->fd, lo, len, off) : NULL;
+		off += (off_t)len;
 	}
-	for (size_t k = 0; !why && k < pk->n; k++)
-		why = pk->bytes[k] ? get(&st, pk->p[k], pk->bytes[k]) : NULL;
-	free(st.buf);
 	oc_spill_drop_park(pk);
 	if (why) {
 		oc_set_err(err, errlen, "cannot analyse trace '%s': reading %s back from a temporary file: %s",

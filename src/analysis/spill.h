@@ -37,12 +37,13 @@ void oc_spill_drop(struct oc_spill *s);
  * trace's calls from the graph's edges to its walk and its ops from the
  * edges to the bounds (graph.c), the graph's event order while its path is
  * walked, the path's steps and the trace's calls while the bounds replay
- * the graph. Added one by one, written out
- * together when they take at least options.spill_bytes and the file takes
- * them, and their pages given back to the system; read back into the same
- * blocks, which never move (a reader that runs while they are out reads
- * zeros: only steps that do not read them run then). When nothing could be
- * parked, nothing changes.
+ * the graph. Added one by one; their whole pages (the pages at an array's
+ * ends, shared with its neighbours, stay) written out together, straight
+ * from the arrays, when they take at least options.spill_bytes and the file
+ * takes them, and given back to the system; read back straight into the
+ * same blocks, which never move (a reader that runs while they are out
+ * reads zeros: only steps that do not read them run then). When nothing
+ * could be parked, nothing changes.
  */
 enum { OC_PARK_MAX = 8 };
 struct oc_park {

@@ -10,7 +10,9 @@
 . tests/cli/lib.sh
 CC=${CC:-cc}
 
-load_sql "$TMP/pipe.db" tests/fixtures/examples_pipeline_1.sql || echo "cannot load pipe.db"
+# 20 000 generated ops: every parked array spans whole pages, the part a
+# park writes out (src/analysis/spill.c)
+"$BUILD/bin/gen-trace" 20000 "$TMP/pipe.db" >/dev/null || echo "cannot generate pipe.db"
 mkdir -p "$TMP/d"
 cat > "$TMP/shim.c" <<'SHIM'
 #define _GNU_SOURCE
