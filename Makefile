@@ -220,7 +220,9 @@ test: all unit-tests lib-example fuzz-replay
 # 3 minutes on two cores); .ci/run calls it after `make test`.
 test-asan: deps
 	$(Q)$(MAKE) --no-print-directory ASAN=1 BUILD=$(BUILD)/asan-cli $(BUILD)/asan-cli/bin/overlapcheck
-	$(Q)BUILD=$(BUILD)/asan-cli OC=$(BUILD)/asan-cli/bin/overlapcheck sh tests/cli/asan-sweep.sh
+	$(Q)$(MAKE) --no-print-directory $(BUILD)/bin/gen-trace
+	$(Q)BUILD=$(BUILD)/asan-cli OC=$(BUILD)/asan-cli/bin/overlapcheck GEN=$(BUILD)/bin/gen-trace \
+		sh tests/cli/asan-sweep.sh
 
 # ---- fuzzing (tests/fuzz/README.md) -----------------------------------------
 # One target per tests/fuzz/fuzz-NAME.c. The injection library's (records,

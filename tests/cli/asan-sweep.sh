@@ -10,7 +10,7 @@
 # not checked here (the other suites do): only that no command touches
 # memory it must not or relies on undefined behaviour.
 #
-#   BUILD=build/asan-cli sh tests/cli/asan-sweep.sh [TRACE.sql...]
+#   BUILD=build/asan-cli GEN=build/bin/gen-trace sh tests/cli/asan-sweep.sh [TRACE.sql...]
 . tests/cli/lib.sh
 CLI=$(cd "$(dirname "$OC")" && pwd)/$(basename "$OC")
 JOBS=${OC_ASAN_JOBS:-2}
@@ -68,6 +68,24 @@ if [ $# -eq 0 ]; then
 		ok "import $(basename "$k"): no sanitizer report (rc $rc)" \
 			sh -c "[ $rc -le 2 ] && ! grep -q 'runtime error:\|Sanitizer' '$TMP/imp.err'"
 	done
+	# a generated trace large enough that every parked array spans whole
+	# pages, the part a park writes out (src/analysis/spill.c), every park on
+	gen_run() {
+		name=$1
+		shift
+		OVERLAPCHECK_SPILL_BYTES=1 TMPDIR="$TMP" "$CLI" "$@" "$TMP/gen.db" >/dev/null 2>"$TMP/gen.err"
+		rc=$?
+		ok "$name on 20 000 generated ops, every park on: no sanitizer report (rc $rc)" \
+			sh -c "[ $rc -le 2 ] && ! grep -q 'runtime error:\|Sanitizer' '$TMP/gen.err'"
+	}
+	if [ -x "${GEN:-}" ] && "$GEN" 20000 "$TMP/gen.db" >/dev/null 2>&1; then
+		gen_run report report
+		gen_run "report --format json" report --whole --format json --claims=all
+		gen_run timeline timeline -o "$TMP/gen.html"
+		gen_run check check --min-copy-overlap 0.5 --no-hidden-sync --max-idle 0.5 --format json
+	else
+		skip "20 000 generated ops, every park on" "no gen-trace (GEN=${GEN:-unset})"
+	fi
 	load_sql "$TMP/nsys.sqlite" tests/import/nvtx_range.nsys.sql
 	"$CLI" import -q --force -o "$TMP/n.db" "$TMP/nsys.sqlite" >/dev/null 2>"$TMP/imp.err"
 	rc=$?
