@@ -639,7 +639,8 @@ int oc_explain_claims(struct oc_actx *c, char *err, size_t errlen)
 			free(cs);
 			return nomem(c, err, errlen);
 		}
-		if (n_ev > UINT16_MAX) {        /* a defect: explain() gives a cause once */
+		if (n_ev > INT16_MAX) {         /* a defect: explain() gives a cause once, and
+						   contributing indexes them in 16 signed bits */
 			free(cs);
 			oc_set_err(err, errlen, "cannot analyse trace '%s': op %d has %zu causes",
 				   t->path ? t->path : "", cl->op, n_ev);

@@ -453,11 +453,14 @@ int oc_find_path(struct oc_actx *c, char *err, size_t errlen)
 	oc_spill_drop_park(&order);
 	oc_heap_trim();         /* the graph: the trace and the claims come back into its room */
 back:
-	/* the trace back also after a failure: it is the caller's */
+	/* the trace back also after a failure, each part whatever became of
+	 * the others (and each file closed): it is the caller's */
 	oc_spill_drop_park(&ends);
-	if (oc_park_in(c, &build_calls, "its calls", err, errlen) < 0 ||
-	    oc_park_in(c, &calls, "its calls", err, errlen) < 0 ||
-	    oc_park_in(c, &ops, "its ops", err, errlen) < 0)
+	if (oc_park_in(c, &build_calls, "its calls", err, errlen) < 0)
+		rc = -2;
+	if (oc_park_in(c, &calls, "its calls", err, errlen) < 0)
+		rc = -2;
+	if (oc_park_in(c, &ops, "its ops", err, errlen) < 0)
 		rc = -2;
 	if (rc < 0) {
 		oc_spill_drop_park(&steps);

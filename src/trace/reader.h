@@ -105,7 +105,8 @@ struct table_load {
 	/* When set, no key is held while the rows are read (issue 35: 32 bytes
 	 * a row at the load's peak): each row's key is checked against the
 	 * previous one's, and only when they are out of order are the keys made
-	 * again, from each record and its (b, c) (side, kept when asked for), to
+	 * again, from each record and its (b, c) (side, kept when asked for:
+	 * a rekey that reads side, as api_rekey does, needs it asked for), to
 	 * sort them. */
 	void (*rekey)(const void *rec, const struct api_row *side, struct key *k);
 };
