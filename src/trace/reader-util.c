@@ -218,12 +218,17 @@ int oc_rd_load_table(struct rd *r, const struct table_load *tl, void **recs, siz
 			tl->rekey(v + i * tl->size, sd ? &sd[i] : NULL, &k[i]);
 			k[i].idx = (uint32_t)i;
 		}
+		free(sd);               /* the keys hold (b, c): not beside the sort's buffer */
+		sd = NULL;
 	}
 	if (k && oc_sort_records(v, *n_recs, tl->size, k))
 		goto nomem;
-	if (sd && !sorted)
+	if (side && tl->rekey && !sorted) {
+		if (!(sd = xcalloc(*n_recs, sizeof *sd)))
+			goto nomem;
 		for (size_t i = 0; i < *n_recs; i++)
 			sd[i] = (struct api_row){ k[i].b, k[i].c };
+	}
 	if (keys)
 		*keys = k;
 	else
