@@ -106,10 +106,12 @@ struct oc_analysis_options {
 	                                  built, its event order while the path is walked, and, with
 	                                  shed_trace, the trace's calls while the sweeps and the
 	                                  claims' first pass run, from the graph's edges to its walk
-	                                  and while the bounds run, and its ops from the graph's edges
-	                                  to its bounds (a failure to read them back leaves the trace
-	                                  to be released); kept in memory when the file cannot be written, when
-	                                  it would pass the process's file size limit, or when that
+	                                  and while the bounds run, its ops from the graph's edges to
+	                                  its bounds and its mem rows until the hazard pass (a failure
+	                                  to read them back leaves the trace to be released), and the
+	                                  claims while the hazard pass runs; kept in memory when the
+	                                  file cannot be written, when it would pass the process's
+	                                  file size limit, or when that
 	                                  directory is in memory (tmpfs). The result is the same.
 	                                  Default 16 MiB, or OVERLAPCHECK_SPILL_BYTES; 0: never */
 };

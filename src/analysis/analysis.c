@@ -401,7 +401,7 @@ int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 {
 	struct oc_actx c;
 	struct oc_spill spill = { .fd = -1 };
-	struct oc_park calls = { .fd = -1 };
+	struct oc_park calls = { .fd = -1 }, mem = { .fd = -1 }, claims = { .fd = -1 };
 	size_t n_api_before = t->n_api;
 
 	memset(a, 0, sizeof *a);
@@ -450,6 +450,13 @@ int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 		oc_trace_keep_device(t, c.o.device);
 	}
 
+	/* The mem rows (the allocation map, 40 bytes a row, more than one an op
+	 * in a trace `run` records) are read by the hazard pass alone: with
+	 * shed_trace they wait in a temporary file until it runs (spill.h). */
+	if (c.o.shed_trace) {
+		oc_park_add(&mem, t->mem, t->n_mem * sizeof *t->mem);
+		oc_park_out(&c, &mem);
+	}
 	/* an earlier analysis with shed_trace may have freed the calls' index */
 	if (oc_trace_index_corr(t) < 0 || oc_actx_index(&c) < 0)
 		goto nomem;
@@ -497,15 +504,27 @@ int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 	oc_heap_trim();
 	if (oc_find_gaps(&c, err, errlen) < 0)
 		goto fail;
+	if (oc_find_comm(&c) < 0)       /* the claims' last reader before the host story */
+		goto nomem;
+	/* The hazard pass reads no claim and no evidence: they wait in a
+	 * temporary file while it runs, the mem rows back in their room. */
+	oc_park_add(&claims, a->claims, a->n_claims * sizeof *a->claims);
+	oc_park_add(&claims, c.ev, c.n_ev * sizeof *c.ev);
+	oc_park_out(&c, &claims);
+	oc_heap_trim();
+	if (oc_park_in(&c, &mem, "its allocation map", err, errlen) < 0)
+		goto fail;
 	if (c.o.shed_trace && t->n_mem && oc_trace_index_corr(t) < 0)
 		goto nomem;
-	if (oc_find_comm(&c) < 0 || oc_find_hazards(&c) < 0)
+	if (oc_find_hazards(&c) < 0)
 		goto nomem;
 	if (c.o.shed_trace) {
 		oc_trace_drop_mem(t);
 		oc_trace_drop_corr(t);
 	}
 	oc_heap_trim();
+	if (oc_park_in(&c, &claims, "its claims", err, errlen) < 0)
+		goto fail;
 	if (bandwidth(&c) < 0)
 		goto nomem;
 	summarize(&c);
@@ -546,9 +565,13 @@ int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 nomem:
 	oc_set_err(err, errlen, "cannot analyse trace '%s': out of memory", t->path ? t->path : "");
 fail:
-	/* the calls back also after a failure: the trace is the caller's */
+	/* the calls and the mem rows back also after a failure: the trace is
+	 * the caller's (the claims are released with the result) */
 	if (calls.fd >= 0)
 		oc_park_in(&c, &calls, "its calls", NULL, 0);
+	if (mem.fd >= 0)
+		oc_park_in(&c, &mem, "its allocation map", NULL, 0);
+	oc_spill_drop_park(&claims);
 	for (size_t d = 0; d < c.n_dev; d++) {
 		if (c.dev[d].swept)
 			oc_sweep_release(&c.dev[d].sweep);

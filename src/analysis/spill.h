@@ -32,7 +32,8 @@ void oc_spill_drop(struct oc_spill *s);
 
 /*
  * Arrays out of memory while a step that does not read them runs (issue
- * 35): the trace's calls while the sweeps and the claims' first pass run
+ * 35): the trace's calls while the sweeps and the claims' first pass run,
+ * its mem rows until the hazard pass and the claims while it runs
  * (analysis.c), the threads' running ends while the graph is built, the
  * trace's calls from the graph's edges to its walk and its ops from the
  * edges to the bounds (graph.c), the graph's event order while its path is

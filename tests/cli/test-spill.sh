@@ -10,9 +10,9 @@
 . tests/cli/lib.sh
 CC=${CC:-cc}
 
-# 20 000 generated ops: every parked array spans whole pages, the part a
-# park writes out (src/analysis/spill.c)
-"$BUILD/bin/gen-trace" 20000 "$TMP/pipe.db" >/dev/null || echo "cannot generate pipe.db"
+# 20 000 generated ops with their allocation map: every parked array spans
+# whole pages, the part a park writes out (src/analysis/spill.c)
+"$BUILD/bin/gen-trace" 20000 "$TMP/pipe.db" --memrefs >/dev/null || echo "cannot generate pipe.db"
 mkdir -p "$TMP/d"
 cat > "$TMP/shim.c" <<'SHIM'
 #define _GNU_SOURCE
@@ -124,14 +124,16 @@ rm -f "$TMP/d/probe"
 # a read that fails for good: what was spilled is gone from memory, so the
 # analysis fails, with a message that names it, and exits 2. The files are
 # read back in this order (src/analysis/analysis.c, path.c): the trace's
-# calls, parked while the sweeps and the claims' first pass run; then, the
-# claims spilled, the calls parked while the graph's edges are made, the
+# calls, parked while the sweeps and the claims' first pass run; its
+# allocation map (the mem rows), parked from the index to the hazard pass;
+# the claims and their evidence, parked while the hazard pass runs; then,
+# the claims spilled, the calls parked while the graph's edges are made, the
 # threads' call end times (their running maximum) parked while the graph is
 # built, the ops parked from the edges to the bounds, the event order
 # parked while the path is walked, the calls parked while the bounds run,
 # the path's steps, and last the claims.
 n=0
-for what in "its calls" "its calls" "its threads' call end times" "its ops" \
+for what in "its calls" "its allocation map" "its claims" "its calls" "its threads' call end times" "its ops" \
 	    "its critical path's event order" "its calls" "its critical path's steps" "its claims"; do
 	n=$((n + 1))
 	rm -f "$TMP/log"
