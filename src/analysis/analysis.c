@@ -396,6 +396,83 @@ static int window_sweeps(struct oc_actx *c, char *err, size_t errlen)
 	return 0;
 }
 
+/* "cannot analyse trace ...: out of memory" into err; -1. */
+static int out_of_memory(const struct oc_actx *c, char *err, size_t errlen)
+{
+	oc_set_err(err, errlen, "cannot analyse trace '%s': out of memory", c->t->path ? c->t->path : "");
+	return -1;
+}
+
+/* The trace narrowed to options.range and options.device, when given.
+ * 0, or -1 with err set (no such range or device, out of memory). */
+static int select_part(struct oc_actx *c, char *err, size_t errlen)
+{
+	struct oc_trace *t = c->t;
+
+	if (c->o.range) {
+		long m = oc_trace_keep_range(t, c->o.range);
+		if (m < 0) {
+			oc_set_err(err, errlen, "cannot select NVTX range '%s' in trace '%s': out of memory",
+				c->o.range, t->path ? t->path : "");
+			return -1;
+		}
+		if (m == 0) {
+			char names[400];
+
+			oc_trace_range_names(t, names, sizeof names);
+			oc_set_err(err, errlen, "no NVTX range named '%s' in trace '%s' (%s%s)", c->o.range,
+				t->path ? t->path : "", names[0] ? "its ranges: " : "it has no NVTX ranges",
+				names);
+			return -1;
+		}
+		c->a->summary.ranges_matched = m;
+	}
+	if (c->o.device >= 0) {
+		int known = oc_trace_device(t, c->o.device) != NULL;
+		for (size_t i = 0; !known && i < t->n_ops; i++)
+			known = (int)oc_op_device_id(t, &t->ops[i]) == c->o.device;
+		if (!known) {
+			oc_set_err(err, errlen, "no device %d in trace '%s'", c->o.device, t->path ? t->path : "");
+			return -1;
+		}
+		oc_trace_keep_device(t, c->o.device);
+	}
+	return 0;
+}
+
+/*
+ * The hazard pass with the claims and their evidence in a temporary file
+ * (it reads neither), the mem rows (mem, parked since the index) back for
+ * it, and what only it reads dropped after it (shed_trace). 0, or -1 with
+ * err set.
+ */
+static int hazard_pass(struct oc_actx *c, struct oc_park *mem, struct oc_park *claims, char *err,
+		       size_t errlen)
+{
+	struct oc_trace *t = c->t;
+
+	/* The hazard pass reads no claim and no evidence: they wait in a
+	 * temporary file while it runs, the mem rows back in their room. */
+	oc_park_add(claims, c->a->claims, c->a->n_claims * sizeof *c->a->claims);
+	oc_park_add(claims, c->ev, c->n_ev * sizeof *c->ev);
+	oc_park_out(c, claims);
+	oc_heap_trim();
+	if (oc_park_in(c, mem, "its allocation map", err, errlen) < 0)
+		return -1;
+	if (c->o.shed_trace && t->n_mem && oc_trace_index_corr(t) < 0)
+		return out_of_memory(c, err, errlen);
+	if (oc_find_hazards(c) < 0)
+		return out_of_memory(c, err, errlen);
+	if (c->o.shed_trace) {
+		oc_trace_drop_mem(t);
+		oc_trace_drop_corr(t);
+	}
+	oc_heap_trim();
+	if (oc_park_in(c, claims, "its claims", err, errlen) < 0)
+		return -1;
+	return 0;
+}
+
 int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 		    struct oc_analysis *a, char *err, size_t errlen)
 {
@@ -421,34 +498,8 @@ int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 	c.t = t;
 	c.a = a;
 
-	if (c.o.range) {
-		long m = oc_trace_keep_range(t, c.o.range);
-		if (m < 0) {
-			oc_set_err(err, errlen, "cannot select NVTX range '%s' in trace '%s': out of memory",
-				c.o.range, t->path ? t->path : "");
-			return -1;
-		}
-		if (m == 0) {
-			char names[400];
-
-			oc_trace_range_names(t, names, sizeof names);
-			oc_set_err(err, errlen, "no NVTX range named '%s' in trace '%s' (%s%s)", c.o.range,
-				t->path ? t->path : "", names[0] ? "its ranges: " : "it has no NVTX ranges",
-				names);
-			return -1;
-		}
-		a->summary.ranges_matched = m;
-	}
-	if (c.o.device >= 0) {
-		int known = oc_trace_device(t, c.o.device) != NULL;
-		for (size_t i = 0; !known && i < t->n_ops; i++)
-			known = (int)oc_op_device_id(t, &t->ops[i]) == c.o.device;
-		if (!known) {
-			oc_set_err(err, errlen, "no device %d in trace '%s'", c.o.device, t->path ? t->path : "");
-			return -1;
-		}
-		oc_trace_keep_device(t, c.o.device);
-	}
+	if (select_part(&c, err, errlen) < 0)
+		return -1;
 
 	/* The mem rows (the allocation map, 40 bytes a row, more than one an op
 	 * in a trace `run` records) are read by the hazard pass alone: with
@@ -506,24 +557,7 @@ int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 		goto fail;
 	if (oc_find_comm(&c) < 0)       /* the claims' last reader before the host story */
 		goto nomem;
-	/* The hazard pass reads no claim and no evidence: they wait in a
-	 * temporary file while it runs, the mem rows back in their room. */
-	oc_park_add(&claims, a->claims, a->n_claims * sizeof *a->claims);
-	oc_park_add(&claims, c.ev, c.n_ev * sizeof *c.ev);
-	oc_park_out(&c, &claims);
-	oc_heap_trim();
-	if (oc_park_in(&c, &mem, "its allocation map", err, errlen) < 0)
-		goto fail;
-	if (c.o.shed_trace && t->n_mem && oc_trace_index_corr(t) < 0)
-		goto nomem;
-	if (oc_find_hazards(&c) < 0)
-		goto nomem;
-	if (c.o.shed_trace) {
-		oc_trace_drop_mem(t);
-		oc_trace_drop_corr(t);
-	}
-	oc_heap_trim();
-	if (oc_park_in(&c, &claims, "its claims", err, errlen) < 0)
+	if (hazard_pass(&c, &mem, &claims, err, errlen) < 0)
 		goto fail;
 	if (bandwidth(&c) < 0)
 		goto nomem;

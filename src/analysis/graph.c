@@ -508,27 +508,10 @@ static int set_bind(struct build *b, uint32_t v, int32_t bs, int32_t be, int64_t
 	return 0;
 }
 
-/* The first of n entries of size bytes at base whose leading node index
- * (the first member of struct oc_gfar, struct oc_gown and struct held, a
- * node's index: never negative) is v or more. */
-static size_t node_lower_bound(const void *base, size_t n, size_t size, uint32_t v)
-{
-	size_t lo = 0, hi = n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (*(const uint32_t *)(const void *)((const char *)base + mid * size) < v)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
 /* Node v's entry of the held list (sorted by cmp_held): its last, or NULL. */
 static const struct held *held_of(const struct build *b, int32_t v)
 {
-	size_t lo = node_lower_bound(b->held, b->n_held, sizeof *b->held, (uint32_t)v + 1);
+	size_t lo = oc_node_lower_bound(b->held, b->n_held, sizeof *b->held, (uint32_t)v + 1);
 
 	return lo && b->held[lo - 1].node == v ? &b->held[lo - 1] : NULL;
 }
@@ -536,13 +519,13 @@ static const struct held *held_of(const struct build *b, int32_t v)
 const struct oc_gfar *oc_gnode_far(const struct oc_graph *g, const struct oc_gnode *n)
 {
 	/* a node marked OC_GBIND_FAR has its entry */
-	return &g->far[node_lower_bound(g->far, g->n_far, sizeof *g->far, (uint32_t)(n - g->nodes))];
+	return &g->far[oc_node_lower_bound(g->far, g->n_far, sizeof *g->far, (uint32_t)(n - g->nodes))];
 }
 
 int64_t oc_gnode_own_cut(const struct oc_graph *g, const struct oc_gnode *n)
 {
 	/* a node marked own_cut has its entry */
-	return g->own[node_lower_bound(g->own, g->n_own, sizeof *g->own, (uint32_t)(n - g->nodes))].own_ns;
+	return g->own[oc_node_lower_bound(g->own, g->n_own, sizeof *g->own, (uint32_t)(n - g->nodes))].own_ns;
 }
 
 /* The latencies edits keep, and each node's binding edges. 0 or -1. */
@@ -749,83 +732,4 @@ int32_t oc_gnode_call(const struct oc_graph *g, int32_t v)
 			return e->from;
 	}
 	return -1;
-}
-
-/* Edge e into node n under edit ed; bs and be: n's binding edges. */
-static int64_t edge_lat(const struct oc_graph *g, const struct oc_gnode *n, uint32_t e,
-			const struct oc_gedit *ed, int32_t bs, int32_t be)
-{
-	if (ed && ed->lat && ed->lat[e] != OC_GLAT_OWN) {
-		int64_t m;
-		switch (ed->lat[e]) {
-		case OC_GLAT_GONE: return INT64_MIN;
-		case OC_GLAT_ZERO: return 0;
-		case OC_GLAT_GAP: return ed->gap;
-		case OC_GLAT_HOST: return ed->host;
-		case OC_GLAT_KEPT: return oc_gedge_min(g, n, &g->edges[e]);
-		default:
-			m = oc_gedge_min(g, n, &g->edges[e]);
-			return ed->graph >= 0 && ed->graph < m ? ed->graph : m;
-		}
-	}
-	if (g->edges[e].latent)
-		return INT64_MIN;
-	return (int32_t)e == bs || (int32_t)e == be ? oc_gedge_lat(g, n, &g->edges[e]) :
-		oc_gedge_min(g, n, &g->edges[e]);
-}
-
-/* Node n's own time under edit ed, whose code for it (v) is not
- * OC_GOWN_KEEP; a duration the edit does not list keeps the node's own. */
-static int64_t edited_own(const struct oc_graph *g, const struct oc_gnode *n, const struct oc_gedit *ed,
-			  uint32_t v)
-{
-	switch (ed->own[v]) {
-	case OC_GOWN_ZERO: return 0;
-	case OC_GOWN_VALUE: return ed->own_ns;
-	default: {
-		size_t k = node_lower_bound(ed->dur_node, ed->n_dur, sizeof *ed->dur_node, v);
-		return k < ed->n_dur && ed->dur_node[k] == v ? ed->dur_ns[k] : oc_gnode_own(g, n);
-	}
-	}
-}
-
-int64_t oc_graph_replay(const struct oc_graph *g, const struct oc_gedit *ed, int64_t *t)
-{
-	int64_t lo = INT64_MAX, hi = INT64_MIN;
-
-	for (size_t i = 0; i < 2 * g->n_nodes; i++) {
-		uint32_t v = g->order[i] >> 1, at_end = g->order[i] & 1;
-		const struct oc_gnode *n = &g->nodes[v];
-		int64_t x = INT64_MIN;
-		int had = 0;
-		int32_t bs = oc_gnode_bind_start(g, n), be = oc_gnode_bind_end(g, n);
-		if (at_end) {
-			int64_t d = ed && ed->own && ed->own[v] != OC_GOWN_KEEP ? edited_own(g, n, ed, v) :
-				oc_gnode_own(g, n);
-			x = t[2 * v] + d;
-		}
-		for (uint32_t j = 0, ne = oc_gnode_n_edges(n); j < ne; j++) {
-			uint32_t e = n->e_off + j;
-			const struct oc_gedge *ge = &g->edges[e];
-			if (ge->from < 0 || ge->to_end != at_end)
-				continue;
-			had |= !ge->latent;
-			int64_t l = edge_lat(g, n, e, ed, bs, be);
-			if (l == INT64_MIN)
-				continue;
-			int64_t a = t[2 * (uint32_t)ge->from + ge->from_end] + l;
-			if (a > x)
-				x = a;
-		}
-		if (!at_end && x == INT64_MIN)   /* a root keeps its start; one whose edges were all */
-			x = had ? g->start_ns : n->start_ns;   /* removed waits for nothing the trace shows */
-		t[2 * v + at_end] = x;
-		if (n->kind != OC_GN_CALL) {
-			if (!at_end && x < lo)
-				lo = x;
-			if (at_end && x > hi)
-				hi = x;
-		}
-	}
-	return hi >= lo ? hi - lo : 0;
 }

@@ -95,6 +95,24 @@ struct oc_graph {
 	size_t   dropped;
 };
 
+/* The first of n entries of size bytes at base whose leading node index
+ * (the first member of struct oc_gfar, struct oc_gown, the build's held
+ * list and an edit's durations: a node's index, never negative) is v or
+ * more. */
+static inline size_t oc_node_lower_bound(const void *base, size_t n, size_t size, uint32_t v)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (*(const uint32_t *)(const void *)((const char *)base + mid * size) < v)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 /* Edge e's observed latency: its target's time (start, or end for an end
  * edge) minus its anchor, >= 0 (an anchor later within the clock skew reads
  * 0). to is e's target node; e->from must be a node (>= 0). */
