@@ -396,13 +396,6 @@ static int window_sweeps(struct oc_actx *c, char *err, size_t errlen)
 	return 0;
 }
 
-/* "cannot analyse trace ...: out of memory" into err; -1. */
-static int out_of_memory(const struct oc_actx *c, char *err, size_t errlen)
-{
-	oc_set_err(err, errlen, "cannot analyse trace '%s': out of memory", c->t->path ? c->t->path : "");
-	return -1;
-}
-
 /* The trace narrowed to options.range and options.device, when given.
  * 0, or -1 with err set (no such range or device, out of memory). */
 static int select_part(struct oc_actx *c, char *err, size_t errlen)
@@ -460,9 +453,9 @@ static int hazard_pass(struct oc_actx *c, struct oc_park *mem, struct oc_park *c
 	if (oc_park_in(c, mem, "its allocation map", err, errlen) < 0)
 		return -1;
 	if (c->o.shed_trace && t->n_mem && oc_trace_index_corr(t) < 0)
-		return out_of_memory(c, err, errlen);
+		return oc_actx_nomem(c, err, errlen);
 	if (oc_find_hazards(c) < 0)
-		return out_of_memory(c, err, errlen);
+		return oc_actx_nomem(c, err, errlen);
 	if (c->o.shed_trace) {
 		oc_trace_drop_mem(t);
 		oc_trace_drop_corr(t);
@@ -597,7 +590,7 @@ int oc_analysis_run(struct oc_trace *t, const struct oc_analysis_options *opts,
 	return 0;
 
 nomem:
-	oc_set_err(err, errlen, "cannot analyse trace '%s': out of memory", t->path ? t->path : "");
+	oc_actx_nomem(&c, err, errlen);
 fail:
 	/* the calls and the mem rows back also after a failure: the trace is
 	 * the caller's (the claims are released with the result) */

@@ -551,12 +551,6 @@ double oc_claim_bandwidth_gbps(const struct oc_trace *t, const struct oc_claim *
 }
 
 /* The message an allocation that failed leaves (explain() fails only so). */
-static int nomem(const struct oc_actx *c, char *err, size_t errlen)
-{
-	oc_set_err(err, errlen, "cannot analyse trace '%s': out of memory", c->t->path ? c->t->path : "");
-	return -1;
-}
-
 /*
  * Three passes over the claims. The first (oc_measure_claims) takes from the
  * sweeps what each claim needs of them (overlap, witness, verdict) and
@@ -583,7 +577,7 @@ int oc_measure_claims(struct oc_actx *c, char *err, size_t errlen)
 	pos = calloc(c->n_dev + 1, sizeof *pos);
 	if (!a->claims || !pos) {
 		free(pos);
-		return nomem(c, err, errlen);
+		return oc_actx_nomem(c, err, errlen);
 	}
 	for (size_t i = 0; i < t->n_ops; i++) {
 		const struct oc_op *op = &t->ops[i];
@@ -631,13 +625,13 @@ int oc_explain_claims(struct oc_actx *c, char *err, size_t errlen)
 			max_streams = c->dev[d].n_streams;
 	cs = malloc((2 * max_streams + 4) * sizeof *cs);
 	if (!cs)
-		return nomem(c, err, errlen);
+		return oc_actx_nomem(c, err, errlen);
 	for (size_t k = 0; k < a->n_claims; k++) {
 		struct oc_claim *cl = &a->claims[k];
 		size_t n_ev = 0;
 		if (cl->verdict == OC_VERDICT_SERIALIZED && explain(c, (uint32_t)cl->op, cl, cs, &n_ev) < 0) {
 			free(cs);
-			return nomem(c, err, errlen);
+			return oc_actx_nomem(c, err, errlen);
 		}
 		if (n_ev > INT16_MAX) {         /* a defect: explain() gives a cause once, and
 						   contributing indexes them in 16 signed bits */

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "overlapcheck/format.h"
 #include "overlapcheck/mem.h"
 #include "context.h"
 #include "radix.h"
@@ -579,6 +580,12 @@ int oc_actx_index(struct oc_actx *c)
 	if (index_copies(c) < 0 || index_first_launch(c) < 0 || index_threads(c) < 0)
 		return -1;
 	return index_events(c);
+}
+
+int oc_actx_nomem(const struct oc_actx *c, char *err, size_t errlen)
+{
+	oc_set_err(err, errlen, "cannot analyse trace '%s': out of memory", c->t->path ? c->t->path : "");
+	return -1;
 }
 
 int oc_actx_index_orders(struct oc_actx *c)

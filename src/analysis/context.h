@@ -135,6 +135,8 @@ static inline int oc_name_has(const struct oc_trace *t, int32_t name, const char
 	return strstr(oc_trace_str(t, name), needle) != NULL;
 }
 
+/* "cannot analyse trace 'PATH': out of memory" into err, for every step; -1. */
+int oc_actx_nomem(const struct oc_actx *c, char *err, size_t errlen);
 /* Build the index over c->t (c->t, c->a and c->o set). 0, or -1 out of memory. */
 int oc_actx_index(struct oc_actx *c);
 /*

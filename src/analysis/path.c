@@ -476,6 +476,5 @@ back:
 		goto nomem;
 	return 0;
 nomem:
-	oc_set_err(err, errlen, "cannot analyse trace '%s': out of memory", t->path ? t->path : "");
-	return -1;
+	return oc_actx_nomem(c, err, errlen);
 }
